@@ -1,0 +1,104 @@
+//===- AsyncOps.h - The AsyncPipe asynchronous-operation model --*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Recognizes the IR spellings of the async model of DESIGN.md section 1:
+/// asynchronous global-to-shared copies, marks (commits) and waits. Every
+/// AsyncPipe pass sees async operations only through this interface, so the
+/// AMDGPU intrinsics, NVPTX's cp.async intrinsics and the portable AsyncPipe
+/// calls are one model to all of them.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TRANSFORMS_ASYNCPIPE_ASYNCOPS_H
+#define LLVM_TRANSFORMS_ASYNCPIPE_ASYNCOPS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class CallBase;
+class Instruction;
+class Value;
+
+namespace asyncpipe {
+
+/// The role of an instruction in the async model.
+enum class AsyncOpKind : uint8_t {
+  None, ///< Not part of the async model.
+  Copy, ///< Asynchronous copy from global to shared memory.
+  Mark, ///< Appends a mark to the current activation's mark sequence.
+  Wait, ///< Waits until at most N marks of the sequence are outstanding.
+};
+
+/// The IR spelling family an operation was written in.
+enum class AsyncOpForm : uint8_t {
+  AMDGPU,   ///< llvm.amdgcn.*async* (upstream names and the buffer spelling).
+  NVPTX,    ///< llvm.nvvm.cp.async.*
+  Portable, ///< asyncpipe.* calls emitted by the portable API headers.
+};
+
+/// One recognized async operation: a call plus what the model needs to know
+/// about its operands.
+class AsyncOp {
+public:
+  AsyncOp() = default;
+
+  /// Classifies \p I; returns an op whose kind is None for anything else.
+  static AsyncOp get(const Instruction &I);
+
+  AsyncOpKind getKind() const { return Kind; }
+  AsyncOpForm getForm() const { return Form; }
+  CallBase *getCall() const { return Call; }
+  explicit operator bool() const { return Kind != AsyncOpKind::None; }
+
+  bool isCopy() const { return Kind == AsyncOpKind::Copy; }
+  bool isMark() const { return Kind == AsyncOpKind::Mark; }
+  bool isWait() const { return Kind == AsyncOpKind::Wait; }
+
+  /// For a copy: the shared-memory destination pointer operand.
+  Value *getSharedPointer() const;
+  /// For a copy: the global-memory (or buffer resource) source operand.
+  Value *getGlobalPointer() const;
+  /// For a copy: the per-lane size in bytes when it is a constant.
+  std::optional<uint64_t> getCopySize() const;
+
+  /// For a wait: the operand holding N, or null for wait-all forms.
+  Value *getWaitCountOperand() const;
+  /// For a wait: N when it is known at compile time (0 for wait-all forms).
+  std::optional<uint64_t> getConstantWaitCount() const;
+
+  /// The callee's name, for diagnostics and remarks.
+  StringRef getName() const;
+
+private:
+  AsyncOp(AsyncOpKind K, AsyncOpForm F, CallBase *C, int8_t Shared,
+          int8_t Global, int8_t Size, int8_t Count)
+      : Kind(K), Form(F), Call(C), SharedArg(Shared), GlobalArg(Global),
+        SizeArg(Size), CountArg(Count) {}
+
+  AsyncOpKind Kind = AsyncOpKind::None;
+  AsyncOpForm Form = AsyncOpForm::Portable;
+  CallBase *Call = nullptr;
+  // Operand positions, or -1 where the spelling has no such operand. A size
+  // of -1 with a copy means the size is part of the name (see SizeInName).
+  int8_t SharedArg = -1;
+  int8_t GlobalArg = -1;
+  int8_t SizeArg = -1;
+  int8_t CountArg = -1;
+  uint8_t SizeInName = 0;
+};
+
+/// True if \p Name looks like an async-model callee this version does not
+/// know (a misspelling or an intrinsic from a newer LLVM); such calls must be
+/// diagnosed rather than emitted as external calls.
+bool isUnknownAsyncName(StringRef Name);
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // LLVM_TRANSFORMS_ASYNCPIPE_ASYNCOPS_H

@@ -1,0 +1,79 @@
+//===- AsyncOpSummary.cpp - Report the async operations of a function -----===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Pass.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe"
+
+namespace {
+struct OpCounts {
+  unsigned Copies = 0, Marks = 0, Waits = 0;
+  bool any() const { return Copies || Marks || Waits; }
+};
+
+OpCounts countAsyncOps(Function &F) {
+  OpCounts C;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    C.Copies += Op.isCopy();
+    C.Marks += Op.isMark();
+    C.Waits += Op.isWait();
+  }
+  return C;
+}
+
+void emitSummary(Function &F, StringRef Stage, OptimizationRemarkEmitter &ORE) {
+  OpCounts C = countAsyncOps(F);
+  if (!C.any())
+    return;
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "AsyncOpSummary", &F)
+           << "'" << ore::NV("Function", &F) << "' at " << Stage << ": "
+           << ore::NV("Copies", C.Copies)
+           << " async copies, " << ore::NV("Marks", C.Marks) << " marks, "
+           << ore::NV("Waits", C.Waits) << " waits";
+  });
+}
+
+class AsyncOpSummaryLegacy : public FunctionPass {
+public:
+  static char ID;
+  explicit AsyncOpSummaryLegacy(StringRef Stage = "codegen")
+      : FunctionPass(ID), Stage(Stage) {}
+
+  StringRef getPassName() const override { return "AsyncPipe op summary"; }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesAll();
+  }
+  bool runOnFunction(Function &F) override {
+    OptimizationRemarkEmitter ORE(&F);
+    emitSummary(F, Stage, ORE);
+    return false;
+  }
+
+private:
+  std::string Stage;
+};
+} // namespace
+
+char AsyncOpSummaryLegacy::ID = 0;
+
+PreservedAnalyses AsyncOpSummaryPass::run(Function &F,
+                                          FunctionAnalysisManager &AM) {
+  emitSummary(F, Stage, AM.getResult<OptimizationRemarkEmitterAnalysis>(F));
+  return PreservedAnalyses::all();
+}
+
+FunctionPass *llvm::createAsyncOpSummaryLegacyPass(StringRef Stage) {
+  return new AsyncOpSummaryLegacy(Stage);
+}

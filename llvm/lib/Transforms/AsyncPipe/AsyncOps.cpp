@@ -1,0 +1,168 @@
+//===- AsyncOps.cpp - The AsyncPipe asynchronous-operation model ----------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// LLVM 22 has no intrinsics for the AMDGPU async spellings, so they are
+// unknown "llvm.amdgcn.*" declarations and can only be recognized by name;
+// NVPTX's cp.async intrinsics are real and are recognized by intrinsic ID.
+// One table holds every spelling with the positions of its operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+namespace {
+struct Spelling {
+  StringRef Name;
+  bool IsPrefix; // Overloaded by suffix (".p1", ".p7", ...).
+  AsyncOpKind Kind;
+  AsyncOpForm Form;
+  int8_t Shared, Global, Size, Count;
+  uint8_t SizeInName;
+};
+
+// clang-format off
+const Spelling Spellings[] = {
+  // AMDGPU: upstream names (see llvm/docs/AMDGPUAsyncOperations.rst).
+  {"llvm.amdgcn.global.load.async.lds", false, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0},
+  {"llvm.amdgcn.load.async.to.lds.", true, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0},
+  // The upstream buffer names prefix-match llvm.amdgcn.raw.ptr.buffer.load.*
+  // and fail the LLVM 22 verifier; AsyncPipe spells them as the non-async
+  // intrinsic's name with ".async" appended.
+  {"llvm.amdgcn.raw.ptr.buffer.load.lds.async", false, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0},
+  {"llvm.amdgcn.struct.ptr.buffer.load.lds.async", false, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0},
+  {"llvm.amdgcn.asyncmark", false, AsyncOpKind::Mark, AsyncOpForm::AMDGPU,
+   -1, -1, -1, -1, 0},
+  {"llvm.amdgcn.wait.asyncmark", false, AsyncOpKind::Wait,
+   AsyncOpForm::AMDGPU, -1, -1, -1, 0, 0},
+  // Portable forms, emitted by the AsyncPipe headers and lowered per target.
+  {"asyncpipe.copy", false, AsyncOpKind::Copy, AsyncOpForm::Portable,
+   0, 1, 2, -1, 0},
+  {"asyncpipe.mark", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
+   -1, -1, -1, -1, 0},
+  {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
+   -1, -1, -1, 0, 0},
+};
+// clang-format on
+
+std::optional<Spelling> getNVPTXSpelling(Intrinsic::ID ID) {
+  auto Copy = [](uint8_t Bytes) {
+    return Spelling{"", false, AsyncOpKind::Copy, AsyncOpForm::NVPTX,
+                    0,  1,     -1, -1, Bytes};
+  };
+  switch (ID) {
+  case Intrinsic::nvvm_cp_async_ca_shared_global_4:
+  case Intrinsic::nvvm_cp_async_ca_shared_global_4_s:
+    return Copy(4);
+  case Intrinsic::nvvm_cp_async_ca_shared_global_8:
+  case Intrinsic::nvvm_cp_async_ca_shared_global_8_s:
+    return Copy(8);
+  case Intrinsic::nvvm_cp_async_ca_shared_global_16:
+  case Intrinsic::nvvm_cp_async_ca_shared_global_16_s:
+  case Intrinsic::nvvm_cp_async_cg_shared_global_16:
+  case Intrinsic::nvvm_cp_async_cg_shared_global_16_s:
+    return Copy(16);
+  case Intrinsic::nvvm_cp_async_commit_group:
+    return Spelling{"", false, AsyncOpKind::Mark, AsyncOpForm::NVPTX,
+                    -1, -1,    -1, -1, 0};
+  case Intrinsic::nvvm_cp_async_wait_group:
+    return Spelling{"", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX,
+                    -1, -1,    -1, 0,  0};
+  case Intrinsic::nvvm_cp_async_wait_all:
+    return Spelling{"", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX,
+                    -1, -1,    -1, -1, 0};
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Spelling> findSpelling(const Function &Callee) {
+  if (Intrinsic::ID ID = Callee.getIntrinsicID())
+    return getNVPTXSpelling(ID);
+  StringRef Name = Callee.getName();
+  for (const Spelling &S : Spellings)
+    if (S.IsPrefix ? Name.starts_with(S.Name) : Name == S.Name)
+      return S;
+  return std::nullopt;
+}
+
+Value *operandOrNull(CallBase *Call, int8_t Index) {
+  if (!Call || Index < 0 || unsigned(Index) >= Call->arg_size())
+    return nullptr;
+  return Call->getArgOperand(Index);
+}
+} // namespace
+
+AsyncOp AsyncOp::get(const Instruction &I) {
+  auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call)
+    return AsyncOp();
+  const Function *Callee = Call->getCalledFunction();
+  if (!Callee)
+    return AsyncOp();
+  std::optional<Spelling> S = findSpelling(*Callee);
+  if (!S)
+    return AsyncOp();
+  AsyncOp Op(S->Kind, S->Form, const_cast<CallBase *>(Call), S->Shared,
+             S->Global, S->Size, S->Count);
+  Op.SizeInName = S->SizeInName;
+  return Op;
+}
+
+Value *AsyncOp::getSharedPointer() const {
+  return operandOrNull(Call, SharedArg);
+}
+
+Value *AsyncOp::getGlobalPointer() const {
+  return operandOrNull(Call, GlobalArg);
+}
+
+std::optional<uint64_t> AsyncOp::getCopySize() const {
+  if (!isCopy())
+    return std::nullopt;
+  if (SizeInName)
+    return SizeInName;
+  if (auto *C = dyn_cast_or_null<ConstantInt>(operandOrNull(Call, SizeArg)))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+Value *AsyncOp::getWaitCountOperand() const {
+  return isWait() ? operandOrNull(Call, CountArg) : nullptr;
+}
+
+std::optional<uint64_t> AsyncOp::getConstantWaitCount() const {
+  if (!isWait())
+    return std::nullopt;
+  if (CountArg < 0)
+    return 0;
+  if (auto *C = dyn_cast_or_null<ConstantInt>(getWaitCountOperand()))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+StringRef AsyncOp::getName() const {
+  if (!Call || !Call->getCalledFunction())
+    return "";
+  return Call->getCalledFunction()->getName();
+}
+
+bool asyncpipe::isUnknownAsyncName(StringRef Name) {
+  if (Name.starts_with("asyncpipe."))
+    return true;
+  return Name.starts_with("llvm.amdgcn.") &&
+         (Name.contains(".async") || Name.contains("asyncmark"));
+}

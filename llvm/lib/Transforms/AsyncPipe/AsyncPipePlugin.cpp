@@ -1,0 +1,114 @@
+//===- AsyncPipePlugin.cpp - Plugin entry points of AsyncPipe -------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Glue only: turns the entries of PassRegistry.def into registrations with the
+// new pass manager (opt, clang -fpass-plugin) and with the legacy codegen
+// pipeline (llc -load, clang's backend). No pass logic lives here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/PassInfo.h"
+#include "llvm/PassRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
+
+using namespace llvm;
+
+#ifndef ASYNCPIPE_VERSION
+#define ASYNCPIPE_VERSION "unknown"
+#endif
+
+namespace {
+
+bool parseModulePass(StringRef Name, ModulePassManager &MPM,
+                     ArrayRef<PassBuilder::PipelineElement>) {
+#define ASYNCPIPE_MODULE_PASS(NAME, CREATE_PASS)                               \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE_PASS);                                                  \
+    return true;                                                               \
+  }
+#include "PassRegistry.def"
+  (void)Name;
+  (void)MPM;
+  return false;
+}
+
+bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM,
+                       ArrayRef<PassBuilder::PipelineElement>) {
+#define ASYNCPIPE_FUNCTION_PASS(NAME, CREATE_PASS)                             \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE_PASS);                                                  \
+    return true;                                                               \
+  }
+#include "PassRegistry.def"
+  (void)Name;
+  (void)FPM;
+  return false;
+}
+
+void registerPipelinePasses(PassBuilder &PB) {
+#define ASYNCPIPE_PIPELINE_MODULE_PASS(EXTENSION_POINT, CREATE_PASS)           \
+  PB.register##EXTENSION_POINT##EPCallback(                                    \
+      [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
+        MPM.addPass(CREATE_PASS);                                              \
+      });
+#define ASYNCPIPE_PIPELINE_FUNCTION_PASS(EXTENSION_POINT, CREATE_PASS)         \
+  PB.register##EXTENSION_POINT##EPCallback(                                    \
+      [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
+        MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
+      });
+#include "PassRegistry.def"
+}
+
+void registerPassBuilderCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(parseModulePass);
+  PB.registerPipelineParsingCallback(parseFunctionPass);
+  registerPipelinePasses(PB);
+}
+
+/// Adds \p P to the codegen pipeline after the pass named \p After, or at the
+/// start of codegen when \p After is empty.
+void addCodeGenPass(legacy::PassManagerBase &PM, TargetPassConfig &PC,
+                    StringRef After, Pass *P) {
+  if (After.empty()) {
+    PM.add(P);
+    return;
+  }
+  // A bare string literal would select getPassInfo(const void *).
+  const PassInfo *Anchor =
+      PassRegistry::getPassRegistry()->getPassInfo(StringRef(After));
+  if (!Anchor)
+    report_fatal_error(Twine("AsyncPipe: codegen pass '") + After +
+                       "' is not registered; this plugin needs LLVM " +
+                       LLVM_VERSION_STRING);
+  PC.insertPass(Anchor->getTypeInfo(), P);
+}
+
+void addCodeGenPasses(TargetMachine &TM, legacy::PassManagerBase &PM,
+                      TargetPassConfig *PC) {
+  const Triple &TT = TM.getTargetTriple();
+  if (!PC)
+    return;
+#define ASYNCPIPE_CODEGEN_PASS(IS_TARGET, AFTER, CREATE_PASS)                  \
+  if (TT.IS_TARGET())                                                          \
+    addCodeGenPass(PM, *PC, AFTER, CREATE_PASS);
+#include "PassRegistry.def"
+}
+
+RegisterTargetPassConfigCallback CodeGenHook(addCodeGenPasses);
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "AsyncPipe", ASYNCPIPE_VERSION,
+          registerPassBuilderCallbacks};
+}

@@ -1,0 +1,54 @@
+# -*- Python -*-
+# Settings shared by the AsyncPipe lit suites (llvm/test and clang/test).
+# Loaded from each suite's lit.cfg.py with lit_config.load_config(); the
+# suite's generated lit.site.cfg.py has already set the config.* paths.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+import lit.util
+
+config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
+config.suffixes = [".ll", ".mir", ".c", ".cl", ".cu", ".hip", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+# The stock LLVM 22 tools come first on PATH, so that a plain `opt`, `llc`,
+# `clang`, `FileCheck` in a RUN line is LLVM 22's, never another installed
+# version's.
+path = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["PATH"] = path
+for var in ["HOME", "TMPDIR", "CUDA_PATH", "ASYNCPIPE_TEST_VERBOSE"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+tools = config.llvm_tools_dir
+plugin = config.asyncpipe_plugin
+
+# The stock tools with the plugin loaded, one substitution per loading path.
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}"))
+config.substitutions.append(("%llc", f"{tools}/llc -load={plugin}"))
+config.substitutions.append(("%clang", f"{tools}/clang -fpass-plugin={plugin}"))
+config.substitutions.append(("%asyncpipe_include", config.asyncpipe_include_dir))
+config.substitutions.append(("%asyncpipe_src", config.asyncpipe_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+# Registered LLVM targets.
+for target in config.llvm_targets_to_build.replace(";", " ").split():
+    config.available_features.add(target.lower() + "-registered-target")
+
+# ptxas (CUDA toolkit): tests that assemble PTX need it and are UNSUPPORTED
+# without it.
+cuda_bin = os.path.join(config.cuda_root, "bin")
+ptxas = shutil.which("ptxas", path=os.pathsep.join([path, cuda_bin]))
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+    config.environment["PATH"] = os.pathsep.join([config.environment["PATH"], os.path.dirname(ptxas)])
+
+# A CUDA installation clang can use for `-x cuda` with the CUDA headers.
+if os.path.isfile(os.path.join(config.cuda_root, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-sdk")
+    config.substitutions.append(("%cuda_path", config.cuda_root))

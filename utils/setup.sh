@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+#===-- utils/setup.sh - Install what AsyncPipe needs (Debian 12) ----------===#
+#
+# Installs the Debian packages the build and the test suite need. Idempotent:
+# does nothing when every package is present, and runs `apt-get update` only
+# when an install fails for want of fresh package lists.
+#
+#===------------------------------------------------------------------------===#
+set -euo pipefail
+
+PACKAGES=(
+  llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22
+  cmake ninja-build python3 g++ make
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "setup: all ${#PACKAGES[@]} packages already installed"
+  exit 0
+fi
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "setup: run as root (needs apt-get)" >&2; exit 1; }
+  SUDO=(sudo)
+fi
+
+echo "setup: installing ${missing[*]}"
+install() {
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${missing[@]}"
+}
+if ! install; then
+  echo "setup: refreshing package lists"
+  "${SUDO[@]}" apt-get update
+  install
+fi
