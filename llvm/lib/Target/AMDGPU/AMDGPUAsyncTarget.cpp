@@ -1,0 +1,92 @@
+//===- AMDGPUAsyncTarget.cpp - The async model on AMDGPU LDS DMA ----------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Copies become llvm.amdgcn.global.load.async.lds, marks and waits the
+// upstream llvm.amdgcn.asyncmark / wait.asyncmark; the AMDGPU codegen passes
+// of this directory lower those to LDS DMA and s_waitcnt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/AsyncPipe/AsyncTargets.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+namespace {
+constexpr unsigned GlobalAS = 1;
+constexpr unsigned LDSAS = 3;
+
+class AMDGPUAsyncTarget final : public AsyncTarget {
+public:
+  StringRef getName() const override { return "AMDGPU"; }
+  unsigned getSharedAddressSpace() const override { return LDSAS; }
+  unsigned getGlobalAddressSpace() const override { return GlobalAS; }
+
+  // 12 and 16 bytes exist on gfx950 only; codegen diagnoses them elsewhere.
+  bool isLegalCopySize(uint64_t Bytes) const override {
+    return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 12 ||
+           Bytes == 16;
+  }
+
+  // Marks are counted at compile time, so a wait may name any count.
+  std::optional<uint64_t> getMaxWaitCount() const override {
+    return std::nullopt;
+  }
+
+  // LDS DMA writes lane L's data at the wave-uniform LDS base + L * Bytes; the
+  // portable per-lane destination contract makes Dst - L * Bytes that base.
+  CallInst *createCopy(IRBuilderBase &B, Value *Dst, Value *Src,
+                       uint64_t Bytes) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    Value *Lane = B.CreateIntrinsic(
+        Intrinsic::amdgcn_mbcnt_hi, ArrayRef<Type *>(),
+        {B.getInt32(~0u),
+         B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, ArrayRef<Type *>(),
+                           {B.getInt32(~0u), B.getInt32(0)})});
+    Value *LDSDst = B.CreateAddrSpaceCast(Dst, B.getPtrTy(LDSAS));
+    Value *GlobalSrc = B.CreateAddrSpaceCast(Src, B.getPtrTy(GlobalAS));
+    Value *Base = B.CreateGEP(B.getInt8Ty(), LDSDst,
+                              B.CreateNeg(B.CreateMul(Lane, B.getInt32(Bytes))));
+    FunctionCallee Copy = M.getOrInsertFunction(
+        "llvm.amdgcn.global.load.async.lds", B.getVoidTy(),
+        B.getPtrTy(GlobalAS), B.getPtrTy(LDSAS), B.getInt32Ty(),
+        B.getInt32Ty(), B.getInt32Ty());
+    return B.CreateCall(Copy, {GlobalSrc, Base, B.getInt32(Bytes),
+                               B.getInt32(0), B.getInt32(0)});
+  }
+
+  CallInst *createMark(IRBuilderBase &B) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    return B.CreateCall(
+        M.getOrInsertFunction("llvm.amdgcn.asyncmark", B.getVoidTy()));
+  }
+
+  CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Wait = M.getOrInsertFunction(
+        "llvm.amdgcn.wait.asyncmark", B.getVoidTy(), B.getInt16Ty());
+    return B.CreateCall(Wait, {B.getInt16(std::min<uint64_t>(N, 0xffff))});
+  }
+
+  // The AMDGPU codegen passes resolve a run-time count themselves.
+  CallInst *createVariableWait(IRBuilderBase &B, Value *N) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Wait = M.getOrInsertFunction(
+        "llvm.amdgcn.wait.asyncmark", B.getVoidTy(), B.getInt16Ty());
+    // Counts of 0xffff and more all wait for nothing the program can issue.
+    Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {N->getType()},
+                                       {N, ConstantInt::get(N->getType(), 0xffff)});
+    return B.CreateCall(Wait, {B.CreateTrunc(Clamped, B.getInt16Ty())});
+  }
+};
+} // namespace
+
+std::unique_ptr<AsyncTarget> asyncpipe::createAMDGPUAsyncTarget() {
+  return std::make_unique<AMDGPUAsyncTarget>();
+}
