@@ -79,7 +79,7 @@ public:
     Module &M = *B.GetInsertBlock()->getModule();
     FunctionCallee Wait = M.getOrInsertFunction(
         "llvm.amdgcn.wait.asyncmark", B.getVoidTy(), B.getInt16Ty());
-    // Counts of 0xffff and more all wait for nothing the program can issue.
+    // Clamping the count only makes the wait stronger, so it stays correct.
     Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {N->getType()},
                                        {N, ConstantInt::get(N->getType(), 0xffff)});
     return B.CreateCall(Wait, {B.CreateTrunc(Clamped, B.getInt16Ty())});
