@@ -52,6 +52,13 @@ public:
         "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
     return B.CreateCall(Wait, {B.getInt64(N)});
   }
+
+  CallInst *createVariableWait(IRBuilderBase &B, Value *N) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Wait = M.getOrInsertFunction(
+        "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
+    return B.CreateCall(Wait, {B.CreateZExtOrTrunc(N, B.getInt64Ty())});
+  }
 };
 } // namespace
 

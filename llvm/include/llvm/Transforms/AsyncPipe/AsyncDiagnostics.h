@@ -1,0 +1,36 @@
+//===- AsyncDiagnostics.h - Diagnostics for bad async input -----*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// One way for every AsyncPipe pass to report input it cannot compile: an
+/// error (or warning) through the LLVMContext's diagnostic handler, located at
+/// the offending instruction, so that clang prints file:line:col and opt/llc
+/// print the function. Passes report and then leave correct code behind
+/// (typically by removing the offending operation), never crash.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TRANSFORMS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
+#define LLVM_TRANSFORMS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Compiler.h"
+
+namespace llvm {
+class Instruction;
+
+namespace asyncpipe {
+
+/// Reports \p Msg as an error at \p I.
+void reportAsyncError(const Instruction &I, const Twine &Msg);
+
+/// Reports \p Msg as a warning at \p I.
+void reportAsyncWarning(const Instruction &I, const Twine &Msg);
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // LLVM_TRANSFORMS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
