@@ -28,6 +28,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/AsyncPipe/AsyncWaitExpansion.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -73,6 +74,7 @@ private:
   Function &F;
   const AsyncSubtarget &ST;
   OptimizationRemarkEmitter &ORE;
+  std::optional<uint64_t> MarkBound;
 };
 
 bool AsyncIntrinsicLowering::run() {
@@ -80,6 +82,8 @@ bool AsyncIntrinsicLowering::run() {
   for (Instruction &I : instructions(F))
     if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::AMDGPU)
       Ops.push_back(Op);
+  // Before any mark becomes a marker the model no longer recognizes.
+  MarkBound = boundOutstandingMarks(F);
   for (const AsyncOp &Op : Ops) {
     CallBase &Call = *Op.getCall();
     if (Op.isCopy()) {
@@ -156,18 +160,17 @@ void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
   Call.eraseFromParent();
 }
 
-// A count still unknown here is lowered to the strongest wait; the remark
-// tells the user, since a constant would let the wait be exact.
+// A marker needs a constant count: a count still unknown here selects among
+// constant markers.
 void AsyncIntrinsicLowering::lowerWait(const AsyncOp &Op) {
   CallBase &Call = *Op.getCall();
   std::optional<uint64_t> N = Op.getConstantWaitCount();
   if (!N) {
-    ORE.emit([&] {
-      return OptimizationRemarkMissed("asyncpipe", "VariableWaitCount", &Call)
-             << "wait count is not a compile-time constant: waiting for all "
-                "outstanding marks";
-    });
-    N = 0;
+    expandVariableWait(
+        Call, Op.getWaitCountOperand(), MarkBound,
+        [](IRBuilderBase &B, uint64_t Count) { createWaitMarker(B, Count); },
+        ORE, "asyncpipe");
+    return;
   }
   IRBuilder<> B(&Call);
   createWaitMarker(B, *N)->setDebugLoc(Call.getDebugLoc());
