@@ -15,7 +15,10 @@
 //   other DMA:    scope {other-dma}
 //   LDS accesses: scope {access}, noalias {async}
 //
-// Accesses then alias every non-async DMA and no async one. Canonical info
+// Accesses then alias every non-async DMA and no async one. The stock pass
+// asks alias analysis, where BasicAA answers first and would see that a DMA
+// and a load address the same LDS variable; an async DMA's memory operands
+// therefore also lose their IR value for the duration. Canonical info
 // also fixes a stock 22.1.8 bug: an LDS load with only !tbaa after a DMA
 // without alias scope got no wait at all. With only two distinct DMA infos the
 // stock pass never runs out of its per-scope DMA slots. amdgpu-lower-async-waits
@@ -29,6 +32,7 @@
 #include "AMDGPUAsyncSubtarget.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/MDBuilder.h"
 
@@ -78,19 +82,36 @@ public:
 
 private:
   void rewrite(MachineFunction &MF, MachineInstr &MI, const AAMDNodes &AA,
-               AMDGPUAsyncDMAState &State);
+               bool DropValue, AMDGPUAsyncDMAState &State);
 };
 } // namespace
 
 char AMDGPUHideAsyncDMA::ID = 0;
 
+/// \p MMO with alias info \p AA and, if \p DropValue, a poison pointer for
+/// its IR value, which alias analysis cannot relate to anything.
+static MachineMemOperand *canonicalize(MachineFunction &MF,
+                                       const MachineMemOperand &MMO,
+                                       const AAMDNodes &AA, bool DropValue) {
+  if (!DropValue)
+    return MF.getMachineMemOperand(&MMO, AA);
+  LLVMContext &Ctx = MF.getFunction().getContext();
+  MachinePointerInfo Opaque(
+      PoisonValue::get(PointerType::get(Ctx, MMO.getAddrSpace())),
+      MMO.getOffset());
+  return MF.getMachineMemOperand(
+      Opaque, MMO.getFlags(), MMO.getSize(), MMO.getBaseAlign(), AA,
+      MMO.getRanges(), MMO.getSyncScopeID(), MMO.getSuccessOrdering(),
+      MMO.getFailureOrdering());
+}
+
 void AMDGPUHideAsyncDMA::rewrite(MachineFunction &MF, MachineInstr &MI,
-                                 const AAMDNodes &AA,
+                                 const AAMDNodes &AA, bool DropValue,
                                  AMDGPUAsyncDMAState &State) {
   SmallVector<MachineMemOperand *, 2> Original(MI.memoperands());
   SmallVector<MachineMemOperand *, 2> Canonical;
   for (MachineMemOperand *MMO : Original)
-    Canonical.push_back(MF.getMachineMemOperand(MMO, AA));
+    Canonical.push_back(canonicalize(MF, *MMO, AA, DropValue));
   State.SavedMemOperands[&MI] = std::move(Original);
   MI.setMemRefs(MF, Canonical);
 }
@@ -112,11 +133,11 @@ bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
   CanonicalAAInfo AA(MF.getFunction().getContext());
   auto &State = getAnalysis<AMDGPUAsyncDMAState>();
   for (MachineInstr *MI : AsyncDMAs)
-    rewrite(MF, *MI, AA.AsyncDMA, State);
+    rewrite(MF, *MI, AA.AsyncDMA, /*DropValue=*/true, State);
   for (MachineInstr *MI : OtherDMAs)
-    rewrite(MF, *MI, AA.OtherDMA, State);
+    rewrite(MF, *MI, AA.OtherDMA, /*DropValue=*/false, State);
   for (MachineInstr *MI : LDSAccesses)
-    rewrite(MF, *MI, AA.LDSAccess, State);
+    rewrite(MF, *MI, AA.LDSAccess, /*DropValue=*/false, State);
   return true;
 }
 
