@@ -120,8 +120,8 @@ bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
   AsyncSubtarget ST(MF.getSubtarget().getCPU());
   SmallVector<MachineInstr *, 8> AsyncDMAs, OtherDMAs, LDSAccesses;
   for (MachineBasicBlock &MBB : MF)
-    for (MachineInstr &MI : MBB) {
-      if (MI.memoperands_empty())
+    for (MachineInstr &MI : MBB.instrs()) {
+      if (MI.isBundle() || MI.memoperands_empty())
         continue;
       if (ST.classifyVmcnt(MI) == VmcntEvent::LDSDMA)
         (isTaggedAsyncDMA(MI) ? AsyncDMAs : OtherDMAs).push_back(&MI);

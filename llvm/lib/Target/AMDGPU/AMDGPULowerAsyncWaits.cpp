@@ -179,9 +179,13 @@ void AsyncWaitLowering::applyVmcnt(MarkState &S, unsigned Vmcnt) const {
   S.OutOfOrderPending = false;
 }
 
+// Bundled instructions are visited one by one (MachineBasicBlock::instrs),
+// their BUNDLE header not at all: it has no TSFlags of its own.
 void AsyncWaitLowering::transfer(
     MachineInstr &MI, MarkState &S,
     SmallVectorImpl<WaitDecision> *Decisions) const {
+  if (MI.isBundle())
+    return;
   if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
     unsigned Needed = *N < Depth ? S.SinceMark[*N] : Done;
     bool Forced = Needed != Done && Needed != 0 && S.OutOfOrderPending;
@@ -255,7 +259,7 @@ void AsyncWaitLowering::solve() {
           S = It->second;
         Seeded = true;
       }
-      for (MachineInstr &MI : *MBB)
+      for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
       auto [It, Inserted] = Out.try_emplace(MBB, S);
       if (Inserted || !(It->second == S)) {
@@ -281,7 +285,7 @@ SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
         S = It->second;
       Seeded = true;
     }
-    for (MachineInstr &MI : MBB)
+    for (MachineInstr &MI : MBB.instrs())
       transfer(MI, S, &Decisions);
   }
   return Decisions;
@@ -344,7 +348,8 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
     if (D.Vmcnt == Done)
       R << "needs no wait";
     else
-      R << "lowered to vmcnt(" << ore::NV("Vmcnt", std::min(D.Vmcnt, ST.getMaxVmcnt()))
+      R << "needs vmcnt("
+        << ore::NV("Vmcnt", std::min(D.Vmcnt, ST.getMaxVmcnt()))
         << ")";
     return R;
   });
@@ -353,8 +358,8 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitClamped",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") allows more outstanding loads than vmcnt can count: "
-                "clamped to vmcnt("
+             << ") could leave more newer loads in flight than vmcnt "
+                "counts: using vmcnt("
              << ore::NV("Vmcnt", ST.getMaxVmcnt()) << ")";
     });
 }
@@ -375,7 +380,7 @@ bool AsyncWaitLowering::run() {
 bool restoreMemOperands(MachineFunction &MF, AMDGPUAsyncDMAState &State) {
   bool Changed = false;
   for (MachineBasicBlock &MBB : MF)
-    for (MachineInstr &MI : MBB) {
+    for (MachineInstr &MI : MBB.instrs()) {
       auto It = State.SavedMemOperands.find(&MI);
       if (It == State.SavedMemOperands.end())
         continue;

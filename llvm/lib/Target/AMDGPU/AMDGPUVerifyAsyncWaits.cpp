@@ -57,8 +57,9 @@ public:
   WaitChecker(MachineFunction &MF)
       : MF(MF), ST(MF.getSubtarget().getCPU()),
         Opcodes(*MF.getSubtarget().getInstrInfo()),
-        // The counter holds at most 63 events: older ones have retired.
-        Horizon(ST.getMaxVmcnt()) {}
+        // Counts saturate: "at least 64 newer events" is all any s_waitcnt
+        // can make use of.
+        Saturation(ST.getMaxVmcnt() + 1) {}
 
   /// Reports each unsatisfied wait; returns how many there were.
   unsigned run();
@@ -75,12 +76,16 @@ private:
   MachineFunction &MF;
   AsyncSubtarget ST;
   WaitcntOpcodes Opcodes;
-  const unsigned Horizon;
+  const unsigned Saturation;
   unsigned Levels = 0;
   DenseMap<const MachineBasicBlock *, InFlight> End;
 };
 
+// Hard clauses and memory clauses are bundles: their members are visited
+// one by one, the BUNDLE header not at all.
 Effect WaitChecker::effectOf(const MachineInstr &MI) const {
+  if (MI.isBundle())
+    return Effect::None;
   if (isMarkMarker(MI))
     return Effect::Mark;
   if (Opcodes.isWaitcnt(MI))
@@ -120,7 +125,7 @@ InFlight WaitChecker::atEntry() const {
 void WaitChecker::age(InFlight &S) const {
   for (unsigned &Newer : S.Youngest)
     if (Newer != Retired)
-      Newer = Newer + 1 >= Horizon ? Retired : Newer + 1;
+      Newer = std::min(Newer + 1, Saturation);
 }
 
 void WaitChecker::retireAtLeast(InFlight &S, unsigned Newer) const {
@@ -214,7 +219,7 @@ unsigned WaitChecker::run() {
     Changed = false;
     for (MachineBasicBlock *MBB : RPOT) {
       InFlight S = atBlockStart(*MBB);
-      for (const MachineInstr &MI : *MBB)
+      for (const MachineInstr &MI : MBB->instrs())
         step(MI, S);
       auto [It, New] = End.try_emplace(MBB, S);
       if (New || !(It->second == S)) {
@@ -226,7 +231,7 @@ unsigned WaitChecker::run() {
   unsigned Failures = 0;
   for (MachineBasicBlock &MBB : MF) {
     InFlight S = atBlockStart(MBB);
-    for (const MachineInstr &MI : MBB) {
+    for (const MachineInstr &MI : MBB.instrs()) {
       Failures += !check(MI, S);
       step(MI, S);
     }

@@ -13,8 +13,8 @@
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 
-; REMARK: remark: <unknown>:0:0: wait_asyncmark(1) lowered to vmcnt(1)
-; REMARK: remark: <unknown>:0:0: wait_asyncmark(0) lowered to vmcnt(0)
+; REMARK: remark: <unknown>:0:0: wait_asyncmark(1) needs vmcnt(1)
+; REMARK: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
 
 @tiles = internal addrspace(3) global [2 x [64 x i32]] poison
 
