@@ -164,7 +164,7 @@ void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
 // constant markers.
 void AsyncIntrinsicLowering::lowerWait(const AsyncOp &Op) {
   CallBase &Call = *Op.getCall();
-  std::optional<uint64_t> N = Op.getConstantWaitCount();
+  std::optional<uint64_t> N = foldWaitCount(Op.getWaitCountOperand());
   if (!N) {
     expandVariableWait(
         Call, Op.getWaitCountOperand(), MarkBound,

@@ -109,7 +109,10 @@ void PortableLowering::lowerMark(const AsyncOp &Op) {
 
 void PortableLowering::lowerWait(const AsyncOp &Op) {
   CallBase *Call = Op.getCall();
-  if (std::optional<uint64_t> N = Op.getConstantWaitCount()) {
+  std::optional<uint64_t> N = Op.getConstantWaitCount();
+  if (!N)
+    N = foldWaitCount(Op.getWaitCountOperand());
+  if (N) {
     IRBuilder<> B(Call);
     Target->createWait(B, *N)->setDebugLoc(Call->getDebugLoc());
     Call->eraseFromParent();

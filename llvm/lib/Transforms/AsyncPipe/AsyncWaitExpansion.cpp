@@ -6,6 +6,7 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncWaitExpansion.h"
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -18,6 +19,23 @@ using namespace llvm::asyncpipe;
 
 /// How many constant waits the switch covers when the marks are unbounded.
 static constexpr uint64_t UnboundedWaitCases = 8;
+
+std::optional<uint64_t> asyncpipe::foldWaitCount(Value *N) {
+  // A few rounds cover chains like (add (zext C), C') left by -O0 or llc.
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    if (auto *C = dyn_cast<ConstantInt>(N))
+      return C->getZExtValue();
+    auto *I = dyn_cast<Instruction>(N);
+    if (!I)
+      return std::nullopt;
+    Value *Simplified =
+        simplifyInstruction(I, SimplifyQuery(I->getDataLayout()));
+    if (!Simplified || Simplified == N)
+      return std::nullopt;
+    N = Simplified;
+  }
+  return std::nullopt;
+}
 
 std::optional<uint64_t> asyncpipe::boundOutstandingMarks(Function &F) {
   uint64_t Marks = 0;

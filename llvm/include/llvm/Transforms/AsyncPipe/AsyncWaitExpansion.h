@@ -30,6 +30,10 @@ class Value;
 
 namespace asyncpipe {
 
+/// \p N as a constant if it is one or simplifies to one (the optimizer may
+/// not have run since it became known).
+std::optional<uint64_t> foldWaitCount(Value *N);
+
 /// An upper bound on the marks of \p F's own sequence, or none when a mark
 /// sits in a cycle. Each mark outside cycles runs at most once per activation,
 /// so their number bounds the outstanding marks at any wait.
