@@ -10,9 +10,12 @@
 ; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
+; The IR lowering runs over all functions before the machine passes do, so
+; its remarks come first.
 ; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 2 constant waits; larger counts wait for nothing (at most 2 marks outstanding)
-; REMARK: remark: <unknown>:0:0: wait_asyncmark(1) needs vmcnt(1)
-; REMARK: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
+; REMARK-NEXT: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 8 constant waits; larger counts wait for all marks (marks in a loop)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(1) needs vmcnt(1)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
 define amdgpu_kernel void @bounded(ptr addrspace(1) %g, ptr addrspace(1) %out, i16 %n) {
   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
   call void @llvm.amdgcn.asyncmark()
@@ -71,7 +74,15 @@ define amdgpu_kernel void @bounded(ptr addrspace(1) %g, ptr addrspace(1) %out, i
 ; GFX942-NEXT: global_store_dword v0, v1, s[2:3]
 ; GFX942-NEXT: s_endpgm
 
-; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 8 constant waits; larger counts wait for all marks (marks in a loop)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(7) needs vmcnt(7)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(6) needs vmcnt(6)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(5) needs vmcnt(5)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(4) needs vmcnt(4)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(3) needs vmcnt(3)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(2) needs vmcnt(2)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(1) needs vmcnt(1)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
 define amdgpu_kernel void @marks_in_loop(ptr addrspace(1) %g, i32 %trips, i16 %n) {
 entry:
   br label %loop
@@ -230,8 +241,8 @@ exit:
 ; GFX942-NEXT: s_endpgm
 
 ; The count is a constant after the optimizer; nothing to select.
-; REMARK-NOT: selecting among
-; REMARK: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
+; REMARK-NEXT: remark: <unknown>:0:0: wait_asyncmark(0) needs vmcnt(0)
+; REMARK-NOT: remark
 define amdgpu_kernel void @folds(ptr addrspace(1) %g) {
   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
   call void @llvm.amdgcn.asyncmark()
