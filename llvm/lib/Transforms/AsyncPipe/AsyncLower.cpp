@@ -13,9 +13,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
-#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -33,21 +35,87 @@ using namespace llvm::asyncpipe;
 
 namespace {
 
-/// An upper bound on the marks a function's own sequence can hold, or none
-/// when a mark sits in a cycle. Each mark outside cycles runs at most once per
-/// activation, so their number bounds the outstanding marks at any wait.
-std::optional<uint64_t> boundOutstandingMarks(Function &F) {
-  uint64_t Marks = 0;
-  for (scc_iterator<Function *> SCC = scc_begin(&F); !SCC.isAtEnd(); ++SCC) {
-    uint64_t InSCC = 0;
-    for (BasicBlock *BB : *SCC)
-      for (Instruction &I : *BB)
-        InSCC += AsyncOp::get(I).isMark();
-    if (InSCC && SCC.hasCycle())
+/// For every wait, an upper bound on the marks of the function's own sequence
+/// that can be outstanding when it runs, or none when a mark in a cycle makes
+/// the number unbounded. Forward dataflow over the CFG: a mark adds one, a
+/// wait for N caps the count at N, joins take the maximum. Marks in callees
+/// are not the caller's (DESIGN.md section 1), so calls change nothing.
+class OutstandingMarkBounds {
+public:
+  explicit OutstandingMarkBounds(Function &F);
+
+  /// The bound at \p Wait, or none if it is unbounded or unknown.
+  std::optional<uint64_t> at(const CallBase *Wait) const {
+    auto It = AtWait.find(Wait);
+    if (It == AtWait.end() || It->second == Unbounded)
       return std::nullopt;
-    Marks += InSCC;
+    return It->second;
   }
+
+private:
+  static constexpr uint64_t Unbounded = UINT64_MAX;
+  /// Waits for more marks than this are treated as no bound, which keeps the
+  /// fixed point short; such waits are rare and only weaken the bounds.
+  static constexpr uint64_t LargestTrackedWait = 256;
+
+  uint64_t transfer(BasicBlock &BB, uint64_t Count, bool Record);
+  static uint64_t countMarks(Function &F);
+
+  /// Above this the count only grows around a cycle with a mark and no wait
+  /// small enough to cap it: any finite bound is at most the largest tracked
+  /// wait plus the marks of one acyclic path.
+  uint64_t Limit;
+  DenseMap<const CallBase *, uint64_t> AtWait;
+};
+
+OutstandingMarkBounds::OutstandingMarkBounds(Function &F)
+    : Limit(countMarks(F) + LargestTrackedWait) {
+  DenseMap<BasicBlock *, uint64_t> In;
+  SmallVector<BasicBlock *, 16> Worklist;
+  In[&F.getEntryBlock()] = 0;
+  Worklist.push_back(&F.getEntryBlock());
+  while (!Worklist.empty()) {
+    BasicBlock *BB = Worklist.pop_back_val();
+    uint64_t Out = transfer(*BB, In[BB], /*Record=*/false);
+    for (BasicBlock *Succ : successors(BB)) {
+      auto [It, Inserted] = In.try_emplace(Succ, Out);
+      if (!Inserted && It->second >= Out)
+        continue;
+      It->second = Out;
+      Worklist.push_back(Succ);
+    }
+  }
+  for (auto &[BB, Count] : In)
+    transfer(*BB, Count, /*Record=*/true);
+}
+
+uint64_t OutstandingMarkBounds::countMarks(Function &F) {
+  uint64_t Marks = 0;
+  for (Instruction &I : instructions(F))
+    Marks += AsyncOp::get(I).isMark();
   return Marks;
+}
+
+uint64_t OutstandingMarkBounds::transfer(BasicBlock &BB, uint64_t Count,
+                                         bool Record) {
+  for (Instruction &I : BB) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark()) {
+      if (Count != Unbounded)
+        Count = Count + 1 > Limit ? Unbounded : Count + 1;
+      continue;
+    }
+    if (!Op.isWait())
+      continue;
+    if (Record)
+      AtWait[Op.getCall()] = Count;
+    auto *N = dyn_cast_or_null<ConstantInt>(Op.getWaitCountOperand());
+    if (!Op.getWaitCountOperand())
+      Count = 0; // A wait-all form.
+    else if (N && !N->isNegative() && N->getZExtValue() <= LargestTrackedWait)
+      Count = std::min(Count, N->getZExtValue());
+  }
+  return Count;
 }
 
 class PortableLowering {
@@ -59,10 +127,21 @@ public:
   bool run();
 
 private:
+  SmallVector<AsyncOp, 16> collectOps() const;
   void lowerCopy(const AsyncOp &Op);
+  std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
+  bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
+                             Value *&SourceSize);
+  void remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes, uint32_t Ignored);
   void lowerMark(const AsyncOp &Op);
   void lowerWait(const AsyncOp &Op);
+  bool isValidConstantCount(const AsyncOp &Op, const ConstantInt &N);
+  void lowerConstantWait(const AsyncOp &Op, uint64_t N);
+  bool isRedundantWait(const AsyncOp &Op, uint64_t N);
   void lowerVariableWait(const AsyncOp &Op);
+  void emitWaitSwitch(const AsyncOp &Op, const ConstantRange &Counts,
+                      std::optional<uint64_t> Bound);
+  void replaceWait(const AsyncOp &Op, uint64_t N);
   /// Upper bound of the range of constant waits a run-time count selects
   /// among when the target needs constants.
   static constexpr uint64_t UnboundedWaitCases = 8;
@@ -70,14 +149,30 @@ private:
   Function &F;
   const AsyncTarget *Target;
   OptimizationRemarkEmitter &ORE;
-  std::optional<uint64_t> MarkBound;
+  std::optional<OutstandingMarkBounds> MarkBounds;
 };
 
-bool PortableLowering::run() {
+/// The portable calls, and the waits in the target's native form when the
+/// target wants them rewritten too (each target's own intrinsics are the same
+/// model, so a run-time count in them needs the same treatment).
+SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
+  std::optional<AsyncOpForm> NativeForm;
+  if (Target)
+    NativeForm = Target->getRewrittenNativeForm();
   SmallVector<AsyncOp, 16> Ops;
-  for (Instruction &I : instructions(F))
-    if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::Portable)
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (!Op)
+      continue;
+    if (Op.getForm() == AsyncOpForm::Portable ||
+        (Op.isWait() && Op.getForm() == NativeForm))
       Ops.push_back(Op);
+  }
+  return Ops;
+}
+
+bool PortableLowering::run() {
+  SmallVector<AsyncOp, 16> Ops = collectOps();
   if (Ops.empty())
     return false;
   if (!Target) {
@@ -92,7 +187,7 @@ bool PortableLowering::run() {
   }
   // Bound the marks before any is rewritten into a form the model may not
   // recognize (the host's runtime calls).
-  MarkBound = boundOutstandingMarks(F);
+  MarkBounds.emplace(F);
   for (const AsyncOp &Op : Ops) {
     if (Op.isCopy())
       lowerCopy(Op);
@@ -107,19 +202,90 @@ bool PortableLowering::run() {
 void PortableLowering::lowerCopy(const AsyncOp &Op) {
   CallBase *Call = Op.getCall();
   std::optional<uint64_t> Size = Op.getCopySize();
+  std::optional<uint32_t> Flags;
+  Value *SourceSize = nullptr;
   if (!Size) {
     reportAsyncError(*Call, "async copy size must be a compile-time constant");
   } else if (!Target->isLegalCopySize(*Size)) {
     reportAsyncError(*Call, Twine("async copy of ") + Twine(*Size) +
                                 " bytes is not supported on " +
                                 Target->getName());
-  } else {
+  } else if ((Flags = getCopyFlags(Op)) &&
+             getZeroFillSourceSize(Op, *Size, SourceSize)) {
+    uint32_t Honoured = Target->getHonouredCopyFlags(*Size, *Flags);
+    remarkIgnoredHints(Op, *Size, *Flags & ~Honoured);
     IRBuilder<> B(Call);
-    CallInst *New = Target->createCopy(B, Op.getSharedPointer(),
-                                       Op.getGlobalPointer(), *Size);
+    CallInst *New =
+        Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                     Op.getGlobalPointer(), *Size, Honoured,
+                                     SourceSize);
     New->setDebugLoc(Call->getDebugLoc());
   }
   Call->eraseFromParent();
+}
+
+/// The copy's policy hints, or none after reporting flags that are not a
+/// constant or not defined.
+std::optional<uint32_t> PortableLowering::getCopyFlags(const AsyncOp &Op) {
+  Value *Operand = Op.getCopyFlagsOperand();
+  if (!Operand)
+    return 0;
+  auto *Flags = dyn_cast<ConstantInt>(Operand);
+  if (!Flags) {
+    reportAsyncError(*Op.getCall(),
+                     "async copy flags must be a compile-time constant");
+    return std::nullopt;
+  }
+  uint64_t Value = Flags->getZExtValue();
+  if (Value & ~uint64_t(KnownCopyFlags)) {
+    reportAsyncError(*Op.getCall(), "unknown async copy flags 0x" +
+                                        Twine::utohexstr(Value) +
+                                        " (defined: bit 0, bypass L1)");
+    return std::nullopt;
+  }
+  return uint32_t(Value);
+}
+
+/// Sets \p SourceSize to the number of bytes a zero-filling copy reads, or to
+/// null when it reads them all (a plain copy). Returns false after reporting
+/// a zero-fill the target lacks or a source larger than the copy.
+bool PortableLowering::getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
+                                             Value *&SourceSize) {
+  SourceSize = Op.getSourceSizeOperand();
+  if (!SourceSize)
+    return true;
+  if (!Target->supportsZeroFill()) {
+    reportAsyncError(*Op.getCall(),
+                     Twine("zero-filling async copies are not supported on ") +
+                         Target->getName());
+    return false;
+  }
+  auto *Constant = dyn_cast<ConstantInt>(SourceSize);
+  if (!Constant)
+    return true;
+  if (Constant->isNegative() || Constant->getZExtValue() > Bytes) {
+    reportAsyncError(*Op.getCall(),
+                     "zero-fill source size " + Twine(Constant->getSExtValue()) +
+                         " is outside the copy's 0.." + Twine(Bytes) +
+                         " bytes");
+    return false;
+  }
+  if (Constant->getZExtValue() == Bytes)
+    SourceSize = nullptr;
+  return true;
+}
+
+void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
+                                          uint32_t Ignored) {
+  if (!(Ignored & BypassL1))
+    return;
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "IgnoredCopyHint",
+                                    Op.getCall())
+           << "L1-bypass hint ignored: " << Target->getName()
+           << " does not bypass L1 for a " << ore::NV("Bytes", Bytes)
+           << "-byte async copy";
+  });
 }
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {
@@ -129,31 +295,140 @@ void PortableLowering::lowerMark(const AsyncOp &Op) {
 }
 
 void PortableLowering::lowerWait(const AsyncOp &Op) {
-  CallBase *Call = Op.getCall();
-  if (std::optional<uint64_t> N = Op.getConstantWaitCount()) {
-    IRBuilder<> B(Call);
-    Target->createWait(B, *N)->setDebugLoc(Call->getDebugLoc());
-    Call->eraseFromParent();
+  Value *Count = Op.getWaitCountOperand();
+  if (!Count) {
+    // A native wait-all also waits for copies no mark covers; keep it.
+    if (Op.getForm() == AsyncOpForm::Portable)
+      replaceWait(Op, 0);
+    return;
+  }
+  if (auto *N = dyn_cast<ConstantInt>(Count)) {
+    if (isValidConstantCount(Op, *N))
+      lowerConstantWait(Op, N->getZExtValue());
+    else
+      Op.getCall()->eraseFromParent();
     return;
   }
   lowerVariableWait(Op);
 }
 
-// A run-time count: the target either takes it as is, or gets a switch over
-// the constant waits that can matter.
+/// Reports a count that is negative or that the target's wait cannot encode.
+bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
+                                            const ConstantInt &N) {
+  if (N.isNegative()) {
+    reportAsyncError(*Op.getCall(), "async wait count " +
+                                        Twine(N.getSExtValue()) +
+                                        " is negative");
+    return false;
+  }
+  uint64_t Max = Target->getMaxEncodableWaitCount();
+  if (N.getValue().ugt(Max) && !Target->getMaxWaitCount()) {
+    reportAsyncError(*Op.getCall(), "async wait count " +
+                                        Twine(N.getZExtValue()) +
+                                        " is out of range: " +
+                                        Target->getName() + " waits encode 0.." +
+                                        Twine(Max));
+    return false;
+  }
+  return true;
+}
+
+void PortableLowering::lowerConstantWait(const AsyncOp &Op, uint64_t N) {
+  if (isRedundantWait(Op, N)) {
+    Op.getCall()->eraseFromParent();
+    return;
+  }
+  // A native wait the target would emit unchanged stays as it is.
+  if (Op.getForm() != AsyncOpForm::Portable && N != 0)
+    return;
+  replaceWait(Op, N);
+}
+
+/// True (with a remark) if at most \p N marks can be outstanding at the wait
+/// anyway, so it waits for nothing and the target wants it gone.
+bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
+  std::optional<uint64_t> Bound = MarkBounds->at(Op.getCall());
+  if (!Target->dropsRedundantWaits() || !Bound || N < *Bound)
+    return false;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Op.getCall())
+           << "wait for at most " << ore::NV("Count", N)
+           << " outstanding marks removed: at most "
+           << ore::NV("MaxOutstanding", *Bound)
+           << " marks can be outstanding here";
+  });
+  return true;
+}
+
+void PortableLowering::replaceWait(const AsyncOp &Op, uint64_t N) {
+  IRBuilder<> B(Op.getCall());
+  Target->createWait(B, N)->setDebugLoc(Op.getCall()->getDebugLoc());
+  Op.getCall()->eraseFromParent();
+}
+
+// A run-time count: the target either takes it as is, or the count is folded
+// to a constant when its known range allows, or a switch selects among the
+// constant waits that can matter.
 void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   CallBase *Call = Op.getCall();
   Value *N = Op.getWaitCountOperand();
-  IRBuilder<> B(Call);
-  if (CallInst *New = Target->createVariableWait(B, N)) {
-    New->setDebugLoc(Call->getDebugLoc());
-    Call->eraseFromParent();
-    return;
+  if (Op.getForm() == AsyncOpForm::Portable) {
+    IRBuilder<> B(Call);
+    if (CallInst *New = Target->createVariableWait(B, N)) {
+      New->setDebugLoc(Call->getDebugLoc());
+      Call->eraseFromParent();
+      return;
+    }
   }
   // With at most Bound marks outstanding, a count >= Bound waits for nothing;
   // without a bound, larger counts fall back to waiting for everything.
-  std::optional<uint64_t> Bound = MarkBound;
+  std::optional<uint64_t> Bound = MarkBounds->at(Call);
   uint64_t Cases = Bound.value_or(UnboundedWaitCases);
+  ConstantRange Known = computeConstantRange(N, /*ForSigned=*/false,
+                                             /*UseInstrInfo=*/true,
+                                             /*AC=*/nullptr, Call);
+  unsigned Bits = Known.getBitWidth();
+  ConstantRange Counts =
+      Known.intersectWith(ConstantRange(APInt(Bits, 0), APInt(Bits, Cases)));
+  if (const APInt *Single = Known.getSingleElement()) {
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariableWaitCount", Call)
+             << "wait count is not a compile-time constant but is always "
+             << ore::NV("Count", Single->getZExtValue());
+    });
+    if (isValidConstantCount(Op, *ConstantInt::get(N->getContext(), *Single)))
+      lowerConstantWait(Op, Single->getZExtValue());
+    else
+      Call->eraseFromParent();
+    return;
+  }
+  if (Bound && Counts.isEmptySet() && Target->dropsRedundantWaits()) {
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
+             << "wait removed: its count is at least "
+             << ore::NV("MinCount", Known.getUnsignedMin().getZExtValue())
+             << " and at most " << ore::NV("MaxOutstanding", *Bound)
+             << " marks can be outstanding here";
+    });
+    Call->eraseFromParent();
+    return;
+  }
+  emitWaitSwitch(Op, Known, Bound);
+}
+
+/// Replaces the wait by a switch on its count over the constant waits for
+/// the counts in \p Known below the bound (or UnboundedWaitCases); larger
+/// counts wait for nothing when \p Bound is known, for everything otherwise.
+void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
+                                      const ConstantRange &Known,
+                                      std::optional<uint64_t> Bound) {
+  CallBase *Call = Op.getCall();
+  Value *N = Op.getWaitCountOperand();
+  uint64_t Limit = Bound.value_or(UnboundedWaitCases);
+  uint64_t First = Known.getUnsignedMin().getLimitedValue();
+  uint64_t End = std::min(Limit, Known.getUnsignedMax().getLimitedValue() + 1);
+  bool NeedsWaitAll = !Bound && Known.getUnsignedMax().uge(Limit);
+  uint64_t Cases = End > First ? End - First : 0;
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "VariableWaitCount", Call);
     R << "wait count is not a compile-time constant: selecting among "
@@ -161,7 +436,7 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
     if (Bound)
       R << "; larger counts wait for nothing (at most "
         << ore::NV("MaxOutstanding", *Bound) << " marks outstanding)";
-    else
+    else if (NeedsWaitAll)
       R << "; larger counts wait for all marks (marks in a loop)";
     return R;
   });
@@ -171,7 +446,7 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   Head->getTerminator()->eraseFromParent();
   LLVMContext &Ctx = F.getContext();
   BasicBlock *Default = Tail;
-  if (!Bound) {
+  if (NeedsWaitAll) {
     Default = BasicBlock::Create(Ctx, "asyncpipe.wait.all", &F, Tail);
     IRBuilder<> DB(Default);
     Target->createWait(DB, 0)->setDebugLoc(DL);
@@ -180,7 +455,7 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   IRBuilder<> HB(Head);
   SwitchInst *Switch = HB.CreateSwitch(N, Default, Cases);
   auto *CountTy = cast<IntegerType>(N->getType());
-  for (uint64_t I = 0; I < Cases; ++I) {
+  for (uint64_t I = First; I < End; ++I) {
     BasicBlock *Case =
         BasicBlock::Create(Ctx, "asyncpipe.wait." + Twine(I), &F, Tail);
     IRBuilder<> CB(Case);
