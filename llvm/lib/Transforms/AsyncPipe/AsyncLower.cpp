@@ -15,6 +15,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/SimplifyQuery.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
@@ -282,9 +283,9 @@ void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
   ORE.emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, "IgnoredCopyHint",
                                     Op.getCall())
-           << "L1-bypass hint ignored: " << Target->getName()
-           << " does not bypass L1 for a " << ore::NV("Bytes", Bytes)
-           << "-byte async copy";
+           << "L1-bypass hint ignored for this " << ore::NV("Bytes", Bytes)
+           << "-byte async copy: " << Target->getName()
+           << " does not support it at this size";
   });
 }
 
@@ -384,9 +385,8 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   // without a bound, larger counts fall back to waiting for everything.
   std::optional<uint64_t> Bound = MarkBounds->at(Call);
   uint64_t Cases = Bound.value_or(UnboundedWaitCases);
-  ConstantRange Known = computeConstantRange(N, /*ForSigned=*/false,
-                                             /*UseInstrInfo=*/true,
-                                             /*AC=*/nullptr, Call);
+  ConstantRange Known = computeConstantRangeIncludingKnownBits(
+      N, /*ForSigned=*/false, SimplifyQuery(F.getDataLayout(), Call));
   unsigned Bits = Known.getBitWidth();
   ConstantRange Counts =
       Known.intersectWith(ConstantRange(APInt(Bits, 0), APInt(Bits, Cases)));
@@ -452,6 +452,8 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
     Target->createWait(DB, 0)->setDebugLoc(DL);
     DB.CreateBr(Tail);
   }
+  // When every possible count has a case, the last case is the default.
+  bool CasesCoverAll = Known.getUnsignedMax().ult(End);
   IRBuilder<> HB(Head);
   SwitchInst *Switch = HB.CreateSwitch(N, Default, Cases);
   auto *CountTy = cast<IntegerType>(N->getType());
@@ -461,7 +463,10 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
     IRBuilder<> CB(Case);
     Target->createWait(CB, I)->setDebugLoc(DL);
     CB.CreateBr(Tail);
-    Switch->addCase(ConstantInt::get(CountTy, I), Case);
+    if (CasesCoverAll && I + 1 == End)
+      Switch->setDefaultDest(Case);
+    else
+      Switch->addCase(ConstantInt::get(CountTy, I), Case);
   }
   Call->eraseFromParent();
 }
