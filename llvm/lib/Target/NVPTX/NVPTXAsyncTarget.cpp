@@ -15,9 +15,20 @@
 #include "Transforms/AsyncPipe/AsyncTargets.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
+
+// A register source-size operand costs ptxas registers (measured in
+// bench/nvptx/compare.sh: 16 instead of 11 for zfill_tail), which is why
+// CUDA's cuda_pipeline.h dispatches to immediate sizes too.
+static cl::opt<bool> ZeroFillSizeInRegister(
+    "asyncpipe-nvptx-zfill-in-register",
+    cl::desc("Pass a run-time cp.async zero-fill source size in a register "
+             "instead of selecting among immediate sizes (smaller code, more "
+             "registers)"),
+    cl::init(false));
 
 namespace {
 constexpr unsigned GlobalAS = 1;
@@ -67,6 +78,10 @@ public:
   }
 
   bool supportsZeroFill() const override { return true; }
+
+  bool prefersConstantSourceSize() const override {
+    return !ZeroFillSizeInRegister;
+  }
 
   // Every wait is a wait_group instruction the warp executes.
   bool dropsRedundantWaits() const override { return true; }

@@ -119,6 +119,110 @@ uint64_t OutstandingMarkBounds::transfer(BasicBlock &BB, uint64_t Count,
   return Count;
 }
 
+/// The values below \p Limit that a run-time operand \p V can take, in
+/// increasing order: both constants of a select between constants (the common
+/// `last ? 0 : 1`), or else every value in its known range.
+struct PossibleValues {
+  SmallVector<uint64_t, 16> Below;
+  /// True if \p V can also be \p Limit or more (or outside the known range).
+  bool AlsoAtLeastLimit = false;
+};
+
+PossibleValues getPossibleValues(Value *V, uint64_t Limit,
+                                 const Instruction *Context) {
+  PossibleValues Result;
+  auto Add = [&](uint64_t Value) {
+    if (Value >= Limit)
+      Result.AlsoAtLeastLimit = true;
+    else if (!is_contained(Result.Below, Value))
+      Result.Below.push_back(Value);
+  };
+  auto *Select = dyn_cast<SelectInst>(V);
+  auto *TrueValue =
+      Select ? dyn_cast<ConstantInt>(Select->getTrueValue()) : nullptr;
+  auto *FalseValue =
+      Select ? dyn_cast<ConstantInt>(Select->getFalseValue()) : nullptr;
+  if (TrueValue && FalseValue) {
+    Add(TrueValue->getValue().getLimitedValue());
+    Add(FalseValue->getValue().getLimitedValue());
+    llvm::sort(Result.Below);
+    return Result;
+  }
+  ConstantRange Known = computeConstantRangeIncludingKnownBits(
+      V, /*ForSigned=*/false,
+      SimplifyQuery(Context->getDataLayout(), Context));
+  uint64_t First = Known.getUnsignedMin().getLimitedValue();
+  uint64_t Last = Known.getUnsignedMax().getLimitedValue();
+  for (uint64_t I = First; I <= Last && I < Limit; ++I)
+    Result.Below.push_back(I);
+  Result.AlsoAtLeastLimit = Last >= Limit;
+  return Result;
+}
+
+/// A switch on a select between two constants is a branch on the select's
+/// condition; codegen alone would materialize the select and compare it.
+void branchOnSelectCondition(SwitchInst &Switch) {
+  auto *Select = dyn_cast<SelectInst>(Switch.getCondition());
+  auto *TrueValue =
+      Select ? dyn_cast<ConstantInt>(Select->getTrueValue()) : nullptr;
+  auto *FalseValue =
+      Select ? dyn_cast<ConstantInt>(Select->getFalseValue()) : nullptr;
+  if (!TrueValue || !FalseValue)
+    return;
+  BasicBlock *IfTrue = Switch.findCaseValue(TrueValue)->getCaseSuccessor();
+  BasicBlock *IfFalse = Switch.findCaseValue(FalseValue)->getCaseSuccessor();
+  BranchInst::Create(IfTrue, IfFalse, Select->getCondition(),
+                     Switch.getIterator());
+  SmallPtrSet<BasicBlock *, 4> Kept = {IfTrue, IfFalse};
+  for (BasicBlock *Succ : successors(Switch.getParent()))
+    if (!Kept.contains(Succ))
+      Succ->removePredecessor(Switch.getParent());
+  Switch.eraseFromParent();
+}
+
+/// What a switch built by emitSwitchOnConstants does for values without a
+/// case of their own.
+enum class SwitchDefault { Nothing, LastCase, Emit };
+
+/// Replaces \p Call by a switch on \p V whose case for each of \p Values
+/// holds what \p EmitCase emits for it: the way to give an operand that must
+/// be (or is best) an immediate a run-time value. Other values do nothing, go
+/// to the last case, or run what \p EmitDefault emits.
+void emitSwitchOnConstants(
+    CallBase *Call, Value *V, ArrayRef<uint64_t> Values, StringRef Name,
+    function_ref<void(IRBuilderBase &, uint64_t)> EmitCase,
+    SwitchDefault Default,
+    function_ref<void(IRBuilderBase &)> EmitDefault = nullptr) {
+  Function &F = *Call->getFunction();
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Head = Call->getParent();
+  BasicBlock *Tail = SplitBlock(Head, Call);
+  Head->getTerminator()->eraseFromParent();
+  BasicBlock *DefaultBlock = Tail;
+  if (Default == SwitchDefault::Emit) {
+    DefaultBlock = BasicBlock::Create(Ctx, Name + ".default", &F, Tail);
+    IRBuilder<> DB(DefaultBlock);
+    EmitDefault(DB);
+    DB.CreateBr(Tail);
+  }
+  IRBuilder<> HB(Head);
+  SwitchInst *Switch = HB.CreateSwitch(V, DefaultBlock, Values.size());
+  auto *Ty = cast<IntegerType>(V->getType());
+  for (uint64_t Value : Values) {
+    BasicBlock *Case =
+        BasicBlock::Create(Ctx, Name + "." + Twine(Value), &F, Tail);
+    IRBuilder<> CB(Case);
+    EmitCase(CB, Value);
+    CB.CreateBr(Tail);
+    if (Default == SwitchDefault::LastCase && Value == Values.back())
+      Switch->setDefaultDest(Case);
+    else
+      Switch->addCase(ConstantInt::get(Ty, Value), Case);
+  }
+  branchOnSelectCondition(*Switch);
+  Call->eraseFromParent();
+}
+
 class PortableLowering {
 public:
   PortableLowering(Function &F, const AsyncTarget *Target,
@@ -134,13 +238,15 @@ private:
   bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
                              Value *&SourceSize);
   void remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes, uint32_t Ignored);
+  void lowerZeroFillCopyBySwitch(const AsyncOp &Op, uint64_t Bytes,
+                                 uint32_t Flags);
   void lowerMark(const AsyncOp &Op);
   void lowerWait(const AsyncOp &Op);
   bool isValidConstantCount(const AsyncOp &Op, const ConstantInt &N);
   void lowerConstantWait(const AsyncOp &Op, uint64_t N);
   bool isRedundantWait(const AsyncOp &Op, uint64_t N);
   void lowerVariableWait(const AsyncOp &Op);
-  void emitWaitSwitch(const AsyncOp &Op, const ConstantRange &Counts,
+  void emitWaitSwitch(const AsyncOp &Op, const PossibleValues &Counts,
                       std::optional<uint64_t> Bound);
   void replaceWait(const AsyncOp &Op, uint64_t N);
   /// Upper bound of the range of constant waits a run-time count selects
@@ -215,6 +321,11 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
              getZeroFillSourceSize(Op, *Size, SourceSize)) {
     uint32_t Honoured = Target->getHonouredCopyFlags(*Size, *Flags);
     remarkIgnoredHints(Op, *Size, *Flags & ~Honoured);
+    if (SourceSize && !isa<ConstantInt>(SourceSize) &&
+        Target->prefersConstantSourceSize()) {
+      lowerZeroFillCopyBySwitch(Op, *Size, Honoured);
+      return;
+    }
     IRBuilder<> B(Call);
     CallInst *New =
         Target->createCopyWithPolicy(B, Op.getSharedPointer(),
@@ -223,6 +334,38 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
     New->setDebugLoc(Call->getDebugLoc());
   }
   Call->eraseFromParent();
+}
+
+/// A run-time zero-fill source size as a switch over copies with the
+/// constant sizes in its known range (sizes past the copy are undefined, and
+/// go to the full copy).
+void PortableLowering::lowerZeroFillCopyBySwitch(const AsyncOp &Op,
+                                                 uint64_t Bytes,
+                                                 uint32_t Flags) {
+  CallBase *Call = Op.getCall();
+  Value *SourceSize = Op.getSourceSizeOperand();
+  PossibleValues Sizes = getPossibleValues(SourceSize, Bytes + 1, Call);
+  if (Sizes.AlsoAtLeastLimit && !is_contained(Sizes.Below, Bytes))
+    Sizes.Below.push_back(Bytes);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "ZeroFillSourceSize", Call)
+           << "zero-fill source size is not a compile-time constant: "
+              "selecting among "
+           << ore::NV("Cases", Sizes.Below.size())
+           << " copies with constant source sizes";
+  });
+  DebugLoc DL = Call->getDebugLoc();
+  emitSwitchOnConstants(
+      Call, SourceSize, Sizes.Below, "asyncpipe.copy.zfill",
+      [&](IRBuilderBase &B, uint64_t Read) {
+        Value *ReadSize = Read == Bytes ? nullptr : B.getInt32(Read);
+        Target
+            ->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                   Op.getGlobalPointer(), Bytes, Flags,
+                                   ReadSize)
+            ->setDebugLoc(DL);
+      },
+      SwitchDefault::LastCase);
 }
 
 /// The copy's policy hints, or none after reporting flags that are not a
@@ -368,8 +511,8 @@ void PortableLowering::replaceWait(const AsyncOp &Op, uint64_t N) {
 }
 
 // A run-time count: the target either takes it as is, or the count is folded
-// to a constant when its known range allows, or a switch selects among the
-// constant waits that can matter.
+// to a constant when only one value can matter, or a switch selects among
+// the constant waits that can matter.
 void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   CallBase *Call = Op.getCall();
   Value *N = Op.getWaitCountOperand();
@@ -384,56 +527,45 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   // With at most Bound marks outstanding, a count >= Bound waits for nothing;
   // without a bound, larger counts fall back to waiting for everything.
   std::optional<uint64_t> Bound = MarkBounds->at(Call);
-  uint64_t Cases = Bound.value_or(UnboundedWaitCases);
-  ConstantRange Known = computeConstantRangeIncludingKnownBits(
-      N, /*ForSigned=*/false, SimplifyQuery(F.getDataLayout(), Call));
-  unsigned Bits = Known.getBitWidth();
-  ConstantRange Counts =
-      Known.intersectWith(ConstantRange(APInt(Bits, 0), APInt(Bits, Cases)));
-  if (const APInt *Single = Known.getSingleElement()) {
+  PossibleValues Counts =
+      getPossibleValues(N, Bound.value_or(UnboundedWaitCases), Call);
+  if (Counts.Below.size() == 1 && !Counts.AlsoAtLeastLimit) {
+    uint64_t Only = Counts.Below.front();
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariableWaitCount", Call)
              << "wait count is not a compile-time constant but is always "
-             << ore::NV("Count", Single->getZExtValue());
+             << ore::NV("Count", Only);
     });
-    if (isValidConstantCount(Op, *ConstantInt::get(N->getContext(), *Single)))
-      lowerConstantWait(Op, Single->getZExtValue());
-    else
-      Call->eraseFromParent();
+    lowerConstantWait(Op, Only);
     return;
   }
-  if (Bound && Counts.isEmptySet() && Target->dropsRedundantWaits()) {
+  if (Counts.Below.empty() && Bound) {
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
              << "wait removed: its count is at least "
-             << ore::NV("MinCount", Known.getUnsignedMin().getZExtValue())
-             << " and at most " << ore::NV("MaxOutstanding", *Bound)
+             << ore::NV("MinCount", *Bound) << " and at most "
+             << ore::NV("MaxOutstanding", *Bound)
              << " marks can be outstanding here";
     });
     Call->eraseFromParent();
     return;
   }
-  emitWaitSwitch(Op, Known, Bound);
+  emitWaitSwitch(Op, Counts, Bound);
 }
 
 /// Replaces the wait by a switch on its count over the constant waits for
-/// the counts in \p Known below the bound (or UnboundedWaitCases); larger
-/// counts wait for nothing when \p Bound is known, for everything otherwise.
+/// \p Counts; larger counts wait for nothing when \p Bound is known, for
+/// everything otherwise.
 void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
-                                      const ConstantRange &Known,
+                                      const PossibleValues &Counts,
                                       std::optional<uint64_t> Bound) {
   CallBase *Call = Op.getCall();
-  Value *N = Op.getWaitCountOperand();
-  uint64_t Limit = Bound.value_or(UnboundedWaitCases);
-  uint64_t First = Known.getUnsignedMin().getLimitedValue();
-  uint64_t End = std::min(Limit, Known.getUnsignedMax().getLimitedValue() + 1);
-  bool NeedsWaitAll = !Bound && Known.getUnsignedMax().uge(Limit);
-  uint64_t Cases = End > First ? End - First : 0;
+  bool NeedsWaitAll = !Bound && Counts.AlsoAtLeastLimit;
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "VariableWaitCount", Call);
     R << "wait count is not a compile-time constant: selecting among "
-      << ore::NV("Cases", Cases) << " constant waits";
-    if (Bound)
+      << ore::NV("Cases", Counts.Below.size()) << " constant waits";
+    if (Bound && Counts.AlsoAtLeastLimit)
       R << "; larger counts wait for nothing (at most "
         << ore::NV("MaxOutstanding", *Bound) << " marks outstanding)";
     else if (NeedsWaitAll)
@@ -441,34 +573,16 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
     return R;
   });
   DebugLoc DL = Call->getDebugLoc();
-  BasicBlock *Head = Call->getParent();
-  BasicBlock *Tail = SplitBlock(Head, Call);
-  Head->getTerminator()->eraseFromParent();
-  LLVMContext &Ctx = F.getContext();
-  BasicBlock *Default = Tail;
-  if (NeedsWaitAll) {
-    Default = BasicBlock::Create(Ctx, "asyncpipe.wait.all", &F, Tail);
-    IRBuilder<> DB(Default);
-    Target->createWait(DB, 0)->setDebugLoc(DL);
-    DB.CreateBr(Tail);
-  }
-  // When every possible count has a case, the last case is the default.
-  bool CasesCoverAll = Known.getUnsignedMax().ult(End);
-  IRBuilder<> HB(Head);
-  SwitchInst *Switch = HB.CreateSwitch(N, Default, Cases);
-  auto *CountTy = cast<IntegerType>(N->getType());
-  for (uint64_t I = First; I < End; ++I) {
-    BasicBlock *Case =
-        BasicBlock::Create(Ctx, "asyncpipe.wait." + Twine(I), &F, Tail);
-    IRBuilder<> CB(Case);
-    Target->createWait(CB, I)->setDebugLoc(DL);
-    CB.CreateBr(Tail);
-    if (CasesCoverAll && I + 1 == End)
-      Switch->setDefaultDest(Case);
-    else
-      Switch->addCase(ConstantInt::get(CountTy, I), Case);
-  }
-  Call->eraseFromParent();
+  SwitchDefault Default = !Counts.AlsoAtLeastLimit ? SwitchDefault::LastCase
+                          : NeedsWaitAll           ? SwitchDefault::Emit
+                                                   : SwitchDefault::Nothing;
+  emitSwitchOnConstants(
+      Call, Op.getWaitCountOperand(), Counts.Below, "asyncpipe.wait",
+      [&](IRBuilderBase &B, uint64_t I) {
+        Target->createWait(B, I)->setDebugLoc(DL);
+      },
+      Default,
+      [&](IRBuilderBase &B) { Target->createWait(B, 0)->setDebugLoc(DL); });
 }
 
 bool lowerModule(Module &M,

@@ -42,24 +42,16 @@ define ptx_kernel void @copies(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 ; REMARK: remark: k.cu:5:3: L1-bypass hint ignored for this 4-byte async copy: NVPTX does not support it at this size
 ; REMARK: remark: k.cu:6:3: L1-bypass hint ignored for this 8-byte async copy: NVPTX does not support it at this size
 
-; Zero-fill: a run-time source size becomes the .s operand; a constant one
-; smaller than the copy an immediate; one equal to the copy a plain copy.
+; Zero-fill with constant source sizes: one smaller than the copy is an
+; immediate operand, one equal to the copy a plain copy. Run-time sizes are in
+; asyncpipe-cp-async-zfill.ll.
 ; CHECK-LABEL: .visible .entry zero_fill(
-; CHECK:         ld.param.b32 [[SRC:%r[0-9]+]], [zero_fill_param_2];
-; CHECK:         cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 4, [[SRC]];
-; CHECK-NEXT:    cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8, [[SRC]];
-; CHECK-NEXT:    cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, [[SRC]];
-; CHECK-NEXT:    cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, [[SRC]];
-; CHECK-NEXT:    cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8, 3;
+; CHECK:         cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8, 3;
 ; CHECK-NEXT:    cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, 0;
 ; CHECK-NEXT:    cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16;
 ; CHECK-NEXT:    cp.async.commit_group;
 ; CHECK-NEXT:    cp.async.wait_all;
-define ptx_kernel void @zero_fill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
-  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 %n, i32 0)
-  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 8, i32 %n, i32 0)
-  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 %n, i32 0)
-  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 %n, i32 1)
+define ptx_kernel void @zero_fill(ptr addrspace(3) %s, ptr addrspace(1) %g) {
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 8, i32 3, i32 0)
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 0, i32 1)
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 16, i32 1)

@@ -7,25 +7,75 @@
 ; RUN:   -pass-remarks=asyncpipe -pass-remarks-missed=asyncpipe \
 ; RUN:   -pass-remarks-analysis=asyncpipe 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-lower -S %s \
+; RUN:   -asyncpipe-nvptx-zfill-in-register | FileCheck %s --check-prefix=REG
 
 ; CHECK-LABEL: define void @copies(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.16(ptr addrspace(3) %s, ptr addrspace(1) %g)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) %s, ptr addrspace(1) %g)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.8(ptr addrspace(3) %s, ptr addrspace(1) %g)
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 0)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %s, ptr addrspace(1) %g)
 ; CHECK-NEXT:    ret void
-define void @copies(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
+define void @copies(ptr addrspace(3) %s, ptr addrspace(1) %g) {
   call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 0)
   call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 1)
   call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 8, i32 1)
-  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 %n, i32 1)
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 0, i32 0)
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 4, i32 0)
   ret void
 }
 ; REMARK: remark: <unknown>:0:0: L1-bypass hint ignored for this 8-byte async copy: NVPTX does not support it at this size
+
+; A run-time zero-fill source size would cost registers in the .s operand
+; (cuda_pipeline.h avoids it the same way): a switch selects copies with
+; immediate sizes, only those it can take. A predicated copy is a branch.
+; CHECK-LABEL: define void @zero_fill_predicated(
+; CHECK-NEXT:    %size = select i1 %in.bounds, i32 16, i32 0
+; CHECK-NEXT:    br i1 %in.bounds, label %[[FULL:.*]], label %[[NONE:.*]]
+; CHECK:       [[NONE]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 0)
+; CHECK-NEXT:    br label %[[DONE:.*]]
+; CHECK:       [[FULL]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16(ptr addrspace(3) %s, ptr addrspace(1) %g)
+; CHECK-NEXT:    br label %[[DONE]]
+; CHECK:       [[DONE]]:
+; CHECK-NEXT:    ret void
+define void @zero_fill_predicated(ptr addrspace(3) %s, ptr addrspace(1) %g, i1 %in.bounds) {
+  %size = select i1 %in.bounds, i32 16, i32 0
+  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 %size, i32 1)
+  ret void
+}
+; REMARK: remark: <unknown>:0:0: zero-fill source size is not a compile-time constant: selecting among 2 copies with constant source sizes
+
+; A size known to be 0..3 for a 4-byte copy: four cases, the last the default.
+; CHECK-LABEL: define void @zero_fill_range(
+; CHECK-NEXT:    %size = and i32 %n, 3
+; CHECK-NEXT:    switch i32 %size, label %[[THREE:.*]] [
+; CHECK-NEXT:      i32 0, label %[[ZERO:.*]]
+; CHECK-NEXT:      i32 1, label %[[ONE:.*]]
+; CHECK-NEXT:      i32 2, label %[[TWO:.*]]
+; CHECK-NEXT:    ]
+; CHECK:       [[ZERO]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 0)
+; CHECK:       [[ONE]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 1)
+; CHECK:       [[TWO]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 2)
+; CHECK:       [[THREE]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 3)
+define void @zero_fill_range(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
+  %size = and i32 %n, 3
+  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 %size, i32 0)
+  ret void
+}
+; REMARK: remark: <unknown>:0:0: zero-fill source size is not a compile-time constant: selecting among 4 copies with constant source sizes
+
+; With -asyncpipe-nvptx-zfill-in-register the size stays a run-time operand.
+; REG-LABEL: define void @zero_fill_predicated(
+; REG-NEXT:    %size = select i1 %in.bounds, i32 16, i32 0
+; REG-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %size)
+; REG-NEXT:    ret void
 
 ; Two marks on one path, one on the other: after the join at most two are
 ; outstanding, so wait(2) goes and wait(1) stays; wait(1) leaves one, so the

@@ -71,6 +71,11 @@ public:
   /// createCopyWithPolicy's \p SourceSize).
   virtual bool supportsZeroFill() const { return false; }
 
+  /// True if a zero-fill source size known only at run time is better
+  /// lowered as a switch over copies with constant source sizes (restricted
+  /// to its known range) than passed in a register.
+  virtual bool prefersConstantSourceSize() const { return false; }
+
   /// Emits a copy of \p Bytes bytes per work-item with the honoured policy
   /// hints \p Flags. With a \p SourceSize (an i32 no larger than \p Bytes;
   /// only if supportsZeroFill()), reads only that many bytes of \p Src and
