@@ -36,6 +36,46 @@ using namespace llvm::asyncpipe;
 
 namespace {
 
+/// The values below \p Limit that a run-time operand \p V can take, in
+/// increasing order: both constants of a select between constants (the common
+/// `last ? 0 : 1`), or else every value in its known range.
+struct PossibleValues {
+  SmallVector<uint64_t, 16> Below;
+  /// True if \p V can also be \p Limit or more (or outside the known range).
+  bool AlsoAtLeastLimit = false;
+};
+
+PossibleValues getPossibleValues(Value *V, uint64_t Limit,
+                                 const Instruction *Context) {
+  PossibleValues Result;
+  auto Add = [&](uint64_t Value) {
+    if (Value >= Limit)
+      Result.AlsoAtLeastLimit = true;
+    else if (!is_contained(Result.Below, Value))
+      Result.Below.push_back(Value);
+  };
+  auto *Select = dyn_cast<SelectInst>(V);
+  auto *TrueValue =
+      Select ? dyn_cast<ConstantInt>(Select->getTrueValue()) : nullptr;
+  auto *FalseValue =
+      Select ? dyn_cast<ConstantInt>(Select->getFalseValue()) : nullptr;
+  if (TrueValue && FalseValue) {
+    Add(TrueValue->getValue().getLimitedValue());
+    Add(FalseValue->getValue().getLimitedValue());
+    llvm::sort(Result.Below);
+    return Result;
+  }
+  ConstantRange Known = computeConstantRangeIncludingKnownBits(
+      V, /*ForSigned=*/false,
+      SimplifyQuery(Context->getDataLayout(), Context));
+  uint64_t First = Known.getUnsignedMin().getLimitedValue();
+  uint64_t Last = Known.getUnsignedMax().getLimitedValue();
+  for (uint64_t I = First; I <= Last && I < Limit; ++I)
+    Result.Below.push_back(I);
+  Result.AlsoAtLeastLimit = Last >= Limit;
+  return Result;
+}
+
 /// For every wait, an upper bound on the marks of the function's own sequence
 /// that can be outstanding when it runs, or none when a mark in a cycle makes
 /// the number unbounded. Forward dataflow over the CFG: a mark adds one, a
@@ -60,6 +100,7 @@ private:
   static constexpr uint64_t LargestTrackedWait = 256;
 
   uint64_t transfer(BasicBlock &BB, uint64_t Count, bool Record);
+  static std::optional<uint64_t> getLargestCount(const AsyncOp &Op);
   static uint64_t countMarks(Function &F);
 
   /// Above this the count only grows around a cycle with a mark and no wait
@@ -110,53 +151,32 @@ uint64_t OutstandingMarkBounds::transfer(BasicBlock &BB, uint64_t Count,
       continue;
     if (Record)
       AtWait[Op.getCall()] = Count;
-    auto *N = dyn_cast_or_null<ConstantInt>(Op.getWaitCountOperand());
-    if (!Op.getWaitCountOperand())
-      Count = 0; // A wait-all form.
-    else if (N && !N->isNegative() && N->getZExtValue() <= LargestTrackedWait)
-      Count = std::min(Count, N->getZExtValue());
+    if (std::optional<uint64_t> Cap = getLargestCount(Op))
+      Count = std::min(Count, *Cap);
   }
   return Count;
 }
 
-/// The values below \p Limit that a run-time operand \p V can take, in
-/// increasing order: both constants of a select between constants (the common
-/// `last ? 0 : 1`), or else every value in its known range.
-struct PossibleValues {
-  SmallVector<uint64_t, 16> Below;
-  /// True if \p V can also be \p Limit or more (or outside the known range).
-  bool AlsoAtLeastLimit = false;
-};
-
-PossibleValues getPossibleValues(Value *V, uint64_t Limit,
-                                 const Instruction *Context) {
-  PossibleValues Result;
-  auto Add = [&](uint64_t Value) {
-    if (Value >= Limit)
-      Result.AlsoAtLeastLimit = true;
-    else if (!is_contained(Result.Below, Value))
-      Result.Below.push_back(Value);
-  };
-  auto *Select = dyn_cast<SelectInst>(V);
-  auto *TrueValue =
-      Select ? dyn_cast<ConstantInt>(Select->getTrueValue()) : nullptr;
-  auto *FalseValue =
-      Select ? dyn_cast<ConstantInt>(Select->getFalseValue()) : nullptr;
-  if (TrueValue && FalseValue) {
-    Add(TrueValue->getValue().getLimitedValue());
-    Add(FalseValue->getValue().getLimitedValue());
-    llvm::sort(Result.Below);
-    return Result;
+/// The most marks a wait can leave outstanding, when it is at most
+/// LargestTrackedWait: 0 for a wait-all form, else the count's largest
+/// possible value (a run-time count caps the sequence too).
+std::optional<uint64_t>
+OutstandingMarkBounds::getLargestCount(const AsyncOp &Op) {
+  Value *N = Op.getWaitCountOperand();
+  if (!N)
+    return 0;
+  if (auto *Constant = dyn_cast<ConstantInt>(N)) {
+    if (Constant->isNegative())
+      return std::nullopt;
+    return Constant->getValue().ule(LargestTrackedWait)
+               ? std::optional<uint64_t>(Constant->getZExtValue())
+               : std::nullopt;
   }
-  ConstantRange Known = computeConstantRangeIncludingKnownBits(
-      V, /*ForSigned=*/false,
-      SimplifyQuery(Context->getDataLayout(), Context));
-  uint64_t First = Known.getUnsignedMin().getLimitedValue();
-  uint64_t Last = Known.getUnsignedMax().getLimitedValue();
-  for (uint64_t I = First; I <= Last && I < Limit; ++I)
-    Result.Below.push_back(I);
-  Result.AlsoAtLeastLimit = Last >= Limit;
-  return Result;
+  PossibleValues Counts =
+      getPossibleValues(N, LargestTrackedWait + 1, Op.getCall());
+  if (Counts.AlsoAtLeastLimit || Counts.Below.empty())
+    return std::nullopt;
+  return Counts.Below.back();
 }
 
 /// A switch on a select between two constants is a branch on the select's

@@ -104,19 +104,17 @@ exit:
 }
 ; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 8 constant waits; larger counts wait for all marks (marks in a loop)
 
-; A run-time count known to be 0 or 1 needs no wait_all fallback, even with
-; marks in a loop; one known to be 1 is folded.
+; Marks in a loop leave the count unbounded, but a run-time count known to
+; be 1 folds to wait_group 1, which leaves at most one mark outstanding: then
+; a count of 0 or 1 only needs wait_all when it is 0.
 ; CHECK-LABEL: .visible .entry known_range(
-; CHECK:         and.b32 [[LOW:%r[0-9]+]], %r{{[0-9]+}}, 1;
+; CHECK:         cp.async.wait_group 1;
+; CHECK-NEXT:    and.b32 [[LOW:%r[0-9]+]], %r{{[0-9]+}}, 1;
 ; CHECK-NEXT:    setp.ne.b32 [[ODD:%p[0-9]+]], [[LOW]], 0;
-; CHECK-NEXT:    @[[ODD]] bra [[WAIT1:\$L__BB[0-9_]+]];
+; CHECK-NEXT:    @[[ODD]] bra [[DONE:\$L__BB[0-9_]+]];
 ; CHECK-NEXT:  // %bb.3: // %asyncpipe.wait.0
 ; CHECK-NEXT:    cp.async.wait_all;
-; CHECK-NEXT:    bra.uni [[DONE:\$L__BB[0-9_]+]];
-; CHECK-NEXT:  [[WAIT1]]:
-; CHECK-NEXT:    cp.async.wait_group 1;
 ; CHECK-NEXT:  [[DONE]]:
-; CHECK-NEXT:    cp.async.wait_group 1;
 ; CHECK-NEXT:    ret;
 define ptx_kernel void @known_range(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n, i1 %c) {
 entry:
@@ -126,14 +124,14 @@ loop:
   br i1 %c, label %loop, label %exit
 exit:
   %low = and i32 %n, 1
-  call void @asyncpipe.wait(i32 %low)
   %one = or i32 %low, 1
   %also.one = and i32 %one, 1
   call void @asyncpipe.wait(i32 %also.one)
+  call void @asyncpipe.wait(i32 %low)
   ret void
 }
-; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 2 constant waits{{$}}
 ; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant but is always 1
+; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 1 constant waits; larger counts wait for nothing (at most 1 marks outstanding)
 
 declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
 declare void @asyncpipe.mark()
