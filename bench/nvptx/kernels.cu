@@ -17,7 +17,8 @@
 #ifdef USE_CUDA_PIPELINE
 #include <cuda_pipeline.h>
 #define COPY16(dst, src) __pipeline_memcpy_async(dst, src, 16)
-#define COPY16_ZFILL(dst, src, n) __pipeline_memcpy_async(dst, src, 16, 16 - (n))
+#define COPY16_ZFILL(dst, src, n)                                              \
+  __pipeline_memcpy_async(dst, src, 16, 16 - (n))
 #define COPY4(dst, src) __pipeline_memcpy_async(dst, src, 4)
 #define MARK() __pipeline_commit()
 #define WAIT(n) __pipeline_wait_prior(n)

@@ -124,8 +124,7 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
   SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
   if (Calls.empty())
     return false;
-  AsyncSubtarget Sub =
-      getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
+  AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
     return false;
   reportAsyncError(*Calls.front(), describeMissingRequirements(Sub));

@@ -72,8 +72,7 @@ public:
   uint64_t getMaxEncodableWaitCount() const override { return INT32_MAX; }
 
   // PTX defines .cg for 16-byte copies only.
-  uint32_t getHonouredCopyFlags(uint64_t Bytes,
-                                uint32_t Flags) const override {
+  uint32_t getHonouredCopyFlags(uint64_t Bytes, uint32_t Flags) const override {
     return Bytes == 16 ? Flags & BypassL1 : 0;
   }
 

@@ -66,8 +66,7 @@ PossibleValues getPossibleValues(Value *V, uint64_t Limit,
     return Result;
   }
   ConstantRange Known = computeConstantRangeIncludingKnownBits(
-      V, /*ForSigned=*/false,
-      SimplifyQuery(Context->getDataLayout(), Context));
+      V, /*ForSigned=*/false, SimplifyQuery(Context->getDataLayout(), Context));
   uint64_t First = Known.getUnsignedMin().getLimitedValue();
   uint64_t Last = Known.getUnsignedMax().getLimitedValue();
   for (uint64_t I = First; I <= Last && I < Limit; ++I)
@@ -347,10 +346,9 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
       return;
     }
     IRBuilder<> B(Call);
-    CallInst *New =
-        Target->createCopyWithPolicy(B, Op.getSharedPointer(),
-                                     Op.getGlobalPointer(), *Size, Honoured,
-                                     SourceSize);
+    CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                 Op.getGlobalPointer(), *Size,
+                                                 Honoured, SourceSize);
     New->setDebugLoc(Call->getDebugLoc());
   }
   Call->eraseFromParent();
@@ -428,10 +426,10 @@ bool PortableLowering::getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
   if (!Constant)
     return true;
   if (Constant->isNegative() || Constant->getZExtValue() > Bytes) {
-    reportAsyncError(*Op.getCall(),
-                     "zero-fill source size " + Twine(Constant->getSExtValue()) +
-                         " is outside the copy's 0.." + Twine(Bytes) +
-                         " bytes");
+    reportAsyncError(*Op.getCall(), "zero-fill source size " +
+                                        Twine(Constant->getSExtValue()) +
+                                        " is outside the copy's 0.." +
+                                        Twine(Bytes) + " bytes");
     return false;
   }
   if (Constant->getZExtValue() == Bytes)
@@ -444,8 +442,7 @@ void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
   if (!(Ignored & BypassL1))
     return;
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "IgnoredCopyHint",
-                                    Op.getCall())
+    return OptimizationRemarkMissed(DEBUG_TYPE, "IgnoredCopyHint", Op.getCall())
            << "L1-bypass hint ignored for this " << ore::NV("Bytes", Bytes)
            << "-byte async copy: " << Target->getName()
            << " does not support it at this size";
@@ -487,11 +484,10 @@ bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
   }
   uint64_t Max = Target->getMaxEncodableWaitCount();
   if (N.getValue().ugt(Max) && !Target->getMaxWaitCount()) {
-    reportAsyncError(*Op.getCall(), "async wait count " +
-                                        Twine(N.getZExtValue()) +
-                                        " is out of range: " +
-                                        Target->getName() + " waits encode 0.." +
-                                        Twine(Max));
+    reportAsyncError(*Op.getCall(),
+                     "async wait count " + Twine(N.getZExtValue()) +
+                         " is out of range: " + Target->getName() +
+                         " waits encode 0.." + Twine(Max));
     return false;
   }
   return true;

@@ -66,10 +66,12 @@ const Spelling Spellings[] = {
 std::optional<Spelling> getNVPTXSpelling(Intrinsic::ID ID) {
   // The ".s" variants take the zero-fill source size as a third operand.
   auto Copy = [](uint8_t Bytes, bool ZeroFill) {
-    return Spelling{"",    false, AsyncOpKind::Copy,     AsyncOpForm::NVPTX,
-                    0,     1,     -1,                    -1,
-                    Bytes, int8_t(ZeroFill ? 2 : -1), -1};
+    Spelling S{"", false, AsyncOpKind::Copy, AsyncOpForm::NVPTX, 0, 1, -1,
+               -1, Bytes};
+    S.SourceSize = ZeroFill ? 2 : -1;
+    return S;
   };
+
   switch (ID) {
   case Intrinsic::nvvm_cp_async_ca_shared_global_4:
     return Copy(4, false);
