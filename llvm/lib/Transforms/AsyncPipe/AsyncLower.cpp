@@ -36,6 +36,15 @@ using namespace llvm::asyncpipe;
 
 namespace {
 
+/// \p V as a select between two constants, or null.
+SelectInst *asSelectOfConstants(Value *V) {
+  auto *Select = dyn_cast<SelectInst>(V);
+  if (Select && isa<ConstantInt>(Select->getTrueValue()) &&
+      isa<ConstantInt>(Select->getFalseValue()))
+    return Select;
+  return nullptr;
+}
+
 /// The values below \p Limit that a run-time operand \p V can take, in
 /// increasing order: both constants of a select between constants (the common
 /// `last ? 0 : 1`), or else every value in its known range.
@@ -54,24 +63,20 @@ PossibleValues getPossibleValues(Value *V, uint64_t Limit,
     else if (!is_contained(Result.Below, Value))
       Result.Below.push_back(Value);
   };
-  auto *Select = dyn_cast<SelectInst>(V);
-  auto *TrueValue =
-      Select ? dyn_cast<ConstantInt>(Select->getTrueValue()) : nullptr;
-  auto *FalseValue =
-      Select ? dyn_cast<ConstantInt>(Select->getFalseValue()) : nullptr;
-  if (TrueValue && FalseValue) {
-    Add(TrueValue->getValue().getLimitedValue());
-    Add(FalseValue->getValue().getLimitedValue());
+  if (SelectInst *Select = asSelectOfConstants(V)) {
+    for (Value *Arm : {Select->getTrueValue(), Select->getFalseValue()})
+      Add(cast<ConstantInt>(Arm)->getValue().getLimitedValue());
     llvm::sort(Result.Below);
     return Result;
   }
+  // An empty range (of an undefined value, say) has no values to switch on.
   ConstantRange Known = computeConstantRangeIncludingKnownBits(
       V, /*ForSigned=*/false, SimplifyQuery(Context->getDataLayout(), Context));
   uint64_t First = Known.getUnsignedMin().getLimitedValue();
   uint64_t Last = Known.getUnsignedMax().getLimitedValue();
   for (uint64_t I = First; I <= Last && I < Limit; ++I)
     Result.Below.push_back(I);
-  Result.AlsoAtLeastLimit = Last >= Limit;
+  Result.AlsoAtLeastLimit = Last >= Limit || Result.Below.empty();
   return Result;
 }
 
@@ -178,25 +183,32 @@ OutstandingMarkBounds::getLargestCount(const AsyncOp &Op) {
   return Counts.Below.back();
 }
 
-/// A switch on a select between two constants is a branch on the select's
-/// condition; codegen alone would materialize the select and compare it.
-void branchOnSelectCondition(SwitchInst &Switch) {
-  auto *Select = dyn_cast<SelectInst>(Switch.getCondition());
-  auto *TrueValue =
-      Select ? dyn_cast<ConstantInt>(Select->getTrueValue()) : nullptr;
-  auto *FalseValue =
-      Select ? dyn_cast<ConstantInt>(Select->getFalseValue()) : nullptr;
-  if (!TrueValue || !FalseValue)
-    return;
+/// \p V, frozen unless it is known to be well defined: the call it came from
+/// accepted undef or poison, a branch on them is undefined behaviour.
+Value *freezeForBranch(IRBuilderBase &B, Value *V) {
+  if (isGuaranteedNotToBeUndefOrPoison(V))
+    return V;
+  return B.CreateFreeze(V, V->getName() + ".frozen");
+}
+
+/// Replaces \p Switch on \p Select, a select between two constants, by a
+/// branch on the select's condition; codegen alone would materialize the
+/// select and compare it.
+void branchOnSelectCondition(SwitchInst &Switch, SelectInst &Select) {
+  auto *TrueValue = cast<ConstantInt>(Select.getTrueValue());
+  auto *FalseValue = cast<ConstantInt>(Select.getFalseValue());
   BasicBlock *IfTrue = Switch.findCaseValue(TrueValue)->getCaseSuccessor();
   BasicBlock *IfFalse = Switch.findCaseValue(FalseValue)->getCaseSuccessor();
-  BranchInst::Create(IfTrue, IfFalse, Select->getCondition(),
-                     Switch.getIterator());
+  IRBuilder<> B(&Switch);
+  B.CreateCondBr(freezeForBranch(B, Select.getCondition()), IfTrue, IfFalse);
   SmallPtrSet<BasicBlock *, 4> Kept = {IfTrue, IfFalse};
   for (BasicBlock *Succ : successors(Switch.getParent()))
     if (!Kept.contains(Succ))
       Succ->removePredecessor(Switch.getParent());
+  Value *OldCondition = Switch.getCondition();
   Switch.eraseFromParent();
+  if (OldCondition != &Select && OldCondition->use_empty())
+    cast<Instruction>(OldCondition)->eraseFromParent();
 }
 
 /// What a switch built by emitSwitchOnConstants does for values without a
@@ -225,7 +237,8 @@ void emitSwitchOnConstants(
     DB.CreateBr(Tail);
   }
   IRBuilder<> HB(Head);
-  SwitchInst *Switch = HB.CreateSwitch(V, DefaultBlock, Values.size());
+  SwitchInst *Switch =
+      HB.CreateSwitch(freezeForBranch(HB, V), DefaultBlock, Values.size());
   auto *Ty = cast<IntegerType>(V->getType());
   for (uint64_t Value : Values) {
     BasicBlock *Case =
@@ -238,7 +251,8 @@ void emitSwitchOnConstants(
     else
       Switch->addCase(ConstantInt::get(Ty, Value), Case);
   }
-  branchOnSelectCondition(*Switch);
+  if (SelectInst *Select = asSelectOfConstants(V))
+    branchOnSelectCondition(*Switch, *Select);
   Call->eraseFromParent();
 }
 
@@ -269,8 +283,11 @@ private:
                       std::optional<uint64_t> Bound);
   void replaceWait(const AsyncOp &Op, uint64_t N);
   /// Upper bound of the range of constant waits a run-time count selects
-  /// among when the target needs constants.
+  /// among when the target needs constants and the marks are unbounded.
   static constexpr uint64_t UnboundedWaitCases = 8;
+  /// With more marks than this outstanding, a run-time count selects among
+  /// UnboundedWaitCases waits, not one per possible count.
+  static constexpr uint64_t MaxWaitSwitchCases = 32;
 
   Function &F;
   const AsyncTarget *Target;
@@ -541,8 +558,11 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
     }
   }
   // With at most Bound marks outstanding, a count >= Bound waits for nothing;
-  // without a bound, larger counts fall back to waiting for everything.
+  // without a bound (or with one too large for a switch), larger counts fall
+  // back to waiting for everything.
   std::optional<uint64_t> Bound = MarkBounds->at(Call);
+  if (Bound && *Bound > MaxWaitSwitchCases)
+    Bound = std::nullopt;
   PossibleValues Counts =
       getPossibleValues(N, Bound.value_or(UnboundedWaitCases), Call);
   if (Counts.Below.size() == 1 && !Counts.AlsoAtLeastLimit) {
@@ -584,6 +604,10 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
     if (Bound && Counts.AlsoAtLeastLimit)
       R << "; larger counts wait for nothing (at most "
         << ore::NV("MaxOutstanding", *Bound) << " marks outstanding)";
+    else if (NeedsWaitAll && MarkBounds->at(Call))
+      R << "; larger counts wait for all marks (up to "
+        << ore::NV("MaxOutstanding", *MarkBounds->at(Call))
+        << " marks outstanding)";
     else if (NeedsWaitAll)
       R << "; larger counts wait for all marks (marks in a loop)";
     return R;

@@ -44,8 +44,8 @@ define ptx_kernel void @constant_counts(ptr addrspace(3) %s, ptr addrspace(1) %g
 ; Two marks: a run-time count selects among wait_all and wait_group 1; larger
 ; counts wait for nothing.
 ; CHECK-LABEL: .visible .entry variable_count(
-; CHECK:         ld.param.b32 [[N:%r[0-9]+]], [variable_count_param_2];
 ; CHECK:         cp.async.commit_group;
+; CHECK-NEXT:    ld.param.b32 [[N:%r[0-9]+]], [variable_count_param_2];
 ; CHECK-NEXT:    cp.async.commit_group;
 ; CHECK-NEXT:    setp.eq.b32 [[IS1:%p[0-9]+]], [[N]], 1;
 ; CHECK-NEXT:    @[[IS1]] bra [[WAIT1:\$L__BB[0-9_]+]];

@@ -32,7 +32,8 @@ define void @copies(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 ; immediate sizes, only those it can take. A predicated copy is a branch.
 ; CHECK-LABEL: define void @zero_fill_predicated(
 ; CHECK-NEXT:    %size = select i1 %in.bounds, i32 16, i32 0
-; CHECK-NEXT:    br i1 %in.bounds, label %[[FULL:.*]], label %[[NONE:.*]]
+; CHECK-NEXT:    [[IN:%.*]] = freeze i1 %in.bounds
+; CHECK-NEXT:    br i1 [[IN]], label %[[FULL:.*]], label %[[NONE:.*]]
 ; CHECK:       [[NONE]]:
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 0)
 ; CHECK-NEXT:    br label %[[DONE:.*]]
@@ -51,7 +52,8 @@ define void @zero_fill_predicated(ptr addrspace(3) %s, ptr addrspace(1) %g, i1 %
 ; A size known to be 0..3 for a 4-byte copy: four cases, the last the default.
 ; CHECK-LABEL: define void @zero_fill_range(
 ; CHECK-NEXT:    %size = and i32 %n, 3
-; CHECK-NEXT:    switch i32 %size, label %[[THREE:.*]] [
+; CHECK-NEXT:    [[SIZE:%.*]] = freeze i32 %size
+; CHECK-NEXT:    switch i32 [[SIZE]], label %[[THREE:.*]] [
 ; CHECK-NEXT:      i32 0, label %[[ZERO:.*]]
 ; CHECK-NEXT:      i32 1, label %[[ONE:.*]]
 ; CHECK-NEXT:      i32 2, label %[[TWO:.*]]
@@ -161,6 +163,80 @@ define void @known_counts(i32 %n) {
 }
 ; REMARK: remark: <unknown>:0:0: wait removed: its count is at least 2 and at most 2 marks can be outstanding here
 ; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant but is always 1
+
+; More marks outstanding than a switch should tell apart (33 > 32): eight
+; constant waits, and wait_all for larger counts (stronger, still correct).
+; CHECK-LABEL: define void @many_marks(
+; CHECK:         [[N:%.*]] = freeze i32 %n
+; CHECK-NEXT:    switch i32 [[N]], label %[[ALL:.*]] [
+; CHECK-NEXT:      i32 0, label
+; CHECK-NEXT:      i32 1, label
+; CHECK-NEXT:      i32 2, label
+; CHECK-NEXT:      i32 3, label
+; CHECK-NEXT:      i32 4, label
+; CHECK-NEXT:      i32 5, label
+; CHECK-NEXT:      i32 6, label
+; CHECK-NEXT:      i32 7, label
+; CHECK-NEXT:    ]
+; CHECK:       [[ALL]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
+define void @many_marks(i32 %n) {
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 %n)
+  ret void
+}
+; REMARK: remark: <unknown>:0:0: wait count is not a compile-time constant: selecting among 8 constant waits; larger counts wait for all marks (up to 33 marks outstanding)
+
+; A poison count is frozen before it is branched on (a branch on poison is
+; undefined, the call was not).
+; CHECK-LABEL: define void @poison_count(
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; CHECK-NEXT:    [[P:%.*]] = freeze i32 poison
+; CHECK-NEXT:    switch i32 [[P]], label %[[DONE:.*]] [
+; CHECK-NEXT:      i32 0, label %[[WAIT0:.*]]
+; CHECK-NEXT:    ]
+; CHECK:       [[WAIT0]]:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
+; CHECK-NEXT:    br label %[[DONE]]
+; CHECK:       [[DONE]]:
+; CHECK-NEXT:    ret void
+define void @poison_count() {
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 poison)
+  ret void
+}
 
 declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
 declare void @asyncpipe.copy.zfill(ptr addrspace(3), ptr addrspace(1), i32, i32, i32)

@@ -19,7 +19,8 @@ define void @copy_mark_wait(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
 ; NVPTX-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %s, ptr addrspace(1) %g)
 ; NVPTX-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ;                wait(1) waits for nothing with one mark made: NVPTX drops it.
-; NVPTX-NEXT:    switch i32 %n, label %[[DONE:.*]] [
+; NVPTX-NEXT:    [[N:%.*]] = freeze i32 %n
+; NVPTX-NEXT:    switch i32 [[N]], label %[[DONE:.*]] [
 ; NVPTX-NEXT:      i32 0, label %[[WAIT0:.*]]
 ; NVPTX-NEXT:    ]
 ; NVPTX:       [[WAIT0]]:
@@ -66,7 +67,8 @@ exit:
   ret void
 }
 ; NVPTX-LABEL: define void @marks_in_loop(
-; NVPTX:         switch i32 %n, label %[[ALL:.*]] [
+; NVPTX:         [[N:%.*]] = freeze i32 %n
+; NVPTX-NEXT:    switch i32 [[N]], label %[[ALL:.*]] [
 ; NVPTX-NEXT:      i32 0, label
 ; NVPTX-NEXT:      i32 1, label
 ; NVPTX-NEXT:      i32 2, label
