@@ -11,6 +11,7 @@
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O0 -S %s -o %t.O0.ptx
 // RUN: FileCheck %s --check-prefix=O0 < %t.O0.ptx
 // RUN: %ptxas -arch=sm_80 %t.O2.ptx -o /dev/null
+// RUN: %ptxas -arch=sm_90 %t.O2.ptx -o /dev/null
 // RUN: %ptxas -arch=sm_90 %t.O0.ptx -o /dev/null
 // REQUIRES: nvptx-registered-target, ptxas
 

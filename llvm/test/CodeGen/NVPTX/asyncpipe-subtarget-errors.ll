@@ -10,8 +10,11 @@
 ; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 -O0 %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=SM75 --implicit-check-not=error
 ; sm_80 and newer compile the same file.
-; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %s -o /dev/null
-; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a %s -o /dev/null
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %s -o %t.sm80.ptx
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a %s -o %t.sm90a.ptx
+; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null %}
+; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.sm80.ptx -o /dev/null %}
+; RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.sm90a.ptx -o /dev/null %}
 ; REQUIRES: nvptx-registered-target
 
 ; SM75: error: k.cu:4:3: in function native void (ptr addrspace(3), ptr addrspace(1)): async copies (cp.async) need sm_80 and PTX ISA 7.0 or newer, but this function is compiled for sm_75: use -mcpu=sm_80 (llc) or --cuda-gpu-arch=sm_80 (clang)
