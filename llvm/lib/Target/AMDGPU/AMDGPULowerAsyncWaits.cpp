@@ -99,8 +99,9 @@ struct WaitDecision {
 class AsyncWaitLowering {
 public:
   AsyncWaitLowering(MachineFunction &MF, const AsyncSubtarget &ST,
+                    const WaitcntOpcodes &Opcodes,
                     MachineOptimizationRemarkEmitter &ORE)
-      : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()), Opcodes(TII),
+      : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()), Opcodes(Opcodes),
         ORE(ORE), Cap(ST.getMaxVmcnt() + 1),
         HasDMA(ST.hasGlobalLoadLDS() || ST.hasBufferLoadLDS()) {}
 
@@ -122,7 +123,7 @@ private:
   MachineFunction &MF;
   const AsyncSubtarget &ST;
   const TargetInstrInfo &TII;
-  WaitcntOpcodes Opcodes;
+  const WaitcntOpcodes &Opcodes;
   MachineOptimizationRemarkEmitter &ORE;
   const unsigned Cap;
   const bool HasDMA;
@@ -428,11 +429,15 @@ public:
         restoreMemOperands(MF, getAnalysis<AMDGPUAsyncDMAState>());
     AsyncSubtarget ST(MF.getSubtarget().getCPU());
     MachineOptimizationRemarkEmitter ORE(MF, nullptr);
-    return AsyncWaitLowering(MF, ST, ORE).run() || Changed;
+    // Every AMDGPU subtarget shares one opcode table: look up once.
+    if (!Opcodes)
+      Opcodes.emplace(*MF.getSubtarget().getInstrInfo());
+    return AsyncWaitLowering(MF, ST, *Opcodes, ORE).run() || Changed;
   }
 
 private:
   bool PinsVerified = false;
+  std::optional<WaitcntOpcodes> Opcodes;
 };
 } // namespace
 

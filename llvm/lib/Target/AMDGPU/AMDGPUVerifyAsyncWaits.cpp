@@ -54,9 +54,8 @@ enum class Effect { None, Load, ImageLoad, AsyncDMA, Waitcnt, Call, Mark };
 
 class WaitChecker {
 public:
-  WaitChecker(MachineFunction &MF)
-      : MF(MF), ST(MF.getSubtarget().getCPU()),
-        Opcodes(*MF.getSubtarget().getInstrInfo()),
+  WaitChecker(MachineFunction &MF, const WaitcntOpcodes &Opcodes)
+      : MF(MF), ST(MF.getSubtarget().getCPU()), Opcodes(Opcodes),
         // Counts saturate: "at least 64 newer events" is all any s_waitcnt
         // can make use of.
         Saturation(ST.getMaxVmcnt() + 1) {}
@@ -75,7 +74,7 @@ private:
 
   MachineFunction &MF;
   AsyncSubtarget ST;
-  WaitcntOpcodes Opcodes;
+  const WaitcntOpcodes &Opcodes;
   const unsigned Saturation;
   unsigned Levels = 0;
   DenseMap<const MachineBasicBlock *, InFlight> End;
@@ -251,10 +250,16 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
-    if (VerifyAsyncWaits)
-      WaitChecker(MF).run();
+    if (!VerifyAsyncWaits)
+      return false;
+    if (!Opcodes)
+      Opcodes.emplace(*MF.getSubtarget().getInstrInfo());
+    WaitChecker(MF, *Opcodes).run();
     return false;
   }
+
+private:
+  std::optional<WaitcntOpcodes> Opcodes;
 };
 } // namespace
 

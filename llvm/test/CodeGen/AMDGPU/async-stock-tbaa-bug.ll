@@ -5,7 +5,7 @@
 ; With the plugin loaded the same ordinary (non-async) DMA is waited for.
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
 ; RUN:   < %s | FileCheck %s --check-prefixes=STOCK
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits \
 ; RUN:   < %s | FileCheck %s --check-prefixes=ASYNCPIPE
 
 define amdgpu_kernel void @dma_then_tbaa_load(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %i) {
