@@ -91,28 +91,28 @@
 namespace __asyncpipe_ptr {
 template <class T>
 ASYNCPIPE_DEVICE __attribute__((always_inline)) inline ASYNCPIPE_SHARED_PTR(void)
-    shared(T *p) {
+    async_copy_destination(T *p) {
   return (ASYNCPIPE_SHARED_PTR(void))p;
 }
 template <class T>
 ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void)
-    shared(__attribute__((address_space(1))) T *p) __attribute__((unavailable(
+    async_copy_destination(__attribute__((address_space(1))) T *p) __attribute__((unavailable(
         "the destination of an async copy must be shared memory (LDS), not "
         "global memory")));
 template <class T>
 ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void)
-    shared(__attribute__((address_space(7))) T *p) __attribute__((unavailable(
+    async_copy_destination(__attribute__((address_space(7))) T *p) __attribute__((unavailable(
         "the destination of an async copy must be shared memory (LDS), not a "
         "buffer")));
 
 template <class T>
 ASYNCPIPE_DEVICE __attribute__((always_inline)) inline ASYNCPIPE_GLOBAL_PTR(void)
-    global(T *p) {
+    async_copy_source(T *p) {
   return (ASYNCPIPE_GLOBAL_PTR(void))p;
 }
 template <class T>
 ASYNCPIPE_DEVICE ASYNCPIPE_GLOBAL_PTR(void)
-    global(__attribute__((address_space(3))) T *p) __attribute__((unavailable(
+    async_copy_source(__attribute__((address_space(3))) T *p) __attribute__((unavailable(
         "the source of an async copy must be global memory, not shared memory "
         "(LDS)")));
 } // namespace __asyncpipe_ptr

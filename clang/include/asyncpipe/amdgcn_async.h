@@ -183,7 +183,7 @@ template <class T>
 ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
     __attribute__((address_space(1))) void *
     global_src(T *p) {
-  return __asyncpipe_ptr::global(p);
+  return __asyncpipe_ptr::async_copy_source(p);
 }
 template <class T>
 ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
@@ -194,18 +194,18 @@ ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
 } // namespace __asyncpipe_amdgcn
 
 /* Only global memory, not a buffer, for global_load_async_lds. */
-#define __asyncpipe_amdgcn_global(P) __asyncpipe_ptr::global(P)
+#define __asyncpipe_amdgcn_global(P) __asyncpipe_ptr::async_copy_source(P)
 
 #ifdef ASYNCPIPE_HAS_GLOBAL_LOAD_ASYNC_LDS
 #define __builtin_amdgcn_global_load_async_lds(SRC, DST, SIZE, OFFSET, AUX)    \
   __asyncpipe___builtin_amdgcn_global_load_async_lds(                          \
-      __asyncpipe_amdgcn_global(SRC), __asyncpipe_ptr::shared(DST), SIZE,  \
+      __asyncpipe_amdgcn_global(SRC), __asyncpipe_ptr::async_copy_destination(DST), SIZE,  \
       OFFSET, AUX)
 #endif
 #ifdef ASYNCPIPE_HAS_LOAD_ASYNC_TO_LDS
 #define __builtin_amdgcn_load_async_to_lds(SRC, DST, SIZE, OFFSET, AUX)        \
   __asyncpipe___builtin_amdgcn_load_async_to_lds(                              \
-      __asyncpipe_amdgcn::global_src(SRC), __asyncpipe_ptr::shared(DST),   \
+      __asyncpipe_amdgcn::global_src(SRC), __asyncpipe_ptr::async_copy_destination(DST),   \
       SIZE, OFFSET, AUX)
 #endif
 #ifdef ASYNCPIPE_HAS_RAW_PTR_BUFFER_LOAD_ASYNC_LDS
@@ -213,14 +213,14 @@ ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
                                                        VOFFSET, SOFFSET,       \
                                                        OFFSET, AUX)            \
   __asyncpipe___builtin_amdgcn_raw_ptr_buffer_load_async_lds(                  \
-      RSRC, __asyncpipe_ptr::shared(DST), SIZE, VOFFSET, SOFFSET, OFFSET,  \
+      RSRC, __asyncpipe_ptr::async_copy_destination(DST), SIZE, VOFFSET, SOFFSET, OFFSET,  \
       AUX)
 #endif
 #ifdef ASYNCPIPE_HAS_STRUCT_PTR_BUFFER_LOAD_ASYNC_LDS
 #define __builtin_amdgcn_struct_ptr_buffer_load_async_lds(                     \
     RSRC, DST, SIZE, VINDEX, VOFFSET, SOFFSET, OFFSET, AUX)                    \
   __asyncpipe___builtin_amdgcn_struct_ptr_buffer_load_async_lds(               \
-      RSRC, __asyncpipe_ptr::shared(DST), SIZE, VINDEX, VOFFSET, SOFFSET,  \
+      RSRC, __asyncpipe_ptr::async_copy_destination(DST), SIZE, VINDEX, VOFFSET, SOFFSET,  \
       OFFSET, AUX)
 #endif
 #endif /* !ASYNCPIPE_OPENCL */

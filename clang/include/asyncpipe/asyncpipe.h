@@ -106,8 +106,8 @@ ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
 #else
 /* CUDA and HIP pointers are generic; the copy needs them in the shared and
  * global address spaces (see __config.h). */
-#define __asyncpipe_shared(P) __asyncpipe_ptr::shared(P)
-#define __asyncpipe_global(P) __asyncpipe_ptr::global(P)
+#define __asyncpipe_shared(P) __asyncpipe_ptr::async_copy_destination(P)
+#define __asyncpipe_global(P) __asyncpipe_ptr::async_copy_source(P)
 #endif
 
 /* Macros rather than inline functions so that `size` and `flags` reach the
