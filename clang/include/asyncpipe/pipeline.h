@@ -330,12 +330,12 @@ reset_shared_state(const Group &group,
 } // namespace detail
 
 // Unified block-scope pipeline: every work-item of group produces and
-// consumes. Collective.
+// consumes. Its stages are ordered by workgroup barriers, so the shared
+// counters are not used (nor reset: no barrier here).
 template <class Group, unsigned StageCount>
 ASYNCPIPE_MEMBER pipeline<thread_scope::block>
-make_pipeline(const Group &group,
+make_pipeline(const Group &,
               pipeline_shared_state<thread_scope::block, StageCount> *st) {
-  detail::reset_shared_state(group, st, 0, 0);
   return pipeline<thread_scope::block>(&st->header, st->produced, st->released,
                                        /*partitioned=*/false,
                                        /*producer=*/true);
