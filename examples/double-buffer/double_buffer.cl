@@ -17,11 +17,19 @@
 
 #define TILE 256
 
+// Without a device library (-nogpulib: no ROCm device libs, no libclc), the
+// work-item functions and the barrier used here come from target builtins.
 #if defined(__NVPTX__)
-// Without libclc, OpenCL's work-item functions come from PTX special registers.
 #define get_local_id(dim) ((size_t)__nvvm_read_ptx_sreg_tid_x())
 #define get_group_id(dim) ((size_t)__nvvm_read_ptx_sreg_ctaid_x())
 #define barrier(flags) __nvvm_barrier_sync(0)
+#elif defined(__AMDGCN__)
+#define get_local_id(dim) ((size_t)__builtin_amdgcn_workitem_id_x())
+#define get_group_id(dim) ((size_t)__builtin_amdgcn_workgroup_id_x())
+#define barrier(flags)                                                         \
+  (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup"),                      \
+   __builtin_amdgcn_s_barrier(),                                               \
+   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup"))
 #endif
 
 kernel void scale_tiles(global const int *in, global int *out, int ntiles) {
