@@ -15,9 +15,9 @@ __global__ void __launch_bounds__(Tile)
     scale_tiles(const int4 *in, int4 *out, int ntiles) {
   // cp.async copies 4, 8 or 16 bytes per thread: one int4 here.
   __shared__ int4 tiles[Stages][Tile];
-  __shared__ asyncpipe::pipeline_shared_state<asyncpipe::thread_scope_block,
-                                              Stages>
-      state;
+  __shared__
+      asyncpipe::pipeline_shared_state<asyncpipe::thread_scope_block, Stages>
+          state;
   // Unified block scope: every thread copies and computes, and the
   // pipeline's waits include the barriers that make the whole tile visible.
   auto pipe = asyncpipe::make_pipeline(asyncpipe::this_thread_block(), &state);

@@ -19,9 +19,9 @@ constexpr unsigned Stages = 2;
 __global__ void __launch_bounds__(Tile)
     scale_tiles(const int *in, int *out, int ntiles) {
   __shared__ int tiles[Stages][Tile];
-  __shared__ asyncpipe::pipeline_shared_state<asyncpipe::thread_scope_block,
-                                              Stages>
-      state;
+  __shared__
+      asyncpipe::pipeline_shared_state<asyncpipe::thread_scope_block, Stages>
+          state;
   // Unified block scope: every work-item copies and computes, and the
   // pipeline's waits include the barriers that make the whole tile visible.
   auto pipe = asyncpipe::make_pipeline(asyncpipe::this_thread_block(), &state);

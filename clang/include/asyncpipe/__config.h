@@ -90,29 +90,35 @@
 #if defined(ASYNCPIPE_GENERIC_SOURCE_POINTERS)
 namespace __asyncpipe_ptr {
 template <class T>
-ASYNCPIPE_DEVICE __attribute__((always_inline)) inline ASYNCPIPE_SHARED_PTR(void)
-    async_copy_destination(T *p) {
+ASYNCPIPE_DEVICE
+    __attribute__((always_inline)) inline ASYNCPIPE_SHARED_PTR(void)
+        async_copy_destination(T *p) {
   return (ASYNCPIPE_SHARED_PTR(void))p;
 }
 template <class T>
 ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void)
-    async_copy_destination(__attribute__((address_space(1))) T *p) __attribute__((unavailable(
-        "the destination of an async copy must be shared memory (LDS), not "
-        "global memory")));
+    async_copy_destination(__attribute__((address_space(1))) T *p)
+        __attribute__((unavailable(
+            "the destination of an async copy must be shared memory (LDS), not "
+            "global memory")));
 template <class T>
-ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void)
-    async_copy_destination(__attribute__((address_space(7))) T *p) __attribute__((unavailable(
+ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void) async_copy_destination(
+    __attribute__((address_space(7))) T *p)
+    __attribute__((unavailable(
         "the destination of an async copy must be shared memory (LDS), not a "
         "buffer")));
 
 template <class T>
-ASYNCPIPE_DEVICE __attribute__((always_inline)) inline ASYNCPIPE_GLOBAL_PTR(void)
-    async_copy_source(T *p) {
+ASYNCPIPE_DEVICE
+    __attribute__((always_inline)) inline ASYNCPIPE_GLOBAL_PTR(void)
+        async_copy_source(T *p) {
   return (ASYNCPIPE_GLOBAL_PTR(void))p;
 }
 template <class T>
-ASYNCPIPE_DEVICE ASYNCPIPE_GLOBAL_PTR(void)
-    async_copy_source(__attribute__((address_space(3))) T *p) __attribute__((unavailable(
+ASYNCPIPE_DEVICE
+ASYNCPIPE_GLOBAL_PTR(void) async_copy_source(__attribute__((address_space(3)))
+                                             T *p)
+    __attribute__((unavailable(
         "the source of an async copy must be global memory, not shared memory "
         "(LDS)")));
 } // namespace __asyncpipe_ptr

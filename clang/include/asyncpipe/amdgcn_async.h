@@ -20,7 +20,8 @@
  *   void __builtin_amdgcn_asyncmark(void);
  *   void __builtin_amdgcn_wait_asyncmark(unsigned short n);
  *
- * Operands are those of the non-async builtins (__builtin_amdgcn_global_load_lds
+ * Operands are those of the non-async builtins
+(__builtin_amdgcn_global_load_lds
  * and so on), and each call becomes a call of the upstream LLVM intrinsic with
  * the same operands: llvm.amdgcn.global.load.async.lds,
  * llvm.amdgcn.load.async.to.lds.p1 / .p7, llvm.amdgcn.asyncmark,
@@ -51,7 +52,8 @@
 #include <asyncpipe/__config.h>
 
 #if defined(__AMDGCN__) && (defined(__GFX11__) || defined(__GFX12__))
-#error "asyncpipe/amdgcn_async.h: this GPU has no LDS DMA; the async LDS builtins need gfx9 or gfx10"
+#error                                                                         \
+    "asyncpipe/amdgcn_async.h: this GPU has no LDS DMA; the async LDS builtins need gfx9 or gfx10"
 #endif
 
 /* Each builtin is declared only where Clang does not already provide it. */
@@ -62,7 +64,8 @@
                                    "' must be an integer constant")            \
   ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
       size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
-      "'" NAME "' cannot copy this size: size must be " ASYNCPIPE_COPY_SIZES_TEXT)
+      "'" NAME                                                                 \
+      "' cannot copy this size: size must be " ASYNCPIPE_COPY_SIZES_TEXT)
 #define ASYNCPIPE_AMDGCN_CONSTANT(ARG, NAME)                                   \
   ASYNCPIPE_REQUIRE_CONSTANT(ARG, "argument '" #ARG "' of '" NAME              \
                                   "' must be an integer constant")
@@ -89,83 +92,85 @@ extern "C++" {
 
 #if !__has_builtin(__builtin_amdgcn_global_load_async_lds)
 ASYNCPIPE_DEVICE void
-ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_global_load_async_lds)(
-    ASYNCPIPE_AMDGCN_GLOBAL src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-    int offset, unsigned aux)
-    ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_global_load_async_lds")
-        ASYNCPIPE_AMDGCN_CONSTANT(offset,
-                                  "__builtin_amdgcn_global_load_async_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(aux,
+    ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_global_load_async_lds)(
+        ASYNCPIPE_AMDGCN_GLOBAL src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+        int offset, unsigned aux)
+        ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_global_load_async_lds")
+            ASYNCPIPE_AMDGCN_CONSTANT(offset,
                                       "__builtin_amdgcn_global_load_async_lds")
-                __asm__("llvm.amdgcn.global.load.async.lds");
+                ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_global_load_"
+                                               "async_lds") __asm__(
+                    "llvm.amdgcn.global.load.async.lds");
 #define ASYNCPIPE_HAS_GLOBAL_LOAD_ASYNC_LDS 1
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_load_async_to_lds)
 /* Overloaded like llvm.amdgcn.load.async.to.lds on the source pointer:
  * global memory (.p1) or a buffer fat pointer (.p7). */
-ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD
-ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_load_async_to_lds)(
-    ASYNCPIPE_AMDGCN_GLOBAL src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-    int offset, unsigned aux)
+ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD ASYNCPIPE_AMDGCN_NAME(
+    __builtin_amdgcn_load_async_to_lds)(ASYNCPIPE_AMDGCN_GLOBAL src,
+                                        ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+                                        int offset, unsigned aux)
     ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_load_async_to_lds")
         ASYNCPIPE_AMDGCN_CONSTANT(offset, "__builtin_amdgcn_load_async_to_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_load_async_to_lds")
-                __asm__("llvm.amdgcn.load.async.to.lds.p1");
-ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD
-ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_load_async_to_lds)(
-    ASYNCPIPE_AMDGCN_BUFFER_PTR src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-    int offset, unsigned aux)
+            ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_load_async_to_"
+                                           "lds") __asm__(
+                "llvm.amdgcn.load.async.to.lds.p1");
+ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD ASYNCPIPE_AMDGCN_NAME(
+    __builtin_amdgcn_load_async_to_lds)(ASYNCPIPE_AMDGCN_BUFFER_PTR src,
+                                        ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+                                        int offset, unsigned aux)
     ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_load_async_to_lds")
         ASYNCPIPE_AMDGCN_CONSTANT(offset, "__builtin_amdgcn_load_async_to_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_load_async_to_lds")
-                __asm__("llvm.amdgcn.load.async.to.lds.p7");
+            ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_load_async_to_"
+                                           "lds") __asm__(
+                "llvm.amdgcn.load.async.to.lds.p7");
 #define ASYNCPIPE_HAS_LOAD_ASYNC_TO_LDS 1
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_raw_ptr_buffer_load_async_lds)
 ASYNCPIPE_DEVICE void
-ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_raw_ptr_buffer_load_async_lds)(
-    __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-    int voffset, int soffset, int offset, int aux)
-    ASYNCPIPE_AMDGCN_SIZE_CHECKS(
-        "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
-        ASYNCPIPE_AMDGCN_CONSTANT(
-            offset, "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
+    ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_raw_ptr_buffer_load_async_lds)(
+        __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+        int voffset, int soffset, int offset, int aux)
+        ASYNCPIPE_AMDGCN_SIZE_CHECKS(
+            "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
             ASYNCPIPE_AMDGCN_CONSTANT(
-                aux, "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
-                __asm__("llvm.amdgcn.raw.ptr.buffer.load.lds.async");
+                offset, "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
+                ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_raw_ptr_"
+                                               "buffer_load_async_lds") __asm__(
+                    "llvm.amdgcn.raw.ptr.buffer.load.lds.async");
 #define ASYNCPIPE_HAS_RAW_PTR_BUFFER_LOAD_ASYNC_LDS 1
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_struct_ptr_buffer_load_async_lds)
 ASYNCPIPE_DEVICE void
-ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_struct_ptr_buffer_load_async_lds)(
-    __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-    int vindex, int voffset, int soffset, int offset, int aux)
-    ASYNCPIPE_AMDGCN_SIZE_CHECKS(
-        "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
-        ASYNCPIPE_AMDGCN_CONSTANT(
-            offset, "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
+    ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_struct_ptr_buffer_load_async_lds)(
+        __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+        int vindex, int voffset, int soffset, int offset, int aux)
+        ASYNCPIPE_AMDGCN_SIZE_CHECKS(
+            "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
             ASYNCPIPE_AMDGCN_CONSTANT(
-                aux, "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
-                __asm__("llvm.amdgcn.struct.ptr.buffer.load.lds.async");
+                offset, "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
+                ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_struct_ptr_"
+                                               "buffer_load_async_lds") __asm__(
+                    "llvm.amdgcn.struct.ptr.buffer.load.lds.async");
 #define ASYNCPIPE_HAS_STRUCT_PTR_BUFFER_LOAD_ASYNC_LDS 1
 #endif
 
 /* The mark and wait need no pointer conversion: HIP and OpenCL C declare
  * them under their own names. */
 #if !__has_builtin(__builtin_amdgcn_asyncmark)
-ASYNCPIPE_DEVICE void __builtin_amdgcn_asyncmark(void)
-    __asm__("llvm.amdgcn.asyncmark");
+ASYNCPIPE_DEVICE void
+__builtin_amdgcn_asyncmark(void) __asm__("llvm.amdgcn.asyncmark");
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_wait_asyncmark)
 ASYNCPIPE_DEVICE void __builtin_amdgcn_wait_asyncmark(unsigned short n)
-    ASYNCPIPE_REQUIRE_CONSTANT(n, "argument 'n' of "
-                                  "'__builtin_amdgcn_wait_asyncmark' must be "
-                                  "an integer constant")
-        __asm__("llvm.amdgcn.wait.asyncmark");
+    ASYNCPIPE_REQUIRE_CONSTANT(
+        n, "argument 'n' of "
+           "'__builtin_amdgcn_wait_asyncmark' must be "
+           "an integer constant") __asm__("llvm.amdgcn.wait.asyncmark");
 #endif
 
 #ifdef __cplusplus
@@ -199,29 +204,28 @@ ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
 #ifdef ASYNCPIPE_HAS_GLOBAL_LOAD_ASYNC_LDS
 #define __builtin_amdgcn_global_load_async_lds(SRC, DST, SIZE, OFFSET, AUX)    \
   __asyncpipe___builtin_amdgcn_global_load_async_lds(                          \
-      __asyncpipe_amdgcn_global(SRC), __asyncpipe_ptr::async_copy_destination(DST), SIZE,  \
-      OFFSET, AUX)
+      __asyncpipe_amdgcn_global(SRC),                                          \
+      __asyncpipe_ptr::async_copy_destination(DST), SIZE, OFFSET, AUX)
 #endif
 #ifdef ASYNCPIPE_HAS_LOAD_ASYNC_TO_LDS
 #define __builtin_amdgcn_load_async_to_lds(SRC, DST, SIZE, OFFSET, AUX)        \
   __asyncpipe___builtin_amdgcn_load_async_to_lds(                              \
-      __asyncpipe_amdgcn::global_src(SRC), __asyncpipe_ptr::async_copy_destination(DST),   \
-      SIZE, OFFSET, AUX)
+      __asyncpipe_amdgcn::global_src(SRC),                                     \
+      __asyncpipe_ptr::async_copy_destination(DST), SIZE, OFFSET, AUX)
 #endif
 #ifdef ASYNCPIPE_HAS_RAW_PTR_BUFFER_LOAD_ASYNC_LDS
-#define __builtin_amdgcn_raw_ptr_buffer_load_async_lds(RSRC, DST, SIZE,        \
-                                                       VOFFSET, SOFFSET,       \
-                                                       OFFSET, AUX)            \
+#define __builtin_amdgcn_raw_ptr_buffer_load_async_lds(                        \
+    RSRC, DST, SIZE, VOFFSET, SOFFSET, OFFSET, AUX)                            \
   __asyncpipe___builtin_amdgcn_raw_ptr_buffer_load_async_lds(                  \
-      RSRC, __asyncpipe_ptr::async_copy_destination(DST), SIZE, VOFFSET, SOFFSET, OFFSET,  \
-      AUX)
+      RSRC, __asyncpipe_ptr::async_copy_destination(DST), SIZE, VOFFSET,       \
+      SOFFSET, OFFSET, AUX)
 #endif
 #ifdef ASYNCPIPE_HAS_STRUCT_PTR_BUFFER_LOAD_ASYNC_LDS
 #define __builtin_amdgcn_struct_ptr_buffer_load_async_lds(                     \
     RSRC, DST, SIZE, VINDEX, VOFFSET, SOFFSET, OFFSET, AUX)                    \
   __asyncpipe___builtin_amdgcn_struct_ptr_buffer_load_async_lds(               \
-      RSRC, __asyncpipe_ptr::async_copy_destination(DST), SIZE, VINDEX, VOFFSET, SOFFSET,  \
-      OFFSET, AUX)
+      RSRC, __asyncpipe_ptr::async_copy_destination(DST), SIZE, VINDEX,        \
+      VOFFSET, SOFFSET, OFFSET, AUX)
 #endif
 #endif /* !ASYNCPIPE_OPENCL */
 

@@ -59,12 +59,14 @@
 #define ASYNCPIPE_COPY_CHECKS(NAME)                                            \
   ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of '" NAME                 \
                                    "' must be an integer constant")            \
-  ASYNCPIPE_REQUIRE_IF_CONSTANT(size, ASYNCPIPE_LEGAL_COPY_SIZE(size),         \
-                                "'" NAME "' cannot copy this size on this "    \
-                                "target: size must be " ASYNCPIPE_COPY_SIZES_TEXT) \
+  ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
+      size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
+      "'" NAME "' cannot copy this size on this "                              \
+      "target: size must be " ASYNCPIPE_COPY_SIZES_TEXT)                       \
   ASYNCPIPE_REQUIRE_CONSTANT(flags, "argument 'flags' of '" NAME               \
                                     "' must be an integer constant")           \
-  ASYNCPIPE_REQUIRE_IF_CONSTANT(flags, (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) == 0, \
+  ASYNCPIPE_REQUIRE_IF_CONSTANT(flags,                                         \
+                                (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) == 0,      \
                                 "argument 'flags' of '" NAME "' has bits "     \
                                 "that are not ASYNCPIPE_COPY_* flags")
 
@@ -74,21 +76,18 @@ extern "C" {
 
 /* The calls the plugin lowers; their IR form is the AsyncPipe portable IR
  * (llvm/docs/AsyncPipeClang.rst). Call them through the macros below. */
-ASYNCPIPE_DEVICE void
-__asyncpipe_copy(ASYNCPIPE_SHARED_PTR(void) dst,
-                 const ASYNCPIPE_GLOBAL_PTR(void) src, unsigned size,
-                 unsigned flags) ASYNCPIPE_COPY_CHECKS("asyncpipe_copy")
-    __asm__("asyncpipe.copy");
-ASYNCPIPE_DEVICE void
-__asyncpipe_copy_zfill(ASYNCPIPE_SHARED_PTR(void) dst,
-                       const ASYNCPIPE_GLOBAL_PTR(void) src, unsigned size,
-                       unsigned src_size, unsigned flags)
-    ASYNCPIPE_COPY_CHECKS("asyncpipe_copy_zfill")
-        ASYNCPIPE_REQUIRE(!__builtin_constant_p(src_size) ||
-                              !__builtin_constant_p(size) || src_size <= size,
-                          "argument 'src_size' of 'asyncpipe_copy_zfill' "
-                          "must not exceed 'size'")
-            __asm__("asyncpipe.copy.zfill");
+ASYNCPIPE_DEVICE void __asyncpipe_copy(ASYNCPIPE_SHARED_PTR(void) dst,
+                                       const ASYNCPIPE_GLOBAL_PTR(void) src,
+                                       unsigned size, unsigned flags)
+    ASYNCPIPE_COPY_CHECKS("asyncpipe_copy") __asm__("asyncpipe.copy");
+ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
+    ASYNCPIPE_SHARED_PTR(void) dst, const ASYNCPIPE_GLOBAL_PTR(void) src,
+    unsigned size, unsigned src_size,
+    unsigned flags) ASYNCPIPE_COPY_CHECKS("asyncpipe_copy_zfill")
+    ASYNCPIPE_REQUIRE(!__builtin_constant_p(src_size) ||
+                          !__builtin_constant_p(size) || src_size <= size,
+                      "argument 'src_size' of 'asyncpipe_copy_zfill' "
+                      "must not exceed 'size'") __asm__("asyncpipe.copy.zfill");
 ASYNCPIPE_DEVICE void asyncpipe_commit(void) __asm__("asyncpipe.mark");
 ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
     ASYNCPIPE_REQUIRE_IF_CONSTANT(n, n >= 0,

@@ -1,4 +1,4 @@
-//===- asyncpipe/hip.h - HIP kernel basics, with or without ROCm -*- C++ -*-===//
+//===- asyncpipe/hip.h - HIP basics, with or without ROCm ------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
@@ -63,20 +63,20 @@ ASYNCPIPE_HIP_DIM3(block_index, __builtin_amdgcn_workgroup_id_x(),
 ASYNCPIPE_HIP_DIM3(block_dim, __builtin_amdgcn_workgroup_size_x(),
                    __builtin_amdgcn_workgroup_size_y(),
                    __builtin_amdgcn_workgroup_size_z())
-ASYNCPIPE_HIP_DIM3(grid_dim, __builtin_amdgcn_grid_size_x() /
-                                 __builtin_amdgcn_workgroup_size_x(),
-                   __builtin_amdgcn_grid_size_y() /
-                       __builtin_amdgcn_workgroup_size_y(),
-                   __builtin_amdgcn_grid_size_z() /
-                       __builtin_amdgcn_workgroup_size_z())
+ASYNCPIPE_HIP_DIM3(
+    grid_dim,
+    __builtin_amdgcn_grid_size_x() / __builtin_amdgcn_workgroup_size_x(),
+    __builtin_amdgcn_grid_size_y() / __builtin_amdgcn_workgroup_size_y(),
+    __builtin_amdgcn_grid_size_z() / __builtin_amdgcn_workgroup_size_z())
 #undef ASYNCPIPE_HIP_DIM3
 } // namespace __asyncpipe_hip
 
-extern const __device__ __attribute__((weak))
-__asyncpipe_hip::thread_index threadIdx;
-extern const __device__ __attribute__((weak))
-__asyncpipe_hip::block_index blockIdx;
-extern const __device__ __attribute__((weak)) __asyncpipe_hip::block_dim blockDim;
+extern const __device__
+    __attribute__((weak)) __asyncpipe_hip::thread_index threadIdx;
+extern const __device__
+    __attribute__((weak)) __asyncpipe_hip::block_index blockIdx;
+extern const __device__
+    __attribute__((weak)) __asyncpipe_hip::block_dim blockDim;
 extern const __device__ __attribute__((weak)) __asyncpipe_hip::grid_dim gridDim;
 
 // A workgroup barrier that also orders shared (and global) memory.

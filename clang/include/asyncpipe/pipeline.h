@@ -14,8 +14,8 @@
 //   pipe.consumer_wait();     // wait until the oldest stage has landed
 //   ...use the oldest stage's data...
 //   pipe.consumer_release();  // the oldest stage's buffers may be refilled
-//   asyncpipe::pipeline_consumer_wait_prior<N>(pipe);  // or pipe.wait_prior<N>():
-//                             // wait for all stages but the newest N
+//   asyncpipe::pipeline_consumer_wait_prior<N>(pipe);  // or
+//   pipe.wait_prior<N>();     // wait for all stages but the newest N
 //
 // Scopes:
 //  * thread scope, asyncpipe::make_pipeline(): each work-item tracks its own
@@ -200,7 +200,8 @@ ASYNCPIPE_MEMBER thread_block this_thread_block() { return thread_block(); }
 
 // Shared state of a block-scope pipeline with StageCount stages; declare it
 // __shared__ and pass its address to make_pipeline.
-template <thread_scope Scope, unsigned StageCount> struct pipeline_shared_state {
+template <thread_scope Scope, unsigned StageCount>
+struct pipeline_shared_state {
   static_assert(Scope == thread_scope::block,
                 "a thread-scope pipeline has no shared state and cannot be "
                 "partitioned: use asyncpipe::make_pipeline()");
@@ -366,8 +367,8 @@ make_pipeline(const Group &group,
                                 ? &st->header.producer_count
                                 : &st->header.consumer_count);
   detail::block_barrier();
-  return pipeline<thread_scope::block>(&st->header, st->produced,
-                                       st->released, /*partitioned=*/true,
+  return pipeline<thread_scope::block>(&st->header, st->produced, st->released,
+                                       /*partitioned=*/true,
                                        role == pipeline_role::producer);
 }
 
