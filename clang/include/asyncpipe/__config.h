@@ -31,8 +31,6 @@
 #else
 #define ASYNCPIPE_DEVICE
 #endif
-#define ASYNCPIPE_INLINE                                                       \
-  static inline __attribute__((always_inline, unused)) ASYNCPIPE_DEVICE
 
 /* Pointer types of the copy operands. OpenCL C has its own address-space
  * keywords; CUDA and HIP pointers are generic in the source and are cast to

@@ -108,3 +108,40 @@ extern "C" __global__ void partitioned(const int *in, int *out) {
     pipe.consumer_release();
   }
 }
+
+// Partitioned by role: each work-item counts itself in as a producer or a
+// consumer (release increments of the counts in the shared state's header),
+// between the barrier after the reset and the one that publishes the counts.
+// AMDGPU-LABEL: @by_role(
+// AMDGPU:         call void @llvm.amdgcn.s.barrier()
+// AMDGPU-NEXT:    fence syncscope("workgroup") acquire
+// AMDGPU-NEXT:    [[COUNT:%.*]] = select i1 %{{.*}}, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ7by_roleE5state, i32 4), ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ7by_roleE5state, i32 8)
+// AMDGPU-NEXT:    atomicrmw add ptr addrspace(3) [[COUNT]], i32 1 syncscope("workgroup") release, align 4
+// AMDGPU-NEXT:    fence syncscope("workgroup") release
+// AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+// AMDGPU:         call void @asyncpipe.copy(
+// NVPTX-LABEL: @by_role(
+// NVPTX:         call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+// NVPTX:         call void @llvm.nvvm.membar.cta()
+// NVPTX-NEXT:    atomicrmw add ptr %{{.*}}, i32 1 monotonic, align 4
+// NVPTX-NEXT:    call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+// NVPTX:         call void @asyncpipe.copy(
+extern "C" __global__ void by_role(const int *in, int *out) {
+  __shared__ int buf[2][256];
+  __shared__ asyncpipe::pipeline_shared_state<asyncpipe::thread_scope_block, 2>
+      state;
+  auto block = asyncpipe::this_thread_block();
+  unsigned t = block.thread_rank();
+  auto role = t < 64 ? asyncpipe::pipeline_role::producer
+                     : asyncpipe::pipeline_role::consumer;
+  auto pipe = asyncpipe::make_pipeline(block, &state, role);
+  if (pipe.is_producer()) {
+    pipe.producer_acquire();
+    asyncpipe::memcpy_async(&buf[0][t], in + t, 4, pipe);
+    pipe.producer_commit();
+  } else {
+    pipe.consumer_wait();
+    out[t] = buf[0][t - 64];
+    pipe.consumer_release();
+  }
+}

@@ -17,7 +17,16 @@
 // RUN:   %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
+// At -O0 the stage counters stay in memory, so the waits get run-time counts,
+// which the plugin lowers (with a remark); the PTX still assembles.
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include -O0 -S \
+// RUN:   %s -o %t-O0.ptx -Rpass-analysis=asyncpipe-lower 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=O0
+// RUN: %if ptxas %{ %ptxas -arch=sm_80 %t-O0.ptx -o %t-O0.cubin %}
 // REQUIRES: amdgpu-registered-target, nvptx-registered-target
+
+// O0: asyncpipe/pipeline.h:{{[0-9]+}}:{{[0-9]+}}: remark: wait count is not a compile-time constant
 
 #include <asyncpipe/pipeline.h>
 
