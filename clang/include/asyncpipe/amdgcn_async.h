@@ -57,18 +57,21 @@
 #endif
 
 /* Each builtin is declared only where Clang does not already provide it. */
-#if defined(__AMDGCN__) || (defined(__HIP__) && !defined(__AMDGCN__))
+/* AMDGPU device code, and HIP host passes, which type-check device code. */
+#if defined(__AMDGCN__) || defined(__HIP__)
 
-#define ASYNCPIPE_AMDGCN_SIZE_CHECKS(NAME)                                     \
-  ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of '" NAME                 \
-                                   "' must be an integer constant")            \
-  ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
-      size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
-      "'" NAME                                                                 \
-      "' cannot copy this size: size must be " ASYNCPIPE_COPY_SIZES_TEXT)
-#define ASYNCPIPE_AMDGCN_CONSTANT(ARG, NAME)                                   \
-  ASYNCPIPE_REQUIRE_CONSTANT(ARG, "argument '" #ARG "' of '" NAME              \
+/* The checks of a copy builtin: size, offset and aux are integer constants
+ * and size is one LDS DMA can copy. BUILTIN is the builtin's name. */
+#define ASYNCPIPE_AMDGCN_CONSTANT(ARG, BUILTIN)                                \
+  ASYNCPIPE_REQUIRE_CONSTANT(ARG, "argument '" #ARG "' of '" #BUILTIN          \
                                   "' must be an integer constant")
+#define ASYNCPIPE_AMDGCN_COPY_CHECKS(BUILTIN)                                  \
+  ASYNCPIPE_AMDGCN_CONSTANT(size, BUILTIN)                                     \
+  ASYNCPIPE_REQUIRE_IF_CONSTANT(size, ASYNCPIPE_LEGAL_COPY_SIZE(size),         \
+                                "'" #BUILTIN "' cannot copy this size: size "  \
+                                "must be " ASYNCPIPE_COPY_SIZES_TEXT)          \
+  ASYNCPIPE_AMDGCN_CONSTANT(offset, BUILTIN)                                   \
+  ASYNCPIPE_AMDGCN_CONSTANT(aux, BUILTIN)
 
 /* OpenCL C spells the operands' address spaces in the builtins' types; HIP
  * declares the builtins under internal names with the same types and wraps
@@ -90,71 +93,55 @@
 extern "C++" {
 #endif
 
+/* One declaration per builtin, laid out alike. */
+/* clang-format off */
 #if !__has_builtin(__builtin_amdgcn_global_load_async_lds)
 ASYNCPIPE_DEVICE void
-    ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_global_load_async_lds)(
-        ASYNCPIPE_AMDGCN_GLOBAL src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-        int offset, unsigned aux)
-        ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_global_load_async_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(offset,
-                                      "__builtin_amdgcn_global_load_async_lds")
-                ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_global_load_"
-                                               "async_lds") __asm__(
-                    "llvm.amdgcn.global.load.async.lds");
+ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_global_load_async_lds)(
+    ASYNCPIPE_AMDGCN_GLOBAL src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+    int offset, unsigned aux)
+    ASYNCPIPE_AMDGCN_COPY_CHECKS(__builtin_amdgcn_global_load_async_lds)
+    __asm__("llvm.amdgcn.global.load.async.lds");
 #define ASYNCPIPE_HAS_GLOBAL_LOAD_ASYNC_LDS 1
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_load_async_to_lds)
 /* Overloaded like llvm.amdgcn.load.async.to.lds on the source pointer:
  * global memory (.p1) or a buffer fat pointer (.p7). */
-ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD ASYNCPIPE_AMDGCN_NAME(
-    __builtin_amdgcn_load_async_to_lds)(ASYNCPIPE_AMDGCN_GLOBAL src,
-                                        ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-                                        int offset, unsigned aux)
-    ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_load_async_to_lds")
-        ASYNCPIPE_AMDGCN_CONSTANT(offset, "__builtin_amdgcn_load_async_to_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_load_async_to_"
-                                           "lds") __asm__(
-                "llvm.amdgcn.load.async.to.lds.p1");
-ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD ASYNCPIPE_AMDGCN_NAME(
-    __builtin_amdgcn_load_async_to_lds)(ASYNCPIPE_AMDGCN_BUFFER_PTR src,
-                                        ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-                                        int offset, unsigned aux)
-    ASYNCPIPE_AMDGCN_SIZE_CHECKS("__builtin_amdgcn_load_async_to_lds")
-        ASYNCPIPE_AMDGCN_CONSTANT(offset, "__builtin_amdgcn_load_async_to_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_load_async_to_"
-                                           "lds") __asm__(
-                "llvm.amdgcn.load.async.to.lds.p7");
+ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD
+ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_load_async_to_lds)(
+    ASYNCPIPE_AMDGCN_GLOBAL src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+    int offset, unsigned aux)
+    ASYNCPIPE_AMDGCN_COPY_CHECKS(__builtin_amdgcn_load_async_to_lds)
+    __asm__("llvm.amdgcn.load.async.to.lds.p1");
+ASYNCPIPE_DEVICE void ASYNCPIPE_AMDGCN_OVERLOAD
+ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_load_async_to_lds)(
+    ASYNCPIPE_AMDGCN_BUFFER_PTR src, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+    int offset, unsigned aux)
+    ASYNCPIPE_AMDGCN_COPY_CHECKS(__builtin_amdgcn_load_async_to_lds)
+    __asm__("llvm.amdgcn.load.async.to.lds.p7");
 #define ASYNCPIPE_HAS_LOAD_ASYNC_TO_LDS 1
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_raw_ptr_buffer_load_async_lds)
 ASYNCPIPE_DEVICE void
-    ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_raw_ptr_buffer_load_async_lds)(
-        __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-        int voffset, int soffset, int offset, int aux)
-        ASYNCPIPE_AMDGCN_SIZE_CHECKS(
-            "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(
-                offset, "__builtin_amdgcn_raw_ptr_buffer_load_async_lds")
-                ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_raw_ptr_"
-                                               "buffer_load_async_lds") __asm__(
-                    "llvm.amdgcn.raw.ptr.buffer.load.lds.async");
+ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_raw_ptr_buffer_load_async_lds)(
+    __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+    int voffset, int soffset, int offset, int aux)
+    ASYNCPIPE_AMDGCN_COPY_CHECKS(
+        __builtin_amdgcn_raw_ptr_buffer_load_async_lds)
+    __asm__("llvm.amdgcn.raw.ptr.buffer.load.lds.async");
 #define ASYNCPIPE_HAS_RAW_PTR_BUFFER_LOAD_ASYNC_LDS 1
 #endif
 
 #if !__has_builtin(__builtin_amdgcn_struct_ptr_buffer_load_async_lds)
 ASYNCPIPE_DEVICE void
-    ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_struct_ptr_buffer_load_async_lds)(
-        __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
-        int vindex, int voffset, int soffset, int offset, int aux)
-        ASYNCPIPE_AMDGCN_SIZE_CHECKS(
-            "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
-            ASYNCPIPE_AMDGCN_CONSTANT(
-                offset, "__builtin_amdgcn_struct_ptr_buffer_load_async_lds")
-                ASYNCPIPE_AMDGCN_CONSTANT(aux, "__builtin_amdgcn_struct_ptr_"
-                                               "buffer_load_async_lds") __asm__(
-                    "llvm.amdgcn.struct.ptr.buffer.load.lds.async");
+ASYNCPIPE_AMDGCN_NAME(__builtin_amdgcn_struct_ptr_buffer_load_async_lds)(
+    __amdgpu_buffer_rsrc_t rsrc, ASYNCPIPE_AMDGCN_LDS dst, unsigned size,
+    int vindex, int voffset, int soffset, int offset, int aux)
+    ASYNCPIPE_AMDGCN_COPY_CHECKS(
+        __builtin_amdgcn_struct_ptr_buffer_load_async_lds)
+    __asm__("llvm.amdgcn.struct.ptr.buffer.load.lds.async");
 #define ASYNCPIPE_HAS_STRUCT_PTR_BUFFER_LOAD_ASYNC_LDS 1
 #endif
 
@@ -167,11 +154,10 @@ __builtin_amdgcn_asyncmark(void) __asm__("llvm.amdgcn.asyncmark");
 
 #if !__has_builtin(__builtin_amdgcn_wait_asyncmark)
 ASYNCPIPE_DEVICE void __builtin_amdgcn_wait_asyncmark(unsigned short n)
-    ASYNCPIPE_REQUIRE_CONSTANT(
-        n, "argument 'n' of "
-           "'__builtin_amdgcn_wait_asyncmark' must be "
-           "an integer constant") __asm__("llvm.amdgcn.wait.asyncmark");
+    ASYNCPIPE_AMDGCN_CONSTANT(n, __builtin_amdgcn_wait_asyncmark)
+    __asm__("llvm.amdgcn.wait.asyncmark");
 #endif
+/* clang-format on */
 
 #ifdef __cplusplus
 } /* extern "C++" */

@@ -2,13 +2,14 @@
 // become calls of the upstream intrinsics (AsyncPipe's spelling for the
 // buffer forms), with every operand as written, at -O0 and -O2.
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s -o - | FileCheck %s
+// RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s \
+// RUN:   -o - | FileCheck %s
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -I%asyncpipe_include -O0 -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=O0
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib \
-// RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s -o - -DGFX950 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,GFX950
+// RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s \
+// RUN:   -o - -DGFX950 | FileCheck %s --check-prefixes=CHECK,GFX950
 // REQUIRES: amdgpu-registered-target
 
 #include <asyncpipe/amdgcn_async.h>
