@@ -7,7 +7,8 @@
 // RUN:   | FileCheck %s --check-prefixes=CHECK,CUDA -DSIZE=16
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -fno-discard-value-names \
-// RUN:   -O2 -S -emit-llvm %s -o - -DSIZE=4 | FileCheck %s --check-prefixes=CHECK,HIP -DSIZE=4
+// RUN:   -O2 -S -emit-llvm %s -o - -DSIZE=4 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HIP -DSIZE=4
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -O0 -S -emit-llvm %s -o - \
 // RUN:   -DSIZE=4 | FileCheck %s --check-prefix=O0

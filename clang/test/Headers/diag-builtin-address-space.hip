@@ -1,7 +1,8 @@
 // In HIP, generic pointers are accepted (as by Clang's non-async builtins);
 // a pointer qualified with the wrong address space is an error.
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
-// RUN:   --cuda-device-only -I%asyncpipe_include -fsyntax-only -Xclang -verify \
+// RUN:   --cuda-device-only -I%asyncpipe_include -fsyntax-only \
+// RUN:   -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note %s
 // REQUIRES: amdgpu-registered-target
 

@@ -1,7 +1,8 @@
 // The size and flags of a portable async copy must be integer constants.
 // RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
-// RUN:   -fsyntax-only -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN:   -fsyntax-only -Xclang -verify \
+// RUN:   -Xclang -verify-ignore-unexpected=note %s
 // REQUIRES: nvptx-registered-target
 
 #include <asyncpipe/asyncpipe.h>

@@ -2,7 +2,8 @@
 // cp.async copies 4, 8 or 16 bytes, AMDGPU LDS DMA 1, 2 or 4 (gfx942).
 // RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
-// RUN:   -fsyntax-only -Xclang -verify -Xclang -verify-ignore-unexpected=note %s
+// RUN:   -fsyntax-only -Xclang -verify \
+// RUN:   -Xclang -verify-ignore-unexpected=note %s
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -fsyntax-only \
 // RUN:   -Xclang -verify=hip -Xclang -verify-ignore-unexpected=note %s
