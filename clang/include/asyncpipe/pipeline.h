@@ -15,7 +15,8 @@
 //   ...use the oldest stage's data...
 //   pipe.consumer_release();  // the oldest stage's buffers may be refilled
 //   asyncpipe::pipeline_consumer_wait_prior<N>(pipe);  // or
-//   pipe.wait_prior<N>();     // wait for all stages but the newest N
+//   pipe.wait_prior<N>();     // thread scope: wait for all stages but the
+//                             // newest N
 //
 // Scopes:
 //  * thread scope, asyncpipe::make_pipeline(): each work-item tracks its own
@@ -287,13 +288,6 @@ public:
       detail::block_barrier();
     ++tail;
   }
-  // Unified only: waits for this work-item's stages but the newest N, then
-  // for the whole workgroup's.
-  template <unsigned N> ASYNCPIPE_MEMBER void wait_prior() {
-    asyncpipe_wait(static_cast<int>(N));
-    if (!partitioned)
-      detail::block_barrier();
-  }
   ASYNCPIPE_MEMBER bool is_producer() const { return producer; }
 
 private:
@@ -389,11 +383,20 @@ ASYNCPIPE_MEMBER void memcpy_async(void *dst, const void *src,
 }
 
 // Waits for all of the pipeline's stages but the newest N (cuda's
-// pipeline_consumer_wait_prior).
-template <unsigned N, thread_scope Scope>
-ASYNCPIPE_MEMBER void pipeline_consumer_wait_prior(pipeline<Scope> &pipe) {
-  pipe.template wait_prior<N>();
+// pipeline_consumer_wait_prior). Thread scope only, as in CUDA: at block
+// scope a work-item cannot tell when other work-items' stages have landed
+// without the stage bookkeeping of consumer_wait.
+template <unsigned N>
+ASYNCPIPE_MEMBER void
+pipeline_consumer_wait_prior(pipeline<thread_scope::thread> &pipe) {
+  pipe.wait_prior<N>();
 }
+template <unsigned N>
+ASYNCPIPE_DEVICE void
+pipeline_consumer_wait_prior(pipeline<thread_scope::block> &pipe)
+    __attribute__((unavailable(
+        "wait_prior needs a thread-scope pipeline; a block-scope pipeline "
+        "waits with consumer_wait()")));
 
 } // namespace asyncpipe
 
