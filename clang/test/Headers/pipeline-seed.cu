@@ -17,6 +17,10 @@
 // RUN:   %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
+// With the plugin, for AMDGPU, the same sequence of upstream intrinsics.
+// RUN: %clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
+// RUN:   --cuda-device-only -I%asyncpipe_include -O2 -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefix=AMDGPU
 // At -O0 the stage counters stay in memory, so the waits get run-time counts,
 // which the plugin lowers (with a remark); the PTX still assembles.
 // RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
@@ -69,6 +73,18 @@ constexpr int block_size = 128;
 // PTX-NEXT:    cp.async.wait_group 1;
 // PTX-NEXT:    cp.async.wait_all;
 // PTX-NEXT:    ret;
+// AMDGPU-LABEL: @pipeline_example(
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+// AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 2)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+// AMDGPU-NEXT:    ret void
 extern "C" __global__ void pipeline_example(const float *in) {
   __shared__ __attribute__((aligned(sizeof(float)))) float
       buffer[4 * block_size];
@@ -126,6 +142,18 @@ extern "C" __global__ void pipeline_example(const float *in) {
 // PTX-NEXT:    cp.async.wait_group 1;
 // PTX-NEXT:    cp.async.wait_all;
 // PTX-NEXT:    ret;
+// AMDGPU-LABEL: @wait_prior_example(
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+// AMDGPU:         call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %{{.*}}, ptr addrspace(3) %{{.*}}, i32 4, i32 0, i32 0)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+// AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 2)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
+// AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+// AMDGPU-NEXT:    ret void
 extern "C" __global__ void wait_prior_example(const float *in) {
   __shared__ __attribute__((aligned(sizeof(float)))) float
       buffer[4 * block_size];
