@@ -34,8 +34,8 @@
 //      the shared state holds per-stage counters in shared memory.
 //      producer_acquire() waits until every consumer released the stage's
 //      previous use; producer_commit() waits for the producer's own copies
-//      and then publishes the stage (the target has no hardware that
-//      signals another work-item when a copy lands); consumer_wait() waits
+//      and then publishes the stage (the async model has no way to signal
+//      another work-item when a copy lands); consumer_wait() waits
 //      until every producer published the stage. On AMDGPU, where the lanes
 //      of a wavefront cannot wait for each other, roles must be uniform per
 //      wavefront (64 work-items on gfx9).
