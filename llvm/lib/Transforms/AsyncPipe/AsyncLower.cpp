@@ -13,7 +13,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
-#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -24,7 +23,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/AsyncPipe/AsyncWaitExpansion.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -32,23 +31,6 @@ using namespace llvm::asyncpipe;
 #define DEBUG_TYPE "asyncpipe-lower"
 
 namespace {
-
-/// An upper bound on the marks a function's own sequence can hold, or none
-/// when a mark sits in a cycle. Each mark outside cycles runs at most once per
-/// activation, so their number bounds the outstanding marks at any wait.
-std::optional<uint64_t> boundOutstandingMarks(Function &F) {
-  uint64_t Marks = 0;
-  for (scc_iterator<Function *> SCC = scc_begin(&F); !SCC.isAtEnd(); ++SCC) {
-    uint64_t InSCC = 0;
-    for (BasicBlock *BB : *SCC)
-      for (Instruction &I : *BB)
-        InSCC += AsyncOp::get(I).isMark();
-    if (InSCC && SCC.hasCycle())
-      return std::nullopt;
-    Marks += InSCC;
-  }
-  return Marks;
-}
 
 class PortableLowering {
 public:
@@ -63,9 +45,6 @@ private:
   void lowerMark(const AsyncOp &Op);
   void lowerWait(const AsyncOp &Op);
   void lowerVariableWait(const AsyncOp &Op);
-  /// Upper bound of the range of constant waits a run-time count selects
-  /// among when the target needs constants.
-  static constexpr uint64_t UnboundedWaitCases = 8;
 
   Function &F;
   const AsyncTarget *Target;
@@ -150,45 +129,10 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
     Call->eraseFromParent();
     return;
   }
-  // With at most Bound marks outstanding, a count >= Bound waits for nothing;
-  // without a bound, larger counts fall back to waiting for everything.
-  std::optional<uint64_t> Bound = MarkBound;
-  uint64_t Cases = Bound.value_or(UnboundedWaitCases);
-  ORE.emit([&] {
-    OptimizationRemarkAnalysis R(DEBUG_TYPE, "VariableWaitCount", Call);
-    R << "wait count is not a compile-time constant: selecting among "
-      << ore::NV("Cases", Cases) << " constant waits";
-    if (Bound)
-      R << "; larger counts wait for nothing (at most "
-        << ore::NV("MaxOutstanding", *Bound) << " marks outstanding)";
-    else
-      R << "; larger counts wait for all marks (marks in a loop)";
-    return R;
-  });
-  DebugLoc DL = Call->getDebugLoc();
-  BasicBlock *Head = Call->getParent();
-  BasicBlock *Tail = SplitBlock(Head, Call);
-  Head->getTerminator()->eraseFromParent();
-  LLVMContext &Ctx = F.getContext();
-  BasicBlock *Default = Tail;
-  if (!Bound) {
-    Default = BasicBlock::Create(Ctx, "asyncpipe.wait.all", &F, Tail);
-    IRBuilder<> DB(Default);
-    Target->createWait(DB, 0)->setDebugLoc(DL);
-    DB.CreateBr(Tail);
-  }
-  IRBuilder<> HB(Head);
-  SwitchInst *Switch = HB.CreateSwitch(N, Default, Cases);
-  auto *CountTy = cast<IntegerType>(N->getType());
-  for (uint64_t I = 0; I < Cases; ++I) {
-    BasicBlock *Case =
-        BasicBlock::Create(Ctx, "asyncpipe.wait." + Twine(I), &F, Tail);
-    IRBuilder<> CB(Case);
-    Target->createWait(CB, I)->setDebugLoc(DL);
-    CB.CreateBr(Tail);
-    Switch->addCase(ConstantInt::get(CountTy, I), Case);
-  }
-  Call->eraseFromParent();
+  expandVariableWait(
+      *Call, N, MarkBound,
+      [&](IRBuilderBase &WB, uint64_t Count) { Target->createWait(WB, Count); },
+      ORE, DEBUG_TYPE);
 }
 
 bool lowerModule(Module &M,
