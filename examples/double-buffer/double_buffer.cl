@@ -26,23 +26,30 @@
 #elif defined(__AMDGCN__)
 #define get_local_id(dim) ((size_t)__builtin_amdgcn_workitem_id_x())
 #define get_group_id(dim) ((size_t)__builtin_amdgcn_workgroup_id_x())
+// Only CLK_LOCAL_MEM_FENCE is used: the fences order LDS alone, so that the
+// barrier does not wait for the async copy in flight (vmcnt).
 #define barrier(flags)                                                         \
-  (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup"),                      \
+  (__builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup", "local"),             \
    __builtin_amdgcn_s_barrier(),                                               \
-   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup"))
+   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup", "local"))
 #endif
 
 kernel void scale_tiles(global const int *in, global int *out, int ntiles) {
   local int tiles[2][TILE];
   size_t lid = get_local_id(0);
   size_t base = get_group_id(0) * (size_t)ntiles * TILE;
+  if (ntiles <= 0)
+    return;
 
   asyncpipe_copy(&tiles[0][lid], in + base + lid, sizeof(int));
   asyncpipe_commit();
   for (int t = 0; t < ntiles; ++t) {
-    if (t + 1 < ntiles)
-      asyncpipe_copy(&tiles[(t + 1) & 1][lid], in + base + (t + 1) * TILE + lid,
-                     sizeof(int));
+    // Every iteration starts one copy, so that every wait sees the same
+    // schedule: the last one copies the last tile again, into the buffer
+    // nobody reads any more, rather than branching around the copy.
+    int next = t + 1 < ntiles ? t + 1 : t;
+    asyncpipe_copy(&tiles[(t + 1) & 1][lid], in + base + next * TILE + lid,
+                   sizeof(int));
     asyncpipe_commit();
     asyncpipe_wait(1); // the tile of iteration t has landed; t + 1 may fly
     barrier(CLK_LOCAL_MEM_FENCE);

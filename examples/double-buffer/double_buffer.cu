@@ -24,12 +24,21 @@ __global__ void __launch_bounds__(Tile)
   unsigned tid = threadIdx.x;
   size_t base = blockIdx.x * static_cast<size_t>(ntiles) * Tile;
 
+  if (ntiles <= 0)
+    return;
+
+  // Every stage copies one tile, so that every wait sees the same schedule:
+  // past the last tile, a stage copies the last tile again into a buffer
+  // nobody reads any more, rather than branching around the copy.
+  auto tile_index = [ntiles](unsigned t) {
+    return t < static_cast<unsigned>(ntiles) ? t : ntiles - 1;
+  };
   // Fill the pipeline: one stage per buffer.
   for (unsigned s = 0; s < Stages; ++s) {
     pipe.producer_acquire();
-    if (s < static_cast<unsigned>(ntiles))
-      asyncpipe::memcpy_async(&tiles[s][tid], in + base + s * Tile + tid,
-                              sizeof(int4), pipe);
+    asyncpipe::memcpy_async(&tiles[s][tid],
+                            in + base + tile_index(s) * Tile + tid,
+                            sizeof(int4), pipe);
     pipe.producer_commit();
   }
   for (int t = 0; t < ntiles; ++t) {
@@ -40,10 +49,9 @@ __global__ void __launch_bounds__(Tile)
     pipe.consumer_release();
     // Refill the buffer just consumed with tile t + Stages.
     pipe.producer_acquire();
-    if (t + Stages < static_cast<unsigned>(ntiles))
-      asyncpipe::memcpy_async(&tiles[buffer][tid],
-                              in + base + (t + Stages) * Tile + tid,
-                              sizeof(int4), pipe);
+    asyncpipe::memcpy_async(&tiles[buffer][tid],
+                            in + base + tile_index(t + Stages) * Tile + tid,
+                            sizeof(int4), pipe);
     pipe.producer_commit();
   }
 }

@@ -69,12 +69,15 @@ enum class pipeline_role { producer, consumer };
 template <thread_scope Scope> class pipeline;
 
 namespace detail {
-// Workgroup-wide barrier that also orders shared-memory accesses.
+// Workgroup-wide barrier that orders shared-memory accesses. On AMDGPU the
+// fences are for LDS only: a fence for every address space waits for all
+// outstanding vector memory operations (vmcnt(0)), in-flight async copies of
+// later stages included, and the pipeline would not overlap anything.
 ASYNCPIPE_MEMBER void block_barrier() {
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
-  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup", "local");
   __builtin_amdgcn_s_barrier();
-  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup", "local");
 #elif defined(ASYNCPIPE_TARGET_NVPTX)
   __nvvm_barrier_sync(0);
 #endif

@@ -22,21 +22,22 @@
 
 // Unified: the wait for the stage is followed by a workgroup barrier (every
 // work-item's copies of the stage are then visible to all), and the release
-// is a barrier (nobody refills a stage another work-item still reads). No
-// shared counters are touched.
+// is a barrier (nobody refills a stage another work-item still reads). On
+// AMDGPU the barriers' fences order LDS only, so that they do not wait for
+// copies in flight. No shared counters are touched.
 // AMDGPU-LABEL: @unified(
 // AMDGPU:         call void @asyncpipe.copy(ptr addrspace(3) noundef %{{.*}}, ptr addrspace(1) noundef %{{.*}}, i32 noundef 4, i32 noundef 0)
 // AMDGPU-NEXT:    call void @asyncpipe.mark()
 // AMDGPU-NEXT:    call void @asyncpipe.wait(i32 noundef 0)
-// AMDGPU-NEXT:    fence syncscope("workgroup") release
+// AMDGPU-NEXT:    fence syncscope("workgroup") release, !mmra [[LDS:![0-9]+]]
 // AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-// AMDGPU-NEXT:    fence syncscope("workgroup") acquire
+// AMDGPU-NEXT:    fence syncscope("workgroup") acquire, !mmra [[LDS]]
 // AMDGPU-NOT:     atomic
 // AMDGPU:         load i32, ptr addrspace(3)
 // AMDGPU:         store i32
-// AMDGPU-NEXT:    fence syncscope("workgroup") release
+// AMDGPU-NEXT:    fence syncscope("workgroup") release, !mmra [[LDS]]
 // AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-// AMDGPU-NEXT:    fence syncscope("workgroup") acquire
+// AMDGPU-NEXT:    fence syncscope("workgroup") acquire, !mmra [[LDS]]
 // AMDGPU-NEXT:    ret void
 // NVPTX-LABEL: @unified(
 // NVPTX:         call void @asyncpipe.copy(ptr addrspace(3) noundef %{{.*}}, ptr addrspace(1) noundef %{{.*}}, i32 noundef 4, i32 noundef 0)
@@ -145,3 +146,5 @@ extern "C" __global__ void by_role(const int *in, int *out) {
     pipe.consumer_release();
   }
 }
+
+// AMDGPU: [[LDS]] = !{!"amdgpu-synchronize-as", !"local"}
