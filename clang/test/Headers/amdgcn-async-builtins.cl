@@ -10,7 +10,22 @@
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 -nogpulib \
 // RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s \
 // RUN:   -o - -DGFX950 | FileCheck %s --check-prefixes=CHECK,GFX950
+// With the plugin, each builtin becomes its LDS DMA instruction on gfx942
+// (aux bits as cache policy: 1 = sc0, 2 = nt).
+// RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
+// RUN:   -I%asyncpipe_include -O2 -S %s -o - | FileCheck %s --check-prefix=ASM
 // REQUIRES: amdgpu-registered-target
+
+// ASM-LABEL: global_load:
+// ASM:         global_load_lds_dword v[0:1], off offset:16 sc0
+// ASM-NEXT:    global_load_lds_ubyte v[0:1], off
+// ASM-NEXT:    global_load_lds_ushort v[0:1], off
+// ASM-LABEL: load_to_lds:
+// ASM:         global_load_lds_dword v[0:1], off
+// ASM:         buffer_load_ushort v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen offset:8 lds
+// ASM-LABEL: buffer_loads:
+// ASM:         buffer_load_dword v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], s{{[0-9]+}} offen lds
+// ASM:         buffer_load_ubyte v[{{[0-9]+}}:{{[0-9]+}}], s[{{[0-9]+}}:{{[0-9]+}}], 4 idxen offen offset:12 nt lds
 
 #include <asyncpipe/amdgcn_async.h>
 
