@@ -10,7 +10,9 @@
 // RUN:   -fno-discard-value-names -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -fno-discard-value-names \
-// RUN:   -O2 -S -emit-llvm %s -o - | FileCheck %s
+// RUN:   -O2 -S -emit-llvm %s -o %t.hip.ll
+// RUN: FileCheck %s < %t.hip.ll
+// RUN: FileCheck %s --check-prefix=EXACT < %t.hip.ll
 // With the plugin, on NVPTX: the same sequence in PTX, accepted by ptxas.
 // RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include -O2 -S \
@@ -85,6 +87,35 @@ constexpr int block_size = 128;
 // AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
 // AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
 // AMDGPU-NEXT:    ret void
+// The whole HIP function: the thread index, the address arithmetic of the
+// copies, and the copies, marks and waits; nothing of the pipeline object.
+// EXACT-LABEL: define protected amdgpu_kernel void @pipeline_example(ptr addrspace(1) noundef %in.coerce)
+// EXACT-NEXT:  entry:
+// EXACT-NEXT:    [[T:%.*]] = tail call i32 @llvm.amdgcn.workitem.id.x()
+// EXACT-NEXT:    [[T64:%.*]] = zext nneg i32 [[T]] to i64
+// EXACT-NEXT:    [[D0:%.*]] = getelementptr inbounds nuw float, ptr addrspace(3) @_ZZ16pipeline_exampleE6buffer, i32 [[T]]
+// EXACT-NEXT:    [[S0:%.*]] = getelementptr inbounds nuw float, ptr addrspace(1) %in.coerce, i64 [[T64]]
+// EXACT-NEXT:    tail call void @asyncpipe.copy(ptr addrspace(3) noundef [[D0]], ptr addrspace(1) noundef [[S0]], i32 noundef 4, i32 noundef 0)
+// EXACT-NEXT:    tail call void @asyncpipe.mark()
+// EXACT-NEXT:    [[D1:%.*]] = getelementptr inbounds nuw float, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ16pipeline_exampleE6buffer, i32 512), i32 [[T]]
+// EXACT-NEXT:    [[B1:%.*]] = getelementptr inbounds nuw i8, ptr addrspace(1) %in.coerce, i64 512
+// EXACT-NEXT:    [[S1:%.*]] = getelementptr inbounds nuw float, ptr addrspace(1) [[B1]], i64 [[T64]]
+// EXACT-NEXT:    tail call void @asyncpipe.copy(ptr addrspace(3) noundef nonnull [[D1]], ptr addrspace(1) noundef nonnull [[S1]], i32 noundef 4, i32 noundef 0)
+// EXACT-NEXT:    [[D2:%.*]] = getelementptr inbounds nuw float, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ16pipeline_exampleE6buffer, i32 1024), i32 [[T]]
+// EXACT-NEXT:    [[B2:%.*]] = getelementptr inbounds nuw i8, ptr addrspace(1) %in.coerce, i64 1024
+// EXACT-NEXT:    [[S2:%.*]] = getelementptr inbounds nuw float, ptr addrspace(1) [[B2]], i64 [[T64]]
+// EXACT-NEXT:    tail call void @asyncpipe.copy(ptr addrspace(3) noundef nonnull [[D2]], ptr addrspace(1) noundef nonnull [[S2]], i32 noundef 4, i32 noundef 0)
+// EXACT-NEXT:    tail call void @asyncpipe.mark()
+// EXACT-NEXT:    [[D3:%.*]] = getelementptr inbounds nuw float, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ16pipeline_exampleE6buffer, i32 1536), i32 [[T]]
+// EXACT-NEXT:    [[B3:%.*]] = getelementptr inbounds nuw i8, ptr addrspace(1) %in.coerce, i64 1536
+// EXACT-NEXT:    [[S3:%.*]] = getelementptr inbounds nuw float, ptr addrspace(1) [[B3]], i64 [[T64]]
+// EXACT-NEXT:    tail call void @asyncpipe.copy(ptr addrspace(3) noundef nonnull [[D3]], ptr addrspace(1) noundef nonnull [[S3]], i32 noundef 4, i32 noundef 0)
+// EXACT-NEXT:    tail call void @asyncpipe.mark()
+// EXACT-NEXT:    tail call void @asyncpipe.wait(i32 noundef 2)
+// EXACT-NEXT:    tail call void @asyncpipe.wait(i32 noundef 1)
+// EXACT-NEXT:    tail call void @asyncpipe.wait(i32 noundef 0)
+// EXACT-NEXT:    ret void
+// EXACT-NEXT:  }
 extern "C" __global__ void pipeline_example(const float *in) {
   __shared__ __attribute__((aligned(sizeof(float)))) float
       buffer[4 * block_size];
