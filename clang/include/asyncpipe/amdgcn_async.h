@@ -21,9 +21,9 @@
  *   void __builtin_amdgcn_wait_asyncmark(unsigned short n);
  *
  * Operands are those of the non-async builtins
-(__builtin_amdgcn_global_load_lds
- * and so on), and each call becomes a call of the upstream LLVM intrinsic with
- * the same operands: llvm.amdgcn.global.load.async.lds,
+ * (__builtin_amdgcn_global_load_lds and so on), and each call becomes a call
+ * of the upstream LLVM intrinsic with the same operands:
+ * llvm.amdgcn.global.load.async.lds,
  * llvm.amdgcn.load.async.to.lds.p1 / .p7, llvm.amdgcn.asyncmark,
  * llvm.amdgcn.wait.asyncmark. The buffer forms call
  * llvm.amdgcn.raw.ptr.buffer.load.lds.async and
@@ -35,9 +35,10 @@
  * Semantics (llvm/docs/AsyncPipeClang.rst): each copy is issued by every
  * active lane and completes asynchronously; asyncmark closes a group of the
  * copies issued before it; wait_asyncmark(n) waits until at most n marks of
- * the current function are outstanding. LDS DMA writes lane L's bytes at the
- * wave-uniform dst + offset + L * size, so dst must be the same in every lane
- * (it is the wave's base, not the lane's address).
+ * the current function are outstanding. LDS DMA writes lane L's bytes at
+ * dst + offset + L * size with a wave-uniform dst: dst is the base of the
+ * wave's block, not each lane's address (a lane-varying dst is read from the
+ * first active lane), as for the non-async builtins.
  *
  * As for real builtins, size, offset, aux and n must be integer constants,
  * size must be one the target can copy, and the pointers must be in the right
@@ -52,12 +53,11 @@
 #include <asyncpipe/__config.h>
 
 #if defined(__AMDGCN__) && (defined(__GFX11__) || defined(__GFX12__))
-#error                                                                         \
-    "asyncpipe/amdgcn_async.h: this GPU has no LDS DMA; the async LDS builtins need gfx9 or gfx10"
+#error "asyncpipe/amdgcn_async.h: no LDS DMA on this GPU (needs gfx9 or gfx10)"
 #endif
 
-/* Each builtin is declared only where Clang does not already provide it. */
-/* AMDGPU device code, and HIP host passes, which type-check device code. */
+/* For AMDGPU device code, and HIP host passes, which type-check device code.
+ * Each builtin is declared only where Clang does not already provide it. */
 #if defined(__AMDGCN__) || defined(__HIP__)
 
 /* The checks of a copy builtin: size, offset and aux are integer constants

@@ -3,5 +3,5 @@
 // RUN:   -nogpulib -I%asyncpipe_include -fsyntax-only %s 2>&1 | FileCheck %s
 // REQUIRES: amdgpu-registered-target
 
-// CHECK: error: "asyncpipe/amdgcn_async.h: this GPU has no LDS DMA; the async LDS builtins need gfx9 or gfx10"
+// CHECK: error: "asyncpipe/amdgcn_async.h: no LDS DMA on this GPU (needs gfx9 or gfx10)"
 #include <asyncpipe/amdgcn_async.h>
