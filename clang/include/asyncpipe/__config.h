@@ -119,6 +119,12 @@ ASYNCPIPE_GLOBAL_PTR(void) async_copy_source(__attribute__((address_space(3)))
     __attribute__((unavailable(
         "the source of an async copy must be global memory, not shared memory "
         "(LDS)")));
+template <class T>
+ASYNCPIPE_DEVICE ASYNCPIPE_GLOBAL_PTR(void)
+    async_copy_source(__attribute__((address_space(7))) T *p)
+        __attribute__((unavailable(
+            "the source of this async copy must be global memory, not a buffer "
+            "fat pointer (__builtin_amdgcn_load_async_to_lds takes one)")));
 } // namespace __asyncpipe_ptr
 #endif
 

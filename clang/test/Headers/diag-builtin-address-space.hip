@@ -10,8 +10,13 @@
 
 typedef __attribute__((address_space(1))) int global_int;
 typedef __attribute__((address_space(3))) int lds_int;
+typedef __attribute__((address_space(7))) int buffer_int;
 
-__attribute__((device)) void f(int *generic, global_int *g, lds_int *l) {
+__attribute__((device)) void f(int *generic, global_int *g, lds_int *l,
+                               buffer_int *b) {
+  __builtin_amdgcn_load_async_to_lds(b, l, 4, 0, 0);
+  __builtin_amdgcn_global_load_async_lds(b, l, 4, 0, 0); // expected-error {{'async_copy_source<int>' is unavailable: the source of this async copy must be global memory, not a buffer fat pointer (__builtin_amdgcn_load_async_to_lds takes one)}}
+  __builtin_amdgcn_load_async_to_lds(g, b, 4, 0, 0); // expected-error {{'async_copy_destination<int>' is unavailable: the destination of an async copy must be shared memory (LDS), not a buffer}}
   __builtin_amdgcn_global_load_async_lds(generic, generic, 4, 0, 0);
   __builtin_amdgcn_global_load_async_lds(g, l, 4, 0, 0);
   __builtin_amdgcn_global_load_async_lds(l, l, 4, 0, 0); // expected-error {{'async_copy_source<int>' is unavailable: the source of an async copy must be global memory, not shared memory (LDS)}}
