@@ -123,10 +123,15 @@ ASYNCPIPE_MEMBER void wait_until_reached(const unsigned *counter,
 // One copy of a constant size. A switch over the sizes the target can copy
 // keeps each copy's size a constant in the IR at -O0 (where the caller's
 // constant is not propagated); from -O1 on the switch folds away.
-ASYNCPIPE_MEMBER void copy(void *dst, const void *src, unsigned long size) {
+ASYNCPIPE_MEMBER void copy(void *dst, const void *src, unsigned long size,
+                           unsigned flags) {
+  // The flags are a constant for the same reason; one bit, two calls.
 #define ASYNCPIPE_SIZE_CASE(N)                                                 \
   case N:                                                                      \
-    asyncpipe_copy(dst, src, N);                                               \
+    if (flags & ASYNCPIPE_COPY_BYPASS_L1)                                      \
+      asyncpipe_copy_flags(dst, src, N, ASYNCPIPE_COPY_BYPASS_L1);             \
+    else                                                                       \
+      asyncpipe_copy_flags(dst, src, N, ASYNCPIPE_COPY_DEFAULT);               \
     return;
   switch (size) {
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
@@ -371,19 +376,37 @@ make_pipeline(const Group &group,
 
 // Starts an async copy of size bytes per work-item into the pipeline's head
 // stage (see asyncpipe_copy for the per-work-item semantics). size must be
-// an integer constant the target can copy.
+// an integer constant the target can copy; flags, an integer constant set of
+// ASYNCPIPE_COPY_* hints (e.g. ASYNCPIPE_COPY_BYPASS_L1 for data read once),
+// is an AsyncPipe extension of cuda::memcpy_async.
+#define ASYNCPIPE_MEMCPY_ASYNC_CHECKS                                          \
+  ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of "                       \
+                                   "'asyncpipe::memcpy_async' must be an "     \
+                                   "integer constant")                         \
+  ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
+      size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
+      "'asyncpipe::memcpy_async' cannot copy this size on this target: "       \
+      "size must be " ASYNCPIPE_COPY_SIZES_TEXT)
+template <thread_scope Scope>
+ASYNCPIPE_MEMBER void
+memcpy_async(void *dst, const void *src, unsigned long size,
+             pipeline<Scope> &) ASYNCPIPE_MEMCPY_ASYNC_CHECKS {
+  detail::copy(dst, src, size, ASYNCPIPE_COPY_DEFAULT);
+}
 template <thread_scope Scope>
 ASYNCPIPE_MEMBER void memcpy_async(void *dst, const void *src,
-                                   unsigned long size, pipeline<Scope> &)
-    ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of "
-                                     "'asyncpipe::memcpy_async' must be an "
-                                     "integer constant")
+                                   unsigned long size, pipeline<Scope> &,
+                                   unsigned flags) ASYNCPIPE_MEMCPY_ASYNC_CHECKS
+    ASYNCPIPE_REQUIRE_CONSTANT(flags, "argument 'flags' of "
+                                      "'asyncpipe::memcpy_async' must be an "
+                                      "integer constant")
         ASYNCPIPE_REQUIRE_IF_CONSTANT(
-            size, ASYNCPIPE_LEGAL_COPY_SIZE(size),
-            "'asyncpipe::memcpy_async' cannot copy this size on this target: "
-            "size must be " ASYNCPIPE_COPY_SIZES_TEXT) {
-  detail::copy(dst, src, size);
+            flags, (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) == 0,
+            "argument 'flags' of 'asyncpipe::memcpy_async' has bits that are "
+            "not ASYNCPIPE_COPY_* flags") {
+  detail::copy(dst, src, size, flags);
 }
+#undef ASYNCPIPE_MEMCPY_ASYNC_CHECKS
 
 // Waits for all of the pipeline's stages but the newest N (cuda's
 // pipeline_consumer_wait_prior). Thread scope only, as in CUDA: at block

@@ -36,7 +36,7 @@ extern "C"
 // CXX-NEXT:  entry:
 // CXX-NEXT:    tail call void @asyncpipe.copy(ptr noundef %dst, ptr noundef %src, i32 noundef 4, i32 noundef 0)
 // CXX-NEXT:    tail call void @asyncpipe.mark()
-// CXX-NEXT:    tail call void @asyncpipe.copy(ptr noundef %dst, ptr noundef %src, i32 noundef 16, i32 noundef 0)
+// CXX-NEXT:    tail call void @asyncpipe.copy(ptr noundef %dst, ptr noundef %src, i32 noundef 16, i32 noundef 1)
 // CXX-NEXT:    tail call void @asyncpipe.mark()
 // CXX-NEXT:    tail call void @asyncpipe.wait(i32 noundef 1)
 // CXX-NEXT:    tail call void @asyncpipe.wait(i32 noundef 0)
@@ -45,7 +45,7 @@ extern "C" void cxx_api(int *dst, const int *src) {
   auto pipe = asyncpipe::make_pipeline();
   asyncpipe::memcpy_async(dst, src, 4, pipe);
   pipe.producer_commit();
-  asyncpipe::memcpy_async(dst, src, 16, pipe);
+  asyncpipe::memcpy_async(dst, src, 16, pipe, ASYNCPIPE_COPY_BYPASS_L1);
   pipe.producer_commit();
   pipe.consumer_wait();
   pipe.consumer_release();
