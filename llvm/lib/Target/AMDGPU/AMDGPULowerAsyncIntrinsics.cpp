@@ -28,7 +28,6 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
-#include "llvm/Transforms/AsyncPipe/AsyncWaitExpansion.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -74,7 +73,6 @@ private:
   Function &F;
   const AsyncSubtarget &ST;
   OptimizationRemarkEmitter &ORE;
-  std::optional<uint64_t> MarkBound;
 };
 
 bool AsyncIntrinsicLowering::run() {
@@ -82,8 +80,6 @@ bool AsyncIntrinsicLowering::run() {
   for (Instruction &I : instructions(F))
     if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::AMDGPU)
       Ops.push_back(Op);
-  // Before any mark becomes a marker the model no longer recognizes.
-  MarkBound = boundOutstandingMarks(F);
   for (const AsyncOp &Op : Ops) {
     CallBase &Call = *Op.getCall();
     if (Op.isCopy()) {
@@ -160,17 +156,19 @@ void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
   Call.eraseFromParent();
 }
 
-// A marker needs a constant count: a count still unknown here selects among
-// constant markers.
+// asyncpipe-lower, which runs first, turns run-time counts into constant
+// waits (AMDGPUAsyncTarget asks it to). Should one still get here, the
+// strongest wait is correct, and the remark says why it was chosen.
 void AsyncIntrinsicLowering::lowerWait(const AsyncOp &Op) {
   CallBase &Call = *Op.getCall();
   std::optional<uint64_t> N = Op.getConstantWaitCount();
   if (!N) {
-    expandVariableWait(
-        Call, Op.getWaitCountOperand(), MarkBound,
-        [](IRBuilderBase &B, uint64_t Count) { createWaitMarker(B, Count); },
-        ORE, "asyncpipe");
-    return;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed("asyncpipe", "VariableWaitCount", &Call)
+             << "wait count is not a compile-time constant: waiting for all "
+                "outstanding marks";
+    });
+    N = 0;
   }
   IRBuilder<> B(&Call);
   createWaitMarker(B, *N)->setDebugLoc(Call.getDebugLoc());

@@ -116,7 +116,7 @@ private:
   void solve();
   SmallVector<WaitDecision, 8> decide();
   void emit(const WaitDecision &D);
-  MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker) const;
+  MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker);
   void remark(const WaitDecision &D);
 
   MachineFunction &MF;
@@ -291,10 +291,10 @@ SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
   return Decisions;
 }
 
-// An s_waitcnt right before or after the marker (other markers aside) can
-// carry the vmcnt instead of a new instruction.
-MachineInstr *
-AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) const {
+// An s_waitcnt right before the marker (other markers aside) can carry the
+// vmcnt instead of a new instruction; so can one right after it, once moved
+// before the marker, so that the wait holds where the program asked for it.
+MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
   auto IsMarker = [](const MachineInstr &MI) {
     return isMarkMarker(MI) || getWaitMarkerCount(MI).has_value() ||
            MI.isMetaInstruction();
@@ -308,8 +308,10 @@ AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) const {
       break;
   }
   for (MachineBasicBlock::iterator It(Marker), E = MBB.end(); ++It != E;) {
-    if (Opcodes.isWaitcnt(*It))
+    if (Opcodes.isWaitcnt(*It)) {
+      MBB.splice(Marker.getIterator(), &MBB, It);
       return &*It;
+    }
     if (!IsMarker(*It))
       break;
   }
@@ -336,8 +338,8 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitForcedToZero",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") needs vmcnt(0): an image access that may return out of "
-                "order is in flight";
+             << ") needs vmcnt(0): loads that may return out of order (an "
+                "image access, or a callee's loads) are in flight";
     });
     return;
   }

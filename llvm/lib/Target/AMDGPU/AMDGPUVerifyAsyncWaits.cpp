@@ -182,8 +182,8 @@ bool WaitChecker::check(const MachineInstr &MI, const InFlight &S) const {
       F,
       "wait_asyncmark(" + Twine(*N) +
           ") is not satisfied by the emitted s_waitcnt: an async DMA "
-          "before the " +
-          Twine(*N + 1) + "th most recent mark may still be in flight",
+          "followed by " +
+          Twine(*N + 1) + " or more marks may still be in flight",
       DiagnosticLocation(MI.getDebugLoc())));
   return false;
 }
