@@ -84,8 +84,9 @@ ASYNCPIPE_MEMBER void block_barrier() {
 }
 
 // Shared-memory counters: release increments, acquire reads. NVPTX gets
-// explicit CTA fences around relaxed atomics because LLVM 22 emits a
-// workgroup-scope release atomicrmw without its ordering.
+// explicit CTA fences around relaxed atomics: LLVM 22's NVPTX backend emits
+// a release atomicrmw as a plain (relaxed) atom.add, with no fence, at any
+// scope and PTX version (llc -mcpu=sm_80 -mattr=+ptx80).
 ASYNCPIPE_MEMBER void release_increment(unsigned *counter) {
 #if defined(ASYNCPIPE_TARGET_NVPTX)
   __nvvm_membar_cta();
