@@ -21,7 +21,8 @@ mkdir -p "$OUT"
 compile() { # name, clang target flags...
   local name=$1; shift
   echo "== $name: clang -O2 -fpass-plugin=AsyncPipe.so $*"
-  "$CLANG" -cl-std=CL2.0 -nogpulib -O2 "$@" -S "$EXAMPLE" \
+  "$CLANG" -cl-std=CL2.0 -nogpulib -O2 "$@" -I"$SRC/clang/include" \
+    -S "$EXAMPLE" \
     -o "$OUT/$name.s" -fpass-plugin="$PLUGIN" -Rpass='asyncpipe.*' \
     -Rpass-analysis='asyncpipe.*' -Rpass-missed='asyncpipe.*' 2>&1 |
     grep 'remark:' | sed "s|^$SRC/||" || true
