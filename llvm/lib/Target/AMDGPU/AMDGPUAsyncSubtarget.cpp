@@ -72,8 +72,8 @@ VmcntEvent AsyncSubtarget::classifyVmcnt(const MachineInstr &MI) const {
   return VmcntEvent::InOrder;
 }
 
-static std::optional<unsigned> findOpcode(const TargetInstrInfo &TII,
-                                          StringRef Name) {
+std::optional<unsigned> asyncpipe::amdgpu::findOpcode(const TargetInstrInfo &TII,
+                                                     StringRef Name) {
   for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op)
     if (TII.getName(Op) == Name)
       return Op;

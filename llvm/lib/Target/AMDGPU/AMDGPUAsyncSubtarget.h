@@ -98,6 +98,9 @@ private:
   AMDGPU::IsaVersion Isa;
 };
 
+/// The opcode called \p Name, if the target has one (an exact lookup).
+std::optional<unsigned> findOpcode(const TargetInstrInfo &TII, StringRef Name);
+
 /// Opcodes the passes create or must recognize, looked up once per function
 /// by exact name (a lookup of two known opcodes, not a classification).
 struct WaitcntOpcodes {

@@ -24,6 +24,13 @@
 // stock pass never runs out of its per-scope DMA slots. amdgpu-lower-async-waits
 // restores the original operands after the stock pass.
 //
+// A release fence covering LDS makes the memory legalizer insert
+// S_WAITCNT_lds_direct, which the stock pass turns into a wait for every LDS
+// DMA in flight. Async DMAs are ordered by waits alone, not by fences, so in a
+// function whose only LDS DMAs are async ones those pseudos are removed:
+// otherwise every barrier in a multi-buffered loop would wait for the copies
+// meant to stay in flight.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
@@ -83,6 +90,9 @@ public:
 private:
   void rewrite(MachineFunction &MF, MachineInstr &MI, const AAMDNodes &AA,
                bool DropValue, AMDGPUAsyncDMAState &State);
+
+  /// The opcode of S_WAITCNT_lds_direct, looked up once.
+  std::optional<std::optional<unsigned>> LDSDMAWaitOpcode;
 };
 } // namespace
 
@@ -130,6 +140,14 @@ bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
     }
   if (AsyncDMAs.empty() && OtherDMAs.empty())
     return false;
+  if (!LDSDMAWaitOpcode)
+    LDSDMAWaitOpcode = findOpcode(*MF.getSubtarget().getInstrInfo(),
+                                  "S_WAITCNT_lds_direct");
+  if (OtherDMAs.empty() && *LDSDMAWaitOpcode)
+    for (MachineBasicBlock &MBB : MF)
+      for (MachineInstr &MI : make_early_inc_range(MBB.instrs()))
+        if (MI.getOpcode() == **LDSDMAWaitOpcode)
+          MI.eraseFromParent();
   CanonicalAAInfo AA(MF.getFunction().getContext());
   auto &State = getAnalysis<AMDGPUAsyncDMAState>();
   for (MachineInstr *MI : AsyncDMAs)
