@@ -91,6 +91,7 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
     return std::move(E);
   ValueToValueMapTy VMap;
   Function *Body = CloneFunction(K.Kernel, VMap);
+  Body->setName(K.Kernel->getName() + ".body");
   Body->setLinkage(GlobalValue::InternalLinkage);
   // Kernel calling conventions (amdgpu_kernel, ptx_kernel) forbid calls.
   Body->setCallingConv(CallingConv::C);

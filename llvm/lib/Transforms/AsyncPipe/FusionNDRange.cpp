@@ -184,7 +184,7 @@ public:
   QueryRemapper(Function &Body, const KernelPlan &Kernel,
                 const FusionPlan &Plan)
       : Body(Body), Kernel(Kernel), Plan(Plan), Range(Kernel.Range),
-        B(&*Body.getEntryBlock().getFirstInsertionPt()) {}
+        B(Body.getContext()) {}
 
   Error run();
 
@@ -195,6 +195,10 @@ private:
   Value *getIdReplacement(WorkItemQueryKind Kind, unsigned Dim);
   /// The kernel's global id in \p Dim, recomputed from the linear id.
   Value *getRemappedGlobalId(unsigned Dim);
+  /// Points the builder at the end of the entry-block prologue holding the
+  /// linear id and the remapped ids. Queries are erased as they are
+  /// replaced, so the position is recomputed before every use.
+  void moveToPrologueEnd();
 
   Function &Body;
   const KernelPlan &Kernel;
@@ -202,14 +206,23 @@ private:
   const NDRange &Range;
   IRBuilder<> B;
   Value *LinearId = nullptr;
+  Instruction *PrologueEnd = nullptr;
   std::array<Value *, 3> RemappedIds = {nullptr, nullptr, nullptr};
 };
+
+void QueryRemapper::moveToPrologueEnd() {
+  if (PrologueEnd)
+    B.SetInsertPoint(PrologueEnd->getNextNode());
+  else
+    B.SetInsertPoint(&*Body.getEntryBlock().getFirstInsertionPt());
+}
 
 Value *QueryRemapper::getRemappedGlobalId(unsigned Dim) {
   if (Dim >= Range.Dimensions)
     return B.getInt64(0);
   if (RemappedIds[Dim])
     return RemappedIds[Dim];
+  moveToPrologueEnd();
   if (!LinearId)
     LinearId = createGlobalLinearId(B, Plan);
   // Linear id L = id0 + GS0 * (id1 + GS1 * id2); the slowest dimension
@@ -222,6 +235,7 @@ Value *QueryRemapper::getRemappedGlobalId(unsigned Dim) {
   if (Dim + 1 < Range.Dimensions)
     Id = B.CreateURem(Id, B.getInt64(Range.GlobalSize[Dim]));
   Id->setName("fusion.global.id." + Twine(Dim));
+  PrologueEnd = &*std::prev(B.GetInsertPoint());
   RemappedIds[Dim] = Id;
   return Id;
 }
