@@ -38,7 +38,7 @@
 ; CHECK-NEXT:    %b.i = add i64 %si.i, -3
 ; CHECK-NEXT:    %s.i1 = sext i8 -1 to i64
 ; CHECK-NEXT:    %t.i = add i64 %b.i, %s.i1
-; CHECK-NEXT:    store i64 %t.i, ptr %out, align 4
+; CHECK-NEXT:    store i64 %t.i, ptr %out, align 8
 ; CHECK-NEXT:    ret void
 ; CHECK-NEXT:  }
 
@@ -68,7 +68,7 @@ define void @mix(ptr %out, i64 %bias, half %h, double %d, i8 %small) {
   %b = add i64 %si, %bias
   %s = sext i8 %small to i64
   %t = add i64 %b, %s
-  store i64 %t, ptr %out
+  store i64 %t, ptr %out, align 8
   ret void
 }
 
