@@ -36,6 +36,8 @@ static Constant *getConstantFromBytes(Type *Ty, ArrayRef<uint8_t> Bytes,
                          APFloat(Ty->getFltSemantics(), Value));
 }
 
+/// Records the constant on its argument class. A promoted argument is a
+/// pointer, so it never also gets a constant.
 static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
   unsigned ClassIndex = Plan.Kernels[C.Arg.Kernel].ArgClasses[C.Arg.Arg];
   ArgClass &Class = Plan.Classes[ClassIndex];
@@ -50,10 +52,6 @@ static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
                   "the constant for " + describeArg(Plan, C.Arg) + " has " +
                       Twine(C.Bytes.size()) + " bytes, its type needs " +
                       Twine(Size));
-  if (Class.Kind != Promotion::None)
-    return refuse("constant-and-promotion",
-                  describeArg(Plan, C.Arg) +
-                      " is both promoted and given a constant value");
   Constant *Value = getConstantFromBytes(Class.Ty, C.Bytes, DL);
   if (Class.Value && Class.Value != Value)
     return refuse("conflicting-constants",

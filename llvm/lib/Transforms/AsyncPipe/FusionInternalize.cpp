@@ -164,9 +164,8 @@ Error AccessRewriter::unsupportedUse(const Instruction &User) const {
                 "the " + getPromotionName(Class.Kind) + " promotion of " +
                     describeArg(Plan, Class.Members.front()) +
                     " needs every use of the pointer to be an address "
-                    "computation, load or store, but it reaches '" +
-                    User.getOpcodeName() + "' in " +
-                    User.getFunction()->getName());
+                    "computation, load or store, but a '" +
+                    User.getOpcodeName() + "' instruction uses it");
 }
 
 bool AccessRewriter::addGEPOffset(GEPOperator &GEP,
