@@ -37,6 +37,7 @@ config.substitutions.append(("%python", config.python_executable))
 
 # AsyncPipe's own command-line tools.
 config.substitutions.append(("%asyncpipe-fuse", os.path.join(config.asyncpipe_tools_bin_dir, "asyncpipe-fuse")))
+config.substitutions.append(("%asyncpipe_unittests", config.asyncpipe_unittests_dir))
 
 # Registered LLVM targets.
 for target in config.llvm_targets_to_build.replace(";", " ").split():
