@@ -32,9 +32,8 @@
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
-static cl::opt<std::string> InputFilename(cl::Positional,
-                                          cl::desc("<input module>"),
-                                          cl::init("-"));
+static cl::opt<std::string>
+    InputFilename(cl::Positional, cl::desc("<input module>"), cl::init("-"));
 static cl::opt<std::string> SpecFilename("spec", cl::Required,
                                          cl::desc("JSON fusion spec"),
                                          cl::value_desc("file"));
@@ -47,9 +46,9 @@ static cl::opt<bool> Fallback(
     "fallback",
     cl::desc("On refusal, write the module unchanged and list the kernels "
              "to run individually instead of failing"));
-static cl::opt<bool> PrintLaunch(
-    "print-launch",
-    cl::desc("Print the fused kernel's parameters and nd-range"));
+static cl::opt<bool>
+    PrintLaunch("print-launch",
+                cl::desc("Print the fused kernel's parameters and nd-range"));
 
 static StringRef ToolName = "asyncpipe-fuse";
 
@@ -71,9 +70,7 @@ public:
   FusionHints Hints;
 
 private:
-  [[noreturn]] void malformed(const Twine &Why) {
-    fail(File + ": " + Why);
-  }
+  [[noreturn]] void malformed(const Twine &Why) { fail(File + ": " + Why); }
   uint64_t getUInt(const json::Object &O, StringRef Key);
   std::array<uint64_t, 3> getTriple(const json::Object &O, StringRef Key,
                                     unsigned Dims);
@@ -206,8 +203,7 @@ SmallVector<uint8_t, 8> SpecReader::getArgBytes(KernelArgRef Ref,
                 "number");
     APFloat F(*D);
     bool LosesInfo;
-    F.convert(Ty->getFltSemantics(), APFloat::rmNearestTiesToEven,
-              &LosesInfo);
+    F.convert(Ty->getFltSemantics(), APFloat::rmNearestTiesToEven, &LosesInfo);
     Bits = F.bitcastToAPInt();
   } else {
     // Not a scalar: the library refuses it with the reason.
@@ -306,8 +302,7 @@ int main(int argc, char **argv) {
       fail(Outcome.RefusalReason);
     WithColor::warning(errs(), ToolName) << Outcome.RefusalReason << "\n";
     WithColor::note(errs(), ToolName)
-        << "running " << Outcome.Individual.size()
-        << " kernels individually:";
+        << "running " << Outcome.Individual.size() << " kernels individually:";
     for (const KernelLaunch &Launch : Outcome.Individual)
       errs() << " " << Launch.Kernel << " [" << Launch.Range.str() << "]";
     errs() << "\n";

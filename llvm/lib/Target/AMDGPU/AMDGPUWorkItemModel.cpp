@@ -44,12 +44,9 @@ constexpr SizeField SizeFields[] = {
     {Intrinsic::amdgcn_implicitarg_ptr, 0, 4, WorkItemQueryKind::NumGroups, 0},
     {Intrinsic::amdgcn_implicitarg_ptr, 4, 4, WorkItemQueryKind::NumGroups, 1},
     {Intrinsic::amdgcn_implicitarg_ptr, 8, 4, WorkItemQueryKind::NumGroups, 2},
-    {Intrinsic::amdgcn_implicitarg_ptr, 12, 2, WorkItemQueryKind::LocalSize,
-     0},
-    {Intrinsic::amdgcn_implicitarg_ptr, 14, 2, WorkItemQueryKind::LocalSize,
-     1},
-    {Intrinsic::amdgcn_implicitarg_ptr, 16, 2, WorkItemQueryKind::LocalSize,
-     2},
+    {Intrinsic::amdgcn_implicitarg_ptr, 12, 2, WorkItemQueryKind::LocalSize, 0},
+    {Intrinsic::amdgcn_implicitarg_ptr, 14, 2, WorkItemQueryKind::LocalSize, 1},
+    {Intrinsic::amdgcn_implicitarg_ptr, 16, 2, WorkItemQueryKind::LocalSize, 2},
 };
 
 class AMDGPUWorkItemModel final : public WorkItemModel {
@@ -90,14 +87,12 @@ public:
     static constexpr Intrinsic::ID LocalIds[] = {
         Intrinsic::amdgcn_workitem_id_x, Intrinsic::amdgcn_workitem_id_y,
         Intrinsic::amdgcn_workitem_id_z};
-    Value *Group =
-        B.CreateIntrinsic(GroupIds[Dim], ArrayRef<Type *>(), {});
-    Value *Local =
-        B.CreateIntrinsic(LocalIds[Dim], ArrayRef<Type *>(), {});
-    Value *Packet =
-        B.CreateIntrinsic(Intrinsic::amdgcn_dispatch_ptr, ArrayRef<Type *>(), {});
-    Value *SizeAddr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Packet,
-                                                   4 + 2 * Dim);
+    Value *Group = B.CreateIntrinsic(GroupIds[Dim], ArrayRef<Type *>(), {});
+    Value *Local = B.CreateIntrinsic(LocalIds[Dim], ArrayRef<Type *>(), {});
+    Value *Packet = B.CreateIntrinsic(Intrinsic::amdgcn_dispatch_ptr,
+                                      ArrayRef<Type *>(), {});
+    Value *SizeAddr =
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Packet, 4 + 2 * Dim);
     Value *Size = B.CreateLoad(B.getInt16Ty(), SizeAddr);
     Value *Id = B.CreateAdd(B.CreateMul(B.CreateZExt(Group, B.getInt64Ty()),
                                         B.CreateZExt(Size, B.getInt64Ty())),
@@ -116,8 +111,8 @@ public:
 private:
   static WorkItemQuery query(Instruction &I, WorkItemQueryKind Kind,
                              unsigned Dim) {
-    return WorkItemQuery{&I, Kind, ConstantInt::get(
-                                       Type::getInt32Ty(I.getContext()), Dim)};
+    return WorkItemQuery{
+        &I, Kind, ConstantInt::get(Type::getInt32Ty(I.getContext()), Dim)};
   }
 
   static std::optional<WorkItemQuery> matchSizeLoad(LoadInst &Load) {

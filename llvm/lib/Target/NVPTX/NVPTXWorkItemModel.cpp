@@ -65,9 +65,8 @@ public:
     auto Read = [&](WorkItemQueryKind Kind) -> Value * {
       for (const SpecialRegister &Reg : SpecialRegisters)
         if (Reg.Kind == Kind && Reg.Dim == Dim)
-          return B.CreateZExt(
-              B.CreateIntrinsic(Reg.ID, ArrayRef<Type *>(), {}),
-              B.getInt64Ty());
+          return B.CreateZExt(B.CreateIntrinsic(Reg.ID, ArrayRef<Type *>(), {}),
+                              B.getInt64Ty());
       llvm_unreachable("every dimension has every register");
     };
     Value *Group = Read(WorkItemQueryKind::GroupId);

@@ -1,4 +1,5 @@
-//===- FusionConstants.cpp - Bake run-time scalar arguments into the kernel ===//
+//===- FusionConstants.cpp - Bake run-time scalar arguments into the kernel
+//===//
 //
 // Part of the AsyncPipe project.
 //
@@ -62,8 +63,7 @@ static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
   return Error::success();
 }
 
-Error asyncpipe::planConstants(FusionPlan &Plan,
-                               const KernelFusionSpec &Spec) {
+Error asyncpipe::planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec) {
   for (const ConstantArg &C : Spec.Constants)
     if (Error E = recordConstant(Plan, C))
       return E;

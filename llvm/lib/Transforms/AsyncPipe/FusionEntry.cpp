@@ -74,10 +74,10 @@ static Error flattenCalls(Function &Body, const FusionPlan &Plan,
       InlineFunctionInfo IFI;
       InlineResult Result = InlineFunction(*Call, IFI);
       if (!Result.isSuccess())
-        return refuse("call-not-inlinable",
-                      describeKernel(Plan, KernelIndex) + " calls " +
-                          CalleeName + ", which cannot be inlined: " +
-                          Result.getFailureReason());
+        return refuse(
+            "call-not-inlinable",
+            describeKernel(Plan, KernelIndex) + " calls " + CalleeName +
+                ", which cannot be inlined: " + Result.getFailureReason());
     }
   }
 }
@@ -113,8 +113,8 @@ static Function *createEmptyEntry(const FusionPlan &Plan) {
   for (const ArgClass &Class : Plan.Classes)
     ParamTypes.push_back(Class.Ty);
   Function &First = *Plan.Kernels.front().Kernel;
-  auto *Ty = FunctionType::get(Type::getVoidTy(Plan.M.getContext()),
-                               ParamTypes, false);
+  auto *Ty = FunctionType::get(Type::getVoidTy(Plan.M.getContext()), ParamTypes,
+                               false);
   Function *Entry = Function::Create(Ty, GlobalValue::ExternalLinkage,
                                      "asyncpipe.fused.entry", Plan.M);
   Entry->setCallingConv(First.getCallingConv());
@@ -154,9 +154,9 @@ Expected<Function *> asyncpipe::createFusedEntry(FusionPlan &Plan) {
       // Work-items outside this kernel's grid skip its body only.
       BasicBlock *Run = BasicBlock::Create(Ctx, "kernel." + Twine(I), Entry);
       Done = BasicBlock::Create(Ctx, "kernel." + Twine(I) + ".done", Entry);
-      Value *InRange = B.CreateICmpULT(
-          LinearId, B.getInt64(K.Range.getGlobalLinearSize()),
-          "kernel." + Twine(I) + ".in.range");
+      Value *InRange =
+          B.CreateICmpULT(LinearId, B.getInt64(K.Range.getGlobalLinearSize()),
+                          "kernel." + Twine(I) + ".in.range");
       B.CreateCondBr(InRange, Run, Done);
       B.SetInsertPoint(Run);
     }
@@ -182,9 +182,9 @@ Expected<Function *> asyncpipe::createFusedEntry(FusionPlan &Plan) {
     InlineFunctionInfo IFI;
     InlineResult Result = InlineFunction(*Call, IFI);
     if (!Result.isSuccess())
-      return refuse("call-not-inlinable", "the body of " + Body->getName() +
-                                              " cannot be inlined: " +
-                                              Result.getFailureReason());
+      return refuse("call-not-inlinable",
+                    "the body of " + Body->getName() +
+                        " cannot be inlined: " + Result.getFailureReason());
     Body->eraseFromParent();
   }
   return Entry;

@@ -43,8 +43,7 @@ static StringRef getPromotionName(Promotion Kind) {
 /// Records the hint on its argument class; every hint for one class agrees.
 static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
                         DenseMap<unsigned, uint64_t> &OriginalElements) {
-  unsigned ClassIndex =
-      Plan.Kernels[Hint.Arg.Kernel].ArgClasses[Hint.Arg.Arg];
+  unsigned ClassIndex = Plan.Kernels[Hint.Arg.Kernel].ArgClasses[Hint.Arg.Arg];
   ArgClass &Class = Plan.Classes[ClassIndex];
   if (!Class.Ty->isPointerTy())
     return refuse("promotion-of-non-pointer",
@@ -97,8 +96,7 @@ Error asyncpipe::planPromotions(FusionPlan &Plan,
     ArgClass &Class = Plan.Classes[ClassIndex];
     KernelArgRef First = Class.Members.front();
     for (KernelArgRef Member : Class.Members) {
-      Expected<uint64_t> Size =
-          getPromotedSize(Plan, Class, Member, Elements);
+      Expected<uint64_t> Size = getPromotedSize(Plan, Class, Member, Elements);
       if (!Size)
         return Size.takeError();
       if (*Size == 0)
@@ -114,12 +112,12 @@ Error asyncpipe::planPromotions(FusionPlan &Plan,
         continue;
       }
       if (*Size != Class.PromotedElements)
-        return refuse(
-            "promoted-size-mismatch",
-            "the " + getPromotionName(Class.Kind) + " replacement of " +
-                describeArg(Plan, First) + " has " +
-                Twine(Class.PromotedElements) + " elements but " +
-                describeArg(Plan, Member) + " would need " + Twine(*Size));
+        return refuse("promoted-size-mismatch",
+                      "the " + getPromotionName(Class.Kind) +
+                          " replacement of " + describeArg(Plan, First) +
+                          " has " + Twine(Class.PromotedElements) +
+                          " elements but " + describeArg(Plan, Member) +
+                          " would need " + Twine(*Size));
     }
   }
   return Error::success();
@@ -207,18 +205,15 @@ AccessRewriter::createRemappedAddress(IRBuilderBase &B,
 
   if (WholeElements) {
     Value *Index = B.CreateURem(Sum(Size), NewSize, "promoted.index");
-    Type *ElementTy = isPowerOf2_64(Size)
-                          ? cast<Type>(B.getIntNTy(Size * 8))
-                          : ArrayType::get(B.getInt8Ty(), Size);
-    return B.CreateInBoundsGEP(ElementTy, &Replacement, Index,
-                               "promoted.addr");
+    Type *ElementTy = isPowerOf2_64(Size) ? cast<Type>(B.getIntNTy(Size * 8))
+                                          : ArrayType::get(B.getInt8Ty(), Size);
+    return B.CreateInBoundsGEP(ElementTy, &Replacement, Index, "promoted.addr");
   }
   Value *Bytes = Sum(1);
-  Value *Element = B.CreateURem(B.CreateUDiv(Bytes, B.getInt64(Size)),
-                                NewSize, "promoted.index");
+  Value *Element = B.CreateURem(B.CreateUDiv(Bytes, B.getInt64(Size)), NewSize,
+                                "promoted.index");
   Value *Within = B.CreateURem(Bytes, B.getInt64(Size));
-  Value *NewBytes =
-      B.CreateAdd(B.CreateMul(Element, B.getInt64(Size)), Within);
+  Value *NewBytes = B.CreateAdd(B.CreateMul(Element, B.getInt64(Size)), Within);
   return B.CreateInBoundsGEP(B.getInt8Ty(), &Replacement, NewBytes,
                              "promoted.addr");
 }

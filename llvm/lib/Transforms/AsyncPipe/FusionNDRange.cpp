@@ -82,10 +82,10 @@ static Error checkOffsetsAgree(const FusionPlan &Plan) {
   const NDRange &First = Plan.Kernels.front().Range;
   for (unsigned I = 1, E = Plan.Kernels.size(); I != E; ++I)
     if (!haveSameOffset(First, Plan.Kernels[I].Range))
-      return refuse("different-offsets",
-                    describeKernel(Plan, 0) + " has " + First.str() +
-                        " but " + describeKernel(Plan, I) + " has " +
-                        Plan.Kernels[I].Range.str());
+      return refuse("different-offsets", describeKernel(Plan, 0) + " has " +
+                                             First.str() + " but " +
+                                             describeKernel(Plan, I) + " has " +
+                                             Plan.Kernels[I].Range.str());
   if (hasOffset(First) && !Plan.Model.hasGlobalOffset())
     return refuse("offset-unsupported-on-target",
                   Plan.Model.getName() +
@@ -166,10 +166,10 @@ Value *asyncpipe::createGlobalLinearId(IRBuilderBase &B,
     Value *Id = Plan.Model.createGlobalId(B, Dim);
     if (uint64_t Offset = getOffset(Fused, Dim))
       Id = B.CreateSub(Id, B.getInt64(Offset), "fusion.id.nooffset");
-    Linear = Linear ? B.CreateAdd(B.CreateMul(Linear,
-                                              B.getInt64(Fused.GlobalSize[Dim])),
-                                  Id)
-                    : Id;
+    Linear =
+        Linear ? B.CreateAdd(
+                     B.CreateMul(Linear, B.getInt64(Fused.GlobalSize[Dim])), Id)
+               : Id;
   }
   Linear->setName("fusion.linear.id");
   return Linear;
@@ -230,8 +230,8 @@ Value *QueryRemapper::getRemappedGlobalId(unsigned Dim) {
   uint64_t Stride = 1;
   for (unsigned D = 0; D < Dim; ++D)
     Stride *= Range.GlobalSize[D];
-  Value *Id = Stride == 1 ? LinearId
-                          : B.CreateUDiv(LinearId, B.getInt64(Stride));
+  Value *Id =
+      Stride == 1 ? LinearId : B.CreateUDiv(LinearId, B.getInt64(Stride));
   if (Dim + 1 < Range.Dimensions)
     Id = B.CreateURem(Id, B.getInt64(Range.GlobalSize[Dim]));
   Id->setName("fusion.global.id." + Twine(Dim));
@@ -240,8 +240,7 @@ Value *QueryRemapper::getRemappedGlobalId(unsigned Dim) {
   return Id;
 }
 
-Value *QueryRemapper::getSizeReplacement(WorkItemQueryKind Kind,
-                                         unsigned Dim) {
+Value *QueryRemapper::getSizeReplacement(WorkItemQueryKind Kind, unsigned Dim) {
   bool Explicit = Range.hasLocalSize();
   // A kernel without a local size whose global ids are recomputed on a
   // target without a global id query runs as one work-group spanning its
@@ -323,9 +322,9 @@ Error QueryRemapper::run() {
       continue;
     Value *V = *Replacement;
     if (auto *C = dyn_cast<ConstantInt>(V))
-      V = ConstantInt::get(Q.Inst->getType(),
-                           C->getValue().zextOrTrunc(
-                               Q.Inst->getType()->getIntegerBitWidth()));
+      V = ConstantInt::get(
+          Q.Inst->getType(),
+          C->getValue().zextOrTrunc(Q.Inst->getType()->getIntegerBitWidth()));
     else
       V = IRBuilder<>(Q.Inst).CreateZExtOrTrunc(V, Q.Inst->getType());
     Q.Inst->replaceAllUsesWith(V);
@@ -336,8 +335,7 @@ Error QueryRemapper::run() {
 
 } // namespace
 
-Error asyncpipe::remapWorkItemQueries(Function &Body,
-                                      const KernelPlan &Kernel,
+Error asyncpipe::remapWorkItemQueries(Function &Body, const KernelPlan &Kernel,
                                       const FusionPlan &Plan) {
   if (!Kernel.RemapSizes && !Kernel.RemapGlobalId)
     return Error::success();

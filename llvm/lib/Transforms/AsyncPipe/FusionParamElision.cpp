@@ -84,8 +84,8 @@ Error asyncpipe::planArgClasses(FusionPlan &Plan,
     for (Argument &A : K.Kernel->args()) {
       KernelArgRef Ref{KI, A.getArgNo()};
       unsigned Leader = Groups.getOrInsertLeaderValue(Numbering.get(Ref));
-      auto [It, Inserted] = ClassOfLeader.try_emplace(Leader,
-                                                      Plan.Classes.size());
+      auto [It, Inserted] =
+          ClassOfLeader.try_emplace(Leader, Plan.Classes.size());
       if (Inserted) {
         Plan.Classes.emplace_back();
         Plan.Classes.back().Ty = A.getType();
@@ -93,8 +93,7 @@ Error asyncpipe::planArgClasses(FusionPlan &Plan,
       ArgClass &Class = Plan.Classes[It->second];
       if (Class.Ty != A.getType())
         return refuse("identical-argument-type-mismatch",
-                      describeArg(Plan, Ref) +
-                          " is declared identical to " +
+                      describeArg(Plan, Ref) + " is declared identical to " +
                           describeArg(Plan, Class.Members.front()) +
                           " but their types differ");
       Class.Members.push_back(Ref);
@@ -116,9 +115,9 @@ Function *asyncpipe::elideParams(Function &Fused, FusionPlan &Plan,
   Function *Kept = Function::Create(Ty, Fused.getLinkage(),
                                     Fused.getAddressSpace(), "", &Plan.M);
   Kept->copyAttributesFrom(&Fused);
-  Kept->setAttributes(AttributeList::get(
-      Fused.getContext(), Fused.getAttributes().getFnAttrs(),
-      Fused.getAttributes().getRetAttrs(), {}));
+  Kept->setAttributes(
+      AttributeList::get(Fused.getContext(), Fused.getAttributes().getFnAttrs(),
+                         Fused.getAttributes().getRetAttrs(), {}));
   Kept->splice(Kept->begin(), &Fused);
 
   auto KeptArg = Kept->arg_begin();

@@ -111,8 +111,8 @@ bool NDRange::operator==(const NDRange &Other) const {
 
 static Error checkNDRange(const NDRange &R, unsigned Index) {
   auto Invalid = [&](const Twine &Why) {
-    return refuse("invalid-nd-range", "the nd-range of kernel " +
-                                          Twine(Index) + " " + Why);
+    return refuse("invalid-nd-range",
+                  "the nd-range of kernel " + Twine(Index) + " " + Why);
   };
   if (R.Dimensions < 1 || R.Dimensions > 3)
     return Invalid("has " + Twine(R.Dimensions) +
@@ -121,8 +121,8 @@ static Error checkNDRange(const NDRange &R, unsigned Index) {
   for (unsigned Dim = 0; Dim < R.Dimensions; ++Dim) {
     if (R.GlobalSize[Dim] == 0)
       return Invalid("has global size 0 in dimension " + Twine(Dim));
-    if (HasLocal && (R.LocalSize[Dim] == 0 ||
-                     R.GlobalSize[Dim] % R.LocalSize[Dim] != 0))
+    if (HasLocal &&
+        (R.LocalSize[Dim] == 0 || R.GlobalSize[Dim] % R.LocalSize[Dim] != 0))
       return Invalid("has local size " + Twine(R.LocalSize[Dim]) +
                      " in dimension " + Twine(Dim) +
                      ", which does not divide its global size " +
@@ -165,8 +165,8 @@ Error asyncpipe::planKernels(FusionPlan &Plan, const KernelFusionSpec &Spec) {
       return refuse("variadic-kernel",
                     "kernel " + Twine(I) + " ('" + F->getName() +
                         "') takes a variable number of arguments");
-    if (F->getCallingConv() != Plan.M.getFunction(Spec.Kernels[0])
-                                   ->getCallingConv())
+    if (F->getCallingConv() !=
+        Plan.M.getFunction(Spec.Kernels[0])->getCallingConv())
       return refuse("different-calling-conventions",
                     "kernel " + Twine(I) + " ('" + F->getName() +
                         "') has a different calling convention than kernel "
@@ -287,9 +287,9 @@ Error SpecMetadataReader::readIdenticalArgs(KernelFusionSpec &Spec) {
     SmallVector<KernelArgRef, 2> Members;
     for (const MDOperand &MemberOp : Group->operands()) {
       const MDTuple *Member = getSubTuple(MemberOp);
-      std::optional<KernelArgRef> Ref =
-          Member && Member->getNumOperands() == 2 ? getArgRef(*Member)
-                                                  : std::nullopt;
+      std::optional<KernelArgRef> Ref = Member && Member->getNumOperands() == 2
+                                            ? getArgRef(*Member)
+                                            : std::nullopt;
       if (!Ref)
         return malformed("params", "must list groups of !{kernel, arg} pairs");
       Members.push_back(*Ref);
@@ -323,8 +323,8 @@ Error SpecMetadataReader::readPromotions(KernelFusionSpec &Spec) {
     else if (Kind->getString() == "private")
       Hint.Kind = Promotion::Private;
     else if (Kind->getString() != "none")
-      return malformed("promote", "has unknown promotion '" +
-                                      Kind->getString() + "'");
+      return malformed("promote",
+                       "has unknown promotion '" + Kind->getString() + "'");
     Hint.NumElements = *Elements;
     Hint.ElementSize = *ElementSize;
     Spec.Promotions.push_back(Hint);
@@ -358,9 +358,8 @@ Error SpecMetadataReader::readConstants(KernelFusionSpec &Spec) {
     const MDTuple *T = getSubTuple(Op);
     std::optional<KernelArgRef> Ref =
         T && T->getNumOperands() == 3 ? getArgRef(*T) : std::nullopt;
-    auto *Value =
-        Ref ? mdconst::dyn_extract_or_null<Constant>(T->getOperand(2))
-            : nullptr;
+    auto *Value = Ref ? mdconst::dyn_extract_or_null<Constant>(T->getOperand(2))
+                      : nullptr;
     if (!Value || !(isa<ConstantInt>(Value) || isa<ConstantFP>(Value)))
       return malformed("constants", "entries must be !{kernel, arg, <integer "
                                     "or floating-point constant>}");

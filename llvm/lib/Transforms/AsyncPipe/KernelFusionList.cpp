@@ -34,9 +34,9 @@ SmallVector<KernelLaunch, 4> KernelFusionList::cancel() {
   return std::move(Launches);
 }
 
-KernelFusionList::Outcome
-KernelFusionList::complete(Module &M, StringRef FusedName,
-                           const FusionHints &Hints) {
+KernelFusionList::Outcome KernelFusionList::complete(Module &M,
+                                                     StringRef FusedName,
+                                                     const FusionHints &Hints) {
   Outcome Result;
   if (!isActive())
     return Result;

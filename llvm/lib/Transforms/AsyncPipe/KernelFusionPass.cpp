@@ -36,12 +36,10 @@ static void reportFusion(const KernelFusionSpec &Spec,
     std::string Kernels = join(Spec.Kernels, ", ");
     return OptimizationRemark(DEBUG_TYPE, "Fused", Fused.Kernel)
            << "fused " << ore::NV("Kernels", unsigned(Spec.Kernels.size()))
-           << " kernels (" << Kernels << ") on nd-range "
-           << Fused.Range.str() << ": "
-           << ore::NV("Params", unsigned(Fused.Params.size()))
-           << " parameters, "
-           << ore::NV("LocalBuffers", Fused.LocalBuffers) << " local and "
-           << ore::NV("PrivateBuffers", Fused.PrivateBuffers)
+           << " kernels (" << Kernels << ") on nd-range " << Fused.Range.str()
+           << ": " << ore::NV("Params", unsigned(Fused.Params.size()))
+           << " parameters, " << ore::NV("LocalBuffers", Fused.LocalBuffers)
+           << " local and " << ore::NV("PrivateBuffers", Fused.PrivateBuffers)
            << " private buffers, "
            << ore::NV("RemappedKernels", Fused.RemappedKernels)
            << " kernels remapped";

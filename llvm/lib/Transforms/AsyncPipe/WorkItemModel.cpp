@@ -86,25 +86,25 @@ public:
     bool TakesDim = *Kind != WorkItemQueryKind::WorkDim;
     if (Call->arg_size() != (TakesDim ? 1u : 0u))
       return std::nullopt;
-    return WorkItemQuery{&I, *Kind, TakesDim ? Call->getArgOperand(0)
-                                             : nullptr};
+    return WorkItemQuery{&I, *Kind,
+                         TakesDim ? Call->getArgOperand(0) : nullptr};
   }
 
   Value *createGlobalId(IRBuilderBase &B, unsigned Dim) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     Type *SizeT = M.getDataLayout().getIntPtrType(M.getContext());
-    FunctionCallee GetGlobalId = getBuiltin(
-        M, "_Z13get_global_idj", FunctionType::get(SizeT, {B.getInt32Ty()},
-                                                   false));
+    FunctionCallee GetGlobalId =
+        getBuiltin(M, "_Z13get_global_idj",
+                   FunctionType::get(SizeT, {B.getInt32Ty()}, false));
     Value *Id = B.CreateCall(GetGlobalId, {B.getInt32(Dim)});
     return B.CreateZExtOrTrunc(Id, B.getInt64Ty());
   }
 
   void createBarrier(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Barrier = getBuiltin(
-        M, "_Z7barrierj",
-        FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
+    FunctionCallee Barrier =
+        getBuiltin(M, "_Z7barrierj",
+                   FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
     // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE.
     CallInst *Call = B.CreateCall(Barrier, {B.getInt32(3)});
     Call->addFnAttr(Attribute::Convergent);

@@ -66,8 +66,7 @@ static void run_group(const struct ap_ndrange *r, const size_t local[3],
   pthread_barrier_destroy(&barrier);
 }
 
-void ap_run_ndrange(const struct ap_ndrange *r, void (*fn)(void *),
-                    void *ctx) {
+void ap_run_ndrange(const struct ap_ndrange *r, void (*fn)(void *), void *ctx) {
   size_t local[3], groups[3];
   for (unsigned d = 0; d < 3; ++d) {
     size_t global = dim_or(r->global, d, r->dims, 1);
@@ -87,7 +86,9 @@ unsigned _Z12get_work_dimv(void) { return self->range->dims; }
 size_t _Z15get_global_sizej(unsigned d) {
   return dim_or(self->range->global, d, self->range->dims, 1);
 }
-size_t _Z14get_local_sizej(unsigned d) { return d < 3 ? self->local_size[d] : 1; }
+size_t _Z14get_local_sizej(unsigned d) {
+  return d < 3 ? self->local_size[d] : 1;
+}
 size_t _Z14get_num_groupsj(unsigned d) {
   return _Z15get_global_sizej(d) / _Z14get_local_sizej(d);
 }
