@@ -80,6 +80,28 @@ public:
     }
   }
 
+  bool isBarrier(const Instruction &I) const override {
+    // s_barrier and the split signal / wait barriers of newer targets.
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && II->getCalledFunction()->getName().starts_with(
+                     "llvm.amdgcn.s.barrier");
+  }
+
+  bool isUnrecognizedQuery(Instruction &I) const override {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load || matchSizeLoad(*Load))
+      return false;
+    std::optional<std::pair<Intrinsic::ID, int64_t>> Field =
+        getPacketOffset(*Load);
+    if (!Field)
+      return false;
+    // Reads overlapping the size fields in a shape of its own.
+    auto [Base, Offset] = *Field;
+    if (Base == Intrinsic::amdgcn_dispatch_ptr)
+      return Offset < 24 && Offset + int64_t(getLoadBytes(*Load)) > 4;
+    return Offset < 18;
+  }
+
   Value *createGlobalId(IRBuilderBase &B, unsigned Dim) const override {
     static constexpr Intrinsic::ID GroupIds[] = {
         Intrinsic::amdgcn_workgroup_id_x, Intrinsic::amdgcn_workgroup_id_y,
@@ -115,18 +137,34 @@ private:
         &I, Kind, ConstantInt::get(Type::getInt32Ty(I.getContext()), Dim)};
   }
 
-  static std::optional<WorkItemQuery> matchSizeLoad(LoadInst &Load) {
+  static uint64_t getLoadBytes(LoadInst &Load) {
+    return Load.getModule()->getDataLayout().getTypeStoreSize(Load.getType());
+  }
+
+  /// The dispatch or implicit-argument pointer \p Load reads from, and the
+  /// byte offset, if it reads from one at a constant offset.
+  static std::optional<std::pair<Intrinsic::ID, int64_t>>
+  getPacketOffset(LoadInst &Load) {
     const DataLayout &DL = Load.getModule()->getDataLayout();
     APInt Offset(DL.getIndexTypeSizeInBits(Load.getPointerOperandType()), 0);
     Value *Base = Load.getPointerOperand()->stripAndAccumulateConstantOffsets(
         DL, Offset, /*AllowNonInbounds=*/true);
     auto *BaseCall = dyn_cast<IntrinsicInst>(Base);
-    if (!BaseCall || !Load.getType()->isIntegerTy())
+    if (!BaseCall ||
+        (BaseCall->getIntrinsicID() != Intrinsic::amdgcn_dispatch_ptr &&
+         BaseCall->getIntrinsicID() != Intrinsic::amdgcn_implicitarg_ptr))
       return std::nullopt;
-    uint64_t Bytes = DL.getTypeStoreSize(Load.getType());
+    return std::make_pair(BaseCall->getIntrinsicID(), Offset.getSExtValue());
+  }
+
+  static std::optional<WorkItemQuery> matchSizeLoad(LoadInst &Load) {
+    std::optional<std::pair<Intrinsic::ID, int64_t>> Packet =
+        getPacketOffset(Load);
+    if (!Packet || !Load.getType()->isIntegerTy())
+      return std::nullopt;
     for (const SizeField &Field : SizeFields)
-      if (BaseCall->getIntrinsicID() == Field.Base &&
-          Offset.getSExtValue() == Field.Offset && Bytes == Field.Bytes)
+      if (Packet->first == Field.Base && Packet->second == Field.Offset &&
+          getLoadBytes(Load) == Field.Bytes)
         return query(Load, Field.Kind, Field.Dim);
     return std::nullopt;
   }

@@ -61,6 +61,13 @@ public:
     return std::nullopt;
   }
 
+  bool isBarrier(const Instruction &I) const override {
+    // bar.sync / barrier.sync and their arrive and reduction forms.
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && II->getCalledFunction()->getName().starts_with(
+                     "llvm.nvvm.barrier.cta.");
+  }
+
   Value *createGlobalId(IRBuilderBase &B, unsigned Dim) const override {
     auto Read = [&](WorkItemQueryKind Kind) -> Value * {
       for (const SpecialRegister &Reg : SpecialRegisters)

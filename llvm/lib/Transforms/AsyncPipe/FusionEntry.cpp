@@ -101,6 +101,8 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
     A.removeAttr(Attribute::NoAlias);
   if (Error E = flattenCalls(*Body, Plan, KernelIndex))
     return std::move(E);
+  if (Error E = checkGuardedBarriers(*Body, K, Plan))
+    return std::move(E);
   if (Error E = remapWorkItemQueries(*Body, K, Plan))
     return std::move(E);
   return Body;

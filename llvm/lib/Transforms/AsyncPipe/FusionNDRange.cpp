@@ -311,9 +311,16 @@ Expected<Value *> QueryRemapper::getReplacement(const WorkItemQuery &Q) {
 
 Error QueryRemapper::run() {
   SmallVector<WorkItemQuery, 16> Queries;
-  for (Instruction &I : instructions(Body))
+  for (Instruction &I : instructions(Body)) {
     if (std::optional<WorkItemQuery> Q = Plan.Model.matchQuery(I))
       Queries.push_back(*Q);
+    else if (Plan.Model.isUnrecognizedQuery(I))
+      return refuse("unrecognized-work-item-query",
+                    Kernel.Kernel->getName() +
+                        " must see its own nd-range, but it reads work-item "
+                        "information in a form " +
+                        Plan.Model.getName() + " fusion cannot remap");
+  }
   for (const WorkItemQuery &Q : Queries) {
     Expected<Value *> Replacement = getReplacement(Q);
     if (!Replacement)
@@ -334,6 +341,33 @@ Error QueryRemapper::run() {
 }
 
 } // namespace
+
+/// True if the work-items that skip \p Kernel's body (those beyond its
+/// grid) form whole work-groups of the fused nd-range: its grid is a prefix
+/// of the fused one ending on a work-group boundary.
+static bool skipsWholeWorkGroups(const KernelPlan &Kernel,
+                                 const NDRange &Fused) {
+  if (!Fused.hasLocalSize() || Kernel.RemapGlobalId)
+    return false;
+  unsigned Slowest = Kernel.Range.Dimensions - 1;
+  return Kernel.Range.GlobalSize[Slowest] % Fused.getLocalSize(Slowest) == 0;
+}
+
+Error asyncpipe::checkGuardedBarriers(Function &Body, const KernelPlan &Kernel,
+                                      const FusionPlan &Plan) {
+  if (!Kernel.NeedsGuard || skipsWholeWorkGroups(Kernel, Plan.FusedRange))
+    return Error::success();
+  for (Instruction &I : instructions(Body))
+    if (Plan.Model.isBarrier(I))
+      return refuse("barrier-in-partial-work-group",
+                    describeKernel(Plan, &Kernel - Plan.Kernels.begin()) +
+                        " with " + Kernel.Range.str() +
+                        " has a work-group barrier, but on the fused " +
+                        Plan.FusedRange.str() +
+                        " some work-groups could run it with only part of "
+                        "their work-items");
+  return Error::success();
+}
 
 Error asyncpipe::remapWorkItemQueries(Function &Body, const KernelPlan &Kernel,
                                       const FusionPlan &Plan) {

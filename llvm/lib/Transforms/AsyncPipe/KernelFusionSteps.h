@@ -85,6 +85,10 @@ Function *elideParams(Function &Fused, FusionPlan &Plan,
 Error planNDRanges(FusionPlan &Plan);
 /// Emits the global linear id of the executing work-item in the fused grid.
 Value *createGlobalLinearId(IRBuilderBase &B, const FusionPlan &Plan);
+/// Refuses if \p Body (kernel \p Kernel's flattened body) has a work-group
+/// barrier but its guard would let only part of a work-group run it.
+Error checkGuardedBarriers(Function &Body, const KernelPlan &Kernel,
+                           const FusionPlan &Plan);
 /// Replaces the work-item queries in \p Body (a flattened copy of
 /// \p Kernel's body) by the values they have in the kernel's own nd-range.
 Error remapWorkItemQueries(Function &Body, const KernelPlan &Kernel,

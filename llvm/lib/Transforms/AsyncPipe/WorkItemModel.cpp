@@ -90,6 +90,16 @@ public:
                          TakesDim ? Call->getArgOperand(0) : nullptr};
   }
 
+  bool isBarrier(const Instruction &I) const override {
+    const auto *Call = dyn_cast<CallInst>(&I);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee)
+      return false;
+    StringRef Name = Callee->getName();
+    // barrier(flags) and work_group_barrier(flags[, scope]).
+    return Name == "_Z7barrierj" || Name.starts_with("_Z18work_group_barrierj");
+  }
+
   Value *createGlobalId(IRBuilderBase &B, unsigned Dim) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     Type *SizeT = M.getDataLayout().getIntPtrType(M.getContext());

@@ -12,7 +12,10 @@
 ;   without a local size runs as one work-group spanning its grid: local id =
 ;   remapped global id, group id = 0, local size = global size, 1 group;
 ; - work-items beyond a kernel's grid skip its body, not the barriers;
-; - one nd-range for every kernel: nothing is remapped or guarded.
+; - one nd-range for every kernel: nothing is remapped or guarded;
+; - a kernel with a barrier may be guarded when the work-items skipping it
+;   form whole work-groups (otherwise fusion is refused, see
+;   llvm/test/tools/asyncpipe-fuse/refusals-*.test).
 ; REQUIRES: amdgpu-registered-target, nvptx-registered-target
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -pass-remarks=asyncpipe-fusion -S %t/builtin.ll \
@@ -29,6 +32,7 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: fused 3 kernels (wide2d, grid2d, short2d) on nd-range global (8,4): 3 parameters, 0 local and 0 private buffers, 3 kernels remapped
 ; REMARK-NEXT: remark: <unknown>:0:0: fused 2 kernels (offset1d, offset1d) on nd-range global (32) offset (4): 2 parameters, 0 local and 0 private buffers, 2 kernels remapped
 ; REMARK-NEXT: remark: <unknown>:0:0: fused 2 kernels (homogeneous, homogeneous) on nd-range global (64) local (8): 2 parameters, 0 local and 0 private buffers, 0 kernels remapped
+; REMARK-NEXT: remark: <unknown>:0:0: fused 2 kernels (homogeneous, synced) on nd-range global (64) local (8): 2 parameters, 0 local and 0 private buffers, 2 kernels remapped
 
 ; BUILTIN-LABEL: define spir_kernel void @fused_dims(ptr %out, ptr %out1, ptr %out2) #{{[0-9]+}} {
 ; BUILTIN-NEXT: entry:
@@ -223,6 +227,30 @@
 ; BUILTIN-NEXT:   %lsz0.i5 = call i64 @_Z14get_local_sizej(i32 0)
 ; BUILTIN-NEXT:   %p2.i6 = getelementptr i64, ptr %out1, i64 2
 ; BUILTIN-NEXT:   store i64 %lsz0.i5, ptr %p2.i6, align 8
+; BUILTIN-NEXT:   ret void
+; BUILTIN-NEXT: }
+
+; BUILTIN-LABEL: define spir_kernel void @fused_synced(ptr %out, ptr %out1) #{{[0-9]+}} {
+; BUILTIN-NEXT: entry:
+; BUILTIN-NEXT:   %fusion.linear.id = call i64 @_Z13get_global_idj(i32 0)
+; BUILTIN-NEXT:   %gid0.i = call i64 @_Z13get_global_idj(i32 0)
+; BUILTIN-NEXT:   store i64 %gid0.i, ptr %out, align 8
+; BUILTIN-NEXT:   %p1.i = getelementptr i64, ptr %out, i64 1
+; BUILTIN-NEXT:   store i64 64, ptr %p1.i, align 8
+; BUILTIN-NEXT:   %p2.i = getelementptr i64, ptr %out, i64 2
+; BUILTIN-NEXT:   store i64 8, ptr %p2.i, align 8
+; BUILTIN-NEXT:   call void @_Z7barrierj(i32 3)
+; BUILTIN-NEXT:   %kernel.1.in.range = icmp ult i64 %fusion.linear.id, 32
+; BUILTIN-NEXT:   br i1 %kernel.1.in.range, label %kernel.1, label %kernel.1.done
+; BUILTIN-EMPTY:
+; BUILTIN-NEXT: kernel.1:
+; BUILTIN-NEXT:   %gid.i = call i64 @_Z13get_global_idj(i32 0)
+; BUILTIN-NEXT:   %p.i = getelementptr i64, ptr %out1, i64 %gid.i
+; BUILTIN-NEXT:   store i64 1, ptr %p.i, align 8
+; BUILTIN-NEXT:   call void @_Z7barrierj(i32 1)
+; BUILTIN-NEXT:   br label %kernel.1.done
+; BUILTIN-EMPTY:
+; BUILTIN-NEXT: kernel.1.done:
 ; BUILTIN-NEXT:   ret void
 ; BUILTIN-NEXT: }
 
@@ -559,6 +587,18 @@ declare i64 @_Z14get_local_sizej(i32)
 declare i64 @_Z14get_num_groupsj(i32)
 declare i64 @_Z17get_global_offsetj(i32)
 declare i32 @_Z12get_work_dimv()
+declare void @_Z7barrierj(i32)
+
+; Synchronizes its work-group; launched on a prefix of the fused grid that
+; ends on a work-group boundary (32 of 64 work-items, groups of 8), so the
+; work-groups that skip it skip it entirely.
+define spir_kernel void @synced(ptr %out) {
+  %gid = call i64 @_Z13get_global_idj(i32 0)
+  %p = getelementptr i64, ptr %out, i64 %gid
+  store i64 1, ptr %p
+  call void @_Z7barrierj(i32 1)
+  ret void
+}
 
 ; Different dimensions: grid2d and grid3d get their global ids recomputed.
 declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused_dims()
@@ -570,6 +610,8 @@ declare !asyncpipe.fusion.kernels !2 !asyncpipe.fusion.ndranges !3 void @fused_w
 declare !asyncpipe.fusion.kernels !4 !asyncpipe.fusion.ndranges !5 void @fused_offset()
 ; One nd-range for every kernel: nothing is remapped or guarded.
 declare !asyncpipe.fusion.kernels !6 !asyncpipe.fusion.ndranges !7 void @fused_same()
+; A guarded kernel with a barrier.
+declare !asyncpipe.fusion.kernels !8 !asyncpipe.fusion.ndranges !9 void @fused_synced()
 
 !0 = !{!"grouped", !"grid2d", !"grid3d"}
 !1 = !{!{i32 1, !{i64 48, i64 0, i64 0}, !{i64 16, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 2, !{i64 4, i64 3, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 3, !{i64 2, i64 2, i64 3}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
@@ -579,6 +621,8 @@ declare !asyncpipe.fusion.kernels !6 !asyncpipe.fusion.ndranges !7 void @fused_s
 !5 = !{!{i32 1, !{i64 32, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 4, i64 0, i64 0}}, !{i32 1, !{i64 16, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 4, i64 0, i64 0}}}
 !6 = !{!"homogeneous", !"homogeneous"}
 !7 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 64, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
+!8 = !{!"homogeneous", !"synced"}
+!9 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 32, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
 
 ;--- amdgpu.ll
 target triple = "amdgcn-amd-amdhsa"

@@ -68,6 +68,17 @@ public:
   /// Recognizes \p I as a work-item query.
   virtual std::optional<WorkItemQuery> matchQuery(Instruction &I) const = 0;
 
+  /// True if \p I reads work-item information in a form matchQuery() does
+  /// not understand (e.g. two packed sizes in one load): it could not be
+  /// remapped.
+  virtual bool isUnrecognizedQuery(Instruction &I) const {
+    (void)I;
+    return false;
+  }
+
+  /// True if \p I is a work-group barrier (of any flavour the target has).
+  virtual bool isBarrier(const Instruction &I) const = 0;
+
   /// True if the target has a global id query (OpenCL get_global_id). GPU
   /// targets compute it as group_id * local_size + local_id instead, so
   /// remapping a global id there remaps those three.

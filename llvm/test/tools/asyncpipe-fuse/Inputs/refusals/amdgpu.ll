@@ -62,5 +62,20 @@ define void @plain(ptr addrspace(1) %buf) {
   ret void
 }
 
+; Synchronizes its work-group.
+define amdgpu_kernel void @synced(ptr addrspace(1) %buf) {
+  store i32 1, ptr addrspace(1) %buf
+  call void @llvm.amdgcn.s.barrier()
+  ret void
+}
+
+; Reads the x and y local sizes in one load.
+define amdgpu_kernel void @packed(ptr addrspace(1) %buf) {
+  %packet = call ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
+  %sizes.addr = getelementptr i8, ptr addrspace(4) %packet, i64 4
+  %sizes = load i32, ptr addrspace(4) %sizes.addr
+  store i32 %sizes, ptr addrspace(1) %buf
+  ret void
+}
 declare i32 @personality.a(...)
 declare i32 @personality.b(...)

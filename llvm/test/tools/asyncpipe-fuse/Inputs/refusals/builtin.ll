@@ -71,6 +71,13 @@ define spir_kernel void @dynamic(ptr %buf, i32 %dim) {
   ret void
 }
 
+; Synchronizes its work-group.
+define spir_kernel void @synced(ptr %buf) {
+  store i32 1, ptr %buf
+  call void @_Z7barrierj(i32 1)
+  ret void
+}
 declare i32 @personality.a(...)
 declare i32 @personality.b(...)
 declare i64 @_Z13get_global_idj(i32)
+declare void @_Z7barrierj(i32)

@@ -62,5 +62,11 @@ define void @plain(ptr addrspace(1) %buf) {
   ret void
 }
 
+; Synchronizes its work-group.
+define ptx_kernel void @synced(ptr addrspace(1) %buf) {
+  store i32 1, ptr addrspace(1) %buf
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  ret void
+}
 declare i32 @personality.a(...)
 declare i32 @personality.b(...)
