@@ -88,7 +88,7 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
                                              unsigned KernelIndex) {
   const KernelPlan &K = Plan.Kernels[KernelIndex];
   if (Error E = checkNoRecursion(*K.Kernel, Plan, KernelIndex))
-    return std::move(E);
+    return E;
   ValueToValueMapTy VMap;
   Function *Body = CloneFunction(K.Kernel, VMap);
   Body->setName(K.Kernel->getName() + ".body");
@@ -100,11 +100,11 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   for (Argument &A : Body->args())
     A.removeAttr(Attribute::NoAlias);
   if (Error E = flattenCalls(*Body, Plan, KernelIndex))
-    return std::move(E);
+    return E;
   if (Error E = checkGuardedBarriers(*Body, K, Plan))
-    return std::move(E);
+    return E;
   if (Error E = remapWorkItemQueries(*Body, K, Plan))
-    return std::move(E);
+    return E;
   return Body;
 }
 

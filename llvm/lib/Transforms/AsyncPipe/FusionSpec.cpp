@@ -373,15 +373,15 @@ Expected<KernelFusionSpec> SpecMetadataReader::read() {
   KernelFusionSpec Spec;
   Spec.FusedName = Stub.getName().str();
   if (Error E = readKernels(Spec))
-    return std::move(E);
+    return E;
   if (Error E = readNDRanges(Spec))
-    return std::move(E);
+    return E;
   if (Error E = readIdenticalArgs(Spec))
-    return std::move(E);
+    return E;
   if (Error E = readPromotions(Spec))
-    return std::move(E);
+    return E;
   if (Error E = readConstants(Spec))
-    return std::move(E);
+    return E;
   return Spec;
 }
 

@@ -71,12 +71,12 @@ void takeFusedName(Function &Fused, const FusionPlan &Plan) {
 Expected<FusedKernel> buildFusedKernel(FusionPlan &Plan,
                                        const KernelFusionSpec &Spec) {
   if (Error E = planFusion(Plan, Spec))
-    return std::move(E);
+    return E;
   Expected<Function *> Entry = createFusedEntry(Plan);
   if (!Entry)
     return Entry.takeError();
   if (Error E = internalizePromotedArgs(**Entry, Plan))
-    return std::move(E);
+    return E;
   propagateConstants(**Entry, Plan);
 
   FusedKernel Result;
