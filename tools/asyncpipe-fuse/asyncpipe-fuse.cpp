@@ -210,11 +210,13 @@ SmallVector<uint8_t, 8> SpecReader::getArgBytes(KernelArgRef Ref,
     return SmallVector<uint8_t, 8>(1, 0);
   }
   const DataLayout &DL = M.getDataLayout();
-  unsigned NumBytes = Bits.getBitWidth() / 8;
+  // Whole bytes, as the store size of i1 or i24 has them.
+  unsigned NumBytes = (Bits.getBitWidth() + 7) / 8;
   SmallVector<uint8_t, 8> Bytes(NumBytes);
   for (unsigned I = 0; I < NumBytes; ++I)
     Bytes[DL.isLittleEndian() ? I : NumBytes - 1 - I] =
-        Bits.extractBitsAsZExtValue(8, I * 8);
+        Bits.extractBitsAsZExtValue(std::min(8u, Bits.getBitWidth() - I * 8),
+                                    I * 8);
   return Bytes;
 }
 

@@ -24,6 +24,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -49,10 +50,13 @@ static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
     return refuse("promotion-of-non-pointer",
                   describeArg(Plan, Hint.Arg) +
                       " is not a pointer and cannot be promoted");
-  if (!Hint.NumElements || !Hint.ElementSize)
+  bool Overflows = false;
+  SaturatingMultiply(Hint.NumElements, Hint.ElementSize, &Overflows);
+  if (!Hint.NumElements || !Hint.ElementSize || Overflows)
     return refuse("invalid-promotion-hint",
                   "the promotion hint for " + describeArg(Plan, Hint.Arg) +
-                      " needs a non-zero element count and element size");
+                      " needs a non-zero element count and element size "
+                      "whose product fits in 64 bits");
   auto [It, Inserted] =
       OriginalElements.try_emplace(ClassIndex, Hint.NumElements);
   if (!Inserted && (Class.Kind != Hint.Kind || It->second != Hint.NumElements ||
@@ -205,8 +209,11 @@ AccessRewriter::createRemappedAddress(IRBuilderBase &B,
 
   if (WholeElements) {
     Value *Index = B.CreateURem(Sum(Size), NewSize, "promoted.index");
-    Type *ElementTy = isPowerOf2_64(Size) ? cast<Type>(B.getIntNTy(Size * 8))
-                                          : ArrayType::get(B.getInt8Ty(), Size);
+    // An integer type of the element's size where one is common, to keep
+    // the address computation readable.
+    Type *ElementTy = isPowerOf2_64(Size) && Size <= 16
+                          ? cast<Type>(B.getIntNTy(Size * 8))
+                          : ArrayType::get(B.getInt8Ty(), Size);
     return B.CreateInBoundsGEP(ElementTy, &Replacement, Index, "promoted.addr");
   }
   Value *Bytes = Sum(1);
