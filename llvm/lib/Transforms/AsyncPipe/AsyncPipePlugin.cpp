@@ -23,6 +23,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Transforms/AsyncPipe/KernelFusion.h"
 #include "llvm/Transforms/AsyncPipe/NVPTXAsyncSubtargetCheck.h"
 
 using namespace llvm;
