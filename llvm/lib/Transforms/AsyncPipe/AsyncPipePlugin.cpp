@@ -24,7 +24,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
 #include "llvm/Transforms/AsyncPipe/KernelFusion.h"
-#include "llvm/Transforms/AsyncPipe/NVPTXAsyncSubtargetCheck.h"
+#include "Target/NVPTX/NVPTXAsync.h"
 
 using namespace llvm;
 

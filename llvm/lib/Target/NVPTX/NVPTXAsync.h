@@ -1,4 +1,4 @@
-//===- NVPTXAsyncSubtargetCheck.h - cp.async needs sm_80 --------*- C++ -*-===//
+//===- NVPTXAsync.h - AsyncPipe's NVPTX codegen passes -----------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
@@ -12,8 +12,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef LLVM_TRANSFORMS_ASYNCPIPE_NVPTXASYNCSUBTARGETCHECK_H
-#define LLVM_TRANSFORMS_ASYNCPIPE_NVPTXASYNCSUBTARGETCHECK_H
+#ifndef ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXASYNC_H
+#define ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXASYNC_H
 
 namespace llvm {
 class FunctionPass;
@@ -23,4 +23,4 @@ FunctionPass *createNVPTXAsyncSubtargetCheckLegacyPass();
 
 } // namespace llvm
 
-#endif // LLVM_TRANSFORMS_ASYNCPIPE_NVPTXASYNCSUBTARGETCHECK_H
+#endif // ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXASYNC_H
