@@ -58,6 +58,16 @@ DMAForm getDMAForm(StringRef Name) {
   return {};
 }
 
+/// The declaration of the LDS DMA intrinsic \p Form names, overloaded on
+/// \p Call's source pointer where the intrinsic is.
+Function *getNativeDMA(CallBase &Call, const DMAForm &Form) {
+  Module &M = *Call.getModule();
+  if (Form.Overloaded)
+    return Intrinsic::getOrInsertDeclaration(
+        &M, Form.ID, {Call.getArgOperand(0)->getType()});
+  return Intrinsic::getOrInsertDeclaration(&M, Form.ID);
+}
+
 class AsyncIntrinsicLowering {
 public:
   AsyncIntrinsicLowering(Function &F, const AsyncSubtarget &ST,
@@ -113,12 +123,7 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
                                " does not have");
     return false;
   }
-  Module &M = *F.getParent();
-  Function *Native =
-      Form.Overloaded
-          ? Intrinsic::getOrInsertDeclaration(
-                &M, Form.ID, {Call.getArgOperand(0)->getType()})
-          : Intrinsic::getOrInsertDeclaration(&M, Form.ID);
+  Function *Native = getNativeDMA(Call, Form);
   if (Native->getFunctionType() != Call.getFunctionType()) {
     std::string Expected;
     raw_string_ostream OS(Expected);
@@ -141,12 +146,7 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
 void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
   DMAForm Form = getDMAForm(Call.getCalledFunction()->getName());
   if (checkCopyIsSupported(Call, Form)) {
-    Module &M = *F.getParent();
-    Function *Native =
-        Form.Overloaded
-            ? Intrinsic::getOrInsertDeclaration(
-                  &M, Form.ID, {Call.getArgOperand(0)->getType()})
-            : Intrinsic::getOrInsertDeclaration(&M, Form.ID);
+    Function *Native = getNativeDMA(Call, Form);
     SmallVector<Value *, 8> Args(Call.args());
     CallInst *DMA = CallInst::Create(Native, Args, "", Call.getIterator());
     DMA->setDebugLoc(Call.getDebugLoc());

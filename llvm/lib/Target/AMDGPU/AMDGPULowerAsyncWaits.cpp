@@ -114,6 +114,7 @@ private:
                 SmallVectorImpl<WaitDecision> *Decisions) const;
   void bump(MarkState &S) const;
   void applyVmcnt(MarkState &S, unsigned Vmcnt) const;
+  MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
   void solve();
   SmallVector<WaitDecision, 8> decide();
   void emit(const WaitDecision &D);
@@ -242,24 +243,30 @@ void AsyncWaitLowering::transfer(
   }
 }
 
+MarkState
+AsyncWaitLowering::stateAtBlockStart(const MachineBasicBlock &MBB) const {
+  MarkState S = entryState();
+  bool Seeded = &MBB == &MF.front();
+  for (const MachineBasicBlock *Pred : MBB.predecessors()) {
+    auto It = Out.find(Pred);
+    if (It == Out.end())
+      continue;
+    if (Seeded)
+      S.meet(It->second);
+    else
+      S = It->second;
+    Seeded = true;
+  }
+  return S;
+}
+
 void AsyncWaitLowering::solve() {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
   bool Changed = true;
   while (Changed) {
     Changed = false;
     for (MachineBasicBlock *MBB : RPOT) {
-      MarkState S = entryState();
-      bool Seeded = MBB == &MF.front();
-      for (MachineBasicBlock *Pred : MBB->predecessors()) {
-        auto It = Out.find(Pred);
-        if (It == Out.end())
-          continue;
-        if (Seeded)
-          S.meet(It->second);
-        else
-          S = It->second;
-        Seeded = true;
-      }
+      MarkState S = stateAtBlockStart(*MBB);
       for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
       auto [It, Inserted] = Out.try_emplace(MBB, S);
@@ -274,18 +281,7 @@ void AsyncWaitLowering::solve() {
 SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
   SmallVector<WaitDecision, 8> Decisions;
   for (MachineBasicBlock &MBB : MF) {
-    MarkState S = entryState();
-    bool Seeded = &MBB == &MF.front();
-    for (MachineBasicBlock *Pred : MBB.predecessors()) {
-      auto It = Out.find(Pred);
-      if (It == Out.end())
-        continue;
-      if (Seeded)
-        S.meet(It->second);
-      else
-        S = It->second;
-      Seeded = true;
-    }
+    MarkState S = stateAtBlockStart(MBB);
     for (MachineInstr &MI : MBB.instrs())
       transfer(MI, S, &Decisions);
   }
