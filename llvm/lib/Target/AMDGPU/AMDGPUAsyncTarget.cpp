@@ -12,6 +12,7 @@
 
 #include "Transforms/AsyncPipe/AsyncTargets.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 
@@ -83,6 +84,16 @@ public:
     Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {N->getType()},
                                        {N, ConstantInt::get(N->getType(), 0xffff)});
     return B.CreateCall(Wait, {B.CreateTrunc(Clamped, B.getInt16Ty())});
+  }
+
+  bool isBarrier(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier;
+  }
+
+  CallInst *createBarrier(IRBuilderBase &B) const override {
+    return B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, ArrayRef<Type *>(),
+                             ArrayRef<Value *>());
   }
 };
 } // namespace

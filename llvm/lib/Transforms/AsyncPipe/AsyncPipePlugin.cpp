@@ -21,6 +21,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 
 using namespace llvm;
 
@@ -50,6 +51,16 @@ bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM,
     FPM.addPass(CREATE_PASS);                                                  \
     return true;                                                               \
   }
+#define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
+  if (PassBuilder::checkParametrizedPassName(Name, NAME)) {                    \
+    auto Params = PassBuilder::parsePassParameters(PARSER, Name, NAME);        \
+    if (!Params) {                                                             \
+      errs() << toString(Params.takeError()) << "\n";                          \
+      return false;                                                            \
+    }                                                                          \
+    FPM.addPass(CLASS(*Params));                                               \
+    return true;                                                               \
+  }
 #include "PassRegistry.def"
   (void)Name;
   (void)FPM;
@@ -66,6 +77,11 @@ void registerPipelinePasses(PassBuilder &PB) {
   PB.register##EXTENSION_POINT##EPCallback(                                    \
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
         MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
+      });
+#define ASYNCPIPE_PIPELINE_FPM_PASS(EXTENSION_POINT, CREATE_PASS)              \
+  PB.register##EXTENSION_POINT##EPCallback(                                    \
+      [](FunctionPassManager &FPM, OptimizationLevel) {                        \
+        FPM.addPass(CREATE_PASS);                                              \
       });
 #include "PassRegistry.def"
 }
