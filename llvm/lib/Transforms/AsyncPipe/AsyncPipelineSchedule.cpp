@@ -96,6 +96,8 @@ private:
   std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,
                                                 SmallPtrSetImpl<Value *> &Seen);
   bool checkReadAhead();
+  std::optional<unsigned>
+  getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
   bool computeWaitCounts();
   std::optional<uint64_t> countMarksBetween(unsigned Group, unsigned Waiter,
@@ -131,8 +133,8 @@ bool PipelinePlanner::checkLoopShape() {
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
     return fail("its trip count cannot be computed");
-  if (SE.getTypeSizeInBits(BTC->getType()) > 63)
-    return fail("its trip count does not fit in 63 bits");
+  if (SE.getTypeSizeInBits(BTC->getType()) > 64)
+    return fail("its trip count does not fit in 64 bits");
   Sched.BackedgeTakenCount = BTC;
   return true;
 }
@@ -501,6 +503,26 @@ bool PipelinePlanner::checkReadAhead() {
   return true;
 }
 
+// The stage in which an access is done with its buffer version: a load at
+// once, an async copy reading the buffer only at the first wait that covers
+// its group, i.e. in the earliest stage that consumes what it copied.
+std::optional<unsigned>
+PipelinePlanner::getReleaseStage(const PipelineBuffer::Access &A) const {
+  const PipelineStatement &Reader = Sched.Statements[A.Statement];
+  if (!AsyncOp::get(*A.I).isCopy())
+    return Reader.Stage;
+  std::optional<unsigned> Release;
+  for (const PipelineBuffer &Filled : Sched.Buffers) {
+    if (Filled.Producer != A.Statement)
+      continue;
+    for (const PipelineBuffer::Access &Use : Filled.Accesses)
+      if (Use.Statement != A.Statement)
+        Release = std::min(Release.value_or(~0u),
+                           Sched.Statements[Use.Statement].Stage);
+  }
+  return Release;
+}
+
 bool PipelinePlanner::sizeBuffers() {
   for (PipelineBuffer &Buffer : Sched.Buffers) {
     const PipelineStatement &Producer = Sched.Statements[Buffer.Producer];
@@ -514,8 +536,13 @@ bool PipelinePlanner::sizeBuffers() {
                             "statement {2} fills it in the schedule",
                             A.Statement, describe(Buffer.Object),
                             Buffer.Producer));
+      std::optional<unsigned> FreeStage = getReleaseStage(A);
+      if (!FreeStage)
+        return fail(formatv("the async copy {0} reads the buffer {1} but "
+                            "nothing in the loop waits for that copy",
+                            describe(A.I), describe(Buffer.Object)));
       Buffer.Versions =
-          std::max(Buffer.Versions, Reader.Stage - Producer.Stage + 1);
+          std::max(Buffer.Versions, *FreeStage - Producer.Stage + 1);
     }
     if (Buffer.Bytes * Buffer.Versions > (uint64_t(1) << 31))
       return fail(formatv("the buffer {0} would grow beyond 2 GiB",
@@ -612,7 +639,7 @@ bool PipelinePlanner::placeBarriers() {
       if (A.Statement == Buffer.Producer)
         continue;
       const PipelineStatement &R = Sched.Statements[A.Statement];
-      if (Buffer.Versions + P.Stage - R.Stage >= 2)
+      if (Buffer.Versions + P.Stage - *getReleaseStage(A) >= 2)
         continue;
       // Barriers of early statements stay behind when their statement
       // moves; do not count on them.

@@ -24,19 +24,23 @@
 
 #include "AsyncPipelineSchedule.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include <map>
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
+using namespace llvm::PatternMatch;
 
 namespace {
 
@@ -99,15 +103,18 @@ private:
   BasicBlock *Body;
   Type *Int64;
   Type *Int32;
-  /// Trip count (i64), computed in the preheader.
-  Value *TripCount = nullptr;
+  /// The last source iteration, the backedge-taken count (i64), computed in
+  /// the preheader; iterations are compared with it, not with the trip count,
+  /// which can overflow.
+  Value *LastIteration = nullptr;
   /// Induction start and step values, expanded in the preheader.
   DenseMap<PHINode *, std::pair<Value *, Value *>> InductionBounds;
   /// Source iteration of the last stage (== loop iteration), i64.
   PHINode *Iteration = nullptr;
   /// Iteration mod N, per distinct version count N.
   DenseMap<unsigned, PHINode *> Rotations;
-  DenseMap<std::pair<unsigned, unsigned>, Value *> BodyOffsets;
+  /// Byte offset of a version, per (versions, iterations ahead, stride).
+  std::map<std::tuple<unsigned, unsigned, uint64_t>, Value *> BodyOffsets;
   Instruction *CounterEnd = nullptr;
 };
 
@@ -118,8 +125,7 @@ void PipelineBuilder::expandLoopInvariants() {
   IRBuilder<> B(IP);
   Value *BTC = Expander.expandCodeFor(Sched.BackedgeTakenCount,
                                       Sched.BackedgeTakenCount->getType(), IP);
-  TripCount =
-      B.CreateAdd(B.CreateZExt(BTC, Int64), B.getInt64(1), "asyncpipe.trips");
+  LastIteration = B.CreateZExt(BTC, Int64, "asyncpipe.last");
   for (const PipelineSchedule::InductionValue &IV : Sched.Inductions) {
     Value *Start = Expander.expandCodeFor(IV.Start, IV.Start->getType(), IP);
     Value *Step = Expander.expandCodeFor(IV.Step, IV.Step->getType(), IP);
@@ -176,7 +182,7 @@ void PipelineBuilder::createCounters() {
   for (const PipelineBuffer &Buffer : Sched.Buffers)
     if (Buffer.Versions > 1 && !Rotations.count(Buffer.Versions))
       Rotations[Buffer.Versions] =
-          B.CreatePHI(Int32, 2, "asyncpipe.version" + Twine(Buffer.Versions));
+          B.CreatePHI(Int32, 2, "asyncpipe.mod" + Twine(Buffer.Versions));
   // Offsets are computed right after the counters so they dominate the body.
   CounterEnd = &*B.GetInsertPoint();
 }
@@ -188,13 +194,14 @@ Value *PipelineBuilder::versionOffsetInBody(unsigned BufferIdx,
   const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
   if (Buffer.Versions < 2)
     return nullptr;
-  auto Key = std::make_pair(BufferIdx, Stage);
-  if (Value *V = BodyOffsets.lookup(Key))
-    return V;
-  IRBuilder<> B(CounterEnd);
   unsigned N = Buffer.Versions;
+  unsigned Ahead = (lastStage() - Stage) % N;
+  auto Key = std::make_tuple(N, Ahead, Buffer.Bytes);
+  if (auto It = BodyOffsets.find(Key); It != BodyOffsets.end())
+    return It->second;
+  IRBuilder<> B(CounterEnd);
   Value *Version = Rotations[N];
-  if (unsigned Ahead = (lastStage() - Stage) % N) {
+  if (Ahead) {
     Value *Sum = B.CreateAdd(Version, B.getInt32(Ahead));
     Value *Wrapped = B.CreateSub(Sum, B.getInt32(N));
     Version = B.CreateSelect(B.CreateICmpUGE(Sum, B.getInt32(N)), Wrapped, Sum,
@@ -304,7 +311,8 @@ void PipelineBuilder::emitPrologue() {
         const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
         if (Buffer.Versions < 2)
           return nullptr;
-        return B.getInt32((Source % Buffer.Versions) * Buffer.Bytes);
+        uint64_t Offset = (Source % Buffer.Versions) * Buffer.Bytes;
+        return Offset ? B.getInt32(Offset) : nullptr;
       };
       emitEarlyStatement(Idx, {End, ConstantInt::get(Int64, Source), Offset});
     }
@@ -326,12 +334,17 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
     setWaitCount(Wait, S.WaitCount);
   }
   IRBuilder<> B(Site.InsertBefore);
-  Value *Exists =
-      B.CreateICmpULT(Site.Iteration, TripCount, "asyncpipe.iter.exists");
-  Instruction *Then = SplitBlockAndInsertIfThen(Exists, Site.InsertBefore,
-                                                false, nullptr, nullptr, &LI);
-  Then->getParent()->setName("asyncpipe.issue");
-  B.SetInsertPoint(Then);
+  // Iteration 0 exists whenever the loop is entered; later ones are guarded.
+  auto *Constant = dyn_cast<ConstantInt>(Site.Iteration);
+  if (!Constant || !Constant->isZero()) {
+    Value *Exists =
+        B.CreateICmpULE(Site.Iteration, LastIteration, "asyncpipe.iter.exists");
+    Instruction *Then = SplitBlockAndInsertIfThen(Exists, Site.InsertBefore,
+                                                  false, nullptr, nullptr, &LI);
+    Then->getParent()->setName("asyncpipe.issue");
+    Site.InsertBefore->getParent()->setName("asyncpipe.issued");
+    B.SetInsertPoint(Then);
+  }
   ValueToValueMapTy VMap;
   for (CallBase *Copy : S.Copies)
     cloneForIteration(Copy, StmtIdx, Site, B, VMap);
@@ -365,10 +378,17 @@ Value *PipelineBuilder::cloneForIteration(Value *V, unsigned StmtIdx,
                               B.CreateGEP(B.getInt8Ty(),
                                           Clone->getOperand(A.OperandNo),
                                           Offset, "asyncpipe.version.ptr"));
-    B.Insert(Clone);
-    if (I->hasName())
-      Clone->setName(I->getName() + ".ahead");
-    Result = Clone;
+    // Iteration numbers are constants in the prologue: fold what they feed.
+    if (Value *Folded =
+            simplifyInstruction(Clone, SimplifyQuery(Body->getDataLayout()))) {
+      Clone->deleteValue();
+      Result = Folded;
+    } else {
+      B.Insert(Clone);
+      if (I->hasName())
+        Clone->setName(I->getName() + ".ahead");
+      Result = Clone;
+    }
   }
   VMap[I] = Result;
   return Result;
@@ -377,7 +397,11 @@ Value *PipelineBuilder::cloneForIteration(Value *V, unsigned StmtIdx,
 Value *PipelineBuilder::evaluateInduction(PHINode *Phi, Value *Iter,
                                           IRBuilderBase &B) {
   auto [Start, Step] = InductionBounds.lookup(Phi);
-  Value *Scaled = B.CreateMul(B.CreateSExtOrTrunc(Iter, Step->getType()), Step);
+  Value *Scaled = B.CreateSExtOrTrunc(Iter, Step->getType());
+  if (!match(Step, m_One()))
+    Scaled = B.CreateMul(Scaled, Step);
+  if (match(Start, m_Zero()) && !Phi->getType()->isPointerTy())
+    return Scaled;
   if (Phi->getType()->isPointerTy())
     return B.CreateGEP(B.getInt8Ty(), Start, Scaled, Phi->getName() + ".at");
   return B.CreateAdd(Start, Scaled, Phi->getName() + ".at");
