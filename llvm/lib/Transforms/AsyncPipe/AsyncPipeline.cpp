@@ -231,7 +231,9 @@ std::string describeBuffers(const PipelineSchedule &Sched) {
   for (const PipelineBuffer &Buffer : Sched.Buffers) {
     if (!Text.empty())
       Text += ", ";
-    Text += formatv("'{0}' x{1}", Buffer.Object->getName(), Buffer.Versions);
+    StringRef Name = Buffer.Object->getName();
+    Text += formatv("'{0}' x{1}", Name.empty() ? "(unnamed)" : Name,
+                    Buffer.Versions);
   }
   return Text;
 }

@@ -212,10 +212,15 @@ bool PipelinePlanner::findBuffers() {
       Buffer.Object = Obj;
       Buffer.Producer = StmtIdx;
       if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+        // Every read follows a copy, so the grown buffer may start undefined
+        // or zeroed like the original, but other contents would be lost.
         if (!GV->hasLocalLinkage() || GV->isConstant() ||
-            (GV->hasInitializer() && !isa<UndefValue>(GV->getInitializer())))
-          return fail(formatv("the buffer {0} cannot be grown: only internal, "
-                              "uninitialized globals can be multi-buffered",
+            !GV->hasInitializer() ||
+            !(isa<UndefValue>(GV->getInitializer()) ||
+              GV->getInitializer()->isNullValue()))
+          return fail(formatv("the buffer {0} cannot be grown: only internal "
+                              "globals that are uninitialized or zeroed can "
+                              "be multi-buffered",
                               describe(GV)));
         Buffer.Ty = GV->getValueType();
       } else if (auto *AI = dyn_cast<AllocaInst>(Obj);
@@ -265,6 +270,10 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
         Worklist.push_back(I);
         continue;
       }
+      // Lifetime markers move to the grown alloca with the rest.
+      if (auto *II = dyn_cast<IntrinsicInst>(I);
+          II && II->isLifetimeStartOrEnd())
+        continue;
       bool InLoop = L.contains(I);
       AsyncOp Op = AsyncOp::get(*I);
       if (auto *Load = dyn_cast<LoadInst>(I); Load && Load->isSimple()) {

@@ -153,10 +153,11 @@ void PipelineBuilder::growBuffers() {
     Buffer.Bytes = Stride;
     Value *New;
     if (auto *GV = dyn_cast<GlobalVariable>(Old)) {
-      auto *NewGV =
-          new GlobalVariable(*GV->getParent(), Grown, /*isConstant=*/false,
-                             GV->getLinkage(), UndefValue::get(Grown), "", GV,
-                             GV->getThreadLocalMode(), GV->getAddressSpace());
+      auto *NewGV = new GlobalVariable(
+          *GV->getParent(), Grown, /*isConstant=*/false, GV->getLinkage(),
+          GV->getInitializer()->isNullValue() ? Constant::getNullValue(Grown)
+                                              : UndefValue::get(Grown),
+          "", GV, GV->getThreadLocalMode(), GV->getAddressSpace());
       NewGV->setAlignment(GV->getAlign());
       NewGV->takeName(GV);
       New = NewGV;
