@@ -298,8 +298,9 @@ llvm::parseAsyncPipelineOptions(StringRef Params) {
   while (!Params.empty()) {
     StringRef Param;
     std::tie(Param, Params) = Params.split(';');
-    if (Param.consume_front("stages=") &&
-        !Param.getAsInteger(10, Options.Stages) && Options.Stages >= 1 &&
+    StringRef Value = Param;
+    if (Value.consume_front("stages=") &&
+        !Value.getAsInteger(10, Options.Stages) && Options.Stages >= 1 &&
         Options.Stages <= MaxStages)
       continue;
     return make_error<StringError>(

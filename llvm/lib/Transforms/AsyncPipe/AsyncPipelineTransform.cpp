@@ -81,7 +81,7 @@ private:
   void createCounters();
   Value *versionOffsetInBody(unsigned Buffer, unsigned Stage);
   void moveLastStageAccesses();
-  void setWaitCount(CallBase *Wait, uint64_t N);
+  CallBase *setWaitCount(CallBase *Wait, uint64_t N);
   void setLastStageWaitCounts();
   void insertBarrierIfNeeded();
   Instruction *insertionPointFor(const PipelineStatement &S);
@@ -231,26 +231,30 @@ void PipelineBuilder::moveLastStageAccesses() {
   }
 }
 
-void PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
+CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
   AsyncOp Op = AsyncOp::get(*Wait);
   if (Value *Count = Op.getWaitCountOperand()) {
     for (Use &Arg : Wait->args())
       if (Arg.get() == Count)
         Arg.set(ConstantInt::get(Count->getType(), N));
-    return;
+    return Wait;
   }
   // A wait-all form: only a target can spell a partial wait.
   if (N == 0 || !Target)
-    return;
+    return Wait;
   IRBuilder<> B(Wait);
-  Target->createWait(B, N)->setDebugLoc(Wait->getDebugLoc());
+  CallInst *New = Target->createWait(B, N);
+  New->setDebugLoc(Wait->getDebugLoc());
   Wait->eraseFromParent();
+  return New;
 }
 
 void PipelineBuilder::setLastStageWaitCounts() {
   for (PipelineStatement &S : Sched.Statements)
-    if (S.Wait && !Sched.isEarly(S))
-      setWaitCount(S.Wait, S.WaitCount);
+    if (S.Wait && !Sched.isEarly(S)) {
+      S.Wait = setWaitCount(S.Wait, S.WaitCount);
+      S.Insts.front() = S.Wait;
+    }
 }
 
 void PipelineBuilder::insertBarrierIfNeeded() {
