@@ -505,8 +505,8 @@ bool PipelinePlanner::checkReadAhead() {
       if (AA.alias(MemoryLocation::getBeforeOrAfter(Src),
                    MemoryLocation::getBeforeOrAfter(Dst)) !=
           AliasResult::NoAlias)
-        return fail(formatv("the store {0} may write memory that an early "
-                            "copy reads ahead of its iteration",
+        return fail(formatv("{0} may write memory that an early copy reads "
+                            "ahead of its iteration",
                             describe(Store)));
   }
   return true;
