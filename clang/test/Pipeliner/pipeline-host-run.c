@@ -70,6 +70,35 @@ __attribute__((noinline)) long strided(const long *restrict src,
   return acc;
 }
 
+// A predicated group (it stays in the consumers' stage, its wait falls back
+// to 0) next to one that runs ahead, and conditional consumer code.
+static int TileP[2];
+static int TileQ[1];
+__attribute__((noinline)) int predicated(const int *restrict a,
+                                         const int *restrict b,
+                                         int *restrict out, int n, int every) {
+  int acc = 0;
+  for (int t = 0; t < n; ++t) {
+    asyncpipe_pipeline(STAGES);
+    asyncpipe_copy(&TileP[0], &a[2 * t], 4, 0);
+    asyncpipe_copy(&TileP[1], &a[2 * t + 1], 4, 0);
+    asyncpipe_mark();
+    if (t % every == 0)
+      asyncpipe_copy(&TileQ[0], &b[t], 4, 0);
+    asyncpipe_mark();
+    asyncpipe_wait(0);
+    int v = TileP[0] + TileP[1];
+    if (t % every == 0)
+      v += TileQ[0];
+    if (v & 1)
+      out[t] = v;
+    else
+      out[t] = -v;
+    acc += out[t];
+  }
+  return acc;
+}
+
 static int reference_two_groups(const int *a, const int *b, int *out,
                                 int n) {
   int acc = 0;
@@ -114,12 +143,22 @@ int main(void) {
       lwant ^= v;
     }
     failures += lgot != lwant;
+    lazy_runtime_reset();
+    int pgot = predicated(a, b, out, n, 3);
+    int pwant = 0;
+    for (int t = 0; t < n; ++t) {
+      int v = a[2 * t] + a[2 * t + 1] + (t % 3 == 0 ? b[t] : 0);
+      v = (v & 1) ? v : -v;
+      failures += out[t] != v;
+      pwant += v;
+    }
+    failures += pgot != pwant;
   }
   printf("failures: %d\n", failures);
   return failures != 0;
 }
 
 // CHECK: failures: 0
-// REMARK2-COUNT-2: remark: pipelined loop with 2 stages
-// REMARK3-COUNT-2: remark: pipelined loop with 3 stages
-// REMARK4-COUNT-2: remark: pipelined loop with 4 stages
+// REMARK2-COUNT-3: remark: pipelined loop with 2 stages
+// REMARK3-COUNT-3: remark: pipelined loop with 3 stages
+// REMARK4-COUNT-3: remark: pipelined loop with 4 stages

@@ -341,7 +341,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
                               /*PreserveLCSSA=*/false);
     std::string WhyNot;
     std::optional<PipelineSchedule> Sched =
-        planPipeline(*L, *Request, SE, AA, Target.get(), WhyNot);
+        planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
     if (!Sched) {
       remarkNotPipelined(ORE, *L, WhyNot);
       continue;

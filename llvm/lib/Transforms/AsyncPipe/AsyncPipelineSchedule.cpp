@@ -25,10 +25,12 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -63,8 +65,10 @@ bool isPure(const Instruction &I) {
 class PipelinePlanner {
 public:
   PipelinePlanner(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
-                  AAResults &AA, const AsyncTarget *Target, std::string &WhyNot)
-      : L(L), Request(Request), SE(SE), AA(AA), Target(Target), WhyNot(WhyNot) {
+                  AAResults &AA, LoopInfo &LI, DominatorTree &DT,
+                  const AsyncTarget *Target, std::string &WhyNot)
+      : L(L), Request(Request), SE(SE), AA(AA), LI(LI), DT(DT), Target(Target),
+        WhyNot(WhyNot) {
     Sched.L = &L;
   }
 
@@ -96,6 +100,7 @@ private:
   std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,
                                                 SmallPtrSetImpl<Value *> &Seen);
   bool checkReadAhead();
+  bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources);
   std::optional<unsigned>
   getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
@@ -112,10 +117,14 @@ private:
   const PipelineRequest &Request;
   ScalarEvolution &SE;
   AAResults &AA;
+  LoopInfo &LI;
+  DominatorTree &DT;
   const AsyncTarget *Target;
   std::string &WhyNot;
   PipelineSchedule Sched;
   DenseMap<const Instruction *, unsigned> StatementOf;
+  /// Program order of the body's instructions (reverse post-order).
+  DenseMap<const Instruction *, unsigned> PositionOf;
   /// Why a group stays in the consumers' stage (automatic schedule only).
   DenseMap<unsigned, std::string> StaysBecause;
 };
@@ -124,12 +133,10 @@ bool PipelinePlanner::checkLoopShape() {
   if (!L.isInnermost())
     return fail("the loop is not innermost (nested pipelining is not "
                 "supported; annotate the innermost loop)");
-  if (L.getNumBlocks() != 1)
-    return fail(formatv("the loop body has control flow ({0} blocks); only "
-                        "single-block bodies are pipelined",
-                        L.getNumBlocks()));
-  if (!L.getLoopPreheader() || !L.getExitingBlock())
-    return fail("the loop has no preheader or more than one exit");
+  if (!L.getLoopPreheader() || !L.getExitingBlock() ||
+      L.getExitingBlock() != L.getLoopLatch())
+    return fail("the loop has no preheader, more than one exit or an exit "
+                "that is not its latch");
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
     return fail("its trip count cannot be computed");
@@ -139,33 +146,64 @@ bool PipelinePlanner::checkLoopShape() {
   return true;
 }
 
+// The body is walked in reverse post-order. Blocks that dominate the latch
+// (the spine) run once per iteration: only they may hold marks and waits,
+// which is what makes the mark count of an iteration a constant. Blocks off
+// the spine (conditional code) belong to the statement around them; a copy
+// there is predicated.
 bool PipelinePlanner::cutStatements() {
-  BasicBlock *Body = L.getHeader();
+  BasicBlock *Latch = L.getLoopLatch();
   PipelineStatement Current;
   auto Close = [&] {
     if (!Current.Insts.empty())
       Sched.Statements.push_back(std::move(Current));
     Current = PipelineStatement();
   };
-  for (Instruction &I : make_range(Body->getFirstNonPHIIt(),
-                                   Body->getTerminator()->getIterator())) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (Op.isWait())
-      Close();
-    StatementOf[&I] = Sched.Statements.size();
-    Current.Insts.push_back(&I);
-    if (Op.isWait())
-      Current.Wait = Op.getCall();
-    else if (Op.isCopy())
-      Current.Copies.push_back(Op.getCall());
-    else if (Op.isMark()) {
-      Current.Mark = Op.getCall();
-      Close();
+  LoopBlocksRPO RPO(&L);
+  RPO.perform(&LI);
+  unsigned Position = 0;
+  BasicBlock *LastSpineBlock = nullptr;
+  for (BasicBlock *BB : RPO) {
+    bool OnSpine = DT.dominates(BB, Latch);
+    if (OnSpine)
+      LastSpineBlock = BB;
+    for (Instruction &I : *BB) {
+      PositionOf[&I] = Position++;
+      if ((BB == L.getHeader() && isa<PHINode>(I)) || I.isTerminator()) {
+        StatementOf[&I] = Sched.Statements.size();
+        continue;
+      }
+      AsyncOp Op = AsyncOp::get(I);
+      if (!OnSpine && (Op.isMark() || Op.isWait()))
+        return fail(formatv("the {0} {1} is conditional, so the marks of an "
+                            "iteration are not a constant",
+                            Op.isMark() ? "mark" : "wait", describe(&I)));
+      if (Op.isWait())
+        Close();
+      // A statement that begins inside a branch begins, on the spine, at the
+      // branch into it.
+      if (Current.Insts.empty())
+        Current.Start = OnSpine ? &I : LastSpineBlock->getTerminator();
+      StatementOf[&I] = Sched.Statements.size();
+      Current.Insts.push_back(&I);
+      if (Op.isWait()) {
+        Current.Wait = Op.getCall();
+      } else if (Op.isCopy()) {
+        Current.Copies.push_back(Op.getCall());
+        Current.HasPredicatedCopies |= !OnSpine;
+      } else if (Op.isMark()) {
+        Current.Mark = Op.getCall();
+        Close();
+      }
     }
   }
   Close();
-  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
-    Sched.Statements[Idx].Order = Idx;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    PipelineStatement &S = Sched.Statements[Idx];
+    S.Order = Idx;
+    if (!S.Start)
+      S.Start = Latch->getTerminator();
+  }
   return true;
 }
 
@@ -431,6 +469,9 @@ void PipelinePlanner::assignAutomaticStages() {
 // iteration.
 std::optional<std::string> PipelinePlanner::whyCannotRunEarly(unsigned Idx) {
   const PipelineStatement &S = Sched.Statements[Idx];
+  if (S.HasPredicatedCopies)
+    return std::string("its copies are predicated (inside a branch), so the "
+                       "groups issued ahead cannot be counted");
   for (const PipelineBuffer &Buffer : Sched.Buffers)
     for (const PipelineBuffer::Access &A : Buffer.Accesses)
       if (A.Statement == Idx && !AsyncOp::get(*A.I).isCopy())
@@ -489,26 +530,31 @@ bool PipelinePlanner::checkReadAhead() {
       for (CallBase *Copy : S.Copies)
         Sources.push_back(
             getUnderlyingObject(AsyncOp::get(*Copy).getGlobalPointer(), 0));
-  for (Instruction &I : *L.getHeader()) {
-    if (!I.mayWriteToMemory() || AsyncOp::get(I) || isBarrier(I))
-      continue;
-    if (auto *II = dyn_cast<IntrinsicInst>(&I);
-        II && II->isAssumeLikeIntrinsic())
-      continue;
-    auto *Store = dyn_cast<StoreInst>(&I);
-    if (!Store)
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (!checkReadAheadOf(I, Sources))
+        return false;
+  return true;
+}
+
+bool PipelinePlanner::checkReadAheadOf(Instruction &I,
+                                       ArrayRef<const Value *> Sources) {
+  if (!I.mayWriteToMemory() || AsyncOp::get(I) || isBarrier(I))
+    return true;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isAssumeLikeIntrinsic())
+    return true;
+  auto *Store = dyn_cast<StoreInst>(&I);
+  if (!Store)
+    return fail(formatv("{0} may write memory that an early copy reads ahead "
+                        "of its iteration",
+                        describe(&I)));
+  const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
+  for (const Value *Src : Sources)
+    if (AA.alias(MemoryLocation::getBeforeOrAfter(Src),
+                 MemoryLocation::getBeforeOrAfter(Dst)) != AliasResult::NoAlias)
       return fail(formatv("{0} may write memory that an early copy reads "
                           "ahead of its iteration",
-                          describe(&I)));
-    const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
-    for (const Value *Src : Sources)
-      if (AA.alias(MemoryLocation::getBeforeOrAfter(Src),
-                   MemoryLocation::getBeforeOrAfter(Dst)) !=
-          AliasResult::NoAlias)
-        return fail(formatv("{0} may write memory that an early copy reads "
-                            "ahead of its iteration",
-                            describe(Store)));
-  }
+                          describe(Store)));
   return true;
 }
 
@@ -634,10 +680,13 @@ bool PipelinePlanner::computeWaitCounts() {
 // work-item may still read the version being overwritten. Loops with no
 // barrier share nothing between work-items and need none.
 bool PipelinePlanner::placeBarriers() {
+  // Only barriers on the spine run in every iteration.
   SmallVector<Instruction *, 4> Barriers;
-  for (Instruction &I : *L.getHeader())
-    if (isBarrier(I))
-      Barriers.push_back(&I);
+  for (BasicBlock *BB : L.blocks())
+    if (DT.dominates(BB, L.getLoopLatch()))
+      for (Instruction &I : *BB)
+        if (isBarrier(I))
+          Barriers.push_back(&I);
   if (Barriers.empty())
     return true;
   for (const PipelineBuffer &Buffer : Sched.Buffers) {
@@ -657,7 +706,7 @@ bool PipelinePlanner::placeBarriers() {
         if (Sched.isEarly(BS))
           return false;
         return BS.Order > R.Order || BS.Order < P.Order ||
-               (&BS == &R && A.I->comesBefore(B));
+               (&BS == &R && PositionOf.lookup(A.I) < PositionOf.lookup(B));
       });
       if (!Covered)
         Sched.NeedsBarrier = true;
@@ -672,7 +721,8 @@ bool PipelinePlanner::placeBarriers() {
 
 std::optional<PipelineSchedule>
 asyncpipe::planPipeline(Loop &L, const PipelineRequest &Request,
-                        ScalarEvolution &SE, AAResults &AA,
-                        const AsyncTarget *Target, std::string &WhyNot) {
-  return PipelinePlanner(L, Request, SE, AA, Target, WhyNot).run();
+                        ScalarEvolution &SE, AAResults &AA, LoopInfo &LI,
+                        DominatorTree &DT, const AsyncTarget *Target,
+                        std::string &WhyNot) {
+  return PipelinePlanner(L, Request, SE, AA, LI, DT, Target, WhyNot).run();
 }

@@ -9,11 +9,13 @@
 // computes every wait count; the transform (AsyncPipelineTransform.cpp) only
 // carries out the PipelineSchedule it is given.
 //
-// A statement is a contiguous run of the (single-block) loop body: a new one
+// A statement is a contiguous run of the loop body in program order: a new one
 // starts at the body's first instruction, right after every mark, and at
-// every wait. So a statement is "[wait] instructions... [mark]"; the
-// statements that end in a mark are the async groups. Stage and order
-// annotations name statements by their index in this list.
+// every wait. Marks and waits lie on the spine (the blocks that run in every
+// iteration); conditional blocks belong to the statement around them. So a
+// statement is "[wait] instructions... [mark]"; the statements that end in a
+// mark are the async groups. Stage and order annotations name statements by
+// their index in this list.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@
 
 namespace llvm {
 class AAResults;
+class DominatorTree;
 class Loop;
 class LoopInfo;
 class SCEV;
@@ -38,8 +41,14 @@ class AsyncTarget;
 
 struct PipelineStatement {
   SmallVector<Instruction *, 16> Insts; ///< In program order.
-  CallBase *Wait = nullptr;             ///< First instruction, if a wait.
-  CallBase *Mark = nullptr;             ///< Last instruction, if a mark.
+  /// Where it begins on the spine: its first instruction, or the branch into
+  /// the conditional code it begins with, or the latch's terminator if it is
+  /// empty. Early statements ordered before this one are emitted there.
+  Instruction *Start = nullptr;
+  /// Some copy lies off the spine, inside a branch.
+  bool HasPredicatedCopies = false;
+  CallBase *Wait = nullptr; ///< First instruction, if a wait.
+  CallBase *Mark = nullptr; ///< Last instruction, if a mark.
   SmallVector<CallBase *, 4> Copies;
   unsigned Stage = 0;
   unsigned Order = 0;
@@ -113,7 +122,8 @@ struct PipelineRequest {
 /// cannot be pipelined (to be reported as a missed remark).
 std::optional<PipelineSchedule>
 planPipeline(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
-             AAResults &AA, const AsyncTarget *Target, std::string &WhyNot);
+             AAResults &AA, LoopInfo &LI, DominatorTree &DT,
+             const AsyncTarget *Target, std::string &WhyNot);
 
 /// Carries out \p Schedule; the loop is in simplified form.
 void applyPipeline(PipelineSchedule &Schedule, ScalarEvolution &SE,

@@ -252,8 +252,10 @@ CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
 void PipelineBuilder::setLastStageWaitCounts() {
   for (PipelineStatement &S : Sched.Statements)
     if (S.Wait && !Sched.isEarly(S)) {
-      S.Wait = setWaitCount(S.Wait, S.WaitCount);
-      S.Insts.front() = S.Wait;
+      CallBase *New = setWaitCount(S.Wait, S.WaitCount);
+      if (S.Start == S.Wait)
+        S.Start = New;
+      S.Insts.front() = S.Wait = New;
     }
 }
 
@@ -267,8 +269,8 @@ void PipelineBuilder::insertBarrierIfNeeded() {
 Instruction *PipelineBuilder::insertionPointFor(const PipelineStatement &S) {
   for (const PipelineStatement &Other : Sched.Statements)
     if (!Sched.isEarly(Other) && Other.Order > S.Order)
-      return Other.Insts.front();
-  return Body->getTerminator();
+      return Other.Start;
+  return L.getLoopLatch()->getTerminator();
 }
 
 void PipelineBuilder::emitEarlyStatementsInBody() {

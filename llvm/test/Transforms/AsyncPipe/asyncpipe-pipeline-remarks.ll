@@ -20,6 +20,9 @@
 @buf.not_async_stage = internal global [16 x i32] undef
 @buf.malformed = internal global [16 x i32] undef
 @buf.fallback_to_zero = internal global [16 x i32] undef
+@buf.conditional_mark = internal global [16 x i32] undef
+@buf.predicated_fallback = internal global [16 x i32] undef
+@pred = internal global [16 x i32] undef
 @ext = global [16 x i32] undef
 @init = internal global [16 x i32] [i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1]
 @other = internal global [16 x i32] undef
@@ -59,7 +62,9 @@ exit:
   ret void
 }
 
-; REMARK: remark: <unknown>:0:0: loop not pipelined: the loop body has control flow (3 blocks); only single-block bodies are pipelined
+; A predicated copy cannot run ahead: how many groups were issued ahead
+; would depend on the predicate.
+; REMARK: remark: <unknown>:0:0: loop not pipelined: no group can run ahead of its consumers (statement 0: its copies are predicated (inside a branch), so the groups issued ahead cannot be counted)
 define void @control_flow(ptr noalias %a, ptr noalias %c, i64 %n, i1 %p) {
 entry:
   br label %loop
@@ -424,6 +429,64 @@ exit:
 }
 ; CHECK-LABEL: define void @fallback_to_zero(
 ; CHECK:         call void @asyncpipe.copy(ptr @other2, ptr %bsrc, i32 4, i32 0)
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+
+; REMARK: remark: <unknown>:0:0: loop not pipelined: the mark 'call' instruction is conditional, so the marks of an iteration are not a constant
+define void @conditional_mark(ptr noalias %a, ptr noalias %c, i64 %n, i1 %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %src = getelementptr i32, ptr %a, i64 %i
+  call void @asyncpipe.copy(ptr @buf.conditional_mark, ptr %src, i32 4, i32 0)
+  br i1 %p, label %mark, label %latch
+mark:
+  call void @asyncpipe.mark()
+  br label %latch
+latch:
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr @buf.conditional_mark
+  store i32 %v, ptr %c
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+
+; A predicated group stays in the consumers' stage while the other group runs
+; ahead; the wait covering the predicated one falls back to 0.
+; REMARK: remark: <unknown>:0:0: wait count fell back to 0 in statement 2 because its group stays in the consumer's stage: its copies are predicated (inside a branch), so the groups issued ahead cannot be counted
+define void @predicated_fallback(ptr noalias %a, ptr noalias %b, ptr noalias %c,
+                                 i64 %n, i1 %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %asrc = getelementptr i32, ptr %a, i64 %i
+  call void @asyncpipe.copy(ptr @buf.predicated_fallback, ptr %asrc, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br i1 %p, label %copy, label %latch
+copy:
+  %bsrc = getelementptr i32, ptr %b, i64 %i
+  call void @asyncpipe.copy(ptr @pred, ptr %bsrc, i32 4, i32 0)
+  br label %latch
+latch:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %x = load i32, ptr @buf.predicated_fallback
+  %y = load i32, ptr @pred
+  %s = add i32 %x, %y
+  store i32 %s, ptr %c
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @predicated_fallback(
+; CHECK:       latch:
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
 
