@@ -92,6 +92,7 @@ private:
   bool checkSynchronousForm();
   bool findBuffers();
   bool collectAccesses(unsigned BufferIdx);
+  bool checkPrivateToFunction(const PipelineBuffer &Buffer);
   bool checkReadsAreWaited();
   bool assignStages();
   bool assignExplicitStages();
@@ -278,6 +279,30 @@ bool PipelinePlanner::findBuffers() {
   return true;
 }
 
+// Another function may use the same global (OpenCL's kernel and its callable
+// copy, __clang_ocl_kern_imp_*): this function then gets a grown buffer of its
+// own, which is only right if nothing else can see what it holds: nobody
+// calls this function and it calls nothing that touches memory.
+bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
+  Function &F = *L.getHeader()->getParent();
+  if (!F.use_empty())
+    return fail(formatv("the buffer {0} is also used by other functions and "
+                        "'{1}' is called, so it cannot get a grown copy of its "
+                        "own",
+                        describe(Buffer.Object), F.getName()));
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || AsyncOp::get(I) || isBarrier(I) ||
+          isa<IntrinsicInst>(Call) || Call->doesNotAccessMemory())
+        continue;
+      return fail(formatv("the buffer {0} is also used by other functions, "
+                          "which {1} may reach",
+                          describe(Buffer.Object), describe(Call)));
+    }
+  return true;
+}
+
 // Every pointer derived from a buffer must end in an access inside the loop:
 // a load, or an async copy's source or destination. The transform moves each
 // of them to the buffer version of its iteration.
@@ -304,6 +329,10 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       if (!I)
         return fail(
             formatv("the buffer {0} is used outside any function", Name));
+      if (I->getFunction() != L.getHeader()->getParent()) {
+        Buffer.UsedByOtherFunctions = true;
+        continue;
+      }
       if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I)) {
         Worklist.push_back(I);
         continue;
@@ -338,7 +367,7 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       Buffer.Accesses.push_back({I, StatementOf.lookup(I), U.getOperandNo()});
     }
   }
-  return true;
+  return !Buffer.UsedByOtherFunctions || checkPrivateToFunction(Buffer);
 }
 
 // A read of a buffer must come after the group that fills it, with a wait in

@@ -69,6 +69,9 @@ struct PipelineBuffer {
   uint64_t Bytes = 0;      ///< Size of one version (alloc size).
   unsigned Producer = 0;   ///< Index of the statement that fills it.
   unsigned Versions = 1;
+  /// The global is also used by other functions; only this function's uses
+  /// move to the grown copy.
+  bool UsedByOtherFunctions = false;
   /// Accesses in the loop: (instruction, statement index, pointer operand).
   struct Access {
     Instruction *I;

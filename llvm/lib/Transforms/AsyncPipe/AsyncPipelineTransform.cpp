@@ -31,6 +31,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -78,6 +79,7 @@ private:
   unsigned lastStage() const { return Sched.getLastStage(); }
   void expandLoopInvariants();
   void growBuffers();
+  void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);
   void createCounters();
   Value *versionOffsetInBody(unsigned Buffer, unsigned Stage);
   void moveLastStageAccesses();
@@ -157,24 +159,40 @@ void PipelineBuilder::growBuffers() {
           *GV->getParent(), Grown, /*isConstant=*/false, GV->getLinkage(),
           GV->getInitializer()->isNullValue() ? Constant::getNullValue(Grown)
                                               : UndefValue::get(Grown),
-          "", GV, GV->getThreadLocalMode(), GV->getAddressSpace());
+          GV->getName() + ".pipelined", GV, GV->getThreadLocalMode(),
+          GV->getAddressSpace());
       NewGV->setAlignment(GV->getAlign());
-      NewGV->takeName(GV);
       New = NewGV;
+      if (Buffer.UsedByOtherFunctions) {
+        replaceUsesInFunction(GV, NewGV);
+      } else {
+        GV->replaceAllUsesWith(NewGV);
+        NewGV->takeName(GV);
+        GV->eraseFromParent();
+      }
     } else {
       auto *AI = cast<AllocaInst>(Old);
       auto *NewAI = new AllocaInst(Grown, AI->getAddressSpace(), nullptr,
                                    AI->getAlign(), "", AI->getIterator());
       NewAI->takeName(AI);
+      AI->replaceAllUsesWith(NewAI);
+      AI->eraseFromParent();
       New = NewAI;
     }
-    Old->replaceAllUsesWith(New);
-    if (auto *GV = dyn_cast<GlobalVariable>(Old))
-      GV->eraseFromParent();
-    else
-      cast<AllocaInst>(Old)->eraseFromParent();
     Buffer.Object = New;
   }
+}
+
+// Other functions keep the original global; this function's constant
+// expressions on it become instructions so that their uses can move.
+void PipelineBuilder::replaceUsesInFunction(GlobalVariable *Old,
+                                            GlobalVariable *New) {
+  Function *F = Body->getParent();
+  convertUsersOfConstantsToInstructions({Old}, F);
+  Old->replaceUsesWithIf(New, [F](Use &U) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    return I && I->getFunction() == F;
+  });
 }
 
 void PipelineBuilder::createCounters() {

@@ -23,6 +23,7 @@
 @buf.conditional_mark = internal global [16 x i32] undef
 @buf.predicated_fallback = internal global [16 x i32] undef
 @pred = internal global [16 x i32] undef
+@shared = internal global [16 x i32] undef
 @ext = global [16 x i32] undef
 @init = internal global [16 x i32] [i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1]
 @other = internal global [16 x i32] undef
@@ -489,6 +490,33 @@ exit:
 ; CHECK:       latch:
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+
+; The buffer is shared with @shared_user, and this function is called: its
+; loop cannot get a grown copy of the buffer of its own.
+; REMARK: remark: <unknown>:0:0: loop not pipelined: the buffer 'shared' is also used by other functions and 'shared_called' is called, so it cannot get a grown copy of its own
+define void @shared_called(ptr noalias %a, ptr noalias %c, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %src = getelementptr i32, ptr %a, i64 %i
+  call void @asyncpipe.copy(ptr @shared, ptr %src, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr @shared
+  store i32 %v, ptr %c
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
+}
+
+define i32 @shared_user(ptr %a, ptr %c, i64 %n) {
+  call void @shared_called(ptr %a, ptr %c, i64 %n)
+  %v = load i32, ptr @shared
+  ret i32 %v
+}
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
