@@ -610,6 +610,14 @@ PipelinePlanner::getReleaseStage(const PipelineBuffer::Access &A) const {
 bool PipelinePlanner::sizeBuffers() {
   for (PipelineBuffer &Buffer : Sched.Buffers) {
     const PipelineStatement &Producer = Sched.Statements[Buffer.Producer];
+    // No wait would cover a group nobody reads, and it could still be in
+    // flight after the loop.
+    if (none_of(Buffer.Accesses, [&](const PipelineBuffer::Access &A) {
+          return A.Statement != Buffer.Producer;
+        }))
+      return fail(formatv("the buffer {0} is filled but never read in the "
+                          "loop",
+                          describe(Buffer.Object)));
     for (const PipelineBuffer::Access &A : Buffer.Accesses) {
       const PipelineStatement &Reader = Sched.Statements[A.Statement];
       if (A.Statement == Buffer.Producer)

@@ -24,6 +24,7 @@
 @buf.predicated_fallback = internal global [16 x i32] undef
 @pred = internal global [16 x i32] undef
 @shared = internal global [16 x i32] undef
+@buf.never_read = internal global [16 x i32] undef
 @ext = global [16 x i32] undef
 @init = internal global [16 x i32] [i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1]
 @other = internal global [16 x i32] undef
@@ -516,6 +517,23 @@ define i32 @shared_user(ptr %a, ptr %c, i64 %n) {
   call void @shared_called(ptr %a, ptr %c, i64 %n)
   %v = load i32, ptr @shared
   ret i32 %v
+}
+
+; REMARK: remark: <unknown>:0:0: loop not pipelined: the buffer 'buf.never_read' is filled but never read in the loop
+define void @never_read(ptr noalias %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %src = getelementptr i32, ptr %a, i64 %i
+  call void @asyncpipe.copy(ptr @buf.never_read, ptr %src, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret void
 }
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
