@@ -425,6 +425,8 @@ Value *PipelineBuilder::evaluateInduction(PHINode *Phi, Value *Iter,
   Value *Scaled = B.CreateSExtOrTrunc(Iter, Step->getType());
   if (!match(Step, m_One()))
     Scaled = B.CreateMul(Scaled, Step);
+  if (match(Scaled, m_Zero()))
+    return Start;
   if (match(Start, m_Zero()) && !Phi->getType()->isPointerTy())
     return Scaled;
   if (Phi->getType()->isPointerTy())

@@ -18,6 +18,9 @@
 ; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM
 ; RUN: not %opt -passes='asyncpipe-pipeline<stages=x>' -disable-output %t/portable.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD-PARAM
+; A pointer induction variable is evaluated for the iteration ahead.
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S \
+; RUN:   %t/pointer-iv.ll | FileCheck %s --check-prefix=PTRIV
 ; The default pipelines run it (at VectorizerStart, before asyncpipe-lower).
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='default<O2>' \
 ; RUN:   -asyncpipe-pipeline-stages=3 -disable-output %t/portable.ll \
@@ -235,6 +238,61 @@
 ; BAD-PARAM: invalid asyncpipe-pipeline parameter 'stages=x' (expected stages=N with N from 1 to 16)
 ; O2: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile' x3
 
+; PTRIV: @buf = internal global [3 x [4 x i32]] undef
+; PTRIV-LABEL: define i32 @ptr_iv(
+; PTRIV:       entry:
+; PTRIV-NEXT:    [[TMP0:%.*]] = add i64 %n, -1
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    %asyncpipe.iter.exists3 = icmp ule i64 1, [[TMP0]]
+; PTRIV-NEXT:    br i1 %asyncpipe.iter.exists3, label %asyncpipe.issue4, label %asyncpipe.issued5
+; PTRIV:       asyncpipe.issue4:
+; PTRIV-NEXT:    %p.at6 = getelementptr i8, ptr %a, i64 24
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at6, i32 16, i32 0)
+; PTRIV-NEXT:    br label %asyncpipe.issued5
+; PTRIV:       asyncpipe.issued5:
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    br label %loop
+; PTRIV:       loop:
+; PTRIV-NEXT:    %p = phi ptr [ %a, %asyncpipe.issued5 ], [ %p.next, %asyncpipe.issued ]
+; PTRIV-NEXT:    %i = phi i64 [ 0, %asyncpipe.issued5 ], [ %i.next, %asyncpipe.issued ]
+; PTRIV-NEXT:    %acc = phi i32 [ 0, %asyncpipe.issued5 ], [ %acc.next, %asyncpipe.issued ]
+; PTRIV-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.issued5 ], [ %asyncpipe.iter.next, %asyncpipe.issued ]
+; PTRIV-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.issued5 ], [ %asyncpipe.mod3.next, %asyncpipe.issued ]
+; PTRIV-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod3, 16
+; PTRIV-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
+; PTRIV-NEXT:    [[TMP1:%.*]] = add i32 %asyncpipe.mod3, 2
+; PTRIV-NEXT:    [[TMP2:%.*]] = sub i32 [[TMP1]], 3
+; PTRIV-NEXT:    [[TMP3:%.*]] = icmp uge i32 [[TMP1]], 3
+; PTRIV-NEXT:    %asyncpipe.ahead = select i1 [[TMP3]], i32 [[TMP2]], i32 [[TMP1]]
+; PTRIV-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 16
+; PTRIV-NEXT:    %asyncpipe.iter.exists = icmp ule i64 %asyncpipe.iter.ahead, [[TMP0]]
+; PTRIV-NEXT:    br i1 %asyncpipe.iter.exists, label %asyncpipe.issue, label %asyncpipe.issued
+; PTRIV:       asyncpipe.issue:
+; PTRIV-NEXT:    [[TMP4:%.*]] = mul i64 %asyncpipe.iter.ahead, 24
+; PTRIV-NEXT:    %p.at = getelementptr i8, ptr %a, i64 [[TMP4]]
+; PTRIV-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset1
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %p.at, i32 16, i32 0)
+; PTRIV-NEXT:    br label %asyncpipe.issued
+; PTRIV:       asyncpipe.issued:
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    call void @asyncpipe.wait(i32 2)
+; PTRIV-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset
+; PTRIV-NEXT:    %v = load i32, ptr %asyncpipe.version.ptr, align 4
+; PTRIV-NEXT:    %acc.next = add i32 %acc, %v
+; PTRIV-NEXT:    %p.next = getelementptr i8, ptr %p, i64 24
+; PTRIV-NEXT:    %i.next = add i64 %i, 1
+; PTRIV-NEXT:    %done = icmp eq i64 %i.next, %n
+; PTRIV-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; PTRIV-NEXT:    [[TMP5:%.*]] = add i32 %asyncpipe.mod3, 1
+; PTRIV-NEXT:    [[TMP6:%.*]] = icmp eq i32 [[TMP5]], 3
+; PTRIV-NEXT:    %asyncpipe.mod3.next = select i1 [[TMP6]], i32 0, i32 [[TMP5]]
+; PTRIV-NEXT:    br i1 %done, label %exit, label %loop, !llvm.loop [[LOOPPTRIV:![0-9]+]]
+; PTRIV:       exit:
+; PTRIV-NEXT:    ret i32 %acc.next
+; PTRIV:       }
+
+
 ;--- amdgpu.ll
 @lds = internal addrspace(3) global [256 x float] undef, align 16
 
@@ -340,3 +398,30 @@ exit:
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
+
+;--- pointer-iv.ll
+@buf = internal global [4 x i32] undef
+define i32 @ptr_iv(ptr noalias %a, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %p = phi ptr [ %a, %entry ], [ %p.next, %loop ]
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  call void @asyncpipe.copy(ptr @buf, ptr %p, i32 16, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr getelementptr (i8, ptr @buf, i64 8)
+  %acc.next = add i32 %acc, %v
+  %p.next = getelementptr i8, ptr %p, i64 24
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret i32 %acc.next
+}
+declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+declare void @asyncpipe.mark()
+declare void @asyncpipe.wait(i32)
+!0 = distinct !{!0, !1}
+!1 = !{!"asyncpipe.pipeline.stages", i32 3}
