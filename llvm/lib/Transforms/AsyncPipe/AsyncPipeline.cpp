@@ -39,7 +39,7 @@ using namespace llvm::asyncpipe;
 
 static cl::opt<unsigned> PipelineStagesOption(
     "asyncpipe-pipeline-stages",
-    cl::desc("Pipeline every eligible innermost loop with async copies into "
+    cl::desc("Pipeline every loop that issues async copies itself into "
              "this many stages (0: only loops that ask for it)"),
     cl::init(0));
 
@@ -160,17 +160,20 @@ bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
 // Which loops, and the remarks
 //===----------------------------------------------------------------------===//
 
-bool hasAsyncCopy(const Loop &L) {
+/// True if \p L issues an async copy itself (not only in an inner loop).
+bool hasOwnAsyncCopy(const Loop &L, const LoopInfo &LI) {
   for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      if (AsyncOp::get(I).isCopy())
-        return true;
+    if (LI.getLoopFor(BB) == &L)
+      for (Instruction &I : *BB)
+        if (AsyncOp::get(I).isCopy())
+          return true;
   return false;
 }
 
 /// What \p L asks for, or none if it does not ask to be pipelined.
-std::optional<PipelineRequest>
-readRequest(const Loop &L, unsigned DefaultStages, std::string &Malformed) {
+std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
+                                           unsigned DefaultStages,
+                                           std::string &Malformed) {
   if (findLoopProperty(L, DoneKey))
     return std::nullopt;
   PipelineRequest Request;
@@ -210,7 +213,7 @@ readRequest(const Loop &L, unsigned DefaultStages, std::string &Malformed) {
     Request.Stages = (*Stages)[0];
     return Request;
   }
-  if (DefaultStages && L.isInnermost() && hasAsyncCopy(L)) {
+  if (DefaultStages && hasOwnAsyncCopy(L, LI)) {
     Request.Stages = std::min(DefaultStages, MaxStages);
     return Request;
   }
@@ -329,16 +332,15 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   for (Loop *L : LI.getLoopsInPreorder()) {
     std::string Malformed;
     std::optional<PipelineRequest> Request =
-        readRequest(*L, DefaultStages, Malformed);
+        readRequest(*L, LI, DefaultStages, Malformed);
     if (!Request)
       continue;
     if (!Malformed.empty()) {
       remarkNotPipelined(ORE, *L, Malformed);
       continue;
     }
-    if (L->isInnermost())
-      Changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr,
-                              /*PreserveLCSSA=*/false);
+    Changed |=
+        simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
     std::string WhyNot;
     std::optional<PipelineSchedule> Sched =
         planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);

@@ -109,6 +109,11 @@ private:
   std::optional<uint64_t> countMarksBetween(unsigned Group, unsigned Waiter,
                                             bool SameQueueOnly);
   bool placeBarriers();
+  /// Blocks of the loop itself (not of an inner loop) that run in every
+  /// iteration.
+  bool isOnSpine(const BasicBlock *BB) const {
+    return LI.getLoopFor(BB) == &L && DT.dominates(BB, L.getLoopLatch());
+  }
   bool isBarrier(const Instruction &I) const {
     return Target && Target->isBarrier(I);
   }
@@ -131,9 +136,16 @@ private:
 };
 
 bool PipelinePlanner::checkLoopShape() {
-  if (!L.isInnermost())
-    return fail("the loop is not innermost (nested pipelining is not "
-                "supported; annotate the innermost loop)");
+  // Inner loops may compute (the consumers' k loop of a GEMM), but the
+  // async operations must be the outer loop's own.
+  for (Loop *Inner : L.getSubLoops())
+    for (BasicBlock *BB : Inner->blocks())
+      for (Instruction &I : *BB)
+        if (AsyncOp::get(I))
+          return fail(formatv("the inner loop at '{0}' has async operations "
+                              "(nested pipelining is not supported; annotate "
+                              "the innermost loop)",
+                              Inner->getHeader()->getName()));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
     return fail("the loop has no preheader, more than one exit or an exit "
@@ -147,11 +159,11 @@ bool PipelinePlanner::checkLoopShape() {
   return true;
 }
 
-// The body is walked in reverse post-order. Blocks that dominate the latch
-// (the spine) run once per iteration: only they may hold marks and waits,
-// which is what makes the mark count of an iteration a constant. Blocks off
-// the spine (conditional code) belong to the statement around them; a copy
-// there is predicated.
+// The body is walked in reverse post-order. Blocks of the loop itself that
+// dominate the latch (the spine) run once per iteration: only they may hold
+// marks and waits, which is what makes the mark count of an iteration a
+// constant. Blocks off the spine (conditional code) belong to the statement
+// around them; a copy there is predicated.
 bool PipelinePlanner::cutStatements() {
   BasicBlock *Latch = L.getLoopLatch();
   PipelineStatement Current;
@@ -165,7 +177,7 @@ bool PipelinePlanner::cutStatements() {
   unsigned Position = 0;
   BasicBlock *LastSpineBlock = nullptr;
   for (BasicBlock *BB : RPO) {
-    bool OnSpine = DT.dominates(BB, Latch);
+    bool OnSpine = isOnSpine(BB);
     if (OnSpine)
       LastSpineBlock = BB;
     for (Instruction &I : *BB) {
@@ -720,7 +732,7 @@ bool PipelinePlanner::placeBarriers() {
   // Only barriers on the spine run in every iteration.
   SmallVector<Instruction *, 4> Barriers;
   for (BasicBlock *BB : L.blocks())
-    if (DT.dominates(BB, L.getLoopLatch()))
+    if (isOnSpine(BB))
       for (Instruction &I : *BB)
         if (isBarrier(I))
           Barriers.push_back(&I);

@@ -38,7 +38,8 @@
 ; CHECK: @buf.fallback_to_zero = internal global [2 x [16 x i32]] undef
 ; CHECK: @other2 = internal global [16 x i32] undef
 
-; REMARK: remark: <unknown>:0:0: loop not pipelined: the loop is not innermost (nested pipelining is not supported; annotate the innermost loop)
+; The annotated loop's async operations are in its inner loop.
+; REMARK: remark: <unknown>:0:0: loop not pipelined: the inner loop at 'inner' has async operations (nested pipelining is not supported; annotate the innermost loop)
 define void @not_innermost(ptr noalias %a, ptr noalias %c, i64 %n) {
 entry:
   br label %outer
@@ -47,16 +48,16 @@ outer:
   br label %inner
 inner:
   %i = phi i64 [ 0, %outer ], [ %i.next, %inner ]
-  %i.next = add i64 %i, 1
-  %inner.done = icmp eq i64 %i.next, %n
-  br i1 %inner.done, label %outer.latch, label %inner
-outer.latch:
-  %src = getelementptr i32, ptr %a, i64 %j
+  %src = getelementptr i32, ptr %a, i64 %i
   call void @asyncpipe.copy(ptr @buf.not_innermost, ptr %src, i32 4, i32 0)
   call void @asyncpipe.mark()
   call void @asyncpipe.wait(i32 0)
   %v = load i32, ptr @buf.not_innermost
   store i32 %v, ptr %c
+  %i.next = add i64 %i, 1
+  %inner.done = icmp eq i64 %i.next, %n
+  br i1 %inner.done, label %outer.latch, label %inner
+outer.latch:
   %j.next = add i64 %j, 1
   %done = icmp eq i64 %j.next, %n
   br i1 %done, label %exit, label %outer, !llvm.loop !0

@@ -21,6 +21,9 @@
 ; A pointer induction variable is evaluated for the iteration ahead.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S \
 ; RUN:   %t/pointer-iv.ll | FileCheck %s --check-prefix=PTRIV
+; Inner loops without async operations are consumer code like any other.
+; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S \
+; RUN:   %t/nested.ll | FileCheck %s --check-prefix=NESTED
 ; The default pipelines run it (at VectorizerStart, before asyncpipe-lower).
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='default<O2>' \
 ; RUN:   -asyncpipe-pipeline-stages=3 -disable-output %t/portable.ll \
@@ -293,6 +296,83 @@
 ; PTRIV:       }
 
 
+; NESTED: @tile = internal addrspace(3) global [3 x [64 x float]] undef, align 16
+; NESTED-LABEL: define ptx_kernel void @nested(
+; NESTED:       entry:
+; NESTED-NEXT:    %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; NESTED-NEXT:    %mine = getelementptr float, ptr addrspace(3) @tile, i32 %tid
+; NESTED-NEXT:    [[TMP0:%.*]] = add i32 %tiles, -1
+; NESTED-NEXT:    %asyncpipe.last = zext i32 [[TMP0]] to i64
+; NESTED-NEXT:    %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead3)
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-NEXT:    %asyncpipe.iter.exists4 = icmp ule i64 1, %asyncpipe.last
+; NESTED-NEXT:    br i1 %asyncpipe.iter.exists4, label %asyncpipe.issue5, label %asyncpipe.issued6
+; NESTED:       asyncpipe.issue5:
+; NESTED-NEXT:    %gidx.ahead7 = add i32 64, %tid
+; NESTED-NEXT:    %g.ahead8 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead7
+; NESTED-NEXT:    %asyncpipe.version.ptr9 = getelementptr i8, ptr addrspace(3) %mine, i32 256
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr9, ptr addrspace(1) %g.ahead8)
+; NESTED-NEXT:    br label %asyncpipe.issued6
+; NESTED:       asyncpipe.issued6:
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-NEXT:    br label %outer
+; NESTED:       outer:
+; NESTED-NEXT:    %t = phi i32 [ 0, %asyncpipe.issued6 ], [ %t.next, %outer.latch ]
+; NESTED-NEXT:    %acc = phi float [ 0.000000e+00, %asyncpipe.issued6 ], [ %acc.k, %outer.latch ]
+; NESTED-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.issued6 ], [ %asyncpipe.iter.next, %outer.latch ]
+; NESTED-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.issued6 ], [ %asyncpipe.mod3.next, %outer.latch ]
+; NESTED-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod3, 256
+; NESTED-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
+; NESTED-NEXT:    [[TMP1:%.*]] = add i32 %asyncpipe.mod3, 2
+; NESTED-NEXT:    [[TMP2:%.*]] = sub i32 [[TMP1]], 3
+; NESTED-NEXT:    [[TMP3:%.*]] = icmp uge i32 [[TMP1]], 3
+; NESTED-NEXT:    %asyncpipe.ahead = select i1 [[TMP3]], i32 [[TMP2]], i32 [[TMP1]]
+; NESTED-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 256
+; NESTED-NEXT:    %base = shl i32 %t, 6
+; NESTED-NEXT:    %gidx = add i32 %base, %tid
+; NESTED-NEXT:    %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
+; NESTED-NEXT:    %asyncpipe.iter.exists = icmp ule i64 %asyncpipe.iter.ahead, %asyncpipe.last
+; NESTED-NEXT:    br i1 %asyncpipe.iter.exists, label %asyncpipe.issue, label %asyncpipe.issued
+; NESTED:       asyncpipe.issue:
+; NESTED-NEXT:    [[TMP4:%.*]] = trunc i64 %asyncpipe.iter.ahead to i32
+; NESTED-NEXT:    %base.ahead = shl i32 [[TMP4]], 6
+; NESTED-NEXT:    %gidx.ahead = add i32 %base.ahead, %tid
+; NESTED-NEXT:    %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
+; NESTED-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) %mine, i32 %asyncpipe.offset1
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr2, ptr addrspace(1) %g.ahead)
+; NESTED-NEXT:    br label %asyncpipe.issued
+; NESTED:       asyncpipe.issued:
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 2)
+; NESTED-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-NEXT:    br label %k.loop
+; NESTED:       k.loop:
+; NESTED-NEXT:    %k = phi i32 [ 0, %asyncpipe.issued ], [ %k.next, %k.loop ]
+; NESTED-NEXT:    %acc.in = phi float [ %acc, %asyncpipe.issued ], [ %acc.k, %k.loop ]
+; NESTED-NEXT:    %p = getelementptr float, ptr addrspace(3) @tile, i32 %k
+; NESTED-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr addrspace(3) %p, i32 %asyncpipe.offset
+; NESTED-NEXT:    %x = load float, ptr addrspace(3) %asyncpipe.version.ptr, align 4
+; NESTED-NEXT:    %acc.k = fadd float %acc.in, %x
+; NESTED-NEXT:    %k.next = add i32 %k, 1
+; NESTED-NEXT:    %k.done = icmp eq i32 %k.next, 64
+; NESTED-NEXT:    br i1 %k.done, label %outer.latch, label %k.loop
+; NESTED:       outer.latch:
+; NESTED-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-NEXT:    %t.next = add i32 %t, 1
+; NESTED-NEXT:    %done = icmp eq i32 %t.next, %tiles
+; NESTED-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; NESTED-NEXT:    [[TMP5:%.*]] = add i32 %asyncpipe.mod3, 1
+; NESTED-NEXT:    [[TMP6:%.*]] = icmp eq i32 [[TMP5]], 3
+; NESTED-NEXT:    %asyncpipe.mod3.next = select i1 [[TMP6]], i32 0, i32 [[TMP5]]
+; NESTED-NEXT:    br i1 %done, label %exit, label %outer, !llvm.loop [[LOOPNESTED:![0-9]+]]
+; NESTED:       exit:
+; NESTED-NEXT:    %out = getelementptr float, ptr addrspace(1) %dst, i32 %tid
+; NESTED-NEXT:    store float %acc.k, ptr addrspace(1) %out, align 4
+; NESTED-NEXT:    ret void
+; NESTED:       }
+
+
 ;--- amdgpu.ll
 @lds = internal addrspace(3) global [256 x float] undef, align 16
 
@@ -423,5 +503,53 @@ exit:
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
+!0 = distinct !{!0, !1}
+!1 = !{!"asyncpipe.pipeline.stages", i32 3}
+
+;--- nested.ll
+@tile = internal addrspace(3) global [64 x float] undef, align 16
+
+; The consumers are an inner loop over the tile (a GEMM's k loop that was not
+; unrolled): the buffer reads inside it move to the version of the iteration.
+define ptx_kernel void @nested(ptr addrspace(1) noalias %src, ptr addrspace(1) noalias %dst, i32 %tiles) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %mine = getelementptr float, ptr addrspace(3) @tile, i32 %tid
+  br label %outer
+outer:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %outer.latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.k, %outer.latch ]
+  %base = shl i32 %t, 6
+  %gidx = add i32 %base, %tid
+  %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
+  call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g)
+  call void @llvm.nvvm.cp.async.commit.group()
+  call void @llvm.nvvm.cp.async.wait.group(i32 0)
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  br label %k.loop
+k.loop:
+  %k = phi i32 [ 0, %outer ], [ %k.next, %k.loop ]
+  %acc.in = phi float [ %acc, %outer ], [ %acc.k, %k.loop ]
+  %p = getelementptr float, ptr addrspace(3) @tile, i32 %k
+  %x = load float, ptr addrspace(3) %p
+  %acc.k = fadd float %acc.in, %x
+  %k.next = add i32 %k, 1
+  %k.done = icmp eq i32 %k.next, 64
+  br i1 %k.done, label %outer.latch, label %k.loop
+outer.latch:
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %t.next = add i32 %t, 1
+  %done = icmp eq i32 %t.next, %tiles
+  br i1 %done, label %exit, label %outer, !llvm.loop !0
+exit:
+  %out = getelementptr float, ptr addrspace(1) %dst, i32 %tid
+  store float %acc.k, ptr addrspace(1) %out
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3), ptr addrspace(1))
+declare void @llvm.nvvm.cp.async.commit.group()
+declare void @llvm.nvvm.cp.async.wait.group(i32)
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 !0 = distinct !{!0, !1}
 !1 = !{!"asyncpipe.pipeline.stages", i32 3}

@@ -45,7 +45,7 @@ struct AsyncPipelineOptions {
 /// Parses the parameters of `asyncpipe-pipeline<stages=N>`.
 Expected<AsyncPipelineOptions> parseAsyncPipelineOptions(StringRef Params);
 
-/// Pipelines the innermost loops that ask for it (see the loop metadata in
+/// Pipelines the loops that ask for it (see the loop metadata in
 /// llvm/docs/AsyncPipePipeliner.rst) and reports every decision as an
 /// optimization remark of pass "asyncpipe-pipeline".
 class AsyncPipelinePass : public PassInfoMixin<AsyncPipelinePass> {
