@@ -59,6 +59,19 @@ public:
         "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
     return B.CreateCall(Wait, {B.CreateZExtOrTrunc(N, B.getInt64Ty())});
   }
+
+  // The runtime's barrier joins the work-items it runs as one work-group.
+  bool isBarrier(const Instruction &I) const override {
+    const auto *Call = dyn_cast<CallInst>(&I);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    return Callee && Callee->getName() == "__asyncpipe_barrier";
+  }
+
+  CallInst *createBarrier(IRBuilderBase &B) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    return B.CreateCall(
+        M.getOrInsertFunction("__asyncpipe_barrier", B.getVoidTy()));
+  }
 };
 } // namespace
 

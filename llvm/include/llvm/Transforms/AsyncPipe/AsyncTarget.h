@@ -24,6 +24,7 @@
 
 namespace llvm {
 class CallInst;
+class Instruction;
 class IRBuilderBase;
 class Module;
 class Triple;
@@ -118,6 +119,19 @@ public:
   virtual CallInst *createVariableWait(IRBuilderBase &B, Value *N) const {
     (void)B;
     (void)N;
+    return nullptr;
+  }
+
+  /// True if \p I is the target's work-group barrier (every work-item of the
+  /// group waits there, and shared-memory accesses before it are visible to
+  /// all work-items after it).
+  virtual bool isBarrier(const Instruction &I) const {
+    (void)I;
+    return false;
+  }
+  /// Emits a work-group barrier, or returns null if the target has none.
+  virtual CallInst *createBarrier(IRBuilderBase &B) const {
+    (void)B;
     return nullptr;
   }
 };
