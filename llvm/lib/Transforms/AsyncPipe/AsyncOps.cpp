@@ -60,6 +60,15 @@ const Spelling Spellings[] = {
    -1, -1, -1, -1, 0},
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
    -1, -1, -1, 0, 0},
+  // Futures (llvm/docs/AsyncPipeFutures.rst): a mark returning an i32 future,
+  // a wait on a future (its operand is in the count position), and the dummy
+  // future.
+  {"asyncpipe.mark.future", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
+   -1, -1, -1, -1, 0},
+  {"asyncpipe.wait.future", false, AsyncOpKind::FutureWait,
+   AsyncOpForm::Portable, -1, -1, -1, 0, 0},
+  {"asyncpipe.future.any", false, AsyncOpKind::FutureAny,
+   AsyncOpForm::Portable, -1, -1, -1, -1, 0},
 };
 // clang-format on
 
@@ -174,6 +183,18 @@ std::optional<uint64_t> AsyncOp::getConstantWaitCount() const {
   if (auto *C = dyn_cast_or_null<ConstantInt>(getWaitCountOperand()))
     return C->getZExtValue();
   return std::nullopt;
+}
+
+bool AsyncOp::returnsFuture() const {
+  return isMark() && !Call->getType()->isVoidTy();
+}
+
+Value *AsyncOp::getFutureOperand() const {
+  return isFutureWait() ? operandOrNull(Call, CountArg) : nullptr;
+}
+
+bool AsyncOp::alsoWaitsForUncommittedCopies() const {
+  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0;
 }
 
 StringRef AsyncOp::getName() const {

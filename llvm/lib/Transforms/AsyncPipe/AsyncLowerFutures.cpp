@@ -1,0 +1,384 @@
+//===- AsyncLowerFutures.cpp - Lower waits on futures to counts -----------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Futures let a program say which mark it waits for ("wait for this copy"),
+// while the hardware only knows "wait until at most K marks are outstanding".
+// This pass is the translation between the two. A future is an SSA value, so
+// where a program keeps several in variables that it swaps, rotates or
+// selects between, the value reaching a wait is a PHI or select over the
+// futures of several marks. For every program point and every future value,
+// a forward dataflow computes the fewest marks issued since the mark that
+// made the value's current future, over all paths reaching the point
+// (loops included: a shortest-path fixed point). A wait on that future may
+// then leave exactly that many of the most recent marks outstanding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe-lower-futures"
+
+// Testing only: makes the lowering wrong on purpose, so that a test can show
+// that the checkers (llc -amdgpu-verify-async-waits on the final code,
+// AsyncSan on the host) catch a future lowered to too large a count.
+static cl::opt<unsigned> MiscountForTesting(
+    "asyncpipe-futures-miscount-for-testing", cl::Hidden, cl::init(0),
+    cl::desc("Testing only: add this to every count a wait on a future is "
+             "lowered to (a deliberately wrong lowering)"));
+
+namespace {
+
+/// Marks since a future's mark, saturating; NoMark stands for "no mark made
+/// this future on any path so far" (the dummy future, or not yet defined).
+using MarkDistance = uint32_t;
+constexpr MarkDistance NoMark = UINT32_MAX;
+constexpr MarkDistance Saturated = 1u << 20;
+
+MarkDistance afterOneMore(MarkDistance D) {
+  return D == NoMark ? NoMark : std::min(D + 1, Saturated);
+}
+
+/// Per future value, the fewest marks since its mark (see file comment).
+using FutureState = SmallVector<MarkDistance, 8>;
+
+class FutureLowering {
+public:
+  FutureLowering(Function &F, OptimizationRemarkEmitter &ORE)
+      : F(F), ORE(ORE) {}
+
+  bool run();
+
+private:
+  void collectWaitedFutures();
+  void trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist);
+  MarkDistance valueAt(Value *V, const FutureState &State) const;
+  FutureState stateAtEntryOf(BasicBlock &BB) const;
+  void transfer(BasicBlock &BB, FutureState &State, bool Record);
+  void solve();
+  void lowerWaits();
+  void lowerWait(const AsyncOp &Wait);
+  std::string describeUntracedSources(Value *Future) const;
+  void removeFutureProducers();
+  SmallSetVector<Instruction *, 16>
+  collectDeadCarriers(ArrayRef<Instruction *> Producers);
+
+  Function &F;
+  OptimizationRemarkEmitter &ORE;
+  SmallVector<AsyncOp, 8> Waits;
+  /// Every value a waited future can come from, and its index in a state.
+  SmallVector<Value *, 16> Tracked;
+  DenseMap<const Value *, unsigned> IndexOf;
+  static constexpr unsigned NotTracked = ~0u;
+  unsigned indexOf(const Value *V) const {
+    auto It = IndexOf.find(V);
+    return It == IndexOf.end() ? NotTracked : It->second;
+  }
+  DenseMap<BasicBlock *, FutureState> Out;
+  DenseMap<const CallBase *, MarkDistance> CountAt;
+};
+
+bool FutureLowering::run() {
+  collectWaitedFutures();
+  bool HasFutures = !Waits.empty();
+  if (HasFutures) {
+    solve();
+    lowerWaits();
+  }
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.returnsFuture() || Op.isFutureAny()) {
+      HasFutures = true;
+      break;
+    }
+  }
+  if (HasFutures)
+    removeFutureProducers();
+  return HasFutures;
+}
+
+void FutureLowering::collectWaitedFutures() {
+  SmallVector<Value *, 16> Worklist;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (!Op.isFutureWait())
+      continue;
+    Waits.push_back(Op);
+    if (Value *Future = Op.getFutureOperand())
+      trackFuture(Future, Worklist);
+  }
+  while (!Worklist.empty()) {
+    Value *V = Worklist.pop_back_val();
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      for (Value *Incoming : Phi->incoming_values())
+        trackFuture(Incoming, Worklist);
+    else if (auto *Select = dyn_cast<SelectInst>(V))
+      for (Value *Arm : {Select->getTrueValue(), Select->getFalseValue()})
+        trackFuture(Arm, Worklist);
+  }
+}
+
+/// Futures that are instructions get a slot in the state; arguments and
+/// constants do not (their distance is 0 everywhere: see valueAt).
+void FutureLowering::trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist) {
+  if (!isa<Instruction>(V) || !IndexOf.try_emplace(V, Tracked.size()).second)
+    return;
+  Tracked.push_back(V);
+  Worklist.push_back(V);
+}
+
+/// An untracked future (an argument or a constant) could name any mark, so
+/// it counts as the most recent one: a wait on it waits for every mark.
+MarkDistance FutureLowering::valueAt(Value *V, const FutureState &State) const {
+  unsigned Index = indexOf(V);
+  return Index == NotTracked ? 0 : State[Index];
+}
+
+/// The state at the start of \p BB: the minimum over reached predecessors,
+/// then \p BB's PHIs from their incoming values at each predecessor's end.
+FutureState FutureLowering::stateAtEntryOf(BasicBlock &BB) const {
+  FutureState State(Tracked.size(), NoMark);
+  if (&BB == &F.getEntryBlock())
+    return State;
+  for (BasicBlock *Pred : predecessors(&BB)) {
+    auto It = Out.find(Pred);
+    if (It == Out.end())
+      continue;
+    for (unsigned I = 0, E = State.size(); I != E; ++I)
+      State[I] = std::min(State[I], It->second[I]);
+  }
+  for (PHINode &Phi : BB.phis()) {
+    unsigned Index = indexOf(&Phi);
+    if (Index == NotTracked)
+      continue;
+    MarkDistance D = NoMark;
+    for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+      auto It = Out.find(Phi.getIncomingBlock(I));
+      if (It != Out.end())
+        D = std::min(D, valueAt(Phi.getIncomingValue(I), It->second));
+    }
+    State[Index] = D;
+  }
+  return State;
+}
+
+void FutureLowering::transfer(BasicBlock &BB, FutureState &State, bool Record) {
+  for (Instruction &I : BB) {
+    if (isa<PHINode>(I))
+      continue;
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark())
+      for (MarkDistance &D : State)
+        D = afterOneMore(D);
+    if (Op.isFutureWait() && Record)
+      CountAt[Op.getCall()] = valueAt(Op.getFutureOperand(), State);
+    unsigned Index = indexOf(&I);
+    if (Index == NotTracked)
+      continue;
+    if (Op.isFutureAny())
+      State[Index] = NoMark;
+    else if (auto *Select = dyn_cast<SelectInst>(&I))
+      State[Index] = std::min(valueAt(Select->getTrueValue(), State),
+                              valueAt(Select->getFalseValue(), State));
+    else // A mark's own future, or one loaded or returned: just made.
+      State[Index] = 0;
+  }
+}
+
+/// Distances only decrease (minimum at joins, +1 per mark), so sweeping in
+/// reverse post-order until nothing changes reaches the fixed point: the
+/// shortest paths, in marks, from each future's mark.
+void FutureLowering::solve() {
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (BasicBlock *BB : RPOT) {
+      FutureState State = stateAtEntryOf(*BB);
+      transfer(*BB, State, /*Record=*/false);
+      auto [It, Inserted] = Out.try_emplace(BB, State);
+      if (!Inserted && It->second == State)
+        continue;
+      It->second = std::move(State);
+      Changed = true;
+    }
+  }
+  for (BasicBlock *BB : RPOT) {
+    FutureState State = stateAtEntryOf(*BB);
+    transfer(*BB, State, /*Record=*/true);
+  }
+}
+
+void FutureLowering::lowerWaits() {
+  for (const AsyncOp &Wait : Waits)
+    lowerWait(Wait);
+}
+
+void FutureLowering::lowerWait(const AsyncOp &Wait) {
+  CallBase *Call = Wait.getCall();
+  Value *Future = Wait.getFutureOperand();
+  auto It = CountAt.find(Call);
+  // Unreachable waits were never visited; waiting for everything is safe.
+  MarkDistance Count = It == CountAt.end() ? 0 : It->second;
+  if (Future && isa<Argument>(Future->stripPointerCasts()))
+    reportAsyncError(*Call,
+                     "wait on a future passed in as an argument: a future "
+                     "names a mark of the function that made it; wait for it "
+                     "there, or let this function be inlined into it");
+  if (!Future) {
+    reportAsyncError(*Call, "asyncpipe.wait.future needs a future operand");
+    Count = 0;
+  }
+  if (Count == NoMark) {
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "FutureWaitRemoved", Call)
+             << "wait on a future removed: it is the dummy future "
+                "(asyncpipe.future.any) on every path, which waits for nothing";
+    });
+    Call->eraseFromParent();
+    return;
+  }
+  Count += MiscountForTesting;
+  std::string Untraced = Future ? describeUntracedSources(Future) : "";
+  ORE.emit([&] {
+    OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
+    R << "wait on a future lowered to a wait for at most "
+      << ore::NV("Count", Count)
+      << " outstanding marks: the fewest marks issued after its mark on any "
+         "path";
+    if (!Untraced.empty())
+      R << "; counted from where the future appears, because it comes from "
+        << Untraced;
+    return R;
+  });
+  IRBuilder<> B(Call);
+  FunctionCallee WaitFn = F.getParent()->getOrInsertFunction(
+      "asyncpipe.wait", B.getVoidTy(), B.getInt32Ty());
+  B.CreateCall(WaitFn, {B.getInt32(Count)})->setDebugLoc(Call->getDebugLoc());
+  Call->eraseFromParent();
+}
+
+/// Names the sources of \p Future that are not marks, dummies, PHIs or
+/// selects (so its distance was counted from where they appear), or "".
+std::string FutureLowering::describeUntracedSources(Value *Future) const {
+  SmallPtrSet<Value *, 16> Seen;
+  SmallVector<Value *, 16> Worklist = {Future};
+  SmallVector<StringRef, 4> Kinds;
+  auto AddKind = [&](StringRef Kind) {
+    if (!is_contained(Kinds, Kind))
+      Kinds.push_back(Kind);
+  };
+  while (!Worklist.empty()) {
+    Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Worklist, Phi->incoming_values());
+    } else if (auto *Select = dyn_cast<SelectInst>(V)) {
+      Worklist.push_back(Select->getTrueValue());
+      Worklist.push_back(Select->getFalseValue());
+    } else if (auto *I = dyn_cast<Instruction>(V)) {
+      AsyncOp Op = AsyncOp::get(*I);
+      if (Op.returnsFuture() || Op.isFutureAny())
+        continue;
+      AddKind(isa<LoadInst>(I) ? "memory (a load)" : "a call or computation");
+    } else if (isa<Argument>(V)) {
+      AddKind("an argument");
+    } else {
+      AddKind("a constant");
+    }
+  }
+  return join(Kinds, " and ");
+}
+
+/// Marks that made futures become plain marks; dummy futures and the PHIs
+/// and selects that only carried futures go away.
+void FutureLowering::removeFutureProducers() {
+  SmallVector<Instruction *, 16> Producers;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.returnsFuture() || Op.isFutureAny())
+      Producers.push_back(&I);
+  }
+  SmallSetVector<Instruction *, 16> Carriers = collectDeadCarriers(Producers);
+  FunctionCallee MarkFn = F.getParent()->getOrInsertFunction(
+      "asyncpipe.mark", Type::getVoidTy(F.getContext()));
+  for (Instruction *I : Producers) {
+    if (AsyncOp::get(*I).isMark()) {
+      IRBuilder<> B(I);
+      B.CreateCall(MarkFn)->setDebugLoc(I->getDebugLoc());
+    }
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+    I->eraseFromParent();
+  }
+  for (Instruction *I : Carriers)
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+  for (Instruction *I : Carriers)
+    I->eraseFromParent();
+}
+
+/// The PHIs and selects fed by \p Producers whose every use is another such
+/// PHI or select: they carried futures only (swap and rotate cycles
+/// included), and die with them.
+SmallSetVector<Instruction *, 16>
+FutureLowering::collectDeadCarriers(ArrayRef<Instruction *> Producers) {
+  SmallSetVector<Instruction *, 16> Carriers;
+  SmallVector<Instruction *, 16> Worklist(Producers);
+  while (!Worklist.empty()) {
+    Instruction *I = Worklist.pop_back_val();
+    for (User *U : I->users())
+      if ((isa<PHINode>(U) || isa<SelectInst>(U)) &&
+          Carriers.insert(cast<Instruction>(U)))
+        Worklist.push_back(cast<Instruction>(U));
+  }
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Instruction *I : Carriers.getArrayRef()) {
+      bool OnlyCarriers = all_of(I->users(), [&](User *U) {
+        return Carriers.contains(cast<Instruction>(U));
+      });
+      if (!OnlyCarriers) {
+        Carriers.remove(I);
+        Changed = true;
+        break;
+      }
+    }
+  }
+  return Carriers;
+}
+
+} // namespace
+
+bool asyncpipe::lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
+  return FutureLowering(F, ORE).run();
+}
+
+PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
+                                             FunctionAnalysisManager &AM) {
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  if (!lowerAsyncFutures(F, ORE))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
