@@ -31,6 +31,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
@@ -71,6 +72,20 @@ private:
   std::vector<std::unique_ptr<SSAUpdater>> RecentMark;
   SmallVector<PHINode *, 16> InsertedPHIs;
 };
+
+/// Records on \p New the callee of \p Original, with the type of its count
+/// operand for a wait, so that asyncpipe-lower-futures gives the mark or
+/// counting wait back its spelling (a module's async calls stay in the form
+/// its target and tools expect).
+void recordSpelling(CallInst &New, const AsyncOp &Original, Type *CountType) {
+  LLVMContext &Ctx = New.getContext();
+  SmallVector<Metadata *, 2> Spelling = {
+      MDString::get(Ctx, Original.getName())};
+  if (CountType)
+    Spelling.push_back(
+        ConstantAsMetadata::get(Constant::getNullValue(CountType)));
+  New.setMetadata(AsyncSpellingMetadata, MDNode::get(Ctx, Spelling));
+}
 
 /// Kernels cannot be inlined, so their waits need binding only if they call
 /// something that may be inlined into them.
@@ -142,6 +157,7 @@ void WaitBinding::makeMarksFutures() {
       IRBuilder<> B(Call);
       CallInst *New = B.CreateCall(MarkFuture, {}, "mark");
       New->setDebugLoc(Call->getDebugLoc());
+      recordSpelling(*New, Mark, /*CountType=*/nullptr);
       Call->eraseFromParent();
       Future = New;
     }
@@ -197,7 +213,9 @@ void WaitBinding::bindWait(const AsyncOp &Wait, uint64_t N) {
   IRBuilder<> B(Call);
   FunctionCallee WaitFuture = F.getParent()->getOrInsertFunction(
       "asyncpipe.wait.future", B.getVoidTy(), B.getInt32Ty());
-  B.CreateCall(WaitFuture, {Future})->setDebugLoc(Call->getDebugLoc());
+  CallInst *New = B.CreateCall(WaitFuture, {Future});
+  New->setDebugLoc(Call->getDebugLoc());
+  recordSpelling(*New, Wait, Wait.getWaitCountOperand()->getType());
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitBound", Call)
            << "wait for at most " << ore::NV("Count", N)

@@ -58,6 +58,9 @@ MarkDistance afterOneMore(MarkDistance D) {
   return D == NoMark ? NoMark : std::min(D + 1, Saturated);
 }
 
+std::pair<FunctionCallee, IntegerType *> getCountingWait(CallBase &Call);
+FunctionCallee getPlainMark(Instruction &MarkFuture);
+
 /// Per future value, the fewest marks since its mark (see file comment).
 using FutureState = SmallVector<MarkDistance, 8>;
 
@@ -271,9 +274,11 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
     return R;
   });
   IRBuilder<> B(Call);
-  FunctionCallee WaitFn = F.getParent()->getOrInsertFunction(
-      "asyncpipe.wait", B.getVoidTy(), B.getInt32Ty());
-  B.CreateCall(WaitFn, {B.getInt32(Count)})->setDebugLoc(Call->getDebugLoc());
+  auto [WaitFn, CountTy] = getCountingWait(*Call);
+  // A smaller count is a stronger wait: clamping to the operand is safe.
+  uint64_t Encodable = std::min<uint64_t>(Count, CountTy->getBitMask() >> 1);
+  B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)})
+      ->setDebugLoc(Call->getDebugLoc());
   Call->eraseFromParent();
 }
 
@@ -320,12 +325,10 @@ void FutureLowering::removeFutureProducers() {
       Producers.push_back(&I);
   }
   SmallSetVector<Instruction *, 16> Carriers = collectDeadCarriers(Producers);
-  FunctionCallee MarkFn = F.getParent()->getOrInsertFunction(
-      "asyncpipe.mark", Type::getVoidTy(F.getContext()));
   for (Instruction *I : Producers) {
     if (AsyncOp::get(*I).isMark()) {
       IRBuilder<> B(I);
-      B.CreateCall(MarkFn)->setDebugLoc(I->getDebugLoc());
+      B.CreateCall(getPlainMark(*I))->setDebugLoc(I->getDebugLoc());
     }
     I->replaceAllUsesWith(PoisonValue::get(I->getType()));
     I->eraseFromParent();
@@ -365,6 +368,49 @@ FutureLowering::collectDeadCarriers(ArrayRef<Instruction *> Producers) {
     }
   }
   return Carriers;
+}
+
+/// The spelling asyncpipe-bind-waits recorded on \p I, or none.
+std::optional<std::pair<StringRef, Type *>>
+getRecordedSpelling(const Instruction &I) {
+  MDNode *Spelling = I.getMetadata(AsyncSpellingMetadata);
+  if (!Spelling || Spelling->getNumOperands() < 1)
+    return std::nullopt;
+  auto *Name = dyn_cast<MDString>(Spelling->getOperand(0));
+  if (!Name)
+    return std::nullopt;
+  Type *CountTy = nullptr;
+  if (Spelling->getNumOperands() > 1)
+    if (auto *Count =
+            mdconst::dyn_extract<ConstantInt>(Spelling->getOperand(1)))
+      CountTy = Count->getType();
+  return std::make_pair(Name->getString(), CountTy);
+}
+
+/// The counting wait that replaces the wait on a future \p Call, and its
+/// count's type: the recorded spelling, else the portable asyncpipe.wait.
+std::pair<FunctionCallee, IntegerType *> getCountingWait(CallBase &Call) {
+  Module &M = *Call.getModule();
+  LLVMContext &Ctx = M.getContext();
+  auto Spelling = getRecordedSpelling(Call);
+  if (Spelling && Spelling->second) {
+    auto *CountTy = cast<IntegerType>(Spelling->second);
+    return {
+        M.getOrInsertFunction(Spelling->first, Type::getVoidTy(Ctx), CountTy),
+        CountTy};
+  }
+  return {M.getOrInsertFunction("asyncpipe.wait", Type::getVoidTy(Ctx),
+                                Type::getInt32Ty(Ctx)),
+          Type::getInt32Ty(Ctx)};
+}
+
+/// The plain mark that replaces a mark making a future: the recorded
+/// spelling, else the portable asyncpipe.mark.
+FunctionCallee getPlainMark(Instruction &MarkFuture) {
+  Module &M = *MarkFuture.getModule();
+  auto Spelling = getRecordedSpelling(MarkFuture);
+  return M.getOrInsertFunction(Spelling ? Spelling->first : "asyncpipe.mark",
+                               Type::getVoidTy(M.getContext()));
 }
 
 } // namespace

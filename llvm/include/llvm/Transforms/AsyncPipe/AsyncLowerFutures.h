@@ -31,6 +31,12 @@ public:
 };
 
 namespace asyncpipe {
+/// Metadata on a mark or wait on a future that asyncpipe-bind-waits made
+/// from a mark or counting wait of another spelling: !{!"callee name"} for a
+/// mark, !{!"callee name", iN 0} for a wait (iN: its count operand's type).
+/// asyncpipe-lower-futures lowers them back to that spelling.
+inline constexpr const char AsyncSpellingMetadata[] = "asyncpipe.spelling";
+
 /// Lowers every future in \p F; returns true if it changed anything.
 /// asyncpipe-lower calls it first, so futures never reach a target.
 bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE);

@@ -1,4 +1,5 @@
-//===- AsyncOpSummary.h - Report the async operations of a function -*- C++ -*-===//
+//===- AsyncOpSummary.h - Report the async operations of a function -*- C++
+//-*-===//
 //
 // Part of the AsyncPipe project.
 //

@@ -1,4 +1,5 @@
-//===- AsyncTarget.h - What AsyncPipe needs to know about a target -*- C++ -*-===//
+//===- AsyncTarget.h - What AsyncPipe needs to know about a target -*- C++
+//-*-===//
 //
 // Part of the AsyncPipe project.
 //
