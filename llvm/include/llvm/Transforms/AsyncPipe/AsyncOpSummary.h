@@ -1,5 +1,4 @@
-//===- AsyncOpSummary.h - Report the async operations of a function -*- C++
-//-*-===//
+//===- AsyncOpSummary.h - Report the async operations of a function -*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
