@@ -19,6 +19,7 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -45,6 +46,12 @@ static cl::opt<unsigned> MiscountForTesting(
     "asyncpipe-futures-miscount-for-testing", cl::Hidden, cl::init(0),
     cl::desc("Testing only: add this to every count a wait on a future is "
              "lowered to (a deliberately wrong lowering)"));
+
+static cl::opt<bool> VerifyFutureLowering(
+    "asyncpipe-verify-futures", cl::Hidden, cl::init(false),
+    cl::desc("Check every wait on a future lowered to a count with an "
+             "independent backward search for a path on which the count "
+             "leaves the future's mark outstanding"));
 
 namespace {
 
@@ -80,6 +87,7 @@ private:
   void solve();
   void lowerWaits();
   void lowerWait(const AsyncOp &Wait);
+  void verifyLoweredWaits();
   std::string describeUntracedSources(Value *Future) const;
   void removeFutureProducers();
   SmallSetVector<Instruction *, 16>
@@ -98,7 +106,89 @@ private:
   }
   DenseMap<BasicBlock *, FutureState> Out;
   DenseMap<const CallBase *, MarkDistance> CountAt;
+  /// For -asyncpipe-verify-futures: each counting wait made, its future.
+  SmallVector<std::pair<CallInst *, Value *>, 8> Lowered;
 };
+
+/// The independent check behind -asyncpipe-verify-futures. It shares no
+/// counting with the lowering: from each lowered wait(K) it searches
+/// backwards, path by path, for the mark that made the wait's future (through
+/// PHIs into the predecessor they name, through both arms of selects) and
+/// reports a path on which fewer than K marks separate that mark from the
+/// wait, so that the mark may still be outstanding after it.
+class FutureWaitChecker {
+public:
+  FutureWaitChecker(CallInst &Wait, Value &Future, uint64_t Count)
+      : Wait(Wait), Future(Future), Count(Count) {}
+
+  /// The fewest marks found on a violating path, or none.
+  std::optional<uint64_t> findShortPath();
+
+private:
+  struct Position {
+    BasicBlock *Block;
+    /// Scan backwards from here (exclusive); null for the block's end.
+    Instruction *Before;
+    Value *Tracked;
+    uint64_t Marks;
+  };
+  std::optional<uint64_t> scan(const Position &P,
+                               SmallVectorImpl<Position> &Worklist);
+
+  CallInst &Wait;
+  Value &Future;
+  uint64_t Count;
+  DenseSet<std::tuple<BasicBlock *, Value *, uint64_t>> Visited;
+};
+
+std::optional<uint64_t> FutureWaitChecker::findShortPath() {
+  SmallVector<Position, 16> Worklist = {{Wait.getParent(), &Wait, &Future, 0}};
+  while (!Worklist.empty()) {
+    Position P = Worklist.pop_back_val();
+    if (std::optional<uint64_t> Marks = scan(P, Worklist))
+      return Marks;
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t>
+FutureWaitChecker::scan(const Position &P,
+                        SmallVectorImpl<Position> &Worklist) {
+  BasicBlock *BB = P.Block;
+  uint64_t Marks = P.Marks;
+  auto It = P.Before ? P.Before->getReverseIterator() : BB->rbegin();
+  if (P.Before)
+    ++It;
+  for (; It != BB->rend(); ++It) {
+    Instruction &I = *It;
+    if (&I == P.Tracked) {
+      AsyncOp Op = AsyncOp::get(I);
+      if (Op.isFutureAny())
+        return std::nullopt;
+      if (auto *Select = dyn_cast<SelectInst>(&I)) {
+        for (Value *Arm : {Select->getTrueValue(), Select->getFalseValue()})
+          Worklist.push_back({BB, &I, Arm, Marks});
+        return std::nullopt;
+      }
+      if (!isa<PHINode>(I))
+        return Marks < Count ? std::optional<uint64_t>(Marks) : std::nullopt;
+      break;
+    }
+    if (AsyncOp::get(I).isMark() && ++Marks >= Count)
+      return std::nullopt;
+  }
+  auto *Phi = dyn_cast<PHINode>(P.Tracked);
+  bool PhiHere = Phi && Phi->getParent() == BB;
+  if (BB->isEntryBlock() || pred_empty(BB))
+    return PhiHere || Marks >= Count ? std::nullopt
+                                     : std::optional<uint64_t>(Marks);
+  for (BasicBlock *Pred : predecessors(BB)) {
+    Value *Tracked = PhiHere ? Phi->getIncomingValueForBlock(Pred) : P.Tracked;
+    if (Visited.insert({Pred, Tracked, Marks}).second)
+      Worklist.push_back({Pred, nullptr, Tracked, Marks});
+  }
+  return std::nullopt;
+}
 
 bool FutureLowering::run() {
   collectWaitedFutures();
@@ -106,6 +196,8 @@ bool FutureLowering::run() {
   if (HasFutures) {
     solve();
     lowerWaits();
+    if (VerifyFutureLowering)
+      verifyLoweredWaits();
   }
   for (Instruction &I : instructions(F)) {
     AsyncOp Op = AsyncOp::get(I);
@@ -277,9 +369,27 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   auto [WaitFn, CountTy] = getCountingWait(*Call);
   // A smaller count is a stronger wait: clamping to the operand is safe.
   uint64_t Encodable = std::min<uint64_t>(Count, CountTy->getBitMask() >> 1);
-  B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)})
-      ->setDebugLoc(Call->getDebugLoc());
+  CallInst *New = B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)});
+  New->setDebugLoc(Call->getDebugLoc());
+  if (Future)
+    Lowered.push_back({New, Future});
   Call->eraseFromParent();
+}
+
+void FutureLowering::verifyLoweredWaits() {
+  for (auto &[Wait, Future] : Lowered) {
+    uint64_t Count = cast<ConstantInt>(Wait->getArgOperand(0))->getZExtValue();
+    if (std::optional<uint64_t> Marks =
+            FutureWaitChecker(*Wait, *Future, Count).findShortPath())
+      reportAsyncError(*Wait,
+                       "wait on a future lowered to a wait for at most " +
+                           Twine(Count) +
+                           " outstanding marks, but a path reaches it "
+                           "with only " +
+                           Twine(*Marks) +
+                           " marks after the future's mark, which may "
+                           "still be outstanding");
+  }
 }
 
 /// Names the sources of \p Future that are not marks, dummies, PHIs or

@@ -4,7 +4,7 @@
 ; double-buffered loop with swap, rotate over 3 and 4 buffers, and seed 002's
 ; ele_add (dummy futures, swaps, epilogue select on trip-count parity).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-verify-async-waits -asyncpipe-verify-futures < %s | FileCheck %s --check-prefixes=GFX942
 ; The same through the default -O2 pipeline first.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes='default<O2>' %s -S \
 ; RUN:   -pass-remarks=asyncpipe-lower-futures 2>&1 -o /dev/null | FileCheck %s --check-prefix=O2-REMARK

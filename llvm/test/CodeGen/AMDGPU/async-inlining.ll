@@ -9,7 +9,7 @@
 ; caller's wait is recounted to wait.asyncmark(2).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=CALL
-; RUN: %opt -passes='default<O2>' %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 \
+; RUN: %opt -passes='default<O2>' -asyncpipe-verify-futures %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 \
 ; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s --check-prefixes=INLINED
 ; RUN: opt -passes='cgscc(inline)' %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 \
 ; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s --check-prefixes=INLINED-STOCK

@@ -2,7 +2,7 @@
 ; code, a double-buffered loop with swap, rotate over 3 and 4 buffers, and
 ; seed 002's ele_add (dummy futures, swaps, epilogue select on trip-count
 ; parity). PTX assembled by ptxas.
-; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %s -o %t.ptx
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -asyncpipe-verify-futures %s -o %t.ptx
 ; RUN: FileCheck %s < %t.ptx
 ; RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
 ; REQUIRES: nvptx-registered-target, ptxas

@@ -8,7 +8,7 @@
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %s -o %t.call.ptx
 ; RUN: FileCheck %s --check-prefix=CALL < %t.call.ptx
 ; RUN: %ptxas -arch=sm_80 %t.call.ptx -o /dev/null
-; RUN: %opt -passes='default<O2>' %s | %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o %t.inlined.ptx
+; RUN: %opt -passes='default<O2>' -asyncpipe-verify-futures %s | %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o %t.inlined.ptx
 ; RUN: FileCheck %s --check-prefix=INLINED < %t.inlined.ptx
 ; RUN: %ptxas -arch=sm_80 %t.inlined.ptx -o /dev/null
 ; RUN: opt -passes='cgscc(inline)' %s | %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o %t.stock.ptx
