@@ -51,13 +51,15 @@ constexpr uint64_t LargestTrackedCount = 1024;
 /// The constant count of a counting wait, or none if it is not a constant
 /// small enough to track. Native wait-all forms count 0.
 std::optional<uint64_t> getTrackedCount(const AsyncOp &Op) {
-  std::optional<uint64_t> N = Op.getConstantWaitCount();
+  if (!Op.isWait())
+    return std::nullopt;
   Value *Operand = Op.getWaitCountOperand();
-  if (Operand && cast<ConstantInt>(Operand)->isNegative())
+  if (!Operand)
+    return 0;
+  auto *N = dyn_cast<ConstantInt>(Operand);
+  if (!N || N->isNegative() || N->getValue().ugt(LargestTrackedCount))
     return std::nullopt;
-  if (!N || *N > LargestTrackedCount)
-    return std::nullopt;
-  return N;
+  return N->getZExtValue();
 }
 
 /// True if \p I may issue an async copy no mark of this function covers yet:

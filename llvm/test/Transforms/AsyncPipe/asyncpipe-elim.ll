@@ -333,3 +333,21 @@ declare void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3), ptr addrsp
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
 declare void @llvm.nvvm.cp.async.wait.all()
+
+; Negative: a run-time count that is a select (the drain of a pipelined loop)
+; and a negative constant count are never removed, and observe every mark.
+define void @runtime_select_count(i1 %more) {
+; CHECK-LABEL: define void @runtime_select_count(
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    %keep = select i1 %more, i32 1, i32 0
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 %keep)
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 -1)
+; CHECK-NEXT:    ret void
+  call void @asyncpipe.mark()
+  %keep = select i1 %more, i32 1, i32 0
+  call void @asyncpipe.wait(i32 %keep)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 -1)
+  ret void
+}
