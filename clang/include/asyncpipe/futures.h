@@ -43,8 +43,8 @@ ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
 asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future");
 
 /* Waits until the copies issued before the future's mark are complete. */
-ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE void
-asyncpipe_wait_future(asyncpipe_future_t future) __asm__("asyncpipe.wait.future");
+ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE void asyncpipe_wait_future(
+    asyncpipe_future_t future) __asm__("asyncpipe.wait.future");
 
 /* The dummy future: waiting on it waits for nothing. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t

@@ -89,6 +89,7 @@ private:
   void lowerWait(const AsyncOp &Wait);
   void verifyLoweredWaits();
   std::string describeUntracedSources(Value *Future) const;
+  bool hasFutureProducers() const;
   void removeFutureProducers();
   SmallSetVector<Instruction *, 16>
   collectDeadCarriers(ArrayRef<Instruction *> Producers);
@@ -192,23 +193,23 @@ FutureWaitChecker::scan(const Position &P,
 
 bool FutureLowering::run() {
   collectWaitedFutures();
-  bool HasFutures = !Waits.empty();
-  if (HasFutures) {
+  if (!Waits.empty()) {
     solve();
     lowerWaits();
     if (VerifyFutureLowering)
       verifyLoweredWaits();
   }
-  for (Instruction &I : instructions(F)) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (Op.returnsFuture() || Op.isFutureAny()) {
-      HasFutures = true;
-      break;
-    }
-  }
-  if (HasFutures)
+  bool HasProducers = hasFutureProducers();
+  if (HasProducers)
     removeFutureProducers();
-  return HasFutures;
+  return !Waits.empty() || HasProducers;
+}
+
+bool FutureLowering::hasFutureProducers() const {
+  return any_of(instructions(F), [](const Instruction &I) {
+    AsyncOp Op = AsyncOp::get(I);
+    return Op.returnsFuture() || Op.isFutureAny();
+  });
 }
 
 void FutureLowering::collectWaitedFutures() {

@@ -73,7 +73,7 @@ void registerPipelinePasses(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
         MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
       });
-#define ASYNCPIPE_PIPELINE_OPTIMIZING_FUNCTION_PASS(EXTENSION_POINT,            \
+#define ASYNCPIPE_PIPELINE_OPTIMIZING_FUNCTION_PASS(EXTENSION_POINT,           \
                                                     CREATE_PASS)               \
   PB.register##EXTENSION_POINT##EPCallback(                                    \
       [](ModulePassManager &MPM, OptimizationLevel Level, auto...) {           \
