@@ -55,6 +55,7 @@ public:
 private:
   bool mayMeetInlinedMarks() const;
   void collectOps();
+  void remarkUnbindableWaits();
   void makeMarksFutures();
   void buildRecentMarkLevels();
   Value *getLevelAtEntry(unsigned Level, BasicBlock *BB);
@@ -65,6 +66,7 @@ private:
   Function &F;
   OptimizationRemarkEmitter &ORE;
   SmallVector<std::pair<AsyncOp, uint64_t>, 8> BindableWaits;
+  SmallVector<AsyncOp, 4> UnbindableWaits;
   uint64_t Levels = 0;
   /// The futures of each block's marks, in order.
   DenseMap<BasicBlock *, SmallVector<Instruction *, 4>> MarksIn;
@@ -108,7 +110,10 @@ bool WaitBinding::mayMeetInlinedMarks() const {
 
 bool WaitBinding::run() {
   collectOps();
-  if (BindableWaits.empty() || !mayMeetInlinedMarks())
+  if (!mayMeetInlinedMarks())
+    return false;
+  remarkUnbindableWaits();
+  if (BindableWaits.empty())
     return false;
   makeMarksFutures();
   buildRecentMarkLevels();
@@ -131,15 +136,22 @@ void WaitBinding::collectOps() {
       Levels = std::max(Levels, N + 1);
       continue;
     }
+    UnbindableWaits.push_back(Op);
+  }
+}
+
+/// Says which waits stay counting in a function that may meet inlined marks.
+void WaitBinding::remarkUnbindableWaits() {
+  for (const AsyncOp &Wait : UnbindableWaits)
     ORE.emit([&] {
-      return OptimizationRemarkMissed(DEBUG_TYPE, "WaitNotBound", &I)
+      return OptimizationRemarkMissed(DEBUG_TYPE, "WaitNotBound",
+                                      Wait.getCall())
              << "wait not bound to a mark: its count is not a constant from 0 "
                 "to "
              << ore::NV("Largest", LargestBoundCount)
              << "; if a call is inlined before it, it may wait for the "
                 "callee's marks too";
     });
-  }
 }
 
 void WaitBinding::makeMarksFutures() {
