@@ -309,7 +309,6 @@ define void @runtime_count(i32 %n) {
 ; Futures: a mark whose future is waited on stays; one whose future is
 ; unused goes.
 ; REMARK-NEXT: remark: <unknown>:0:0: mark removed
-; REMARK-NOT: remark
 define void @future_marks() {
 ; CHECK-LABEL: define void @future_marks(
 ; CHECK-NEXT:    %f = call i32 @asyncpipe.mark.future()
@@ -349,5 +348,32 @@ define void @runtime_select_count(i1 %more) {
   call void @asyncpipe.wait(i32 %keep)
   call void @asyncpipe.mark()
   call void @asyncpipe.wait(i32 -1)
+  ret void
+}
+
+; Rule 3 around a loop: the mark at the end of the body reaches, through the
+; back edge, the next iteration's wait(0) with one mark after it (completed
+; anyway) or the return: removed. Its copy is then covered by the next
+; iteration's first mark, which that wait(0) completes.
+; REMARK-NEXT: remark: <unknown>:0:0: mark removed
+; REMARK-NOT: remark
+define void @mark_before_backedge(ptr %s, ptr %g, i1 %c) {
+; CHECK-LABEL: define void @mark_before_backedge(
+; CHECK:       loop:
+; CHECK-NEXT:    call void @asyncpipe.copy(
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:    call void @asyncpipe.copy(
+; CHECK-NEXT:    br i1 %c, label %loop, label %exit
+entry:
+  br label %loop
+loop:
+  call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br i1 %c, label %loop, label %exit
+exit:
   ret void
 }
