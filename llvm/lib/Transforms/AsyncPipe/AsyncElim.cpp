@@ -131,8 +131,9 @@ private:
 bool MarkWaitElimination::run() {
   bool Changed = false;
   // Removing a mark lowers the bounds, which can make more waits redundant;
-  // removing a redundant wait changes no bound and observes nothing, so two
-  // steps per round reach the fixed point quickly.
+  // removing a redundant wait changes no bound (min(B, N) = B) and only
+  // lets the mark search look further, so rounds stop as soon as one
+  // removes nothing. The CFG never changes: the RPO stays valid.
   while (true) {
     collectOps();
     bool Removed = removeRedundantWaits();
