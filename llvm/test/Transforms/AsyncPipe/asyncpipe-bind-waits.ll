@@ -148,6 +148,60 @@ join:
 ; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.1), !asyncpipe.spelling [[PORTABLE:![0-9]+]]
 ; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound
 
+; A callee's own wait, inlined, is translated too: foo_calls_baz's wait(0)
+; waits for its mark A; once baz is inlined into it, baz's mark Z follows A,
+; so the wait becomes wait(1) (the stock inliner leaves wait(0), which also
+; waits for Z). bar_nested's wait(1) waits for B: C, A and Z follow it,
+; wait(3), which the wait(1) before it then makes redundant (asyncpipe-elim,
+; at -O2), and with it B's and C's marks.
+define internal void @baz(i1 %c) {
+  call void @llvm.amdgcn.asyncmark()                 ; Z
+  br i1 %c, label %wait, label %done
+wait:
+  call void @llvm.amdgcn.wait.asyncmark(i16 0)
+  br label %done
+done:
+  ret void
+}
+
+define internal void @foo_calls_baz(i1 %c) {
+  call void @llvm.amdgcn.asyncmark()                 ; A
+  call void @baz(i1 %c)
+  call void @llvm.amdgcn.wait.asyncmark(i16 0)
+  ret void
+}
+
+define void @bar_nested(i1 %c) {
+  call void @llvm.amdgcn.asyncmark()                 ; B
+  call void @llvm.amdgcn.asyncmark()                 ; C
+  call void @foo_calls_baz(i1 %c)
+  call void @llvm.amdgcn.wait.asyncmark(i16 1)
+  ret void
+}
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks bound
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks bound
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound
+; RECOUNT-LABEL: define void @bar_nested(
+; RECOUNT-COUNT-4: call void @llvm.amdgcn.asyncmark()
+; RECOUNT:         call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; RECOUNT:       foo_calls_baz.exit:
+; RECOUNT-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
+; RECOUNT-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 3)
+; RECOUNT-NEXT:    ret void
+; STOCK-LABEL: define void @bar_nested(
+; STOCK:       foo_calls_baz.exit:
+; STOCK-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; STOCK-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
+; STOCK-NEXT:    ret void
+; O2-LABEL: define void @bar_nested(
+; O2-NEXT:    tail call void @llvm.amdgcn.asyncmark()
+; O2-NEXT:    tail call void @llvm.amdgcn.asyncmark()
+; O2-NEXT:    br i1 %c
+; O2:         call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; O2:       foo_calls_baz.exit:
+; O2-NEXT:    tail call void @llvm.amdgcn.wait.asyncmark(i16 1)
+; O2-NEXT:    ret void
+
 ; Negative: run-time counts stay counting waits, with a remark; kernels that
 ; call nothing cannot meet inlined marks and are left alone.
 define void @runtime_count(i32 %n) {
