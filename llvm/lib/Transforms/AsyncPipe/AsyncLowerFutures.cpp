@@ -39,9 +39,10 @@ using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-lower-futures"
 
-// Testing only: makes the lowering wrong on purpose, so that a test can show
-// that the checkers (llc -amdgpu-verify-async-waits on the final code,
-// AsyncSan on the host) catch a future lowered to too large a count.
+// Testing only: makes the lowering wrong on purpose, so that tests can show
+// that a future lowered to too large a count is caught: by
+// -asyncpipe-verify-futures, and by running the program on the host under
+// the lazy and random completion policies (and AsyncSan).
 static cl::opt<unsigned> MiscountForTesting(
     "asyncpipe-futures-miscount-for-testing", cl::Hidden, cl::init(0),
     cl::desc("Testing only: add this to every count a wait on a future is "
