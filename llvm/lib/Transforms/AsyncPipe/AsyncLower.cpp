@@ -25,6 +25,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -266,7 +267,6 @@ public:
 
 private:
   SmallVector<AsyncOp, 16> collectOps() const;
-  bool removeMalformedCalls();
   void lowerCopy(const AsyncOp &Op);
   std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
   bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
@@ -315,27 +315,10 @@ SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
   return Ops;
 }
 
-/// Reports and removes each call that names an async operation with operands
-/// that do not fit it: AsyncOp does not recognize it, and left alone it would
-/// reach codegen as a call to an undefined function.
-bool PortableLowering::removeMalformedCalls() {
-  SmallVector<CallBase *, 4> Malformed;
-  for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I); Call && isMalformedAsyncCall(*Call))
-      Malformed.push_back(Call);
-  for (CallBase *Call : Malformed) {
-    reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
-                                "' is called with operands of the wrong "
-                                "number or type");
-    if (!Call->use_empty())
-      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
-    Call->eraseFromParent();
-  }
-  return !Malformed.empty();
-}
-
 bool PortableLowering::run() {
-  bool Changed = removeMalformedCalls();
+  bool Changed = removeMalformedAsyncCalls(F);
+  // Futures first: their waits become counting waits lowered below.
+  Changed |= lowerAsyncFutures(F, ORE);
   SmallVector<AsyncOp, 16> Ops = collectOps();
   if (Ops.empty())
     return Changed;

@@ -60,6 +60,15 @@ const Spelling Spellings[] = {
    -1, -1, -1, -1, 0},
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
    -1, -1, -1, 0, 0},
+  // Futures (llvm/docs/AsyncPipeFutures.rst): a mark returning an i32 future,
+  // a wait on a future (its operand is in the count position), and the dummy
+  // future.
+  {"asyncpipe.mark.future", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
+   -1, -1, -1, -1, 0},
+  {"asyncpipe.wait.future", false, AsyncOpKind::FutureWait,
+   AsyncOpForm::Portable, -1, -1, -1, 0, 0},
+  {"asyncpipe.future.any", false, AsyncOpKind::FutureAny,
+   AsyncOpForm::Portable, -1, -1, -1, -1, 0},
 };
 // clang-format on
 
@@ -193,10 +202,35 @@ std::optional<uint64_t> AsyncOp::getConstantWaitCount() const {
   return std::nullopt;
 }
 
+bool AsyncOp::returnsFuture() const {
+  return isMark() && !Call->getType()->isVoidTy();
+}
+
+Value *AsyncOp::getFutureOperand() const {
+  return isFutureWait() ? operandOrNull(Call, CountArg) : nullptr;
+}
+
+bool AsyncOp::alsoWaitsForUncommittedCopies() const {
+  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0;
+}
+
 StringRef AsyncOp::getName() const {
   if (!Call || !Call->getCalledFunction())
     return "";
   return Call->getCalledFunction()->getName();
+}
+
+bool asyncpipe::hasOwnMarkSequence(const Function &F) {
+  if (!F.hasFnAttribute(Attribute::AlwaysInline))
+    return true;
+  bool HasMark = false, HasWait = false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      AsyncOp Op = AsyncOp::get(I);
+      HasMark |= Op.isMark();
+      HasWait |= Op.isWait() || Op.isFutureWait();
+    }
+  return HasMark == HasWait;
 }
 
 bool asyncpipe::isMalformedAsyncCall(const CallBase &Call) {
