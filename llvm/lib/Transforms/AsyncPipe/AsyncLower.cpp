@@ -93,7 +93,9 @@ bool PortableLowering::run() {
   // Bound the marks before any is rewritten into a form the model may not
   // recognize (the host's runtime calls).
   MarkBound = boundOutstandingMarks(F);
+  bool OwnsMarkSequence = false;
   for (const AsyncOp &Op : Ops) {
+    OwnsMarkSequence |= !Op.isCopy();
     if (Op.isCopy())
       lowerCopy(Op);
     else if (Op.isMark())
@@ -101,6 +103,8 @@ bool PortableLowering::run() {
     else
       lowerWait(Op);
   }
+  if (OwnsMarkSequence)
+    Target->createActivationBounds(F);
   return true;
 }
 

@@ -21,6 +21,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 
 using namespace llvm;
 

@@ -4,13 +4,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// On the host, copies, marks and waits are calls into the AsyncPipe runtime,
-// which completes copies by a policy chosen at run time (DESIGN.md section 5).
+// On the host, copies, marks and waits are calls into the AsyncPipe runtime
+// (runtime/include/asyncpipe_rt.h), which completes copies by a policy chosen
+// at run time (DESIGN.md section 5). Hardware keeps one counter for a whole
+// wave, but the model gives every function activation its own mark sequence;
+// the runtime learns about activations from the enter/exit calls placed
+// around functions that mark or wait. Copies carry their issue site so that
+// AsyncSan can say which copy an access raced with.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AsyncTargets.h"
+#include "HostRuntime.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -28,37 +36,87 @@ public:
   std::optional<uint64_t> getMaxWaitCount() const override {
     return std::nullopt;
   }
+  bool supportsSanitizer() const override { return true; }
 
   CallInst *createCopy(IRBuilderBase &B, Value *Dst, Value *Src,
                        uint64_t Bytes) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     FunctionCallee Copy =
-        M.getOrInsertFunction("__asyncpipe_copy", B.getVoidTy(), B.getPtrTy(),
-                              B.getPtrTy(), B.getInt64Ty());
+        M.getOrInsertFunction(hostrt::CopyName, B.getVoidTy(), B.getPtrTy(),
+                              B.getPtrTy(), B.getInt64Ty(), B.getPtrTy());
+    Constant *Site = getSites(M).get(B.getCurrentDebugLocation(),
+                                     *B.GetInsertBlock()->getParent());
     return B.CreateCall(Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
                                B.CreatePointerCast(Src, B.getPtrTy()),
-                               B.getInt64(Bytes)});
+                               B.getInt64(Bytes), Site});
   }
 
   CallInst *createMark(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
-    return B.CreateCall(
-        M.getOrInsertFunction("__asyncpipe_mark", B.getVoidTy()));
+    return B.CreateCall(M.getOrInsertFunction(hostrt::MarkName, B.getVoidTy()));
   }
 
   CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
-    Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
-    return B.CreateCall(Wait, {B.getInt64(N)});
+    return B.CreateCall(getWait(B), {B.getInt64(N)});
   }
 
   CallInst *createVariableWait(IRBuilderBase &B, Value *N) const override {
-    Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
-    return B.CreateCall(Wait, {B.CreateZExtOrTrunc(N, B.getInt64Ty())});
+    return B.CreateCall(getWait(B), {B.CreateZExtOrTrunc(N, B.getInt64Ty())});
   }
+
+  void createActivationBounds(Function &F) const override {
+    Module &M = *F.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *VoidTy = Type::getVoidTy(Ctx);
+    FunctionCallee Enter = M.getOrInsertFunction(hostrt::EnterName, VoidTy);
+    FunctionCallee Exit = M.getOrInsertFunction(hostrt::ExitName, VoidTy,
+                                                PointerType::getUnqual(Ctx));
+    BasicBlock &Entry = F.getEntryBlock();
+    IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
+    EB.CreateCall(Enter)->setDebugLoc(firstLocationIn(Entry));
+    for (BasicBlock &BB : F) {
+      auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
+      if (!Ret)
+        continue;
+      // Nothing may come between a musttail call and its return.
+      Instruction *InsertPt = Ret;
+      if (CallInst *Tail = BB.getTerminatingMustTailCall())
+        InsertPt = Tail;
+      IRBuilder<> XB(InsertPt);
+      XB.CreateCall(Exit, {getSites(M).get(Ret->getDebugLoc(), F)})
+          ->setDebugLoc(Ret->getDebugLoc());
+    }
+  }
+
+private:
+  static FunctionCallee getWait(IRBuilderBase &B) {
+    Module &M = *B.GetInsertBlock()->getModule();
+    return M.getOrInsertFunction(hostrt::WaitName, B.getVoidTy(),
+                                 B.getInt64Ty());
+  }
+
+  /// A location for the inserted enter call, so that calls in functions with
+  /// debug info keep one (the verifier requires it when inlining).
+  static DebugLoc firstLocationIn(BasicBlock &BB) {
+    for (Instruction &I : BB)
+      if (I.getDebugLoc())
+        return I.getDebugLoc();
+    if (DISubprogram *SP = BB.getParent()->getSubprogram())
+      return DILocation::get(SP->getContext(), SP->getScopeLine(), 0, SP);
+    return DebugLoc();
+  }
+
+  hostrt::SiteTable &getSites(Module &M) const {
+    if (!Sites || SitesModule != &M) {
+      Sites = std::make_unique<hostrt::SiteTable>(M);
+      SitesModule = &M;
+    }
+    return *Sites;
+  }
+
+  // Sites are a cache of constants the target creates while emitting code.
+  mutable std::unique_ptr<hostrt::SiteTable> Sites;
+  mutable const Module *SitesModule = nullptr;
 };
 } // namespace
 

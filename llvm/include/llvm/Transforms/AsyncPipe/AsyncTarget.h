@@ -23,6 +23,7 @@
 
 namespace llvm {
 class CallInst;
+class Function;
 class IRBuilderBase;
 class Module;
 class Triple;
@@ -71,6 +72,16 @@ public:
     (void)N;
     return nullptr;
   }
+
+  /// Emits what the target needs around the body of \p F, a function that
+  /// marks or waits, so that its marks stay out of its callers' mark
+  /// sequences (DESIGN.md section 1). Hardware needs nothing; the host
+  /// runtime is told where each activation begins and ends.
+  virtual void createActivationBounds(Function &F) const { (void)F; }
+
+  /// True if AsyncSan (asyncpipe-sanitize) can check programs for this
+  /// target, i.e. they run on the host runtime.
+  virtual bool supportsSanitizer() const { return false; }
 };
 
 } // namespace asyncpipe

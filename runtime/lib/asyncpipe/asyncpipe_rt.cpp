@@ -1,0 +1,417 @@
+//===- asyncpipe_rt.cpp - AsyncPipe host runtime and AsyncSan checks ------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// There is no GPU to run kernels on, so the async model of DESIGN.md section 1
+// is executed on the host instead: copies, marks and waits become calls into
+// this library. It keeps, per host thread, the copies still in flight and a
+// stack of function activations, each with its own mark sequence, and decides
+// when a copy completes by a policy chosen at run time:
+//
+//   eager   every copy completes at issue (a synchronous memcpy);
+//   lazy    a copy completes only when a wait forces it (the latest legal
+//           moment), so any read that relies on a too-weak wait sees stale
+//           data and AsyncSan sees the copy still pending;
+//   random  pending copies complete at seeded random moments, in random
+//           order (reproducible with ASYNCPIPE_SEED).
+//
+// A copy moves its bytes when it completes, not when it is issued: a program
+// that overwrites a copy's source too early gets the overwritten bytes, as on
+// hardware where the DMA may read the source late.
+//
+// The AsyncSan checks (__asyncpipe_san_*) compare each instrumented access
+// with the pending copies of every thread, since shared memory is shared by
+// the work-items a work-group runner maps onto threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "asyncpipe_rt.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using Site = __asyncpipe_site;
+
+enum class Policy { Eager, Lazy, Random };
+
+struct Config {
+  Policy CompletionPolicy = Policy::Eager;
+  uint64_t Seed = 1;
+  bool ContinueAfterError = false;
+};
+
+[[noreturn]] void fatalConfigError(const char *Var, const char *Value,
+                                   const char *Expected) {
+  std::fprintf(stderr, "asyncpipe runtime: %s='%s' is invalid; expected %s\n",
+               Var, Value, Expected);
+  std::exit(2);
+}
+
+Config readConfig() {
+  Config C;
+  if (const char *P = std::getenv("ASYNCPIPE_POLICY"); P && *P) {
+    if (!std::strcmp(P, "eager"))
+      C.CompletionPolicy = Policy::Eager;
+    else if (!std::strcmp(P, "lazy"))
+      C.CompletionPolicy = Policy::Lazy;
+    else if (!std::strcmp(P, "random"))
+      C.CompletionPolicy = Policy::Random;
+    else
+      fatalConfigError("ASYNCPIPE_POLICY", P, "eager, lazy or random");
+  }
+  if (const char *S = std::getenv("ASYNCPIPE_SEED"); S && *S) {
+    char *End = nullptr;
+    C.Seed = std::strtoull(S, &End, 0);
+    if (*End)
+      fatalConfigError("ASYNCPIPE_SEED", S, "an unsigned integer");
+  }
+  if (const char *K = std::getenv("ASYNCPIPE_SAN_CONTINUE"); K && *K)
+    C.ContinueAfterError = std::strcmp(K, "0") != 0;
+  return C;
+}
+
+const Config &getConfig() {
+  static const Config C = readConfig();
+  return C;
+}
+
+struct PendingCopy {
+  uint64_t Seq; // Issue order within the issuing thread.
+  char *Dst;
+  const char *Src;
+  uint64_t Size;
+  const Site *IssueSite;
+};
+
+/// One function activation. A mark is represented by the issue sequence
+/// number it closes: it completes once every copy with a smaller number has.
+struct Frame {
+  uint64_t EntrySeq;
+  std::deque<uint64_t> Marks; // Outstanding marks, oldest first.
+};
+
+struct ThreadState {
+  unsigned Id;
+  uint64_t NextSeq = 0;
+  std::deque<PendingCopy> Pending; // Issue order.
+  std::vector<Frame> Frames;       // Frames[0] is the thread's root.
+  std::mt19937_64 Random;
+
+  explicit ThreadState(unsigned Id);
+  ~ThreadState();
+};
+
+// Global state. Never destroyed: thread-local states unregister themselves
+// during exit and must still find these alive.
+std::mutex &stateLock() {
+  static auto *M = new std::mutex;
+  return *M;
+}
+std::vector<ThreadState *> &allThreads() {
+  static auto *V = new std::vector<ThreadState *>;
+  return *V;
+}
+std::atomic<uint64_t> PendingTotal{0};
+std::atomic<uint64_t> ReportCount{0};
+std::atomic<unsigned> NextThreadId{0};
+
+ThreadState::ThreadState(unsigned Id)
+    : Id(Id), Random(getConfig().Seed * 0x9E3779B97F4A7C15ull + Id) {
+  Frames.push_back(Frame{0, {}});
+  std::lock_guard<std::mutex> Guard(stateLock());
+  allThreads().push_back(this);
+}
+
+ThreadState::~ThreadState() {
+  std::lock_guard<std::mutex> Guard(stateLock());
+  PendingTotal -= Pending.size();
+  std::vector<ThreadState *> &All = allThreads();
+  for (size_t I = 0; I < All.size(); ++I)
+    if (All[I] == this) {
+      All.erase(All.begin() + I);
+      break;
+    }
+}
+
+ThreadState &currentThread() {
+  thread_local ThreadState State(NextThreadId++);
+  return State;
+}
+
+//===----------------------------------------------------------------------===//
+// Completion
+//===----------------------------------------------------------------------===//
+
+void performCopy(const PendingCopy &C) { std::memmove(C.Dst, C.Src, C.Size); }
+
+/// Completes, in issue order, every copy of \p T issued before \p Boundary.
+void completeBefore(ThreadState &T, uint64_t Boundary) {
+  while (!T.Pending.empty() && T.Pending.front().Seq < Boundary) {
+    performCopy(T.Pending.front());
+    T.Pending.pop_front();
+    --PendingTotal;
+  }
+}
+
+/// Under the random policy, completes a random subset of the pending copies
+/// in a random order; the other policies do nothing here.
+void completeSomeAtRandom(ThreadState &T) {
+  if (getConfig().CompletionPolicy != Policy::Random || T.Pending.empty())
+    return;
+  std::vector<size_t> Chosen;
+  for (size_t I = 0; I < T.Pending.size(); ++I)
+    if (T.Random() % 4 == 0)
+      Chosen.push_back(I);
+  std::shuffle(Chosen.begin(), Chosen.end(), T.Random);
+  for (size_t I : Chosen)
+    performCopy(T.Pending[I]);
+  // Erase back to front so the remaining indices stay valid.
+  std::sort(Chosen.begin(), Chosen.end());
+  for (size_t K = Chosen.size(); K-- > 0;)
+    T.Pending.erase(T.Pending.begin() + Chosen[K]);
+  PendingTotal -= Chosen.size();
+}
+
+/// Drops marks that are already complete so that a loop that marks without
+/// waiting does not grow the sequence without bound.
+void forgetCompleteMarks(ThreadState &T, Frame &F) {
+  uint64_t OldestPending =
+      T.Pending.empty() ? T.NextSeq : T.Pending.front().Seq;
+  while (!F.Marks.empty() && F.Marks.front() <= OldestPending)
+    F.Marks.pop_front();
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncSan reports
+//===----------------------------------------------------------------------===//
+
+void printSite(const Site *S) {
+  if (!S) {
+    std::fprintf(stderr, "<unknown location>");
+    return;
+  }
+  std::fprintf(stderr, "%s:%" PRIu32 ":%" PRIu32 " in '%s'",
+               S->file ? S->file : "<unknown file>", S->line, S->column,
+               S->function ? S->function : "<unknown function>");
+}
+
+enum class AccessKind { Load, Store, CopyRead, CopyWrite };
+
+const char *describeAccess(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::CopyRead:
+    return "async copy reading";
+  case AccessKind::CopyWrite:
+    return "async copy writing";
+  }
+  return "access";
+}
+
+bool isWrite(AccessKind K) {
+  return K == AccessKind::Store || K == AccessKind::CopyWrite;
+}
+
+bool overlaps(const void *A, uint64_t ASize, const void *B, uint64_t BSize) {
+  auto Lo = reinterpret_cast<uintptr_t>(A);
+  auto Other = reinterpret_cast<uintptr_t>(B);
+  return Lo < Other + BSize && Other < Lo + ASize;
+}
+
+/// Called with the state lock held; releases it before exiting the process.
+void reportRace(std::unique_lock<std::mutex> &Lock, const char *Kind,
+                const char *Overlapped, AccessKind Access, const void *P,
+                uint64_t Size, const Site *AccessSite, unsigned AccessingThread,
+                const PendingCopy &C, unsigned IssuingThread) {
+  ++ReportCount;
+  std::fflush(stdout);
+  std::fprintf(stderr, "==AsyncSan== ERROR: %s: %s of %" PRIu64 " bytes at ",
+               Kind, describeAccess(Access), Size);
+  printSite(AccessSite);
+  std::fprintf(stderr, " overlaps the %s of a pending async copy\n",
+               Overlapped);
+  std::fprintf(stderr,
+               "==AsyncSan==   accessed [%p, +%" PRIu64 ") in thread T%u\n", P,
+               Size, AccessingThread);
+  std::fprintf(
+      stderr,
+      "==AsyncSan==   the copy of %" PRIu64 " bytes (%p -> %p) was issued at ",
+      C.Size, static_cast<const void *>(C.Src), static_cast<void *>(C.Dst));
+  printSite(C.IssueSite);
+  std::fprintf(stderr, " in thread T%u; no wait has completed it yet\n",
+               IssuingThread);
+  if (getConfig().ContinueAfterError)
+    return;
+  std::fprintf(stderr, "==AsyncSan== aborting (set ASYNCPIPE_SAN_CONTINUE=1 "
+                       "to continue after errors)\n");
+  Lock.unlock();
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+/// Reports the first pending copy that \p Access at [P, P+Size) races with.
+void checkAccess(AccessKind Access, const void *P, uint64_t Size,
+                 const Site *AccessSite) {
+  // Fast path: nothing in flight anywhere (always the case under eager).
+  if (Size == 0 || PendingTotal.load(std::memory_order_relaxed) == 0)
+    return;
+  // Taken before locking: the first call in a thread registers it.
+  unsigned Self = currentThread().Id;
+  std::unique_lock<std::mutex> Lock(stateLock());
+  for (ThreadState *T : allThreads())
+    for (const PendingCopy &C : T->Pending) {
+      if (overlaps(P, Size, C.Dst, C.Size)) {
+        reportRace(Lock,
+                   isWrite(Access) ? "write-after-async-write"
+                                   : "read-after-async-write",
+                   "destination", Access, P, Size, AccessSite, Self, C, T->Id);
+        return;
+      }
+      if (isWrite(Access) && overlaps(P, Size, C.Src, C.Size)) {
+        reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
+                   AccessSite, Self, C, T->Id);
+        return;
+      }
+    }
+}
+
+/// Warns about copies issued during the activation \p F that are still
+/// pending when it returns: no wait in it covered them. Each pair of exit and
+/// issue site is reported once.
+void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
+  static auto *Reported = new std::set<std::pair<const Site *, const Site *>>;
+  uint64_t Count = 0;
+  const PendingCopy *First = nullptr;
+  for (const PendingCopy &C : T.Pending)
+    if (C.Seq >= F.EntrySeq) {
+      ++Count;
+      if (!First)
+        First = &C;
+    }
+  if (!First || !Reported->insert({ExitSite, First->IssueSite}).second)
+    return;
+  ++ReportCount;
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "==AsyncSan== WARNING: pending-at-exit: %" PRIu64
+               " async copies issued in this activation are still pending at "
+               "its exit at ",
+               Count);
+  printSite(ExitSite);
+  std::fprintf(stderr, " with no covering wait\n==AsyncSan==   the first was "
+                       "issued at ");
+  printSite(First->IssueSite);
+  std::fprintf(stderr, "\n");
+}
+
+//===----------------------------------------------------------------------===//
+// The model's operations
+//===----------------------------------------------------------------------===//
+
+void issueCopy(void *Dst, const void *Src, uint64_t N, const Site *S) {
+  if (N == 0)
+    return;
+  PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src), N,
+                S};
+  if (getConfig().CompletionPolicy == Policy::Eager) {
+    performCopy(C);
+    return;
+  }
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  C.Seq = T.NextSeq++;
+  T.Pending.push_back(C);
+  ++PendingTotal;
+  completeSomeAtRandom(T);
+}
+
+void leaveActivation(const Site *S, bool Check) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  // An exit without a matching enter (hand-written IR) leaves the root alone.
+  if (T.Frames.size() > 1) {
+    if (Check)
+      checkExit(T, T.Frames.back(), S);
+    T.Frames.pop_back();
+  }
+  completeSomeAtRandom(T);
+}
+
+} // namespace
+
+extern "C" {
+
+void __asyncpipe_enter(void) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  T.Frames.push_back(Frame{T.NextSeq, {}});
+  completeSomeAtRandom(T);
+}
+
+void __asyncpipe_exit(const Site *S) { leaveActivation(S, /*Check=*/false); }
+
+void __asyncpipe_copy(void *Dst, const void *Src, uint64_t N, const Site *S) {
+  issueCopy(Dst, Src, N, S);
+}
+
+void __asyncpipe_mark(void) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  Frame &F = T.Frames.back();
+  F.Marks.push_back(T.NextSeq);
+  forgetCompleteMarks(T, F);
+  completeSomeAtRandom(T);
+}
+
+void __asyncpipe_wait(uint64_t N) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  Frame &F = T.Frames.back();
+  if (F.Marks.size() > N) {
+    // The oldest mark allowed to stay outstanding is the N-th most recent;
+    // every older one, and so every copy before it, must complete.
+    size_t MustComplete = F.Marks.size() - N;
+    completeBefore(T, F.Marks[MustComplete - 1]);
+    F.Marks.erase(F.Marks.begin(), F.Marks.begin() + MustComplete);
+  }
+  forgetCompleteMarks(T, F);
+  completeSomeAtRandom(T);
+}
+
+void __asyncpipe_san_copy(void *Dst, const void *Src, uint64_t N,
+                          const Site *S) {
+  checkAccess(AccessKind::CopyRead, Src, N, S);
+  checkAccess(AccessKind::CopyWrite, Dst, N, S);
+  issueCopy(Dst, Src, N, S);
+}
+
+void __asyncpipe_san_exit(const Site *S) { leaveActivation(S, /*Check=*/true); }
+
+void __asyncpipe_san_load(const void *P, uint64_t N, const Site *S) {
+  checkAccess(AccessKind::Load, P, N, S);
+}
+
+void __asyncpipe_san_store(const void *P, uint64_t N, const Site *S) {
+  checkAccess(AccessKind::Store, P, N, S);
+}
+
+uint64_t __asyncpipe_san_report_count(void) { return ReportCount.load(); }
+
+} // extern "C"
