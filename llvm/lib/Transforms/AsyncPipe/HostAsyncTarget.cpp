@@ -72,7 +72,8 @@ public:
     FunctionCallee Exit = M.getOrInsertFunction(hostrt::ExitName, VoidTy,
                                                 PointerType::getUnqual(Ctx));
     BasicBlock &Entry = F.getEntryBlock();
-    IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
+    // After the static allocas, which must stay at the top of the entry.
+    IRBuilder<> EB(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca());
     EB.CreateCall(Enter)->setDebugLoc(firstLocationIn(Entry));
     for (BasicBlock &BB : F) {
       auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());

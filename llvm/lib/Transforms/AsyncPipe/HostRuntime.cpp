@@ -15,13 +15,25 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 using namespace llvm::asyncpipe::hostrt;
 
+static constexpr StringLiteral StringPrefix = "__asyncpipe_str";
+
+SiteTable::SiteTable(Module &M) : M(M) {
+  for (GlobalVariable &GV : M.globals()) {
+    if (!GV.getName().starts_with(StringPrefix) || !GV.hasInitializer())
+      continue;
+    if (auto *Data = dyn_cast<ConstantDataArray>(GV.getInitializer());
+        Data && Data->isCString())
+      Strings.try_emplace(Data->getAsCString(), &GV);
+  }
+}
+
 Constant *SiteTable::getString(StringRef S) {
   Constant *&Entry = Strings[S];
   if (!Entry) {
     Constant *Init = ConstantDataArray::getString(M.getContext(), S);
     auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                                   GlobalValue::PrivateLinkage, Init,
-                                  "__asyncpipe_str");
+                                  StringPrefix);
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     GV->setAlignment(Align(1));
     Entry = GV;

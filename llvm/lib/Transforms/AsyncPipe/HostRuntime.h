@@ -43,7 +43,8 @@ inline constexpr StringLiteral SanStoreName = "__asyncpipe_san_store";
 /// name source locations without reading debug info at run time.
 class SiteTable {
 public:
-  explicit SiteTable(Module &M) : M(M) {}
+  /// Reuses the strings of sites already in \p M.
+  explicit SiteTable(Module &M);
 
   /// The site of \p DL, or of \p F alone (no file, line 0) without one.
   Constant *get(const DebugLoc &DL, const Function &F);
