@@ -55,9 +55,9 @@ int main(void) {
   return 0;
 }
 
-// CHECK: ==AsyncSan== ERROR: read-after-async-write: load of 4 bytes at {{.*}}read-after-async-write.c:45:12 in 'consume_first_stage' overlaps the destination of a pending async copy
+// CHECK: ==AsyncSan== ERROR: read-after-async-write: load of 4 bytes at {{.*}}read-after-async-write.c:48:12 in 'consume_first_stage' overlaps the destination of a pending async copy
 // CHECK-NEXT: ==AsyncSan==   accessed [0x{{[0-9a-f]+}}, +4) in thread T0
-// CHECK-NEXT: ==AsyncSan==   the copy of 4 bytes (0x{{[0-9a-f]+}} -> 0x{{[0-9a-f]+}}) was issued at {{.*}}read-after-async-write.c:35:7 in 'consume_first_stage' in thread T0; no wait has completed it yet
+// CHECK-NEXT: ==AsyncSan==   the copy of 4 bytes (0x{{[0-9a-f]+}} -> 0x{{[0-9a-f]+}}) was issued at {{.*}}read-after-async-write.c:38:7 in 'consume_first_stage' in thread T0; no wait has completed it yet
 // CHECK-NEXT: ==AsyncSan== aborting (set ASYNCPIPE_SAN_CONTINUE=1 to continue after errors)
 // CHECK-NOT: sum =
 
@@ -65,5 +65,5 @@ int main(void) {
 // OK: sum = 10
 // OK-NOT: AsyncSan
 
-// COPY: ==AsyncSan== ERROR: read-after-async-write: async copy read of 4 bytes at {{.*}}read-after-async-write.c:41:3 in 'consume_first_stage' overlaps the destination of a pending async copy
-// COPY: issued at {{.*}}read-after-async-write.c:35:7 in 'consume_first_stage'
+// COPY: ==AsyncSan== ERROR: read-after-async-write: async copy read of 4 bytes at {{.*}}read-after-async-write.c:44:3 in 'consume_first_stage' overlaps the destination of a pending async copy
+// COPY: issued at {{.*}}read-after-async-write.c:38:7 in 'consume_first_stage'
