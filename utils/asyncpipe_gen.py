@@ -26,6 +26,7 @@ A negative translation unit runs only the program named by argv[1].
 
 Used by utils/asyncpipe_difftest.py; also runnable on its own:
     asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
+    asyncpipe_gen.py --seed 1 --count 500 --coverage
 """
 
 import argparse
@@ -96,10 +97,13 @@ def random_program(rng: random.Random, index: int,
     ]
     stages = rng.randint(1, 4)
     depth = rng.randint(0, stages - 1)
-    # Zero, one, below / at / above the stage count, or a longer loop.
-    trips = [0, 1, max(depth - 1, 0), depth, stages, stages + 1,
-             rng.randint(2, 20)]
-    trip = rng.choice(trips)
+    # Zero, one, below / at / just above the stage count, or a longer loop.
+    trip = rng.choice([
+        0, 1,
+        rng.randint(1, stages - 1) if stages > 1 else 0, stages,
+        stages + rng.randint(1, 2),
+        rng.randint(stages + 3, 24)
+    ])
     if negative:
         trip = max(trip, 1)  # A wait that never runs cannot be caught.
     mark_per_buffer = rng.random() < 0.5
@@ -351,6 +355,48 @@ def generate_programs(seed: int, count: int, first_index: int = 0,
     return programs
 
 
+def trip_class(prog: Program) -> str:
+    n, s = prog.trip_count, prog.stages
+    if n <= 1:
+        return ("zero", "one")[n]
+    return "below-stages" if n < s else "at-stages" if n == s else "above-stages"
+
+
+def coverage(programs: List[Program]) -> List[str]:
+    """What a batch exercises, one line per dimension of the generator."""
+
+    def tally(name, values, keys):
+        counts = {k: 0 for k in keys}
+        for v in values:
+            counts[v] += 1
+        return f"{name}: " + " ".join(f"{k}={c}" for k, c in counts.items())
+
+    bufs = [b for p in programs for b in p.buffers]
+    return [
+        tally("buffers", (len(p.buffers) for p in programs), (1, 2, 3, 4)),
+        tally("copy bytes", (b.copy_bytes for b in bufs), COPY_SIZES),
+        tally("lanes", (b.lanes for b in bufs), LANE_COUNTS),
+        tally("stack buffers", (b.on_stack for b in bufs), (False, True)),
+        tally("stages", (p.stages for p in programs), (1, 2, 3, 4)),
+        tally("depth", (p.depth for p in programs), (0, 1, 2, 3)),
+        tally("marks", ("per-buffer" if p.mark_per_buffer else "grouped"
+                        for p in programs), ("grouped", "per-buffer")),
+        tally("waits", ("per-buffer" if p.wait_per_buffer else "single"
+                        for p in programs), ("single", "per-buffer")),
+        tally("wait counts", ("static" if p.always_mark else "run-time"
+                              for p in programs), ("static", "run-time")),
+        tally("trip", (trip_class(p) for p in programs),
+              ("zero", "one", "below-stages", "at-stages", "above-stages")),
+        tally("trip source", ("dynamic" if p.dynamic_trip else "constant"
+                              for p in programs), ("constant", "dynamic")),
+        tally("helper issue", (p.issue_in_helper for p in programs),
+              (False, True)),
+        tally("source reuse", (p.reuse_source for p in programs),
+              (False, True)),
+        tally("final wait", (p.final_wait for p in programs), (False, True)),
+    ]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
@@ -358,10 +404,15 @@ def main(argv=None) -> int:
     ap.add_argument("--first-index", type=int, default=0)
     ap.add_argument("--negative", choices=NEGATIVE_KINDS + ("mixed",))
     ap.add_argument("--out", default="-")
+    ap.add_argument("--coverage", action="store_true",
+                    help="print what the batch exercises instead of C")
     args = ap.parse_args(argv)
-    text = generate_unit(
-        generate_programs(args.seed, args.count, args.first_index,
-                          args.negative))
+    programs = generate_programs(args.seed, args.count, args.first_index,
+                                 args.negative)
+    if args.coverage:
+        print("\n".join(coverage(programs)))
+        return 0
+    text = generate_unit(programs)
     if args.out == "-":
         sys.stdout.write(text)
     else:
