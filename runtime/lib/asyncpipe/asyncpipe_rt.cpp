@@ -126,6 +126,31 @@ std::vector<ThreadState *> &allThreads() {
   return *V;
 }
 std::atomic<uint64_t> PendingTotal{0};
+// A conservative address range holding every pending copy's source and
+// destination, for the checks' fast path. It only grows while copies are in
+// flight and is reset when none is left. Updated under the state lock.
+std::atomic<uintptr_t> PendingLo{UINTPTR_MAX};
+std::atomic<uintptr_t> PendingHi{0};
+
+/// Called with the state lock held when a copy enters the pending set.
+void notePending(const void *Dst, const void *Src, uint64_t Size) {
+  ++PendingTotal;
+  for (auto Addr :
+       {reinterpret_cast<uintptr_t>(Dst), reinterpret_cast<uintptr_t>(Src)}) {
+    if (Addr < PendingLo.load(std::memory_order_relaxed))
+      PendingLo.store(Addr, std::memory_order_relaxed);
+    if (Addr + Size > PendingHi.load(std::memory_order_relaxed))
+      PendingHi.store(Addr + Size, std::memory_order_relaxed);
+  }
+}
+
+/// Called with the state lock held when \p Count copies left the set.
+void noteCompleted(uint64_t Count) {
+  if ((PendingTotal -= Count) != 0)
+    return;
+  PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
+  PendingHi.store(0, std::memory_order_relaxed);
+}
 std::atomic<uint64_t> ReportCount{0};
 std::atomic<unsigned> NextThreadId{0};
 
@@ -138,7 +163,7 @@ ThreadState::ThreadState(unsigned Id)
 
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
-  PendingTotal -= Pending.size();
+  noteCompleted(Pending.size());
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
     if (All[I] == this) {
@@ -163,7 +188,7 @@ void completeBefore(ThreadState &T, uint64_t Boundary) {
   while (!T.Pending.empty() && T.Pending.front().Seq < Boundary) {
     performCopy(T.Pending.front());
     T.Pending.pop_front();
-    --PendingTotal;
+    noteCompleted(1);
   }
 }
 
@@ -183,7 +208,7 @@ void completeSomeAtRandom(ThreadState &T) {
   std::sort(Chosen.begin(), Chosen.end());
   for (size_t K = Chosen.size(); K-- > 0;)
     T.Pending.erase(T.Pending.begin() + Chosen[K]);
-  PendingTotal -= Chosen.size();
+  noteCompleted(Chosen.size());
 }
 
 /// Drops marks that are already complete so that a loop that marks without
@@ -218,9 +243,9 @@ const char *describeAccess(AccessKind K) {
   case AccessKind::Store:
     return "store";
   case AccessKind::CopyRead:
-    return "async copy reading";
+    return "async copy read";
   case AccessKind::CopyWrite:
-    return "async copy writing";
+    return "async copy write";
   }
   return "access";
 }
@@ -269,8 +294,12 @@ void reportRace(std::unique_lock<std::mutex> &Lock, const char *Kind,
 /// Reports the first pending copy that \p Access at [P, P+Size) races with.
 void checkAccess(AccessKind Access, const void *P, uint64_t Size,
                  const Site *AccessSite) {
-  // Fast path: nothing in flight anywhere (always the case under eager).
-  if (Size == 0 || PendingTotal.load(std::memory_order_relaxed) == 0)
+  // Fast path: nothing in flight anywhere (always the case under eager), or
+  // nothing in flight near this access.
+  auto Addr = reinterpret_cast<uintptr_t>(P);
+  if (Size == 0 || PendingTotal.load(std::memory_order_relaxed) == 0 ||
+      Addr >= PendingHi.load(std::memory_order_relaxed) ||
+      Addr + Size <= PendingLo.load(std::memory_order_relaxed))
     return;
   // Taken before locking: the first call in a thread registers it.
   unsigned Self = currentThread().Id;
@@ -338,7 +367,7 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, const Site *S) {
   std::lock_guard<std::mutex> Guard(stateLock());
   C.Seq = T.NextSeq++;
   T.Pending.push_back(C);
-  ++PendingTotal;
+  notePending(Dst, Src, N);
   completeSomeAtRandom(T);
 }
 
