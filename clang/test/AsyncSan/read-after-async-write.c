@@ -14,6 +14,10 @@
 // RUN: env ASYNCPIPE_POLICY=eager %t.ok 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: env ASYNCPIPE_POLICY=random %t.ok 2>&1 | FileCheck %s --check-prefix=OK
 //
+// The remark says what was instrumented.
+// RUN: %clang -O1 -g -mllvm -asyncpipe-sanitize -I%asyncpipe_rt_include -c %s \
+// RUN:   -o /dev/null -Rpass=asyncpipe 2>&1 | FileCheck %s --check-prefix=REMARK
+//
 // A copy whose source is a pending copy's destination reads it too early.
 // RUN: %clang -O1 -g -mllvm -asyncpipe-sanitize -DCOPY_READS_EARLY \
 // RUN:   -I%asyncpipe_rt_include %s %asyncpipe_rt_lib -o %t.copy
@@ -55,15 +59,18 @@ int main(void) {
   return 0;
 }
 
-// CHECK: ==AsyncSan== ERROR: read-after-async-write: load of 4 bytes at {{.*}}read-after-async-write.c:48:12 in 'consume_first_stage' overlaps the destination of a pending async copy
+// CHECK: ==AsyncSan== ERROR: read-after-async-write: load of 4 bytes at {{.*}}read-after-async-write.c:52:12 in 'consume_first_stage' overlaps the destination of a pending async copy
 // CHECK-NEXT: ==AsyncSan==   accessed [0x{{[0-9a-f]+}}, +4) in thread T0
-// CHECK-NEXT: ==AsyncSan==   the copy of 4 bytes (0x{{[0-9a-f]+}} -> 0x{{[0-9a-f]+}}) was issued at {{.*}}read-after-async-write.c:38:7 in 'consume_first_stage' in thread T0; no wait has completed it yet
+// CHECK-NEXT: ==AsyncSan==   the copy of 4 bytes (0x{{[0-9a-f]+}} -> 0x{{[0-9a-f]+}}) was issued at {{.*}}read-after-async-write.c:42:7 in 'consume_first_stage' in thread T0; no wait has completed it yet
 // CHECK-NEXT: ==AsyncSan== aborting (set ASYNCPIPE_SAN_CONTINUE=1 to continue after errors)
 // CHECK-NOT: sum =
+
+// REMARK: read-after-async-write.c:39:1: remark: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals) [-Rpass=asyncpipe-sanitize]
+// REMARK-NOT: remark
 
 // OK-NOT: AsyncSan
 // OK: sum = 10
 // OK-NOT: AsyncSan
 
-// COPY: ==AsyncSan== ERROR: read-after-async-write: async copy read of 4 bytes at {{.*}}read-after-async-write.c:44:3 in 'consume_first_stage' overlaps the destination of a pending async copy
-// COPY: issued at {{.*}}read-after-async-write.c:38:7 in 'consume_first_stage'
+// COPY: ==AsyncSan== ERROR: read-after-async-write: async copy read of 4 bytes at {{.*}}read-after-async-write.c:48:3 in 'consume_first_stage' overlaps the destination of a pending async copy
+// COPY: issued at {{.*}}read-after-async-write.c:42:7 in 'consume_first_stage'

@@ -125,6 +125,8 @@ std::vector<ThreadState *> &allThreads() {
   static auto *V = new std::vector<ThreadState *>;
   return *V;
 }
+std::atomic<uint64_t> ReportCount{0};
+std::atomic<unsigned> NextThreadId{0};
 std::atomic<uint64_t> PendingTotal{0};
 // A conservative address range holding every pending copy's source and
 // destination, for the checks' fast path. It only grows while copies are in
@@ -144,15 +146,14 @@ void notePending(const void *Dst, const void *Src, uint64_t Size) {
   }
 }
 
-/// Called with the state lock held when \p Count copies left the set.
+/// Called with the state lock held when \p Count copies left the set
+/// (completed, or dropped with their thread).
 void noteCompleted(uint64_t Count) {
   if ((PendingTotal -= Count) != 0)
     return;
   PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
   PendingHi.store(0, std::memory_order_relaxed);
 }
-std::atomic<uint64_t> ReportCount{0};
-std::atomic<unsigned> NextThreadId{0};
 
 ThreadState::ThreadState(unsigned Id)
     : Id(Id), Random(getConfig().Seed * 0x9E3779B97F4A7C15ull + Id) {
@@ -163,6 +164,7 @@ ThreadState::ThreadState(unsigned Id)
 
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
+  // Copies still pending die with their thread: no wait can force them now.
   noteCompleted(Pending.size());
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
