@@ -14,18 +14,21 @@ enum { Tiles = 16, TileWords = 8 };
 static uint32_t input[Tiles][TileWords];
 static uint32_t tile[2][TileWords];
 
-static void issue(int t) {
+// Copies only: a mark made here would belong to this function's own mark
+// sequence, not to the caller's.
+__attribute__((noinline)) static void issue(int t) {
   for (int w = 0; w < TileWords; ++w)
     asyncpipe_copy(&tile[t % 2][w], &input[t][w], sizeof(uint32_t), 0);
-  asyncpipe_mark();
 }
 
 __attribute__((noinline)) uint32_t run(void) {
   uint32_t sum = 0;
   issue(0);
+  asyncpipe_mark();
   for (int t = 0; t < Tiles; ++t) {
     if (t + 1 < Tiles) {
       issue(t + 1);
+      asyncpipe_mark();
       asyncpipe_wait(WAIT_AHEAD);
     } else {
       asyncpipe_wait(0);
