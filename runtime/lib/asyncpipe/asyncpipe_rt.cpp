@@ -101,8 +101,18 @@ struct PendingCopy {
 /// number it closes: it completes once every copy with a smaller number has.
 struct Frame {
   uint64_t EntrySeq;
+  /// The runtime's frame address in __asyncpipe_enter, which sits just below
+  /// the activation's own stack frame (see popUnwoundFrames).
+  uintptr_t EnterFrame;
   std::deque<uint64_t> Marks; // Outstanding marks, oldest first.
 };
+
+/// The frame address of the runtime entry point that uses it, identifying
+/// the depth of its caller on the (downward-growing) stack. The plugin emits
+/// the runtime calls `notail`, so the caller really is the function that
+/// marks or waits.
+#define ASYNCPIPE_CALLER_DEPTH()                                               \
+  reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
 
 struct ThreadState {
   unsigned Id;
@@ -157,7 +167,7 @@ void noteCompleted(uint64_t Count) {
 
 ThreadState::ThreadState(unsigned Id)
     : Id(Id), Random(getConfig().Seed * 0x9E3779B97F4A7C15ull + Id) {
-  Frames.push_back(Frame{0, {}});
+  Frames.push_back(Frame{0, UINTPTR_MAX, {}});
   std::lock_guard<std::mutex> Guard(stateLock());
   allThreads().push_back(this);
 }
@@ -373,9 +383,20 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, const Site *S) {
   completeSomeAtRandom(T);
 }
 
-void leaveActivation(const Site *S, bool Check) {
+/// Forgets activations that were left without __asyncpipe_exit, because an
+/// exception or longjmp unwound their function: a runtime call from a
+/// shallower stack depth than an activation's entry means that activation is
+/// gone. Without this, a caller's later marks and waits would apply to a dead
+/// callee's sequence.
+void popUnwoundFrames(ThreadState &T, uintptr_t CallerDepth) {
+  while (T.Frames.size() > 1 && T.Frames.back().EnterFrame < CallerDepth)
+    T.Frames.pop_back();
+}
+
+void leaveActivation(const Site *S, bool Check, uintptr_t CallerDepth) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
+  popUnwoundFrames(T, CallerDepth);
   // An exit without a matching enter (hand-written IR) leaves the root alone.
   if (T.Frames.size() > 1) {
     if (Check)
@@ -390,21 +411,27 @@ void leaveActivation(const Site *S, bool Check) {
 extern "C" {
 
 void __asyncpipe_enter(void) {
+  uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
-  T.Frames.push_back(Frame{T.NextSeq, {}});
+  popUnwoundFrames(T, Depth);
+  T.Frames.push_back(Frame{T.NextSeq, Depth, {}});
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_exit(const Site *S) { leaveActivation(S, /*Check=*/false); }
+void __asyncpipe_exit(const Site *S) {
+  leaveActivation(S, /*Check=*/false, ASYNCPIPE_CALLER_DEPTH());
+}
 
 void __asyncpipe_copy(void *Dst, const void *Src, uint64_t N, const Site *S) {
   issueCopy(Dst, Src, N, S);
 }
 
 void __asyncpipe_mark(void) {
+  uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
+  popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   F.Marks.push_back(T.NextSeq);
   forgetCompleteMarks(T, F);
@@ -412,8 +439,10 @@ void __asyncpipe_mark(void) {
 }
 
 void __asyncpipe_wait(uint64_t N) {
+  uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
+  popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   if (F.Marks.size() > N) {
     // The oldest mark allowed to stay outstanding is the N-th most recent;
@@ -433,7 +462,9 @@ void __asyncpipe_san_copy(void *Dst, const void *Src, uint64_t N,
   issueCopy(Dst, Src, N, S);
 }
 
-void __asyncpipe_san_exit(const Site *S) { leaveActivation(S, /*Check=*/true); }
+void __asyncpipe_san_exit(const Site *S) {
+  leaveActivation(S, /*Check=*/true, ASYNCPIPE_CALLER_DEPTH());
+}
 
 void __asyncpipe_san_load(const void *P, uint64_t N, const Site *S) {
   checkAccess(AccessKind::Load, P, N, S);

@@ -46,22 +46,24 @@ public:
                               B.getPtrTy(), B.getInt64Ty(), B.getPtrTy());
     Constant *Site = getSites(M).get(B.getCurrentDebugLocation(),
                                      *B.GetInsertBlock()->getParent());
-    return B.CreateCall(Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
-                               B.CreatePointerCast(Src, B.getPtrTy()),
-                               B.getInt64(Bytes), Site});
+    return noTail(B.CreateCall(Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
+                                      B.CreatePointerCast(Src, B.getPtrTy()),
+                                      B.getInt64(Bytes), Site}));
   }
 
   CallInst *createMark(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
-    return B.CreateCall(M.getOrInsertFunction(hostrt::MarkName, B.getVoidTy()));
+    return noTail(
+        B.CreateCall(M.getOrInsertFunction(hostrt::MarkName, B.getVoidTy())));
   }
 
   CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
-    return B.CreateCall(getWait(B), {B.getInt64(N)});
+    return noTail(B.CreateCall(getWait(B), {B.getInt64(N)}));
   }
 
   CallInst *createVariableWait(IRBuilderBase &B, Value *N) const override {
-    return B.CreateCall(getWait(B), {B.CreateZExtOrTrunc(N, B.getInt64Ty())});
+    return noTail(
+        B.CreateCall(getWait(B), {B.CreateZExtOrTrunc(N, B.getInt64Ty())}));
   }
 
   void createActivationBounds(Function &F) const override {
@@ -74,7 +76,7 @@ public:
     BasicBlock &Entry = F.getEntryBlock();
     // After the static allocas, which must stay at the top of the entry.
     IRBuilder<> EB(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca());
-    EB.CreateCall(Enter)->setDebugLoc(firstLocationIn(Entry));
+    noTail(EB.CreateCall(Enter))->setDebugLoc(firstLocationIn(Entry));
     for (BasicBlock &BB : F) {
       auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
       if (!Ret)
@@ -84,12 +86,20 @@ public:
       if (CallInst *Tail = BB.getTerminatingMustTailCall())
         InsertPt = Tail;
       IRBuilder<> XB(InsertPt);
-      XB.CreateCall(Exit, {getSites(M).get(Ret->getDebugLoc(), F)})
+      noTail(XB.CreateCall(Exit, {getSites(M).get(Ret->getDebugLoc(), F)}))
           ->setDebugLoc(Ret->getDebugLoc());
     }
   }
 
 private:
+  /// The runtime tells activations apart by the stack depth of its caller,
+  /// so its calls must never become tail calls (which would run them from
+  /// the caller's caller).
+  static CallInst *noTail(CallInst *Call) {
+    Call->setTailCallKind(CallInst::TCK_NoTail);
+    return Call;
+  }
+
   static FunctionCallee getWait(IRBuilderBase &B) {
     Module &M = *B.GetInsertBlock()->getModule();
     return M.getOrInsertFunction(hostrt::WaitName, B.getVoidTy(),

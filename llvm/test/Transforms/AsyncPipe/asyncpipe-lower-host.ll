@@ -17,16 +17,16 @@ define i32 @two_exits(ptr %s, ptr %g, i1 %c) !dbg !4 {
 ; CHECK-LABEL: define i32 @two_exits(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %slot = alloca i32, align 4
-; CHECK-NEXT:    call void @__asyncpipe_enter(), !dbg [[COPYLOC:![0-9]+]]
-; CHECK-NEXT:    call void @__asyncpipe_copy(ptr %s, ptr %g, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
-; CHECK-NEXT:    call void @__asyncpipe_mark(), !dbg
+; CHECK-NEXT:    notail call void @__asyncpipe_enter(), !dbg [[COPYLOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_copy(ptr %s, ptr %g, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
+; CHECK-NEXT:    notail call void @__asyncpipe_mark(), !dbg
 ; CHECK-NEXT:    br i1 %c, label %early, label %late
 ; CHECK:       early:
-; CHECK-NEXT:    call void @__asyncpipe_exit(ptr @[[EXIT1]]), !dbg [[EXIT1LOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_exit(ptr @[[EXIT1]]), !dbg [[EXIT1LOC:![0-9]+]]
 ; CHECK-NEXT:    ret i32 0, !dbg [[EXIT1LOC]]
 ; CHECK:       late:
-; CHECK-NEXT:    call void @__asyncpipe_wait(i64 0), !dbg
-; CHECK-NEXT:    call void @__asyncpipe_exit(ptr @[[EXIT2]]), !dbg [[EXIT2LOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0), !dbg
+; CHECK-NEXT:    notail call void @__asyncpipe_exit(ptr @[[EXIT2]]), !dbg [[EXIT2LOC:![0-9]+]]
 ; CHECK-NEXT:    ret i32 1, !dbg [[EXIT2LOC]]
 entry:
   %slot = alloca i32, align 4
@@ -43,7 +43,7 @@ late:
 ; Copies alone join whatever sequence the caller marks: no activation.
 define void @copy_only(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @copy_only(
-; CHECK-NEXT:    call void @__asyncpipe_copy(ptr %s, ptr %g, i64 4, ptr @[[COPYONLY:__asyncpipe_site.*]])
+; CHECK-NEXT:    notail call void @__asyncpipe_copy(ptr %s, ptr %g, i64 4, ptr @[[COPYONLY:__asyncpipe_site.*]])
 ; CHECK-NEXT:    ret void
   call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
   ret void
@@ -52,9 +52,9 @@ define void @copy_only(ptr %s, ptr %g) {
 ; Nothing may separate a musttail call from its return: the exit goes first.
 define void @tail(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @tail(
-; CHECK-NEXT:    call void @__asyncpipe_enter()
-; CHECK-NEXT:    call void @__asyncpipe_wait(i64 0)
-; CHECK-NEXT:    call void @__asyncpipe_exit(ptr @{{__asyncpipe_site.*}})
+; CHECK-NEXT:    notail call void @__asyncpipe_enter()
+; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
+; CHECK-NEXT:    notail call void @__asyncpipe_exit(ptr @{{__asyncpipe_site.*}})
 ; CHECK-NEXT:    musttail call void @copy_only(ptr %s, ptr %g)
 ; CHECK-NEXT:    ret void
   call void @asyncpipe.wait(i32 0)

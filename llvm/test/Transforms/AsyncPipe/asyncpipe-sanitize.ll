@@ -31,15 +31,15 @@
 
 define i32 @consumer(ptr %shared, ptr %global, ptr %out) !dbg !4 {
 ; CHECK-LABEL: define i32 @consumer(
-; CHECK-NEXT:    call void @__asyncpipe_enter(), !dbg [[COPYLOC:![0-9]+]]
-; CHECK-NEXT:    call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
-; CHECK-NEXT:    call void @__asyncpipe_mark()
-; CHECK-NEXT:    call void @__asyncpipe_wait(i64 0)
+; CHECK-NEXT:    notail call void @__asyncpipe_enter(), !dbg [[COPYLOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
+; CHECK-NEXT:    notail call void @__asyncpipe_mark()
+; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
 ; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %shared, i64 4, ptr @[[LOADSITE]])
 ; CHECK-NEXT:    %v = load i32, ptr %shared, align 4
 ; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %out, i64 4, ptr @[[STORESITE]])
 ; CHECK-NEXT:    store i32 %v, ptr %out, align 4
-; CHECK-NEXT:    call void @__asyncpipe_san_exit(ptr @[[RETSITE]])
+; CHECK-NEXT:    notail call void @__asyncpipe_san_exit(ptr @[[RETSITE]])
 ; CHECK-NEXT:    ret i32 %v
   call void @asyncpipe.copy(ptr %shared, ptr %global, i32 16, i32 0), !dbg !7
   call void @asyncpipe.mark(), !dbg !8
@@ -55,11 +55,11 @@ define i32 @stack(ptr %global) {
 ; CHECK-LABEL: define i32 @stack(
 ; CHECK-NEXT:    %private = alloca i32, align 4
 ; CHECK-NEXT:    %buffer = alloca [4 x i32], align 4
-; CHECK-NEXT:    call void @__asyncpipe_enter()
+; CHECK-NEXT:    notail call void @__asyncpipe_enter()
 ; CHECK-NEXT:    store i32 1, ptr %private, align 4
-; CHECK-NEXT:    call void @__asyncpipe_san_copy(ptr %buffer, ptr %global, i64 16, ptr @[[STACKSITE]])
-; CHECK-NEXT:    call void @__asyncpipe_mark()
-; CHECK-NEXT:    call void @__asyncpipe_wait(i64 0)
+; CHECK-NEXT:    notail call void @__asyncpipe_san_copy(ptr %buffer, ptr %global, i64 16, ptr @[[STACKSITE]])
+; CHECK-NEXT:    notail call void @__asyncpipe_mark()
+; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
 ; CHECK-NEXT:    %p = load i32, ptr %private, align 4
 ; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %buffer, i64 4, ptr @{{__asyncpipe_site[.0-9]+}})
 ; CHECK-NEXT:    %b = load i32, ptr %buffer, align 4
@@ -142,14 +142,14 @@ define i32 @not_instrumented(ptr %p) disable_sanitizer_instrumentation {
 ; REMARK-NOT: remark
 
 ; PIPELINE-LABEL: define i32 @consumer(
-; PIPELINE:         call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16,
+; PIPELINE:         notail call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16,
 ; PIPELINE:         call void @__asyncpipe_san_load(ptr %shared, i64 4,
-; PIPELINE:         call void @__asyncpipe_san_exit(
+; PIPELINE:         notail call void @__asyncpipe_san_exit(
 
 ; OFF-LABEL: define i32 @consumer(
-; OFF:         call void @__asyncpipe_copy(ptr %shared, ptr %global, i64 16,
+; OFF:         notail call void @__asyncpipe_copy(ptr %shared, ptr %global, i64 16,
 ; OFF-NOT:     __asyncpipe_san
-; OFF:         call void @__asyncpipe_exit(
+; OFF:         notail call void @__asyncpipe_exit(
 ; OFF-NOT:     __asyncpipe_san
 
 ; GPU-LABEL: define i32 @consumer(
