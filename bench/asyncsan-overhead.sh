@@ -16,8 +16,8 @@
 set -euo pipefail
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ASYNCPIPE_BUILD_DIR:-$SRC/build}
-TILES=${1:-2000}
-REPEATS=${2:-10}
+TILES=${1:-1000}
+REPEATS=${2:-100}
 RUNS=${3:-3}
 CLANG=/usr/lib/llvm-22/bin/clang
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/asyncpipe-bench.XXXXXX")

@@ -60,6 +60,9 @@ void __asyncpipe_san_load(const void *p, uint64_t n,
 void __asyncpipe_san_store(const void *p, uint64_t n,
                            const struct __asyncpipe_site *site);
 
+/* AsyncSan's inline fast path also reads `uint64_t __asyncpipe_san_pending`
+ * (atomically, relaxed): the number of copies in flight in all threads. */
+
 /* Number of AsyncSan reports (errors and warnings) so far in this process. */
 uint64_t __asyncpipe_san_report_count(void);
 

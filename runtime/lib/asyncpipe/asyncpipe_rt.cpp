@@ -42,7 +42,18 @@
 #include <utility>
 #include <vector>
 
+/// Copies in flight in all threads. Exported so that the checks AsyncSan
+/// inlines (a relaxed atomic load) call into the runtime only when some copy
+/// is pending; updated under the state lock.
+extern "C" std::atomic<uint64_t> __asyncpipe_san_pending;
+std::atomic<uint64_t> __asyncpipe_san_pending{0};
+static_assert(sizeof(std::atomic<uint64_t>) == sizeof(uint64_t) &&
+                  std::atomic<uint64_t>::is_always_lock_free,
+              "the instrumentation reads __asyncpipe_san_pending as an i64");
+
 namespace {
+
+std::atomic<uint64_t> &PendingTotal = __asyncpipe_san_pending;
 
 using Site = __asyncpipe_site;
 
@@ -137,7 +148,6 @@ std::vector<ThreadState *> &allThreads() {
 }
 std::atomic<uint64_t> ReportCount{0};
 std::atomic<unsigned> NextThreadId{0};
-std::atomic<uint64_t> PendingTotal{0};
 // A conservative address range holding every pending copy's source and
 // destination, for the checks' fast path. It only grows while copies are in
 // flight and is reset when none is left. Updated under the state lock.

@@ -17,8 +17,8 @@
 // On the host every address may be "shared memory" (a copy's destination is
 // any buffer), so all accesses are checked except those that cannot reach a
 // copy: accesses to stack objects whose address never escapes, and loads from
-// constant globals. The runtime keeps the per-access cost low when nothing is
-// in flight.
+// constant globals. Each check first reads the runtime's count of copies in
+// flight inline and calls the runtime only when it is not zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,11 +31,13 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -67,6 +69,7 @@ struct SanitizerRuntime {
     Type *I64 = Type::getInt64Ty(Ctx);
     Load = M.getOrInsertFunction(hostrt::SanLoadName, VoidTy, Ptr, I64, Ptr);
     Store = M.getOrInsertFunction(hostrt::SanStoreName, VoidTy, Ptr, I64, Ptr);
+    Pending = M.getOrInsertGlobal(hostrt::SanPendingName, I64);
   }
 
   void eraseUnusedDeclarations() {
@@ -74,9 +77,12 @@ struct SanitizerRuntime {
       if (auto *Decl = dyn_cast<Function>(Callee.getCallee());
           Decl && Decl->use_empty())
         Decl->eraseFromParent();
+    if (auto *GV = dyn_cast<GlobalVariable>(Pending); GV && GV->use_empty())
+      GV->eraseFromParent();
   }
 
   FunctionCallee Load, Store;
+  Constant *Pending;
   hostrt::SiteTable Sites;
 };
 
@@ -169,11 +175,23 @@ bool FunctionInstrumenter::cannotReachAsyncCopy(const Value *Ptr,
   return !It->second;
 }
 
+/// The check is a call into the runtime, guarded by an inline test of the
+/// runtime's count of copies in flight, so code runs at nearly full speed
+/// while nothing is pending (always so under the eager policy).
 void FunctionInstrumenter::instrument(const Access &A) {
   IRBuilder<> B(A.I);
-  Value *Size = B.CreateZExtOrTrunc(A.Size, B.getInt64Ty());
+  LoadInst *InFlight = B.CreateAlignedLoad(B.getInt64Ty(), RT.Pending, Align(8),
+                                           "asyncsan.pending");
+  InFlight->setAtomic(AtomicOrdering::Monotonic);
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      B.CreateICmpNE(InFlight, B.getInt64(0)), A.I, /*Unreachable=*/false,
+      MDBuilder(F.getContext()).createUnlikelyBranchWeights());
+  Then->getParent()->setName("asyncsan.check");
+  IRBuilder<> CheckB(Then);
+  CheckB.SetCurrentDebugLocation(A.I->getDebugLoc());
+  Value *Size = CheckB.CreateZExtOrTrunc(A.Size, CheckB.getInt64Ty());
   Constant *Site = RT.Sites.get(A.I->getDebugLoc(), F);
-  B.CreateCall(A.IsWrite ? RT.Store : RT.Load, {A.Ptr, Size, Site});
+  CheckB.CreateCall(A.IsWrite ? RT.Store : RT.Load, {A.Ptr, Size, Site});
 }
 
 /// Copies and activation exits call the checking entry points, which check

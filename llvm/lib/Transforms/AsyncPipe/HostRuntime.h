@@ -37,6 +37,8 @@ inline constexpr StringLiteral SanCopyName = "__asyncpipe_san_copy";
 inline constexpr StringLiteral SanExitName = "__asyncpipe_san_exit";
 inline constexpr StringLiteral SanLoadName = "__asyncpipe_san_load";
 inline constexpr StringLiteral SanStoreName = "__asyncpipe_san_store";
+/// uint64_t, read atomically: copies in flight in all threads.
+inline constexpr StringLiteral SanPendingName = "__asyncpipe_san_pending";
 
 /// Builds `struct __asyncpipe_site` constants ({file, function, line,
 /// column}), one per distinct location and function, so that runtime reports

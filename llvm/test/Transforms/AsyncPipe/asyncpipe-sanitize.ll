@@ -35,9 +35,21 @@ define i32 @consumer(ptr %shared, ptr %global, ptr %out) !dbg !4 {
 ; CHECK-NEXT:    notail call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
 ; CHECK-NEXT:    notail call void @__asyncpipe_mark()
 ; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
+; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY:![0-9]+]]
+; CHECK:       [[C0]]:
 ; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %shared, i64 4, ptr @[[LOADSITE]])
+; CHECK-NEXT:    br label %[[T0]]
+; CHECK:       [[T0]]:
 ; CHECK-NEXT:    %v = load i32, ptr %shared, align 4
+; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A1:%.*]] = icmp ne i64 [[P1]], 0
+; CHECK-NEXT:    br i1 [[A1]], label %[[C1:asyncsan.check[0-9]*]], label %[[T1:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C1]]:
 ; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %out, i64 4, ptr @[[STORESITE]])
+; CHECK-NEXT:    br label %[[T1]]
+; CHECK:       [[T1]]:
 ; CHECK-NEXT:    store i32 %v, ptr %out, align 4
 ; CHECK-NEXT:    notail call void @__asyncpipe_san_exit(ptr @[[RETSITE]])
 ; CHECK-NEXT:    ret i32 %v
@@ -61,7 +73,13 @@ define i32 @stack(ptr %global) {
 ; CHECK-NEXT:    notail call void @__asyncpipe_mark()
 ; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
 ; CHECK-NEXT:    %p = load i32, ptr %private, align 4
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
+; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C0]]:
 ; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %buffer, i64 4, ptr @{{__asyncpipe_site[.0-9]+}})
+; CHECK-NEXT:    br label %[[T0]]
+; CHECK:       [[T0]]:
 ; CHECK-NEXT:    %b = load i32, ptr %buffer, align 4
   %private = alloca i32, align 4
   %buffer = alloca [4 x i32], align 4
@@ -80,7 +98,13 @@ define i32 @constant_global(i64 %i, ptr %out) {
 ; CHECK-LABEL: define i32 @constant_global(
 ; CHECK-NEXT:    %slot = getelementptr [4 x i32], ptr @table, i64 0, i64 %i
 ; CHECK-NEXT:    %v = load i32, ptr %slot, align 4
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %out, i64 4, ptr @[[CGSITE:__asyncpipe_site[.0-9]+]])
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
+; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C0]]:
+; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %out, i64 4, ptr @{{__asyncpipe_site[.0-9]+}})
+; CHECK-NEXT:    br label %[[T0]]
+; CHECK:       [[T0]]:
 ; CHECK-NEXT:    store i32 %v, ptr %out, align 4
   %slot = getelementptr [4 x i32], ptr @table, i64 0, i64 %i
   %v = load i32, ptr %slot, align 4
@@ -91,16 +115,46 @@ define i32 @constant_global(i64 %i, ptr %out) {
 ; Memory intrinsics read and write ranges; atomics are writes.
 define void @ranges(ptr %dst, ptr %src, i32 %n, ptr %counter) {
 ; CHECK-LABEL: define void @ranges(
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
+; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C0]]:
+; CHECK-NEXT:    [[N0:%.*]] = zext i32 %n to i64
+; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %src, i64 [[N0]], ptr @[[RSITE:__asyncpipe_site[.0-9]+]])
+; CHECK-NEXT:    br label %[[T0]]
+; CHECK:       [[T0]]:
+; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A1:%.*]] = icmp ne i64 [[P1]], 0
+; CHECK-NEXT:    br i1 [[A1]], label %[[C1:asyncsan.check[0-9]*]], label %[[T1:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C1]]:
 ; CHECK-NEXT:    [[N1:%.*]] = zext i32 %n to i64
-; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %src, i64 [[N1]], ptr @[[RSITE:__asyncpipe_site[.0-9]+]])
-; CHECK-NEXT:    [[N2:%.*]] = zext i32 %n to i64
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %dst, i64 [[N2]], ptr @[[RSITE]])
+; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %dst, i64 [[N1]], ptr @[[RSITE]])
+; CHECK-NEXT:    br label %[[T1]]
+; CHECK:       [[T1]]:
 ; CHECK-NEXT:    call void @llvm.memcpy.p0.p0.i32(ptr %dst, ptr %src, i32 %n, i1 false)
+; CHECK-NEXT:    [[P2:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A2:%.*]] = icmp ne i64 [[P2]], 0
+; CHECK-NEXT:    br i1 [[A2]], label %[[C2:asyncsan.check[0-9]*]], label %[[T2:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C2]]:
 ; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %dst, i64 64, ptr @[[RSITE]])
+; CHECK-NEXT:    br label %[[T2]]
+; CHECK:       [[T2]]:
 ; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr %dst, i8 0, i64 64, i1 false)
+; CHECK-NEXT:    [[P3:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A3:%.*]] = icmp ne i64 [[P3]], 0
+; CHECK-NEXT:    br i1 [[A3]], label %[[C3:asyncsan.check[0-9]*]], label %[[T3:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C3]]:
 ; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %counter, i64 8, ptr @[[RSITE]])
+; CHECK-NEXT:    br label %[[T3]]
+; CHECK:       [[T3]]:
 ; CHECK-NEXT:    %old = atomicrmw add ptr %counter, i64 1 seq_cst, align 8
+; CHECK-NEXT:    [[P4:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A4:%.*]] = icmp ne i64 [[P4]], 0
+; CHECK-NEXT:    br i1 [[A4]], label %[[C4:asyncsan.check[0-9]*]], label %[[T4:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C4]]:
 ; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %counter, i64 8, ptr @[[RSITE]])
+; CHECK-NEXT:    br label %[[T4]]
+; CHECK:       [[T4]]:
 ; CHECK-NEXT:    %pair = cmpxchg ptr %counter, i64 %old, i64 0 seq_cst seq_cst, align 8
   call void @llvm.memcpy.p0.p0.i32(ptr %dst, ptr %src, i32 %n, i1 false)
   call void @llvm.memset.p0.i64(ptr %dst, i8 0, i64 64, i1 false)
@@ -133,6 +187,8 @@ define i32 @not_instrumented(ptr %p) disable_sanitizer_instrumentation {
 }
 
 ; CHECK-NOT: @asyncpipe.
+
+; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048575}
 
 ; REMARK: remark: kernel.c:0:0: AsyncSan checks 1 loads, 1 stores and 2 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
 ; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects that do not escape, constant globals)
