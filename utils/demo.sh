@@ -2,8 +2,9 @@
 #===-- utils/demo.sh - Set up, build and run AsyncPipe on the example -----===#
 #
 # README's first command. Compiles examples/double-buffer/double_buffer.cl for
-# AMDGPU gfx942 and NVPTX sm_80 with the plugin, and prints what AsyncPipe did
-# (its remarks) and the async instructions in the generated code.
+# AMDGPU gfx942 and NVPTX sm_80 with the plugin, prints what AsyncPipe did
+# (its remarks), and shows the gfx942 loop next to what stock LLVM 22 makes of
+# the same kernel written with the ordinary LDS DMA builtin.
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
@@ -21,15 +22,30 @@ mkdir -p "$OUT"
 compile() { # name, clang target flags...
   local name=$1; shift
   echo "== $name: clang -O2 -fpass-plugin=AsyncPipe.so $*"
-  "$CLANG" -cl-std=CL2.0 -nogpulib -O2 "$@" -S "$EXAMPLE" \
+  "$CLANG" -cl-std=CL2.0 -nogpulib -O2 "$@" -I"$SRC/clang/include" \
+    -S "$EXAMPLE" \
     -o "$OUT/$name.s" -fpass-plugin="$PLUGIN" -Rpass='asyncpipe.*' \
     -Rpass-analysis='asyncpipe.*' -Rpass-missed='asyncpipe.*' 2>&1 |
     grep 'remark:' | sed "s|^$SRC/||" || true
 }
 
+# The memory instructions, waits and barriers of a kernel's loop, one a line.
+loop_of() {
+  sed -n '/^scale_tiles:/,/s_endpgm/p' "$1" |
+    sed -n '/Loop Header/,/s_cbranch_scc[01] .LBB/p' |
+    grep -E 'global_load_lds|global_store|ds_read|s_waitcnt|asyncmark|s_barrier|s_cbranch' |
+    sed 's/^\s*//; s/\s\+/ /g'
+}
+
 compile gfx942 -target amdgcn-amd-amdhsa -mcpu=gfx942
-echo "-- async instructions and waits in $OUT/gfx942.s:"
-grep -E 'global_load_lds|s_waitcnt|asyncmark|s_barrier' "$OUT/gfx942.s" | sed 's/^\s*/   /'
+"$CLANG" -cl-std=CL2.0 -nogpulib -O2 -target amdgcn-amd-amdhsa -mcpu=gfx942 \
+  -S "$SRC/examples/double-buffer/double_buffer_stock.cl" -o "$OUT/gfx942-stock.s" \
+  2>/dev/null
+echo "-- gfx942 double-buffered loop: stock LLVM 22 (ordinary LDS DMA) | AsyncPipe"
+paste -d'|' <(loop_of "$OUT/gfx942-stock.s") <(loop_of "$OUT/gfx942.s") |
+  awk -F'|' '{ printf "   %-38s | %s\n", $1, $2 }'
+echo "   (stock waits vmcnt(0) for the copy of the next tile before every"
+echo "    barrier; AsyncPipe lets it fly: vmcnt(1))"
 
 compile sm_80 -target nvptx64-nvidia-cuda -march=sm_80
 echo "-- async instructions in $OUT/sm_80.s:"

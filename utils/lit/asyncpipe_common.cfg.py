@@ -35,6 +35,10 @@ config.substitutions.append(("%asyncpipe_include", config.asyncpipe_include_dir)
 config.substitutions.append(("%asyncpipe_src", config.asyncpipe_src_root))
 config.substitutions.append(("%python", config.python_executable))
 
+# AsyncPipe's own command-line tools.
+config.substitutions.append(("%asyncpipe-fuse", os.path.join(config.asyncpipe_tools_bin_dir, "asyncpipe-fuse")))
+config.substitutions.append(("%asyncpipe_unittests", config.asyncpipe_unittests_dir))
+
 # The host runtime (runtime/): tests that build and run host programs compile
 # with -I%asyncpipe_rt_include and link %asyncpipe_rt_lib (a static C++
 # library, hence the C++ and thread libraries after it).

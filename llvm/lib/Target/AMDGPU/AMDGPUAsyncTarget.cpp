@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/AsyncPipe/AsyncTargets.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
@@ -74,15 +75,11 @@ public:
     return B.CreateCall(Wait, {B.getInt16(std::min<uint64_t>(N, 0xffff))});
   }
 
-  // The AMDGPU codegen passes resolve a run-time count themselves.
-  CallInst *createVariableWait(IRBuilderBase &B, Value *N) const override {
-    Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "llvm.amdgcn.wait.asyncmark", B.getVoidTy(), B.getInt16Ty());
-    // Clamping the count only makes the wait stronger, so it stays correct.
-    Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {N->getType()},
-                                       {N, ConstantInt::get(N->getType(), 0xffff)});
-    return B.CreateCall(Wait, {B.CreateTrunc(Clamped, B.getInt16Ty())});
+  // A wait becomes a marker that needs a constant count, so asyncpipe-lower
+  // resolves run-time counts in the native form too, with the same per-wait
+  // bounds as for any target.
+  std::optional<AsyncOpForm> getRewrittenNativeForm() const override {
+    return AsyncOpForm::AMDGPU;
   }
 };
 } // namespace

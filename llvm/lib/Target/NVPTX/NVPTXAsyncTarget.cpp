@@ -5,20 +5,53 @@
 //===----------------------------------------------------------------------===//
 //
 // Copies become cp.async, marks cp.async.commit_group, waits
-// cp.async.wait_group (sm_80 and PTX 7.0 or newer).
+// cp.async.wait_group (sm_80 and PTX 7.0 or newer; NVPTXAsyncSubtargetCheck
+// diagnoses older targets). PTX's commit groups are exactly the model's marks,
+// so the native intrinsics already in the IR (CUDA's builtins) are the same
+// model and asyncpipe-lower rewrites their waits too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/AsyncPipe/AsyncTargets.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
+// A register source-size operand costs ptxas registers (measured in
+// bench/nvptx/compare.sh: 16 instead of 11 for zfill_tail), which is why
+// CUDA's cuda_pipeline.h dispatches to immediate sizes too.
+static cl::opt<bool> ZeroFillSizeInRegister(
+    "asyncpipe-nvptx-zfill-in-register",
+    cl::desc("Pass a run-time cp.async zero-fill source size in a register "
+             "instead of selecting among immediate sizes (smaller code, more "
+             "registers)"),
+    cl::init(false));
+
 namespace {
 constexpr unsigned GlobalAS = 1;
 constexpr unsigned SharedAS = 3;
+
+/// The cp.async intrinsic for a copy of \p Bytes bytes: .cg (L2 only) or .ca
+/// (L1 and L2), with (".s") or without a zero-fill source size.
+Intrinsic::ID getCopyIntrinsic(uint64_t Bytes, bool BypassL1, bool ZeroFill) {
+  switch (Bytes) {
+  case 4:
+    return ZeroFill ? Intrinsic::nvvm_cp_async_ca_shared_global_4_s
+                    : Intrinsic::nvvm_cp_async_ca_shared_global_4;
+  case 8:
+    return ZeroFill ? Intrinsic::nvvm_cp_async_ca_shared_global_8_s
+                    : Intrinsic::nvvm_cp_async_ca_shared_global_8;
+  default:
+    if (BypassL1)
+      return ZeroFill ? Intrinsic::nvvm_cp_async_cg_shared_global_16_s
+                      : Intrinsic::nvvm_cp_async_cg_shared_global_16;
+    return ZeroFill ? Intrinsic::nvvm_cp_async_ca_shared_global_16_s
+                    : Intrinsic::nvvm_cp_async_ca_shared_global_16;
+  }
+}
 
 class NVPTXAsyncTarget final : public AsyncTarget {
 public:
@@ -30,19 +63,49 @@ public:
     return Bytes == 4 || Bytes == 8 || Bytes == 16;
   }
 
+  // PTX puts no limit on the number of outstanding commit groups.
   std::optional<uint64_t> getMaxWaitCount() const override {
     return std::nullopt;
   }
 
-  // .cg (L2 only) exists for 16-byte copies alone; smaller ones use .ca.
+  // wait_group's operand is a 32-bit signed immediate in PTX.
+  uint64_t getMaxEncodableWaitCount() const override { return INT32_MAX; }
+
+  // PTX defines .cg for 16-byte copies only.
+  uint32_t getHonouredCopyFlags(uint64_t Bytes, uint32_t Flags) const override {
+    return Bytes == 16 ? Flags & BypassL1 : 0;
+  }
+
+  bool supportsZeroFill() const override { return true; }
+
+  bool prefersConstantSourceSize() const override {
+    return !ZeroFillSizeInRegister;
+  }
+
+  // Every wait is a wait_group instruction the warp executes.
+  bool dropsRedundantWaits() const override { return true; }
+
+  std::optional<AsyncOpForm> getRewrittenNativeForm() const override {
+    return AsyncOpForm::NVPTX;
+  }
+
   CallInst *createCopy(IRBuilderBase &B, Value *Dst, Value *Src,
                        uint64_t Bytes) const override {
-    Intrinsic::ID ID = Bytes == 16  ? Intrinsic::nvvm_cp_async_cg_shared_global_16
-                       : Bytes == 8 ? Intrinsic::nvvm_cp_async_ca_shared_global_8
-                                    : Intrinsic::nvvm_cp_async_ca_shared_global_4;
-    Value *SharedDst = B.CreateAddrSpaceCast(Dst, B.getPtrTy(SharedAS));
-    Value *GlobalSrc = B.CreateAddrSpaceCast(Src, B.getPtrTy(GlobalAS));
-    return B.CreateIntrinsic(ID, ArrayRef<Type *>(), {SharedDst, GlobalSrc});
+    return createCopyWithPolicy(B, Dst, Src, Bytes, /*Flags=*/0,
+                                /*SourceSize=*/nullptr);
+  }
+
+  CallInst *createCopyWithPolicy(IRBuilderBase &B, Value *Dst, Value *Src,
+                                 uint64_t Bytes, uint32_t Flags,
+                                 Value *SourceSize) const override {
+    Intrinsic::ID ID =
+        getCopyIntrinsic(Bytes, Flags & BypassL1, SourceSize != nullptr);
+    SmallVector<Value *, 3> Args = {
+        B.CreateAddrSpaceCast(Dst, B.getPtrTy(SharedAS)),
+        B.CreateAddrSpaceCast(Src, B.getPtrTy(GlobalAS))};
+    if (SourceSize)
+      Args.push_back(B.CreateZExtOrTrunc(SourceSize, B.getInt32Ty()));
+    return B.CreateIntrinsic(ID, ArrayRef<Type *>(), Args);
   }
 
   CallInst *createMark(IRBuilderBase &B) const override {
@@ -50,6 +113,9 @@ public:
                              ArrayRef<Type *>(), ArrayRef<Value *>());
   }
 
+  // wait_all is a commit followed by wait_group 0: it waits for the same
+  // groups, plus copies not yet committed (stronger, still correct), and
+  // needs no operand.
   CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
     if (N == 0)
       return B.CreateIntrinsic(Intrinsic::nvvm_cp_async_wait_all,

@@ -28,6 +28,9 @@ struct Spelling {
   AsyncOpForm Form;
   int8_t Shared, Global, Size, Count;
   uint8_t SizeInName;
+  // Copies only: the zero-fill source size and the policy-flags operands.
+  int8_t SourceSize = -1;
+  int8_t Flags = -1;
 };
 
 // clang-format off
@@ -50,7 +53,9 @@ const Spelling Spellings[] = {
    AsyncOpForm::AMDGPU, -1, -1, -1, 0, 0},
   // Portable forms, emitted by the AsyncPipe headers and lowered per target.
   {"asyncpipe.copy", false, AsyncOpKind::Copy, AsyncOpForm::Portable,
-   0, 1, 2, -1, 0},
+   0, 1, 2, -1, 0, -1, 3},
+  {"asyncpipe.copy.zfill", false, AsyncOpKind::Copy, AsyncOpForm::Portable,
+   0, 1, 2, -1, 0, 3, 4},
   {"asyncpipe.mark", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
    -1, -1, -1, -1, 0},
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
@@ -69,22 +74,29 @@ const Spelling Spellings[] = {
 // clang-format on
 
 std::optional<Spelling> getNVPTXSpelling(Intrinsic::ID ID) {
-  auto Copy = [](uint8_t Bytes) {
-    return Spelling{"", false, AsyncOpKind::Copy, AsyncOpForm::NVPTX,
-                    0,  1,     -1, -1, Bytes};
+  // The ".s" variants take the zero-fill source size as a third operand.
+  auto Copy = [](uint8_t Bytes, bool ZeroFill) {
+    Spelling S{"", false, AsyncOpKind::Copy, AsyncOpForm::NVPTX, 0, 1, -1,
+               -1, Bytes};
+    S.SourceSize = ZeroFill ? 2 : -1;
+    return S;
   };
+
   switch (ID) {
   case Intrinsic::nvvm_cp_async_ca_shared_global_4:
+    return Copy(4, false);
   case Intrinsic::nvvm_cp_async_ca_shared_global_4_s:
-    return Copy(4);
+    return Copy(4, true);
   case Intrinsic::nvvm_cp_async_ca_shared_global_8:
+    return Copy(8, false);
   case Intrinsic::nvvm_cp_async_ca_shared_global_8_s:
-    return Copy(8);
+    return Copy(8, true);
   case Intrinsic::nvvm_cp_async_ca_shared_global_16:
-  case Intrinsic::nvvm_cp_async_ca_shared_global_16_s:
   case Intrinsic::nvvm_cp_async_cg_shared_global_16:
+    return Copy(16, false);
+  case Intrinsic::nvvm_cp_async_ca_shared_global_16_s:
   case Intrinsic::nvvm_cp_async_cg_shared_global_16_s:
-    return Copy(16);
+    return Copy(16, true);
   case Intrinsic::nvvm_cp_async_commit_group:
     return Spelling{"", false, AsyncOpKind::Mark, AsyncOpForm::NVPTX,
                     -1, -1,    -1, -1, 0};
@@ -129,6 +141,8 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   AsyncOp Op(S->Kind, S->Form, const_cast<CallBase *>(Call), S->Shared,
              S->Global, S->Size, S->Count);
   Op.SizeInName = S->SizeInName;
+  Op.SourceSizeArg = S->SourceSize;
+  Op.FlagsArg = S->Flags;
   return Op;
 }
 
@@ -148,6 +162,14 @@ std::optional<uint64_t> AsyncOp::getCopySize() const {
   if (auto *C = dyn_cast_or_null<ConstantInt>(operandOrNull(Call, SizeArg)))
     return C->getZExtValue();
   return std::nullopt;
+}
+
+Value *AsyncOp::getSourceSizeOperand() const {
+  return isCopy() ? operandOrNull(Call, SourceSizeArg) : nullptr;
+}
+
+Value *AsyncOp::getCopyFlagsOperand() const {
+  return isCopy() ? operandOrNull(Call, FlagsArg) : nullptr;
 }
 
 Value *AsyncOp::getWaitCountOperand() const {

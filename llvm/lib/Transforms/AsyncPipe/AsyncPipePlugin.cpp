@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Target/AMDGPU/AMDGPUAsync.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/PassInfo.h"
@@ -22,6 +24,8 @@
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
+#include "llvm/Transforms/AsyncPipe/KernelFusion.h"
+#include "Target/NVPTX/NVPTXAsync.h"
 
 using namespace llvm;
 

@@ -18,8 +18,9 @@ define void @copy_mark_wait(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
 ; NVPTX-LABEL: define void @copy_mark_wait(
 ; NVPTX-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %s, ptr addrspace(1) %g)
 ; NVPTX-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; NVPTX-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; NVPTX-NEXT:    switch i32 %n, label %[[DONE:.*]] [
+;                wait(1) waits for nothing with one mark made: NVPTX drops it.
+; NVPTX-NEXT:    [[N:%.*]] = freeze i32 %n
+; NVPTX-NEXT:    switch i32 [[N]], label %[[DONE:.*]] [
 ; NVPTX-NEXT:      i32 0, label %[[WAIT0:.*]]
 ; NVPTX-NEXT:    ]
 ; NVPTX:       [[WAIT0]]:
@@ -38,9 +39,14 @@ define void @copy_mark_wait(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) [[BASE]], i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:    [[CLAMPED:%.*]] = call i32 @llvm.umin.i32(i32 %n, i32 65535)
-; AMDGPU-NEXT:    [[N16:%.*]] = trunc i32 [[CLAMPED]] to i16
-; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 [[N16]])
+; AMDGPU-NEXT:    [[FROZEN:%.*]] = freeze i32 %n
+; AMDGPU-NEXT:    switch i32 [[FROZEN]], label %[[DONE:.*]] [
+; AMDGPU-NEXT:      i32 0, label %[[WAIT0:.*]]
+; AMDGPU-NEXT:    ]
+; AMDGPU:       [[WAIT0]]:
+; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:    br label %[[DONE]]
+; AMDGPU:       [[DONE]]:
 ; AMDGPU-NEXT:    ret void
 
 ; HOST-LABEL: define void @copy_mark_wait(
@@ -68,7 +74,8 @@ exit:
   ret void
 }
 ; NVPTX-LABEL: define void @marks_in_loop(
-; NVPTX:         switch i32 %n, label %[[ALL:.*]] [
+; NVPTX:         [[N:%.*]] = freeze i32 %n
+; NVPTX-NEXT:    switch i32 [[N]], label %[[ALL:.*]] [
 ; NVPTX-NEXT:      i32 0, label
 ; NVPTX-NEXT:      i32 1, label
 ; NVPTX-NEXT:      i32 2, label

@@ -67,6 +67,13 @@ public:
   Value *getGlobalPointer() const;
   /// For a copy: the per-lane size in bytes when it is a constant.
   std::optional<uint64_t> getCopySize() const;
+  /// For a zero-filling copy: the operand holding how many of the copy's
+  /// bytes are read from the source (the rest are written as zeros), or null
+  /// for a plain copy.
+  Value *getSourceSizeOperand() const;
+  /// For a portable copy: the policy-flags operand (AsyncCopyFlags), or null
+  /// where the spelling has none.
+  Value *getCopyFlagsOperand() const;
 
   /// For a wait: the operand holding N, or null for wait-all forms.
   Value *getWaitCountOperand() const;
@@ -92,6 +99,17 @@ private:
   int8_t SizeArg = -1;
   int8_t CountArg = -1;
   uint8_t SizeInName = 0;
+  int8_t SourceSizeArg = -1;
+  int8_t FlagsArg = -1;
+};
+
+/// Bits of the portable copy's flags operand. They are hints: a target that
+/// cannot honour one ignores it (asyncpipe-lower says so in a remark).
+enum AsyncCopyFlags : uint32_t {
+  /// Cache the source in L2 only, not in L1 (NVPTX cp.async.cg).
+  BypassL1 = 1u << 0,
+  /// Every bit this version defines; others are diagnosed.
+  KnownCopyFlags = BypassL1,
 };
 
 /// True if \p Name looks like an async-model callee this version does not

@@ -17,6 +17,7 @@
 #define LLVM_TRANSFORMS_ASYNCPIPE_ASYNCTARGET_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -59,6 +60,54 @@ public:
   /// the target's native form, at \p B's insertion point.
   virtual CallInst *createCopy(IRBuilderBase &B, Value *Dst, Value *Src,
                                uint64_t Bytes) const = 0;
+  /// The subset of the AsyncCopyFlags hints in \p Flags that a copy of
+  /// \p Bytes bytes honours; asyncpipe-lower reports the others as ignored.
+  virtual uint32_t getHonouredCopyFlags(uint64_t Bytes, uint32_t Flags) const {
+    (void)Bytes;
+    (void)Flags;
+    return 0;
+  }
+
+  /// True if the target has a zero-filling copy (see
+  /// createCopyWithPolicy's \p SourceSize).
+  virtual bool supportsZeroFill() const { return false; }
+
+  /// True if a zero-fill source size known only at run time is better
+  /// lowered as a switch over copies with constant source sizes (restricted
+  /// to its known range) than passed in a register.
+  virtual bool prefersConstantSourceSize() const { return false; }
+
+  /// Emits a copy of \p Bytes bytes per work-item with the honoured policy
+  /// hints \p Flags. With a \p SourceSize (an i32 no larger than \p Bytes;
+  /// only if supportsZeroFill()), reads only that many bytes of \p Src and
+  /// writes zeros to the rest of \p Dst.
+  virtual CallInst *createCopyWithPolicy(IRBuilderBase &B, Value *Dst,
+                                         Value *Src, uint64_t Bytes,
+                                         uint32_t Flags,
+                                         Value *SourceSize) const {
+    (void)Flags;
+    (void)SourceSize;
+    return createCopy(B, Dst, Src, Bytes);
+  }
+
+  /// The IR form of the target's own async intrinsics whose waits
+  /// asyncpipe-lower rewrites like portable ones (redundant waits dropped,
+  /// run-time counts turned into constants, bad counts diagnosed), or none to
+  /// leave native waits alone.
+  virtual std::optional<AsyncOpForm> getRewrittenNativeForm() const {
+    return std::nullopt;
+  }
+
+  /// True if asyncpipe-lower should remove a wait that cannot wait for
+  /// anything (its count is at least the number of marks that can be
+  /// outstanding there); false leaves such waits to the target's codegen.
+  virtual bool dropsRedundantWaits() const { return false; }
+
+  /// The largest constant wait count the target's native wait can encode;
+  /// asyncpipe-lower diagnoses larger ones unless getMaxWaitCount() says they
+  /// are clamped.
+  virtual uint64_t getMaxEncodableWaitCount() const { return UINT64_MAX; }
+
   /// Emits a mark in the target's native form.
   virtual CallInst *createMark(IRBuilderBase &B) const = 0;
   /// Emits a wait for at most \p N outstanding marks in the target's native

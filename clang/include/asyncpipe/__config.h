@@ -1,0 +1,131 @@
+/*===- asyncpipe/__config.h - Language and target detection ---------------===*\
+ *
+ * Part of the AsyncPipe project.
+ *
+ * Internal to the AsyncPipe headers: include <asyncpipe/asyncpipe.h>,
+ * <asyncpipe/pipeline.h> or <asyncpipe/amdgcn_async.h> instead.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ASYNCPIPE___CONFIG_H
+#define ASYNCPIPE___CONFIG_H
+
+/* The target of this compilation pass. CUDA and HIP compile every source
+ * twice; only the device pass sees __AMDGCN__ or __NVPTX__, and the host pass
+ * only type-checks device functions, so it sees the host rules. */
+#if defined(__AMDGCN__)
+#define ASYNCPIPE_TARGET_AMDGPU 1
+#elif defined(__NVPTX__)
+#define ASYNCPIPE_TARGET_NVPTX 1
+#else
+#define ASYNCPIPE_TARGET_HOST 1
+#endif
+
+#if defined(__OPENCL_C_VERSION__)
+#define ASYNCPIPE_OPENCL 1
+#endif
+
+/* Functions callable from kernels. */
+#if defined(__CUDA__) || defined(__HIP__)
+#define ASYNCPIPE_DEVICE __attribute__((device))
+#else
+#define ASYNCPIPE_DEVICE
+#endif
+
+/* Pointer types of the copy operands. OpenCL C has its own address-space
+ * keywords; CUDA and HIP pointers are generic in the source and are cast to
+ * the target's address space by the headers (AMDGPU and NVPTX agree: 1 is
+ * global, 3 is workgroup-shared). */
+#if defined(ASYNCPIPE_OPENCL)
+#define ASYNCPIPE_GLOBAL_PTR(T) __global T *
+#define ASYNCPIPE_SHARED_PTR(T) __local T *
+#elif !defined(__CUDA__) && !defined(__HIP__) && defined(ASYNCPIPE_TARGET_HOST)
+#define ASYNCPIPE_GLOBAL_PTR(T) T *
+#define ASYNCPIPE_SHARED_PTR(T) T *
+#else
+/* CUDA and HIP, both passes: the host pass type-checks device code as the
+ * device pass compiles it. */
+#define ASYNCPIPE_GENERIC_SOURCE_POINTERS 1
+#define ASYNCPIPE_GLOBAL_PTR(T) __attribute__((address_space(1))) T *
+#define ASYNCPIPE_SHARED_PTR(T) __attribute__((address_space(3))) T *
+#endif
+
+/* Compile-time argument checks. diagnose_if evaluates its condition at each
+ * call with the call's arguments, so a bad argument is a clang error at the
+ * argument, with the message below, as for a real builtin. */
+#define ASYNCPIPE_REQUIRE(COND, MESSAGE)                                       \
+  __attribute__((diagnose_if(!(COND), MESSAGE, "error")))
+/* ARG must be an integer constant. */
+#define ASYNCPIPE_REQUIRE_CONSTANT(ARG, MESSAGE)                               \
+  ASYNCPIPE_REQUIRE(__builtin_constant_p(ARG), MESSAGE)
+/* COND must hold when ARG is a constant (a non-constant ARG is diagnosed by
+ * ASYNCPIPE_REQUIRE_CONSTANT, so it is not reported twice). */
+#define ASYNCPIPE_REQUIRE_IF_CONSTANT(ARG, COND, MESSAGE)                      \
+  ASYNCPIPE_REQUIRE(!__builtin_constant_p(ARG) || (COND), MESSAGE)
+
+/* The per-work-item sizes one async copy can move on the target. The AMDGPU
+ * sizes are those of LDS DMA (global_load_lds_{ubyte,ushort,dword} and, on
+ * gfx950, dwordx3/dwordx4); NVPTX's are those of cp.async. */
+#if defined(ASYNCPIPE_TARGET_AMDGPU) && defined(__gfx950__)
+#define ASYNCPIPE_LEGAL_COPY_SIZE(N)                                           \
+  ((N) == 1 || (N) == 2 || (N) == 4 || (N) == 12 || (N) == 16)
+#define ASYNCPIPE_COPY_SIZES_TEXT "1, 2, 4, 12 or 16"
+#elif defined(ASYNCPIPE_TARGET_AMDGPU)
+#define ASYNCPIPE_LEGAL_COPY_SIZE(N) ((N) == 1 || (N) == 2 || (N) == 4)
+#define ASYNCPIPE_COPY_SIZES_TEXT "1, 2 or 4 (12 and 16 need gfx950)"
+#elif defined(ASYNCPIPE_TARGET_NVPTX)
+#define ASYNCPIPE_LEGAL_COPY_SIZE(N) ((N) == 4 || (N) == 8 || (N) == 16)
+#define ASYNCPIPE_COPY_SIZES_TEXT "4, 8 or 16"
+#else
+#define ASYNCPIPE_LEGAL_COPY_SIZE(N) ((N) > 0)
+#define ASYNCPIPE_COPY_SIZES_TEXT "positive"
+#endif
+
+/* CUDA and HIP: the copy operands are generic pointers in the source and are
+ * converted to the shared and global address spaces, as Clang does for the
+ * target builtins. A pointer explicitly in the other address space is an
+ * error. Overloads, so that each call picks the right one; always inlined. */
+#if defined(ASYNCPIPE_GENERIC_SOURCE_POINTERS)
+namespace __asyncpipe_ptr {
+template <class T>
+ASYNCPIPE_DEVICE
+    __attribute__((always_inline)) inline ASYNCPIPE_SHARED_PTR(void)
+        async_copy_destination(T *p) {
+  return (ASYNCPIPE_SHARED_PTR(void))p;
+}
+template <class T>
+ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void)
+    async_copy_destination(__attribute__((address_space(1))) T *p)
+        __attribute__((unavailable(
+            "the destination of an async copy must be shared memory (LDS), not "
+            "global memory")));
+template <class T>
+ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void) async_copy_destination(
+    __attribute__((address_space(7))) T *p)
+    __attribute__((unavailable(
+        "the destination of an async copy must be shared memory (LDS), not a "
+        "buffer")));
+
+template <class T>
+ASYNCPIPE_DEVICE
+    __attribute__((always_inline)) inline ASYNCPIPE_GLOBAL_PTR(void)
+        async_copy_source(T *p) {
+  return (ASYNCPIPE_GLOBAL_PTR(void))p;
+}
+template <class T>
+ASYNCPIPE_DEVICE
+ASYNCPIPE_GLOBAL_PTR(void) async_copy_source(__attribute__((address_space(3)))
+                                             T *p)
+    __attribute__((unavailable(
+        "the source of an async copy must be global memory, not shared memory "
+        "(LDS)")));
+template <class T>
+ASYNCPIPE_DEVICE ASYNCPIPE_GLOBAL_PTR(void)
+    async_copy_source(__attribute__((address_space(7))) T *p)
+        __attribute__((unavailable(
+            "the source of this async copy must be global memory, not a buffer "
+            "fat pointer (__builtin_amdgcn_load_async_to_lds takes one)")));
+} // namespace __asyncpipe_ptr
+#endif
+
+#endif /* ASYNCPIPE___CONFIG_H */

@@ -1,0 +1,123 @@
+/*===- asyncpipe/asyncpipe.h - Portable async copy, commit and wait -------===*\
+ *
+ * Part of the AsyncPipe project.
+ *
+ * The portable C API of the AsyncPipe async model (DESIGN.md section 1), one
+ * source for OpenCL C, HIP and CUDA on AMDGPU and NVPTX, and for host C/C++.
+ * Compile with clang -fpass-plugin=AsyncPipe.so, which lowers each call to
+ * the target: AMDGPU LDS DMA and asyncmark / wait.asyncmark, NVPTX cp.async,
+ * commit_group and wait_group, or the AsyncPipe host runtime.
+ *
+ *   asyncpipe_copy(dst, src, size)
+ *   asyncpipe_copy_flags(dst, src, size, flags)
+ *       Starts an asynchronous copy of `size` bytes from `src` (global memory)
+ *       to `dst` (workgroup-shared memory: OpenCL local, CUDA/HIP __shared__).
+ *       PER WORK-ITEM: every work-item that executes the call copies its own
+ *       `size` bytes, from its own `src` to its own `dst`; there is no
+ *       collective copy. `size` must be an integer constant the target can
+ *       copy in one operation: 1, 2 or 4 bytes on AMDGPU (also 12 and 16 on
+ *       gfx950), 4, 8 or 16 on NVPTX, and `dst` and `src` must be aligned to
+ *       `size`. On AMDGPU the hardware writes a wave's copies to consecutive
+ *       LDS slots, so the work-items of one wave that copy together must use
+ *       consecutive destinations: lane i's dst == lane 0's dst + i * size
+ *       (e.g. dst = tile + lane). `flags` is an integer constant, a set of
+ *       ASYNCPIPE_COPY_* bits; they are hints that never change the result.
+ *   asyncpipe_copy_zfill(dst, src, size, src_size, flags)
+ *       As asyncpipe_copy_flags, but reads only the first `src_size` bytes
+ *       (0 <= src_size <= size, may vary at run time) and writes zeros to the
+ *       rest of the `size` destination bytes: the tail of a tile at the edge
+ *       of an array.
+ *   asyncpipe_commit()
+ *       Closes the current group of copies: appends a mark to this function
+ *       activation's mark sequence. The mark completes once every copy this
+ *       work-item issued before it (including in callees) has completed.
+ *   asyncpipe_wait(n)
+ *       Blocks until at most `n` marks of this function activation are still
+ *       outstanding, i.e. until the copies of every group except the newest
+ *       `n` ones have landed in shared memory and are visible to this
+ *       work-item. `n` may be a run-time value; asyncpipe_wait(0) waits for
+ *       everything. Marks made by callees do not count: commit and wait in
+ *       the same function (or in functions inlined into it).
+ *
+ * A copy's bytes may be read only after a wait that covers it; other
+ * work-items see them only after that wait and a workgroup barrier. Writes to
+ * `dst` issued before the copy are ordered before it.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ASYNCPIPE_ASYNCPIPE_H
+#define ASYNCPIPE_ASYNCPIPE_H
+
+#include <asyncpipe/__config.h>
+
+/* Copy flags: hints, never needed for correctness. */
+#define ASYNCPIPE_COPY_DEFAULT 0u
+/* Cache the source in L2 only (NVPTX cp.async.cg): for data read once. */
+#define ASYNCPIPE_COPY_BYPASS_L1 1u
+#define ASYNCPIPE_COPY_ALL_FLAGS ASYNCPIPE_COPY_BYPASS_L1
+
+#define ASYNCPIPE_COPY_CHECKS(NAME)                                            \
+  ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of '" NAME                 \
+                                   "' must be an integer constant")            \
+  ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
+      size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
+      "'" NAME "' cannot copy this size on this "                              \
+      "target: size must be " ASYNCPIPE_COPY_SIZES_TEXT)                       \
+  ASYNCPIPE_REQUIRE_CONSTANT(flags, "argument 'flags' of '" NAME               \
+                                    "' must be an integer constant")           \
+  ASYNCPIPE_REQUIRE_IF_CONSTANT(flags,                                         \
+                                (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) == 0,      \
+                                "argument 'flags' of '" NAME "' has bits "     \
+                                "that are not ASYNCPIPE_COPY_* flags")
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The calls the plugin lowers; their IR form is the AsyncPipe portable IR
+ * (llvm/docs/AsyncPipeClang.rst). Call them through the macros below. */
+ASYNCPIPE_DEVICE void __asyncpipe_copy(ASYNCPIPE_SHARED_PTR(void) dst,
+                                       const ASYNCPIPE_GLOBAL_PTR(void) src,
+                                       unsigned size, unsigned flags)
+    ASYNCPIPE_COPY_CHECKS("asyncpipe_copy") __asm__("asyncpipe.copy");
+ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
+    ASYNCPIPE_SHARED_PTR(void) dst, const ASYNCPIPE_GLOBAL_PTR(void) src,
+    unsigned size, unsigned src_size,
+    unsigned flags) ASYNCPIPE_COPY_CHECKS("asyncpipe_copy_zfill")
+    ASYNCPIPE_REQUIRE(!__builtin_constant_p(src_size) ||
+                          !__builtin_constant_p(size) || src_size <= size,
+                      "argument 'src_size' of 'asyncpipe_copy_zfill' "
+                      "must not exceed 'size'") __asm__("asyncpipe.copy.zfill");
+ASYNCPIPE_DEVICE void asyncpipe_commit(void) __asm__("asyncpipe.mark");
+ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
+    ASYNCPIPE_REQUIRE_IF_CONSTANT(n, n >= 0,
+                                  "argument 'n' of 'asyncpipe_wait' must not "
+                                  "be negative") __asm__("asyncpipe.wait");
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#if !defined(ASYNCPIPE_GENERIC_SOURCE_POINTERS)
+/* The operand types already are the API's. */
+#define __asyncpipe_shared(P) (P)
+#define __asyncpipe_global(P) (P)
+#else
+/* CUDA and HIP pointers are generic; the copy needs them in the shared and
+ * global address spaces (see __config.h). */
+#define __asyncpipe_shared(P) __asyncpipe_ptr::async_copy_destination(P)
+#define __asyncpipe_global(P) __asyncpipe_ptr::async_copy_source(P)
+#endif
+
+/* Macros rather than inline functions so that `size` and `flags` reach the
+ * IR as the constants the lowering needs even at -O0. */
+#define asyncpipe_copy_flags(DST, SRC, SIZE, FLAGS)                            \
+  __asyncpipe_copy(__asyncpipe_shared(DST), __asyncpipe_global(SRC), SIZE,     \
+                   FLAGS)
+#define asyncpipe_copy(DST, SRC, SIZE)                                         \
+  asyncpipe_copy_flags(DST, SRC, SIZE, ASYNCPIPE_COPY_DEFAULT)
+#define asyncpipe_copy_zfill(DST, SRC, SIZE, SRC_SIZE, FLAGS)                  \
+  __asyncpipe_copy_zfill(__asyncpipe_shared(DST), __asyncpipe_global(SRC),     \
+                         SIZE, SRC_SIZE, FLAGS)
+
+#endif /* ASYNCPIPE_ASYNCPIPE_H */

@@ -1,0 +1,46 @@
+//===- AMDGPUAsync.h - AsyncPipe's AMDGPU codegen passes ---------*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The passes that implement the async model in the AMDGPU code generator, in
+/// pipeline order:
+///
+/// 1. amdgpu-lower-async-intrinsics (first IR pass of codegen): async DMAs to
+///    the non-async LDS DMA intrinsics, marks and waits to inline-asm markers.
+/// 2. amdgpu-tag-async-dma (last IR pass before instruction selection): tags
+///    the LDS operand of each async DMA; diagnoses async calls left over.
+/// 3. amdgpu-hide-async-dma (after si-memory-legalizer): makes the stock
+///    si-insert-waitcnts see LDS accesses as not aliasing async DMAs, and
+///    aliasing every other LDS DMA.
+/// 4. amdgpu-lower-async-waits (after si-insert-waitcnts): turns each wait
+///    marker into the weakest correct s_waitcnt vmcnt.
+/// 5. amdgpu-verify-async-waits (last, with -amdgpu-verify-async-waits): an
+///    independent check that every wait is satisfied by the final code.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H
+#define ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H
+
+#include "llvm/Support/CommandLine.h"
+
+namespace llvm {
+class FunctionPass;
+class MachineFunctionPass;
+
+/// Whether callees return with vmcnt(0) (shared by the lowering and the
+/// checker, which must agree on what a call does).
+extern cl::opt<bool> AMDGPUAsyncAssumeCalleeWaits;
+
+FunctionPass *createAMDGPULowerAsyncIntrinsicsPass();
+FunctionPass *createAMDGPUTagAsyncDMAPass();
+MachineFunctionPass *createAMDGPUHideAsyncDMAPass();
+MachineFunctionPass *createAMDGPULowerAsyncWaitsPass();
+MachineFunctionPass *createAMDGPUVerifyAsyncWaitsPass();
+
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H

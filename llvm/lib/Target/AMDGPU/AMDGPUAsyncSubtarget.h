@@ -1,0 +1,121 @@
+//===- AMDGPUAsyncSubtarget.h - AMDGPU facts the async passes need -*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Everything the AsyncPipe AMDGPU passes know about a GPU generation, in one
+/// place: which LDS DMA forms and sizes exist, how s_waitcnt encodes vmcnt,
+/// which instructions the vmcnt counter tracks.
+///
+/// libLLVM.so exports none of the AMDGPU backend's instruction-info API
+/// (SIInstrInfo, GCNSubtarget, AMDGPUBaseInfo), only AMDGPU::getIsaVersion and
+/// the generic MCInstrDesc. Instruction classes therefore come from
+/// MCInstrDesc::TSFlags bits whose positions are a fact of the LLVM 22.1 ABI;
+/// they are pinned below and checked against known opcodes by
+/// -amdgpu-async-verify-tsflags (llvm/test/CodeGen/AMDGPU/async-tsflags.ll).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNCSUBTARGET_H
+#define ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNCSUBTARGET_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/TargetParser/TargetParser.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class MachineFunction;
+class MachineInstr;
+class TargetInstrInfo;
+
+namespace asyncpipe {
+namespace amdgpu {
+
+/// TSFlags bit positions of AMDGPU instructions in LLVM 22.1.
+namespace TSFlags {
+constexpr uint64_t MUBUF = UINT64_C(1) << 17;
+constexpr uint64_t MTBUF = UINT64_C(1) << 18;
+constexpr uint64_t MIMG = UINT64_C(1) << 20;
+constexpr uint64_t VIMAGE = UINT64_C(1) << 21;
+constexpr uint64_t VSAMPLE = UINT64_C(1) << 22;
+constexpr uint64_t FLAT = UINT64_C(1) << 24;
+constexpr uint64_t VM_CNT = UINT64_C(1) << 32;
+constexpr uint64_t LGKM_CNT = UINT64_C(1) << 34;
+constexpr uint64_t FlatGlobal = UINT64_C(1) << 51;
+constexpr uint64_t FlatScratch = UINT64_C(1) << 56;
+constexpr uint64_t IsAtomicNoRet = UINT64_C(1) << 57;
+constexpr uint64_t IsAtomicRet = UINT64_C(1) << 58;
+} // namespace TSFlags
+
+/// How an instruction affects the vmcnt counter, as far as the async passes
+/// must know. Anything not surely counted is NotCounted: under-counting only
+/// makes a computed wait stronger, over-counting would make it wrong.
+enum class VmcntEvent : uint8_t {
+  NotCounted,
+  InOrder,    ///< Counted; returns in order with other InOrder events.
+  OutOfOrder, ///< Counted; may return out of order (image/sampler access).
+  LDSDMA,     ///< A DMA from global/buffer memory into LDS (InOrder).
+};
+
+/// The AMDGPU generation facts for one subtarget.
+class AsyncSubtarget {
+public:
+  explicit AsyncSubtarget(StringRef CPU);
+
+  const AMDGPU::IsaVersion &getIsaVersion() const { return Isa; }
+
+  /// True if the generation has llvm.amdgcn.global.load.lds (GFX9 only).
+  bool hasGlobalLoadLDS() const { return Isa.Major == 9; }
+  /// True if the generation has buffer loads into LDS (GFX9, GFX10).
+  bool hasBufferLoadLDS() const { return Isa.Major == 9 || Isa.Major == 10; }
+  /// True if an LDS DMA may move \p Bytes per lane.
+  bool isLegalDMASize(uint64_t Bytes) const;
+  /// The sizes isLegalDMASize accepts, for diagnostics ("1, 2 or 4").
+  std::string describeLegalDMASizes() const;
+
+  /// The largest vmcnt an s_waitcnt can wait for.
+  unsigned getMaxVmcnt() const { return 63; }
+  /// True if the generation encodes vmcnt in the combined s_waitcnt
+  /// (GFX9 to GFX11). GFX12 has separate s_wait_loadcnt instructions and no
+  /// LDS DMA, so no async wait ever needs a count there.
+  bool hasCombinedWaitcnt() const { return Isa.Major >= 9 && Isa.Major <= 11; }
+
+  /// s_waitcnt immediate that waits for vmcnt <= \p Vmcnt and nothing else.
+  unsigned encodeVmcntOnly(unsigned Vmcnt) const;
+  /// \p Imm with its vmcnt field replaced by \p Vmcnt.
+  unsigned replaceVmcnt(unsigned Imm, unsigned Vmcnt) const;
+  /// The vmcnt field of an s_waitcnt immediate.
+  unsigned decodeVmcnt(unsigned Imm) const;
+
+  /// Classifies \p MI for the vmcnt counter from its TSFlags.
+  VmcntEvent classifyVmcnt(const MachineInstr &MI) const;
+
+private:
+  AMDGPU::IsaVersion Isa;
+};
+
+/// The opcode called \p Name, if the target has one (an exact lookup).
+std::optional<unsigned> findOpcode(const TargetInstrInfo &TII, StringRef Name);
+
+/// Opcodes the passes create or must recognize, looked up once per function
+/// by exact name (a lookup of two known opcodes, not a classification).
+struct WaitcntOpcodes {
+  explicit WaitcntOpcodes(const TargetInstrInfo &TII);
+  std::optional<unsigned> Waitcnt;     ///< S_WAITCNT
+  std::optional<unsigned> WaitcntSoft; ///< S_WAITCNT_soft
+  bool isWaitcnt(const MachineInstr &MI) const;
+};
+
+/// Checks the pinned TSFlags against opcodes of known class; returns a
+/// description of every mismatch, or an empty string.
+std::string verifyTSFlagPins(const TargetInstrInfo &TII, unsigned &Checked);
+
+} // namespace amdgpu
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNCSUBTARGET_H

@@ -1,0 +1,202 @@
+//===- AMDGPULowerAsyncIntrinsics.cpp - Async intrinsics into codegen -----===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// LLVM 22 accepts the upstream AMDGPU async intrinsics only as unknown external
+// declarations: left alone they become real calls, which also make the
+// backend's own IR passes (LDS lowering, resource usage) assume an unknown
+// callee. As the first IR pass of codegen this pass gives each a form the
+// backend understands (see AMDGPUAsyncMarkers.h), and reports what the target
+// cannot do: an async DMA on a generation without LDS DMA, a size it cannot
+// move, a signature that does not match.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AMDGPUAsync.h"
+#include "AMDGPUAsyncMarkers.h"
+#include "AMDGPUAsyncSubtarget.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+using namespace llvm::asyncpipe::amdgpu;
+
+#define DEBUG_TYPE "amdgpu-lower-async-intrinsics"
+
+namespace {
+
+/// The LDS DMA intrinsic an async spelling stands for, and what it needs.
+struct DMAForm {
+  Intrinsic::ID ID = Intrinsic::not_intrinsic;
+  bool NeedsBufferDMA = false; // else global_load_lds
+  bool Overloaded = false;
+};
+
+DMAForm getDMAForm(StringRef Name) {
+  if (Name == "llvm.amdgcn.global.load.async.lds")
+    return {Intrinsic::amdgcn_global_load_lds, false, false};
+  if (Name == "llvm.amdgcn.load.async.to.lds.p1")
+    return {Intrinsic::amdgcn_load_to_lds, false, true};
+  if (Name == "llvm.amdgcn.load.async.to.lds.p7")
+    return {Intrinsic::amdgcn_load_to_lds, true, true};
+  if (Name == "llvm.amdgcn.raw.ptr.buffer.load.lds.async")
+    return {Intrinsic::amdgcn_raw_ptr_buffer_load_lds, true, false};
+  if (Name == "llvm.amdgcn.struct.ptr.buffer.load.lds.async")
+    return {Intrinsic::amdgcn_struct_ptr_buffer_load_lds, true, false};
+  return {};
+}
+
+/// The declaration of the LDS DMA intrinsic \p Form names, overloaded on
+/// \p Call's source pointer where the intrinsic is.
+Function *getNativeDMA(CallBase &Call, const DMAForm &Form) {
+  Module &M = *Call.getModule();
+  if (Form.Overloaded)
+    return Intrinsic::getOrInsertDeclaration(
+        &M, Form.ID, {Call.getArgOperand(0)->getType()});
+  return Intrinsic::getOrInsertDeclaration(&M, Form.ID);
+}
+
+class AsyncIntrinsicLowering {
+public:
+  AsyncIntrinsicLowering(Function &F, const AsyncSubtarget &ST,
+                         OptimizationRemarkEmitter &ORE)
+      : F(F), ST(ST), ORE(ORE) {}
+  bool run();
+
+private:
+  void lowerCopy(CallBase &Call);
+  void lowerWait(const AsyncOp &Op);
+  bool checkCopyIsSupported(CallBase &Call, const DMAForm &Form);
+
+  Function &F;
+  const AsyncSubtarget &ST;
+  OptimizationRemarkEmitter &ORE;
+};
+
+bool AsyncIntrinsicLowering::run() {
+  SmallVector<AsyncOp, 16> Ops;
+  for (Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::AMDGPU)
+      Ops.push_back(Op);
+  for (const AsyncOp &Op : Ops) {
+    CallBase &Call = *Op.getCall();
+    if (Op.isCopy()) {
+      lowerCopy(Call);
+    } else if (Op.isMark()) {
+      IRBuilder<> B(&Call);
+      createMarkMarker(B)->setDebugLoc(Call.getDebugLoc());
+      Call.eraseFromParent();
+    } else {
+      lowerWait(Op);
+    }
+  }
+  return !Ops.empty();
+}
+
+bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
+                                                  const DMAForm &Form) {
+  StringRef Name = Call.getCalledFunction()->getName();
+  if (Form.ID == Intrinsic::not_intrinsic) {
+    reportAsyncError(Call, "'" + Name + "' is not an AMDGPU async DMA " +
+                               "AsyncPipe knows (expected .p1 or .p7)");
+    return false;
+  }
+  bool Available =
+      Form.NeedsBufferDMA ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS();
+  if (!Available) {
+    reportAsyncError(Call, "'" + Name + "' needs " +
+                               (Form.NeedsBufferDMA ? "buffer" : "global") +
+                               " loads into LDS, which gfx" +
+                               Twine(ST.getIsaVersion().Major) +
+                               " does not have");
+    return false;
+  }
+  Function *Native = getNativeDMA(Call, Form);
+  if (Native->getFunctionType() != Call.getFunctionType()) {
+    std::string Expected;
+    raw_string_ostream OS(Expected);
+    Native->getFunctionType()->print(OS);
+    reportAsyncError(Call, "'" + Name + "' must have the type " + Expected);
+    return false;
+  }
+  auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(2));
+  if (!Size || !ST.isLegalDMASize(Size->getZExtValue())) {
+    reportAsyncError(Call, "'" + Name + "' moves " +
+                               (Size ? Twine(Size->getZExtValue()) + " bytes"
+                                     : Twine("a non-constant size")) +
+                               " per lane; this target moves " +
+                               ST.describeLegalDMASizes());
+    return false;
+  }
+  return true;
+}
+
+void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
+  DMAForm Form = getDMAForm(Call.getCalledFunction()->getName());
+  if (checkCopyIsSupported(Call, Form)) {
+    Function *Native = getNativeDMA(Call, Form);
+    SmallVector<Value *, 8> Args(Call.args());
+    CallInst *DMA = CallInst::Create(Native, Args, "", Call.getIterator());
+    DMA->setDebugLoc(Call.getDebugLoc());
+    DMA->copyMetadata(Call);
+    DMA->setMetadata(AsyncDMAMetadata, MDNode::get(F.getContext(), {}));
+  }
+  Call.eraseFromParent();
+}
+
+// asyncpipe-lower, which runs first, turns run-time counts into constant
+// waits (AMDGPUAsyncTarget asks it to). Should one still get here, the
+// strongest wait is correct, and the remark says why it was chosen.
+void AsyncIntrinsicLowering::lowerWait(const AsyncOp &Op) {
+  CallBase &Call = *Op.getCall();
+  std::optional<uint64_t> N = Op.getConstantWaitCount();
+  if (!N) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed("asyncpipe", "VariableWaitCount", &Call)
+             << "wait count is not a compile-time constant: waiting for all "
+                "outstanding marks";
+    });
+    N = 0;
+  }
+  IRBuilder<> B(&Call);
+  createWaitMarker(B, *N)->setDebugLoc(Call.getDebugLoc());
+  Call.eraseFromParent();
+}
+
+class AMDGPULowerAsyncIntrinsics : public FunctionPass {
+public:
+  static char ID;
+  AMDGPULowerAsyncIntrinsics() : FunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU lower async intrinsics (AsyncPipe)";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<TargetPassConfig>();
+  }
+  bool runOnFunction(Function &F) override {
+    const TargetMachine &TM =
+        getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+    AsyncSubtarget ST(TM.getSubtargetImpl(F)->getCPU());
+    OptimizationRemarkEmitter ORE(&F);
+    return AsyncIntrinsicLowering(F, ST, ORE).run();
+  }
+};
+} // namespace
+
+char AMDGPULowerAsyncIntrinsics::ID = 0;
+
+FunctionPass *llvm::createAMDGPULowerAsyncIntrinsicsPass() {
+  return new AMDGPULowerAsyncIntrinsics();
+}

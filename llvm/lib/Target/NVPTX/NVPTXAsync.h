@@ -1,0 +1,26 @@
+//===- NVPTXAsync.h - AsyncPipe's NVPTX codegen passes -----------*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A codegen IR pass for NVPTX that runs before instruction selection and
+/// diagnoses cp.async in a function compiled for a GPU or PTX version that
+/// lacks it (below sm_80 or PTX ISA 7.0), naming the flags that fix it,
+/// instead of letting the backend fail with "Cannot select".
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXASYNC_H
+#define ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXASYNC_H
+
+namespace llvm {
+class FunctionPass;
+
+/// The check for the legacy codegen pipeline (llc, clang's backend).
+FunctionPass *createNVPTXAsyncSubtargetCheckLegacyPass();
+
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXASYNC_H

@@ -1,0 +1,142 @@
+//===- NVPTXAsyncSubtargetCheck.cpp - cp.async needs sm_80 ----------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// cp.async exists from sm_80 and PTX ISA 7.0. Compiled for an older target,
+// the stock NVPTX backend stops with "Cannot select: intrinsic
+// %llvm.nvvm.cp.async..." and a crash dump, which tells a CUDA user neither
+// where nor what to change. This pass runs first in NVPTX codegen, after
+// asyncpipe-lower has turned the portable calls into cp.async, reads the
+// function's subtarget and reports the first async operation of each function
+// that cannot be compiled, with the flags that select a suitable target. It
+// then removes the function's async operations so that codegen ends normally
+// with the error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NVPTXAsync.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/Pass.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+namespace {
+
+constexpr unsigned MinAsyncSM = 80;
+constexpr unsigned MinAsyncPTX = 70;
+
+/// What the NVPTX subtarget of a function provides for cp.async.
+struct AsyncSubtarget {
+  std::string CPU;
+  /// The SM number of CPU ("sm_90a" -> 90), or 0 if it has none.
+  unsigned SM = 0;
+  /// The PTX ISA version set by a "+ptxNN" feature, or 0 when the backend
+  /// picks its default, which is always new enough for the SM.
+  unsigned ExplicitPTX = 0;
+
+  bool hasAsyncCopies() const {
+    return SM >= MinAsyncSM && (!ExplicitPTX || ExplicitPTX >= MinAsyncPTX);
+  }
+};
+
+unsigned parseSMNumber(StringRef CPU) {
+  unsigned SM = 0;
+  if (CPU.consume_front("sm_"))
+    CPU.consumeInteger(10, SM);
+  return SM;
+}
+
+AsyncSubtarget getAsyncSubtarget(const TargetMachine &TM, const Function &F) {
+  const TargetSubtargetInfo *STI = TM.getSubtargetImpl(F);
+  AsyncSubtarget Sub;
+  // An empty CPU is the backend's default, sm_30.
+  Sub.CPU = STI->getCPU().empty() ? "sm_30" : STI->getCPU().str();
+  Sub.SM = parseSMNumber(Sub.CPU);
+  for (const SubtargetFeatureKV &Feature : STI->getAllProcessorFeatures()) {
+    StringRef Key = Feature.Key;
+    unsigned Version = 0;
+    if (Key.consume_front("ptx") && !Key.getAsInteger(10, Version) &&
+        STI->getFeatureBits()[Feature.Value])
+      Sub.ExplicitPTX = std::max(Sub.ExplicitPTX, Version);
+  }
+  return Sub;
+}
+
+/// "7.0" for 70.
+std::string formatPTXVersion(unsigned Version) {
+  return std::to_string(Version / 10) + "." + std::to_string(Version % 10);
+}
+
+std::string describeMissingRequirements(const AsyncSubtarget &Sub) {
+  std::string Msg = "async copies (cp.async) need sm_80 and PTX ISA 7.0 or "
+                    "newer, but this function is compiled for " +
+                    Sub.CPU;
+  if (Sub.ExplicitPTX)
+    Msg += " with PTX ISA " + formatPTXVersion(Sub.ExplicitPTX);
+  Msg += ": use";
+  if (Sub.SM < MinAsyncSM)
+    Msg += " -mcpu=sm_80 (llc) or --cuda-gpu-arch=sm_80 (clang)";
+  if (Sub.SM < MinAsyncSM && Sub.ExplicitPTX && Sub.ExplicitPTX < MinAsyncPTX)
+    Msg += ", and";
+  if (Sub.ExplicitPTX && Sub.ExplicitPTX < MinAsyncPTX)
+    Msg += " -mattr=+ptx70 (llc) or --cuda-feature=+ptx70 (clang)";
+  return Msg;
+}
+
+class NVPTXAsyncSubtargetCheck : public FunctionPass {
+public:
+  static char ID;
+  NVPTXAsyncSubtargetCheck() : FunctionPass(ID) {}
+
+  StringRef getPassName() const override {
+    return "AsyncPipe NVPTX cp.async subtarget check";
+  }
+
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesCFG();
+  }
+
+  bool runOnFunction(Function &F) override;
+};
+
+SmallVector<CallBase *, 8> collectNVPTXAsyncOps(Function &F) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::NVPTX)
+      Calls.push_back(Op.getCall());
+  return Calls;
+}
+
+bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
+  auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
+  if (!PassConfig)
+    return false;
+  SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
+  if (Calls.empty())
+    return false;
+  AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
+  if (Sub.hasAsyncCopies())
+    return false;
+  reportAsyncError(*Calls.front(), describeMissingRequirements(Sub));
+  for (CallBase *Call : Calls)
+    Call->eraseFromParent();
+  return true;
+}
+
+} // namespace
+
+char NVPTXAsyncSubtargetCheck::ID = 0;
+
+FunctionPass *llvm::createNVPTXAsyncSubtargetCheckLegacyPass() {
+  return new NVPTXAsyncSubtargetCheck();
+}

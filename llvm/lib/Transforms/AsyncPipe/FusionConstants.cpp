@@ -1,0 +1,77 @@
+//===- FusionConstants.cpp - Bake run-time scalar arguments into the kernel
+//===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// At fusion time the runtime already knows the value of each scalar argument
+// (a size, a scale factor). Turning them into constants lets the optimizer
+// fold bounds and unroll loops in the fused kernel, and removes them from the
+// fused kernel's parameters. The runtime hands over each value as the bytes
+// it would pass to the kernel; they are reinterpreted as the argument's type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelFusionSteps.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+/// \p Bytes (in \p DL's byte order) as a constant of type \p Ty.
+static Constant *getConstantFromBytes(Type *Ty, ArrayRef<uint8_t> Bytes,
+                                      const DataLayout &DL) {
+  unsigned Bits = Ty->getPrimitiveSizeInBits().getFixedValue();
+  APInt Value(Bits, 0);
+  for (unsigned I = 0, E = Bytes.size(); I != E; ++I) {
+    unsigned Byte = DL.isLittleEndian() ? I : E - 1 - I;
+    unsigned Width = std::min(8u, Bits - I * 8);
+    Value.insertBits(APInt(Width, Bytes[Byte] & ((1u << Width) - 1)), I * 8);
+  }
+  if (Ty->isIntegerTy())
+    return ConstantInt::get(Ty, Value);
+  return ConstantFP::get(Ty->getContext(),
+                         APFloat(Ty->getFltSemantics(), Value));
+}
+
+/// Records the constant on its argument class. A promoted argument is a
+/// pointer, so it never also gets a constant.
+static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
+  unsigned ClassIndex = Plan.Kernels[C.Arg.Kernel].ArgClasses[C.Arg.Arg];
+  ArgClass &Class = Plan.Classes[ClassIndex];
+  const DataLayout &DL = Plan.M.getDataLayout();
+  if (!Class.Ty->isIntegerTy() && !Class.Ty->isFloatingPointTy())
+    return refuse("constant-for-non-scalar-argument",
+                  describeArg(Plan, C.Arg) +
+                      " is not an integer or floating-point scalar");
+  uint64_t Size = DL.getTypeStoreSize(Class.Ty);
+  if (C.Bytes.size() != Size)
+    return refuse("constant-size-mismatch",
+                  "the constant for " + describeArg(Plan, C.Arg) + " has " +
+                      Twine(C.Bytes.size()) + " bytes, its type needs " +
+                      Twine(Size));
+  Constant *Value = getConstantFromBytes(Class.Ty, C.Bytes, DL);
+  if (Class.Value && Class.Value != Value)
+    return refuse("conflicting-constants",
+                  describeArg(Plan, C.Arg) +
+                      " is identical to an argument with another constant "
+                      "value");
+  Class.Value = Value;
+  return Error::success();
+}
+
+Error asyncpipe::planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec) {
+  for (const ConstantArg &C : Spec.Constants)
+    if (Error E = recordConstant(Plan, C))
+      return E;
+  return Error::success();
+}
+
+void asyncpipe::propagateConstants(Function &Fused, const FusionPlan &Plan) {
+  for (auto [Class, Param] : zip(Plan.Classes, Fused.args()))
+    if (Class.Value)
+      Param.replaceAllUsesWith(Class.Value);
+}

@@ -1,0 +1,193 @@
+//===- FusionEntry.cpp - The fused kernel's entry point -------------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds the fused kernel: one parameter per group of identical arguments,
+// then each kernel of the list in order, inlined, with a work-group barrier
+// between consecutive kernels so that a kernel sees everything its
+// predecessors wrote within the work-group (what separate launches
+// guaranteed). Each kernel's body is first copied and flattened (its callees
+// inlined) so that its work-item queries can be remapped to its own
+// nd-range; work-items beyond that range skip the body but still reach the
+// barriers, which every work-item of a work-group must execute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelFusionSteps.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include <functional>
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+/// Refuses if a function reachable from \p Kernel through direct calls calls
+/// itself: its body could not be flattened into the fused kernel.
+static Error checkNoRecursion(Function &Kernel, const FusionPlan &Plan,
+                              unsigned KernelIndex) {
+  enum class Visit { InProgress, Done };
+  DenseMap<Function *, Visit> State;
+  std::function<Function *(Function &)> FindCycle =
+      [&](Function &F) -> Function * {
+    State[&F] = Visit::InProgress;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || Callee->isDeclaration())
+        continue;
+      auto It = State.find(Callee);
+      if (It != State.end() && It->second == Visit::InProgress)
+        return Callee;
+      if (It == State.end())
+        if (Function *Cycle = FindCycle(*Callee))
+          return Cycle;
+    }
+    State[&F] = Visit::Done;
+    return nullptr;
+  };
+  if (Function *Cycle = FindCycle(Kernel))
+    return refuse("recursive-call", describeKernel(Plan, KernelIndex) +
+                                        " reaches the recursive function " +
+                                        Cycle->getName() +
+                                        ", which cannot be inlined");
+  return Error::success();
+}
+
+/// Inlines every direct call to a defined function in \p Body.
+static Error flattenCalls(Function &Body, const FusionPlan &Plan,
+                          unsigned KernelIndex) {
+  while (true) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(Body))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration())
+          Calls.push_back(Call);
+    if (Calls.empty())
+      return Error::success();
+    for (CallBase *Call : Calls) {
+      std::string CalleeName = Call->getCalledFunction()->getName().str();
+      InlineFunctionInfo IFI;
+      InlineResult Result = InlineFunction(*Call, IFI);
+      if (!Result.isSuccess())
+        return refuse(
+            "call-not-inlinable",
+            describeKernel(Plan, KernelIndex) + " calls " + CalleeName +
+                ", which cannot be inlined: " + Result.getFailureReason());
+    }
+  }
+}
+
+/// A private copy of kernel \p KernelIndex's body, flattened and with its
+/// work-item queries remapped to the kernel's nd-range.
+static Expected<Function *> createKernelBody(const FusionPlan &Plan,
+                                             unsigned KernelIndex) {
+  const KernelPlan &K = Plan.Kernels[KernelIndex];
+  if (Error E = checkNoRecursion(*K.Kernel, Plan, KernelIndex))
+    return E;
+  ValueToValueMapTy VMap;
+  Function *Body = CloneFunction(K.Kernel, VMap);
+  Body->setName(K.Kernel->getName() + ".body");
+  Body->setLinkage(GlobalValue::InternalLinkage);
+  // Kernel calling conventions (amdgpu_kernel, ptx_kernel) forbid calls.
+  Body->setCallingConv(CallingConv::C);
+  // noalias held within one launch; across the fused bodies a buffer may
+  // well be passed to several kernels.
+  for (Argument &A : Body->args())
+    A.removeAttr(Attribute::NoAlias);
+  if (Error E = flattenCalls(*Body, Plan, KernelIndex))
+    return E;
+  if (Error E = checkGuardedBarriers(*Body, K, Plan))
+    return E;
+  if (Error E = remapWorkItemQueries(*Body, K, Plan))
+    return E;
+  return Body;
+}
+
+/// An empty function with one parameter per argument class, with the
+/// kernels' calling convention and the attributes they share.
+static Function *createEmptyEntry(const FusionPlan &Plan) {
+  SmallVector<Type *, 8> ParamTypes;
+  for (const ArgClass &Class : Plan.Classes)
+    ParamTypes.push_back(Class.Ty);
+  Function &First = *Plan.Kernels.front().Kernel;
+  auto *Ty = FunctionType::get(Type::getVoidTy(Plan.M.getContext()), ParamTypes,
+                               false);
+  Function *Entry = Function::Create(Ty, GlobalValue::ExternalLinkage,
+                                     "asyncpipe.fused.entry", Plan.M);
+  Entry->setCallingConv(First.getCallingConv());
+  for (StringRef Kind : {"target-cpu", "target-features"})
+    if (First.hasFnAttribute(Kind))
+      Entry->addFnAttr(First.getFnAttribute(Kind));
+  bool AllNoUnwind = all_of(Plan.Kernels, [](const KernelPlan &K) {
+    return K.Kernel->hasFnAttribute(Attribute::NoUnwind);
+  });
+  if (AllNoUnwind)
+    Entry->addFnAttr(Attribute::NoUnwind);
+  Entry->addFnAttr(Attribute::Convergent);
+  for (auto [Class, Param] : zip(Plan.Classes, Entry->args())) {
+    KernelArgRef Owner = Class.Members.front();
+    Param.setName(
+        Plan.Kernels[Owner.Kernel].Kernel->getArg(Owner.Arg)->getName());
+  }
+  return Entry;
+}
+
+Expected<Function *> asyncpipe::createFusedEntry(FusionPlan &Plan) {
+  Function *Entry = createEmptyEntry(Plan);
+  LLVMContext &Ctx = Plan.M.getContext();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
+  Value *LinearId = nullptr;
+  if (any_of(Plan.Kernels, [](const KernelPlan &K) { return K.NeedsGuard; }))
+    LinearId = createGlobalLinearId(B, Plan);
+
+  SmallVector<CallInst *, 4> Calls;
+  for (unsigned I = 0, E = Plan.Kernels.size(); I != E; ++I) {
+    const KernelPlan &K = Plan.Kernels[I];
+    Expected<Function *> Body = createKernelBody(Plan, I);
+    if (!Body)
+      return Body.takeError();
+    BasicBlock *Done = nullptr;
+    if (K.NeedsGuard) {
+      // Work-items outside this kernel's grid skip its body only.
+      BasicBlock *Run = BasicBlock::Create(Ctx, "kernel." + Twine(I), Entry);
+      Done = BasicBlock::Create(Ctx, "kernel." + Twine(I) + ".done", Entry);
+      Value *InRange =
+          B.CreateICmpULT(LinearId, B.getInt64(K.Range.getGlobalLinearSize()),
+                          "kernel." + Twine(I) + ".in.range");
+      B.CreateCondBr(InRange, Run, Done);
+      B.SetInsertPoint(Run);
+    }
+    SmallVector<Value *, 8> Args;
+    for (unsigned ClassIndex : K.ArgClasses)
+      Args.push_back(Entry->getArg(ClassIndex));
+    CallInst *Call = B.CreateCall(*Body, Args);
+    Call->setCallingConv((*Body)->getCallingConv());
+    Calls.push_back(Call);
+    if (Done) {
+      B.CreateBr(Done);
+      B.SetInsertPoint(Done);
+    }
+    if (I + 1 != E)
+      Plan.Model.createBarrier(B);
+  }
+  B.CreateRetVoid();
+
+  // Inline once the whole entry exists, so that no builder points into a
+  // block the inliner splits.
+  for (CallInst *Call : Calls) {
+    Function *Body = Call->getCalledFunction();
+    InlineFunctionInfo IFI;
+    InlineResult Result = InlineFunction(*Call, IFI);
+    if (!Result.isSuccess())
+      return refuse("call-not-inlinable",
+                    "the body of " + Body->getName() +
+                        " cannot be inlined: " + Result.getFailureReason());
+    Body->eraseFromParent();
+  }
+  return Entry;
+}

@@ -1,0 +1,318 @@
+//===- asyncpipe-fuse.cpp - Fuse kernels as a JSON spec says --------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A command-line front end to the kernel fusion library, behaving like a
+// runtime would: it collects the spec's kernels in a KernelFusionList,
+// completes the fusion, and writes the module with the fused kernel. A
+// refusal is an error (exit code 1) naming the violated restriction, or with
+// --fallback a note listing the kernels that run individually instead.
+// llvm/docs/AsyncPipeKernelFusion.rst describes the JSON spec.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Transforms/AsyncPipe/KernelFusionList.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+static cl::opt<std::string>
+    InputFilename(cl::Positional, cl::desc("<input module>"), cl::init("-"));
+static cl::opt<std::string> SpecFilename("spec", cl::Required,
+                                         cl::desc("JSON fusion spec"),
+                                         cl::value_desc("file"));
+static cl::opt<std::string> OutputFilename("o", cl::desc("Output module"),
+                                           cl::value_desc("file"),
+                                           cl::init("-"));
+static cl::opt<bool> OutputAssembly("S",
+                                    cl::desc("Write textual IR, not bitcode"));
+static cl::opt<bool> Fallback(
+    "fallback",
+    cl::desc("On refusal, write the module unchanged and list the kernels "
+             "to run individually instead of failing"));
+static cl::opt<bool>
+    PrintLaunch("print-launch",
+                cl::desc("Print the fused kernel's parameters and nd-range"));
+
+static StringRef ToolName = "asyncpipe-fuse";
+
+[[noreturn]] static void fail(const Twine &Message) {
+  WithColor::error(errs(), ToolName) << Message << "\n";
+  exit(1);
+}
+
+namespace {
+
+/// Reads the JSON spec into the launches and hints a runtime would hold.
+class SpecReader {
+public:
+  SpecReader(const Module &M, StringRef File) : M(M), File(File) {}
+
+  void read(const json::Value &Root);
+  std::string FusedName;
+  SmallVector<KernelLaunch, 4> Launches;
+  FusionHints Hints;
+
+private:
+  [[noreturn]] void malformed(const Twine &Why) { fail(File + ": " + Why); }
+  uint64_t getUInt(const json::Object &O, StringRef Key);
+  std::array<uint64_t, 3> getTriple(const json::Object &O, StringRef Key,
+                                    unsigned Dims);
+  KernelArgRef getArgRef(const json::Object &O);
+  NDRange readNDRange(const json::Object &O);
+  void readKernels(const json::Array &Kernels);
+  void readIdentical(const json::Array &Groups);
+  void readPromotions(const json::Array &Hints);
+  void readConstants(const json::Array &Constants);
+  SmallVector<uint8_t, 8> getArgBytes(KernelArgRef Ref,
+                                      const json::Value &Value);
+
+  const Module &M;
+  StringRef File;
+};
+
+uint64_t SpecReader::getUInt(const json::Object &O, StringRef Key) {
+  std::optional<int64_t> V = O.getInteger(Key);
+  if (!V || *V < 0)
+    malformed("'" + Key + "' must be a non-negative integer");
+  return *V;
+}
+
+std::array<uint64_t, 3> SpecReader::getTriple(const json::Object &O,
+                                              StringRef Key, unsigned Dims) {
+  std::array<uint64_t, 3> Triple = {0, 0, 0};
+  const json::Array *A = O.getArray(Key);
+  if (!A)
+    return Triple;
+  if (A->size() > 3)
+    malformed("'" + Key + "' has more than 3 entries");
+  for (unsigned Dim = 0; Dim < A->size(); ++Dim) {
+    std::optional<int64_t> V = (*A)[Dim].getAsInteger();
+    if (!V || *V < 0)
+      malformed("'" + Key + "' entries must be non-negative integers");
+    if (Dim < Dims)
+      Triple[Dim] = *V;
+  }
+  return Triple;
+}
+
+NDRange SpecReader::readNDRange(const json::Object &O) {
+  NDRange Range;
+  Range.Dimensions = getUInt(O, "dims");
+  Range.GlobalSize = getTriple(O, "global", Range.Dimensions);
+  Range.LocalSize = getTriple(O, "local", Range.Dimensions);
+  Range.Offset = getTriple(O, "offset", Range.Dimensions);
+  return Range;
+}
+
+KernelArgRef SpecReader::getArgRef(const json::Object &O) {
+  return KernelArgRef{unsigned(getUInt(O, "kernel")),
+                      unsigned(getUInt(O, "arg"))};
+}
+
+void SpecReader::readKernels(const json::Array &Kernels) {
+  for (const json::Value &V : Kernels) {
+    const json::Object *K = V.getAsObject();
+    std::optional<StringRef> Name = K ? K->getString("name") : std::nullopt;
+    const json::Object *Range = K ? K->getObject("nd_range") : nullptr;
+    if (!Name || !Range)
+      malformed("each kernel needs a \"name\" and an \"nd_range\"");
+    Launches.push_back({Name->str(), readNDRange(*Range)});
+  }
+}
+
+void SpecReader::readIdentical(const json::Array &Groups) {
+  for (const json::Value &GroupValue : Groups) {
+    const json::Array *Group = GroupValue.getAsArray();
+    if (!Group)
+      malformed("\"identical\" must list groups of [kernel, arg] pairs");
+    SmallVector<KernelArgRef, 2> Members;
+    for (const json::Value &PairValue : *Group) {
+      const json::Array *Pair = PairValue.getAsArray();
+      std::optional<int64_t> Kernel, Arg;
+      if (Pair && Pair->size() == 2) {
+        Kernel = (*Pair)[0].getAsInteger();
+        Arg = (*Pair)[1].getAsInteger();
+      }
+      if (!Kernel || !Arg || *Kernel < 0 || *Arg < 0)
+        malformed("\"identical\" must list groups of [kernel, arg] pairs");
+      Members.push_back({unsigned(*Kernel), unsigned(*Arg)});
+    }
+    Hints.IdenticalArgs.push_back(Members);
+  }
+}
+
+void SpecReader::readPromotions(const json::Array &Promotions) {
+  for (const json::Value &V : Promotions) {
+    const json::Object *O = V.getAsObject();
+    std::optional<StringRef> Kind = O ? O->getString("kind") : std::nullopt;
+    if (!Kind)
+      malformed("each promotion needs a \"kind\"");
+    PromotionHint Hint;
+    Hint.Arg = getArgRef(*O);
+    if (*Kind == "local")
+      Hint.Kind = Promotion::Local;
+    else if (*Kind == "private")
+      Hint.Kind = Promotion::Private;
+    else if (*Kind != "none")
+      malformed("unknown promotion kind '" + *Kind + "'");
+    Hint.NumElements = getUInt(*O, "elements");
+    Hint.ElementSize = getUInt(*O, "element_size");
+    Hints.Promotions.push_back(Hint);
+  }
+}
+
+/// The bytes the runtime would pass for \p Value as the argument's type.
+/// An argument the module does not have gets no bytes; the library then
+/// refuses the reference.
+SmallVector<uint8_t, 8> SpecReader::getArgBytes(KernelArgRef Ref,
+                                                const json::Value &Value) {
+  if (Ref.Kernel >= Launches.size())
+    return {};
+  const Function *Kernel = M.getFunction(Launches[Ref.Kernel].Kernel);
+  if (!Kernel || Ref.Arg >= Kernel->arg_size())
+    return {};
+  Type *Ty = Kernel->getArg(Ref.Arg)->getType();
+  APInt Bits;
+  if (Ty->isIntegerTy()) {
+    std::optional<int64_t> I = Value.getAsInteger();
+    if (!I)
+      malformed("the constant for an integer argument must be an integer");
+    Bits = APInt(Ty->getIntegerBitWidth(), *I, /*isSigned=*/true,
+                 /*implicitTrunc=*/true);
+  } else if (Ty->isFloatingPointTy()) {
+    std::optional<double> D = Value.getAsNumber();
+    if (!D)
+      malformed("the constant for a floating-point argument must be a "
+                "number");
+    APFloat F(*D);
+    bool LosesInfo;
+    F.convert(Ty->getFltSemantics(), APFloat::rmNearestTiesToEven, &LosesInfo);
+    Bits = F.bitcastToAPInt();
+  } else {
+    // Not a scalar: the library refuses it with the reason.
+    return SmallVector<uint8_t, 8>(1, 0);
+  }
+  const DataLayout &DL = M.getDataLayout();
+  // Whole bytes, as the store size of i1 or i24 has them.
+  unsigned NumBytes = (Bits.getBitWidth() + 7) / 8;
+  SmallVector<uint8_t, 8> Bytes(NumBytes);
+  for (unsigned I = 0; I < NumBytes; ++I)
+    Bytes[DL.isLittleEndian() ? I : NumBytes - 1 - I] =
+        Bits.extractBitsAsZExtValue(std::min(8u, Bits.getBitWidth() - I * 8),
+                                    I * 8);
+  return Bytes;
+}
+
+void SpecReader::readConstants(const json::Array &Constants) {
+  for (const json::Value &V : Constants) {
+    const json::Object *O = V.getAsObject();
+    const json::Value *Value = O ? O->get("value") : nullptr;
+    if (!Value)
+      malformed("each constant needs a \"value\"");
+    KernelArgRef Ref = getArgRef(*O);
+    Hints.Constants.push_back({Ref, getArgBytes(Ref, *Value)});
+  }
+}
+
+void SpecReader::read(const json::Value &Root) {
+  const json::Object *O = Root.getAsObject();
+  if (!O)
+    malformed("the spec must be a JSON object");
+  std::optional<StringRef> Name = O->getString("fused");
+  const json::Array *Kernels = O->getArray("kernels");
+  if (!Name || !Kernels)
+    malformed("the spec needs \"fused\" (a name) and \"kernels\"");
+  FusedName = Name->str();
+  readKernels(*Kernels);
+  if (const json::Array *A = O->getArray("identical"))
+    readIdentical(*A);
+  if (const json::Array *A = O->getArray("promote"))
+    readPromotions(*A);
+  if (const json::Array *A = O->getArray("constants"))
+    readConstants(*A);
+}
+
+} // namespace
+
+static void printLaunch(const FusedKernel &Fused) {
+  outs() << "fused kernel '" << Fused.Kernel->getName() << "' on "
+         << Fused.Range.str() << "\n";
+  for (auto [Index, Param] : enumerate(Fused.Params))
+    outs() << "  param " << Index << ": kernel " << Param.Kernel << " arg "
+           << Param.Arg << "\n";
+}
+
+static void writeModule(const Module &M) {
+  std::error_code EC;
+  ToolOutputFile Out(OutputFilename, EC, sys::fs::OF_None);
+  if (EC)
+    fail(OutputFilename + ": " + EC.message());
+  if (OutputAssembly)
+    M.print(Out.os(), nullptr);
+  else
+    WriteBitcodeToFile(M, Out.os());
+  Out.keep();
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "AsyncPipe kernel fusion from a JSON spec\n");
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(InputFilename, Diag, Ctx);
+  if (!M) {
+    Diag.print(argv[0], errs());
+    return 1;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> SpecText =
+      MemoryBuffer::getFileOrSTDIN(SpecFilename);
+  if (!SpecText)
+    fail(SpecFilename + ": " + SpecText.getError().message());
+  Expected<json::Value> Root = json::parse((*SpecText)->getBuffer());
+  if (!Root)
+    fail(SpecFilename + ": " + toString(Root.takeError()));
+
+  SpecReader Spec(*M, SpecFilename);
+  Spec.read(*Root);
+  KernelFusionList List;
+  List.start();
+  for (KernelLaunch &Launch : Spec.Launches)
+    List.submit(std::move(Launch));
+  KernelFusionList::Outcome Outcome =
+      List.complete(*M, Spec.FusedName, Spec.Hints);
+
+  if (!Outcome.Fused) {
+    if (!Fallback)
+      fail(Outcome.RefusalReason);
+    WithColor::warning(errs(), ToolName) << Outcome.RefusalReason << "\n";
+    WithColor::note(errs(), ToolName)
+        << "running " << Outcome.Individual.size() << " kernels individually:";
+    for (const KernelLaunch &Launch : Outcome.Individual)
+      errs() << " " << Launch.Kernel << " [" << Launch.Range.str() << "]";
+    errs() << "\n";
+  } else if (PrintLaunch) {
+    printLaunch(*Outcome.Fused);
+  }
+  if (verifyModule(*M, &errs()))
+    fail("the output module does not verify");
+  writeModule(*M);
+  return 0;
+}
