@@ -30,7 +30,7 @@ extern "C" {
 /* A source location baked into the program by the compiler: where a copy was
  * issued, where an access or a function exit happened. The plugin emits these
  * as private constants; any field may be null/0 without debug info. */
-struct __asyncpipe_site {
+struct __asyncpipe_rt_site {
   const char *file;
   const char *function;
   uint32_t line;
@@ -39,32 +39,32 @@ struct __asyncpipe_site {
 
 /* Activation bounds of a function that owns a mark sequence: its marks are
  * not part of its caller's sequence (DESIGN.md section 1). */
-void __asyncpipe_enter(void);
-void __asyncpipe_exit(const struct __asyncpipe_site *site);
+void __asyncpipe_rt_enter(void);
+void __asyncpipe_rt_exit(const struct __asyncpipe_rt_site *site);
 
 /* Issues a copy of n bytes from src to dst; completes by policy. */
-void __asyncpipe_copy(void *dst, const void *src, uint64_t n,
-                      const struct __asyncpipe_site *site);
+void __asyncpipe_rt_copy(void *dst, const void *src, uint64_t n,
+                      const struct __asyncpipe_rt_site *site);
 /* Appends a mark to the current activation's sequence. */
-void __asyncpipe_mark(void);
+void __asyncpipe_rt_mark(void);
 /* Returns once at most n marks of the current activation are outstanding. */
-void __asyncpipe_wait(uint64_t n);
+void __asyncpipe_rt_wait(uint64_t n);
 
 /* AsyncSan: checked variants and access checks emitted by
  * asyncpipe-sanitize. */
-void __asyncpipe_san_copy(void *dst, const void *src, uint64_t n,
-                          const struct __asyncpipe_site *site);
-void __asyncpipe_san_exit(const struct __asyncpipe_site *site);
-void __asyncpipe_san_load(const void *p, uint64_t n,
-                          const struct __asyncpipe_site *site);
-void __asyncpipe_san_store(const void *p, uint64_t n,
-                           const struct __asyncpipe_site *site);
+void __asyncpipe_rt_san_copy(void *dst, const void *src, uint64_t n,
+                          const struct __asyncpipe_rt_site *site);
+void __asyncpipe_rt_san_exit(const struct __asyncpipe_rt_site *site);
+void __asyncpipe_rt_san_load(const void *p, uint64_t n,
+                          const struct __asyncpipe_rt_site *site);
+void __asyncpipe_rt_san_store(const void *p, uint64_t n,
+                           const struct __asyncpipe_rt_site *site);
 
-/* AsyncSan's inline fast path also reads `uint64_t __asyncpipe_san_pending`
+/* AsyncSan's inline fast path also reads `uint64_t __asyncpipe_rt_san_pending`
  * (atomically, relaxed): the number of copies in flight in all threads. */
 
 /* Number of AsyncSan reports (errors and warnings) so far in this process. */
-uint64_t __asyncpipe_san_report_count(void);
+uint64_t __asyncpipe_rt_san_report_count(void);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 // With ASYNCPIPE_SAN_CONTINUE=1 AsyncSan reports every race and the program
-// runs to its end (__asyncpipe_san_report_count() tells how many reports it
+// runs to its end (__asyncpipe_rt_san_report_count() tells how many reports it
 // printed); without it, the first report ends the program with exit status 1.
 // RUN: %clang -O1 -g -mllvm -asyncpipe-sanitize -I%asyncpipe_rt_include %s \
 // RUN:   %asyncpipe_rt_lib -o %t
@@ -26,7 +26,7 @@ __attribute__((noinline)) int two_races(void) {
 
 int main(void) {
   printf("result %d\n", two_races());
-  printf("reports %" PRIu64 "\n", __asyncpipe_san_report_count());
+  printf("reports %" PRIu64 "\n", __asyncpipe_rt_san_report_count());
   return 0;
 }
 

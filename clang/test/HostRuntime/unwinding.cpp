@@ -1,5 +1,5 @@
 // An exception (or longjmp) that unwinds a function which marks skips its
-// __asyncpipe_exit; the runtime notices the dead activation at its caller's
+// __asyncpipe_rt_exit; the runtime notices the dead activation at its caller's
 // next mark or wait (a call from a shallower stack depth) and drops it, so
 // the caller's wait(0) applies to the caller's own sequence: it completes the
 // caller's copy, not the one behind the dead callee's mark.

@@ -21,7 +21,7 @@
 // that overwrites a copy's source too early gets the overwritten bytes, as on
 // hardware where the DMA may read the source late.
 //
-// The AsyncSan checks (__asyncpipe_san_*) compare each instrumented access
+// The AsyncSan checks (__asyncpipe_rt_san_*) compare each instrumented access
 // with the pending copies of every thread, since shared memory is shared by
 // the work-items a work-group runner maps onto threads.
 //
@@ -45,17 +45,17 @@
 /// Copies in flight in all threads. Exported so that the checks AsyncSan
 /// inlines (a relaxed atomic load) call into the runtime only when some copy
 /// is pending; updated under the state lock.
-extern "C" std::atomic<uint64_t> __asyncpipe_san_pending;
-std::atomic<uint64_t> __asyncpipe_san_pending{0};
+extern "C" std::atomic<uint64_t> __asyncpipe_rt_san_pending;
+std::atomic<uint64_t> __asyncpipe_rt_san_pending{0};
 static_assert(sizeof(std::atomic<uint64_t>) == sizeof(uint64_t) &&
                   std::atomic<uint64_t>::is_always_lock_free,
-              "the instrumentation reads __asyncpipe_san_pending as an i64");
+              "the instrumentation reads __asyncpipe_rt_san_pending as an i64");
 
 namespace {
 
-std::atomic<uint64_t> &PendingTotal = __asyncpipe_san_pending;
+std::atomic<uint64_t> &PendingTotal = __asyncpipe_rt_san_pending;
 
-using Site = __asyncpipe_site;
+using Site = __asyncpipe_rt_site;
 
 enum class Policy { Eager, Lazy, Random };
 
@@ -112,7 +112,7 @@ struct PendingCopy {
 /// number it closes: it completes once every copy with a smaller number has.
 struct Frame {
   uint64_t EntrySeq;
-  /// The runtime's frame address in __asyncpipe_enter, which sits just below
+  /// The runtime's frame address in __asyncpipe_rt_enter, which sits just below
   /// the activation's own stack frame (see popUnwoundFrames).
   uintptr_t EnterFrame;
   std::deque<uint64_t> Marks; // Outstanding marks, oldest first.
@@ -393,7 +393,7 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, const Site *S) {
   completeSomeAtRandom(T);
 }
 
-/// Forgets activations that were left without __asyncpipe_exit, because an
+/// Forgets activations that were left without __asyncpipe_rt_exit, because an
 /// exception or longjmp unwound their function: a runtime call from a
 /// shallower stack depth than an activation's entry means that activation is
 /// gone. Without this, a caller's later marks and waits would apply to a dead
@@ -420,7 +420,7 @@ void leaveActivation(const Site *S, bool Check, uintptr_t CallerDepth) {
 
 extern "C" {
 
-void __asyncpipe_enter(void) {
+void __asyncpipe_rt_enter(void) {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
@@ -429,15 +429,16 @@ void __asyncpipe_enter(void) {
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_exit(const Site *S) {
+void __asyncpipe_rt_exit(const Site *S) {
   leaveActivation(S, /*Check=*/false, ASYNCPIPE_CALLER_DEPTH());
 }
 
-void __asyncpipe_copy(void *Dst, const void *Src, uint64_t N, const Site *S) {
+void __asyncpipe_rt_copy(void *Dst, const void *Src, uint64_t N,
+                         const Site *S) {
   issueCopy(Dst, Src, N, S);
 }
 
-void __asyncpipe_mark(void) {
+void __asyncpipe_rt_mark(void) {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
@@ -448,7 +449,7 @@ void __asyncpipe_mark(void) {
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_wait(uint64_t N) {
+void __asyncpipe_rt_wait(uint64_t N) {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
@@ -465,25 +466,25 @@ void __asyncpipe_wait(uint64_t N) {
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_san_copy(void *Dst, const void *Src, uint64_t N,
-                          const Site *S) {
+void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,
+                             const Site *S) {
   checkAccess(AccessKind::CopyRead, Src, N, S);
   checkAccess(AccessKind::CopyWrite, Dst, N, S);
   issueCopy(Dst, Src, N, S);
 }
 
-void __asyncpipe_san_exit(const Site *S) {
+void __asyncpipe_rt_san_exit(const Site *S) {
   leaveActivation(S, /*Check=*/true, ASYNCPIPE_CALLER_DEPTH());
 }
 
-void __asyncpipe_san_load(const void *P, uint64_t N, const Site *S) {
+void __asyncpipe_rt_san_load(const void *P, uint64_t N, const Site *S) {
   checkAccess(AccessKind::Load, P, N, S);
 }
 
-void __asyncpipe_san_store(const void *P, uint64_t N, const Site *S) {
+void __asyncpipe_rt_san_store(const void *P, uint64_t N, const Site *S) {
   checkAccess(AccessKind::Store, P, N, S);
 }
 
-uint64_t __asyncpipe_san_report_count(void) { return ReportCount.load(); }
+uint64_t __asyncpipe_rt_san_report_count(void) { return ReportCount.load(); }
 
 } // extern "C"

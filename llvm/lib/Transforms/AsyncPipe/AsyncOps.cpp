@@ -61,14 +61,14 @@ const Spelling Spellings[] = {
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
    -1, -1, -1, 0, 0},
   // Host runtime calls (runtime/include/asyncpipe_rt.h), what the portable
-  // forms become on the host; the __asyncpipe_san_* copy is AsyncSan's.
-  {"__asyncpipe_copy", false, AsyncOpKind::Copy, AsyncOpForm::Host,
+  // forms become on the host; the __asyncpipe_rt_san_* copy is AsyncSan's.
+  {"__asyncpipe_rt_copy", false, AsyncOpKind::Copy, AsyncOpForm::Host,
    0, 1, 2, -1, 0},
-  {"__asyncpipe_san_copy", false, AsyncOpKind::Copy, AsyncOpForm::Host,
+  {"__asyncpipe_rt_san_copy", false, AsyncOpKind::Copy, AsyncOpForm::Host,
    0, 1, 2, -1, 0},
-  {"__asyncpipe_mark", false, AsyncOpKind::Mark, AsyncOpForm::Host,
+  {"__asyncpipe_rt_mark", false, AsyncOpKind::Mark, AsyncOpForm::Host,
    -1, -1, -1, -1, 0},
-  {"__asyncpipe_wait", false, AsyncOpKind::Wait, AsyncOpForm::Host,
+  {"__asyncpipe_rt_wait", false, AsyncOpKind::Wait, AsyncOpForm::Host,
    -1, -1, -1, 0, 0},
 };
 // clang-format on

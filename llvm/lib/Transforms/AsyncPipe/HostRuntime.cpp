@@ -31,9 +31,9 @@ Constant *SiteTable::getString(StringRef S) {
   Constant *&Entry = Strings[S];
   if (!Entry) {
     Constant *Init = ConstantDataArray::getString(M.getContext(), S);
-    auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                                  GlobalValue::PrivateLinkage, Init,
-                                  StringPrefix);
+    auto *GV =
+        new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                           GlobalValue::PrivateLinkage, Init, StringPrefix);
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     GV->setAlignment(Align(1));
     Entry = GV;
@@ -69,9 +69,9 @@ Constant *SiteTable::get(const DebugLoc &DL, const Function &F) {
       SiteTy, {FileName, getString(FunctionName),
                ConstantInt::get(Type::getInt32Ty(Ctx), Line),
                ConstantInt::get(Type::getInt32Ty(Ctx), Column)});
-  auto *GV =
-      new GlobalVariable(M, SiteTy, /*isConstant=*/true,
-                         GlobalValue::PrivateLinkage, Init, "__asyncpipe_site");
+  auto *GV = new GlobalVariable(M, SiteTy, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init,
+                                "__asyncpipe_rt_site");
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   Entry = GV;
   return Entry;

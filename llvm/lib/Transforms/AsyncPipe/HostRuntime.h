@@ -28,19 +28,19 @@ class StructType;
 namespace asyncpipe {
 namespace hostrt {
 
-inline constexpr StringLiteral EnterName = "__asyncpipe_enter";
-inline constexpr StringLiteral ExitName = "__asyncpipe_exit";
-inline constexpr StringLiteral CopyName = "__asyncpipe_copy";
-inline constexpr StringLiteral MarkName = "__asyncpipe_mark";
-inline constexpr StringLiteral WaitName = "__asyncpipe_wait";
-inline constexpr StringLiteral SanCopyName = "__asyncpipe_san_copy";
-inline constexpr StringLiteral SanExitName = "__asyncpipe_san_exit";
-inline constexpr StringLiteral SanLoadName = "__asyncpipe_san_load";
-inline constexpr StringLiteral SanStoreName = "__asyncpipe_san_store";
+inline constexpr StringLiteral EnterName = "__asyncpipe_rt_enter";
+inline constexpr StringLiteral ExitName = "__asyncpipe_rt_exit";
+inline constexpr StringLiteral CopyName = "__asyncpipe_rt_copy";
+inline constexpr StringLiteral MarkName = "__asyncpipe_rt_mark";
+inline constexpr StringLiteral WaitName = "__asyncpipe_rt_wait";
+inline constexpr StringLiteral SanCopyName = "__asyncpipe_rt_san_copy";
+inline constexpr StringLiteral SanExitName = "__asyncpipe_rt_san_exit";
+inline constexpr StringLiteral SanLoadName = "__asyncpipe_rt_san_load";
+inline constexpr StringLiteral SanStoreName = "__asyncpipe_rt_san_store";
 /// uint64_t, read atomically: copies in flight in all threads.
-inline constexpr StringLiteral SanPendingName = "__asyncpipe_san_pending";
+inline constexpr StringLiteral SanPendingName = "__asyncpipe_rt_san_pending";
 
-/// Builds `struct __asyncpipe_site` constants ({file, function, line,
+/// Builds `struct __asyncpipe_rt_site` constants ({file, function, line,
 /// column}), one per distinct location and function, so that runtime reports
 /// name source locations without reading debug info at run time.
 class SiteTable {

@@ -1,6 +1,6 @@
 ; On the host, asyncpipe-lower emits calls into the AsyncPipe runtime. Each
 ; copy carries its issue site; a function that marks or waits owns a mark
-; sequence, so it is bracketed by __asyncpipe_enter / __asyncpipe_exit (at
+; sequence, so it is bracketed by __asyncpipe_rt_enter / __asyncpipe_rt_exit (at
 ; every return); a function that only copies is not.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-lower -S %s \
 ; RUN:   | FileCheck %s
@@ -9,24 +9,24 @@
 
 ; CHECK: @[[FILE:__asyncpipe_str]] = private unnamed_addr constant [9 x i8] c"kernel.c\00"
 ; CHECK: @[[FN:__asyncpipe_str.1]] = private unnamed_addr constant [10 x i8] c"two_exits\00"
-; CHECK: @[[COPYSITE:__asyncpipe_site]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 3, i32 5 }
-; CHECK: @[[EXIT1:__asyncpipe_site.2]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 5, i32 7 }
-; CHECK: @[[EXIT2:__asyncpipe_site.3]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 7, i32 3 }
+; CHECK: @[[COPYSITE:__asyncpipe_rt_site]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 3, i32 5 }
+; CHECK: @[[EXIT1:__asyncpipe_rt_site.2]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 5, i32 7 }
+; CHECK: @[[EXIT2:__asyncpipe_rt_site.3]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 7, i32 3 }
 
 define i32 @two_exits(ptr %s, ptr %g, i1 %c) !dbg !4 {
 ; CHECK-LABEL: define i32 @two_exits(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %slot = alloca i32, align 4
-; CHECK-NEXT:    notail call void @__asyncpipe_enter(), !dbg [[COPYLOC:![0-9]+]]
-; CHECK-NEXT:    notail call void @__asyncpipe_copy(ptr %s, ptr %g, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
-; CHECK-NEXT:    notail call void @__asyncpipe_mark(), !dbg
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_enter(), !dbg [[COPYLOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_copy(ptr %s, ptr %g, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_mark(), !dbg
 ; CHECK-NEXT:    br i1 %c, label %early, label %late
 ; CHECK:       early:
-; CHECK-NEXT:    notail call void @__asyncpipe_exit(ptr @[[EXIT1]]), !dbg [[EXIT1LOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_exit(ptr @[[EXIT1]]), !dbg [[EXIT1LOC:![0-9]+]]
 ; CHECK-NEXT:    ret i32 0, !dbg [[EXIT1LOC]]
 ; CHECK:       late:
-; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0), !dbg
-; CHECK-NEXT:    notail call void @__asyncpipe_exit(ptr @[[EXIT2]]), !dbg [[EXIT2LOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_wait(i64 0), !dbg
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_exit(ptr @[[EXIT2]]), !dbg [[EXIT2LOC:![0-9]+]]
 ; CHECK-NEXT:    ret i32 1, !dbg [[EXIT2LOC]]
 entry:
   %slot = alloca i32, align 4
@@ -43,7 +43,7 @@ late:
 ; Copies alone join whatever sequence the caller marks: no activation.
 define void @copy_only(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @copy_only(
-; CHECK-NEXT:    notail call void @__asyncpipe_copy(ptr %s, ptr %g, i64 4, ptr @[[COPYONLY:__asyncpipe_site.*]])
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_copy(ptr %s, ptr %g, i64 4, ptr @[[COPYONLY:__asyncpipe_rt_site.*]])
 ; CHECK-NEXT:    ret void
   call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
   ret void
@@ -52,9 +52,9 @@ define void @copy_only(ptr %s, ptr %g) {
 ; Nothing may separate a musttail call from its return: the exit goes first.
 define void @tail(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @tail(
-; CHECK-NEXT:    notail call void @__asyncpipe_enter()
-; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
-; CHECK-NEXT:    notail call void @__asyncpipe_exit(ptr @{{__asyncpipe_site.*}})
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_enter()
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_wait(i64 0)
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_exit(ptr @{{__asyncpipe_rt_site.*}})
 ; CHECK-NEXT:    musttail call void @copy_only(ptr %s, ptr %g)
 ; CHECK-NEXT:    ret void
   call void @asyncpipe.wait(i32 0)
@@ -62,11 +62,11 @@ define void @tail(ptr %s, ptr %g) {
   ret void
 }
 
-; CHECK: declare void @__asyncpipe_copy(ptr, ptr, i64, ptr)
-; CHECK: declare void @__asyncpipe_mark()
-; CHECK: declare void @__asyncpipe_wait(i64)
-; CHECK: declare void @__asyncpipe_enter()
-; CHECK: declare void @__asyncpipe_exit(ptr)
+; CHECK: declare void @__asyncpipe_rt_copy(ptr, ptr, i64, ptr)
+; CHECK: declare void @__asyncpipe_rt_mark()
+; CHECK: declare void @__asyncpipe_rt_wait(i64)
+; CHECK: declare void @__asyncpipe_rt_enter()
+; CHECK: declare void @__asyncpipe_rt_exit(ptr)
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()

@@ -18,40 +18,40 @@
 
 @table = constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
 
-; Each site is a struct __asyncpipe_site {file, function, line, column}.
+; Each site is a struct __asyncpipe_rt_site {file, function, line, column}.
 ; CHECK: @[[FILE:__asyncpipe_str]] = private unnamed_addr constant [9 x i8] c"kernel.c\00"
 ; CHECK: @[[FN:__asyncpipe_str.1]] = private unnamed_addr constant [9 x i8] c"consumer\00"
-; CHECK: @[[COPYSITE:__asyncpipe_site]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 3, i32 5 }
-; CHECK: @[[RETSITE:__asyncpipe_site.2]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 9, i32 1 }
+; CHECK: @[[COPYSITE:__asyncpipe_rt_site]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 3, i32 5 }
+; CHECK: @[[RETSITE:__asyncpipe_rt_site.2]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 9, i32 1 }
 ; Without debug info a site names the function only.
 ; CHECK: @[[STACKFN:__asyncpipe_str.3]] = private unnamed_addr constant [6 x i8] c"stack\00"
-; CHECK: @[[STACKSITE:__asyncpipe_site.4]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr null, ptr @[[STACKFN]], i32 0, i32 0 }
-; CHECK: @[[LOADSITE:__asyncpipe_site.5]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 6, i32 12 }
-; CHECK: @[[STORESITE:__asyncpipe_site.6]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 7, i32 3 }
+; CHECK: @[[STACKSITE:__asyncpipe_rt_site.4]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr null, ptr @[[STACKFN]], i32 0, i32 0 }
+; CHECK: @[[LOADSITE:__asyncpipe_rt_site.5]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 6, i32 12 }
+; CHECK: @[[STORESITE:__asyncpipe_rt_site.6]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 7, i32 3 }
 
 define i32 @consumer(ptr %shared, ptr %global, ptr %out) !dbg !4 {
 ; CHECK-LABEL: define i32 @consumer(
-; CHECK-NEXT:    notail call void @__asyncpipe_enter(), !dbg [[COPYLOC:![0-9]+]]
-; CHECK-NEXT:    notail call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
-; CHECK-NEXT:    notail call void @__asyncpipe_mark()
-; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
-; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_enter(), !dbg [[COPYLOC:![0-9]+]]
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_san_copy(ptr %shared, ptr %global, i64 16, ptr @[[COPYSITE]]), !dbg [[COPYLOC]]
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_mark()
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_wait(i64 0)
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
 ; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK:       [[C0]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %shared, i64 4, ptr @[[LOADSITE]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_load(ptr %shared, i64 4, ptr @[[LOADSITE]])
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
 ; CHECK-NEXT:    %v = load i32, ptr %shared, align 4
-; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A1:%.*]] = icmp ne i64 [[P1]], 0
 ; CHECK-NEXT:    br i1 [[A1]], label %[[C1:asyncsan.check[0-9]*]], label %[[T1:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C1]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %out, i64 4, ptr @[[STORESITE]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_store(ptr %out, i64 4, ptr @[[STORESITE]])
 ; CHECK-NEXT:    br label %[[T1]]
 ; CHECK:       [[T1]]:
 ; CHECK-NEXT:    store i32 %v, ptr %out, align 4
-; CHECK-NEXT:    notail call void @__asyncpipe_san_exit(ptr @[[RETSITE]])
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_san_exit(ptr @[[RETSITE]])
 ; CHECK-NEXT:    ret i32 %v
   call void @asyncpipe.copy(ptr %shared, ptr %global, i32 16, i32 0), !dbg !7
   call void @asyncpipe.mark(), !dbg !8
@@ -67,17 +67,17 @@ define i32 @stack(ptr %global) {
 ; CHECK-LABEL: define i32 @stack(
 ; CHECK-NEXT:    %private = alloca i32, align 4
 ; CHECK-NEXT:    %buffer = alloca [4 x i32], align 4
-; CHECK-NEXT:    notail call void @__asyncpipe_enter()
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_enter()
 ; CHECK-NEXT:    store i32 1, ptr %private, align 4
-; CHECK-NEXT:    notail call void @__asyncpipe_san_copy(ptr %buffer, ptr %global, i64 16, ptr @[[STACKSITE]])
-; CHECK-NEXT:    notail call void @__asyncpipe_mark()
-; CHECK-NEXT:    notail call void @__asyncpipe_wait(i64 0)
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_san_copy(ptr %buffer, ptr %global, i64 16, ptr @[[STACKSITE]])
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_mark()
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_wait(i64 0)
 ; CHECK-NEXT:    %p = load i32, ptr %private, align 4
-; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
 ; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C0]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %buffer, i64 4, ptr @{{__asyncpipe_site[.0-9]+}})
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_load(ptr %buffer, i64 4, ptr @{{__asyncpipe_rt_site[.0-9]+}})
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
 ; CHECK-NEXT:    %b = load i32, ptr %buffer, align 4
@@ -98,11 +98,11 @@ define i32 @constant_global(i64 %i, ptr %out) {
 ; CHECK-LABEL: define i32 @constant_global(
 ; CHECK-NEXT:    %slot = getelementptr [4 x i32], ptr @table, i64 0, i64 %i
 ; CHECK-NEXT:    %v = load i32, ptr %slot, align 4
-; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
 ; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C0]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %out, i64 4, ptr @{{__asyncpipe_site[.0-9]+}})
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_store(ptr %out, i64 4, ptr @{{__asyncpipe_rt_site[.0-9]+}})
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
 ; CHECK-NEXT:    store i32 %v, ptr %out, align 4
@@ -115,44 +115,44 @@ define i32 @constant_global(i64 %i, ptr %out) {
 ; Memory intrinsics read and write ranges; atomics are writes.
 define void @ranges(ptr %dst, ptr %src, i32 %n, ptr %counter) {
 ; CHECK-LABEL: define void @ranges(
-; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
 ; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C0]]:
 ; CHECK-NEXT:    [[N0:%.*]] = zext i32 %n to i64
-; CHECK-NEXT:    call void @__asyncpipe_san_load(ptr %src, i64 [[N0]], ptr @[[RSITE:__asyncpipe_site[.0-9]+]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_load(ptr %src, i64 [[N0]], ptr @[[RSITE:__asyncpipe_rt_site[.0-9]+]])
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
-; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A1:%.*]] = icmp ne i64 [[P1]], 0
 ; CHECK-NEXT:    br i1 [[A1]], label %[[C1:asyncsan.check[0-9]*]], label %[[T1:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C1]]:
 ; CHECK-NEXT:    [[N1:%.*]] = zext i32 %n to i64
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %dst, i64 [[N1]], ptr @[[RSITE]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_store(ptr %dst, i64 [[N1]], ptr @[[RSITE]])
 ; CHECK-NEXT:    br label %[[T1]]
 ; CHECK:       [[T1]]:
 ; CHECK-NEXT:    call void @llvm.memcpy.p0.p0.i32(ptr %dst, ptr %src, i32 %n, i1 false)
-; CHECK-NEXT:    [[P2:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P2:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A2:%.*]] = icmp ne i64 [[P2]], 0
 ; CHECK-NEXT:    br i1 [[A2]], label %[[C2:asyncsan.check[0-9]*]], label %[[T2:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C2]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %dst, i64 64, ptr @[[RSITE]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_store(ptr %dst, i64 64, ptr @[[RSITE]])
 ; CHECK-NEXT:    br label %[[T2]]
 ; CHECK:       [[T2]]:
 ; CHECK-NEXT:    call void @llvm.memset.p0.i64(ptr %dst, i8 0, i64 64, i1 false)
-; CHECK-NEXT:    [[P3:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P3:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A3:%.*]] = icmp ne i64 [[P3]], 0
 ; CHECK-NEXT:    br i1 [[A3]], label %[[C3:asyncsan.check[0-9]*]], label %[[T3:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C3]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %counter, i64 8, ptr @[[RSITE]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_store(ptr %counter, i64 8, ptr @[[RSITE]])
 ; CHECK-NEXT:    br label %[[T3]]
 ; CHECK:       [[T3]]:
 ; CHECK-NEXT:    %old = atomicrmw add ptr %counter, i64 1 seq_cst, align 8
-; CHECK-NEXT:    [[P4:%.*]] = load atomic i64, ptr @__asyncpipe_san_pending monotonic, align 8
+; CHECK-NEXT:    [[P4:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
 ; CHECK-NEXT:    [[A4:%.*]] = icmp ne i64 [[P4]], 0
 ; CHECK-NEXT:    br i1 [[A4]], label %[[C4:asyncsan.check[0-9]*]], label %[[T4:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
 ; CHECK:       [[C4]]:
-; CHECK-NEXT:    call void @__asyncpipe_san_store(ptr %counter, i64 8, ptr @[[RSITE]])
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_store(ptr %counter, i64 8, ptr @[[RSITE]])
 ; CHECK-NEXT:    br label %[[T4]]
 ; CHECK:       [[T4]]:
 ; CHECK-NEXT:    %pair = cmpxchg ptr %counter, i64 %old, i64 0 seq_cst seq_cst, align 8
@@ -166,15 +166,15 @@ define void @ranges(ptr %dst, ptr %src, i32 %n, ptr %counter) {
 ; Code already in host-runtime form is switched to the checking entry points.
 define void @host_form(ptr %dst, ptr %src) {
 ; CHECK-LABEL: define void @host_form(
-; CHECK-NEXT:    call void @__asyncpipe_enter()
-; CHECK-NEXT:    call void @__asyncpipe_san_copy(ptr %dst, ptr %src, i64 8, ptr null)
-; CHECK-NEXT:    call void @__asyncpipe_mark()
-; CHECK-NEXT:    call void @__asyncpipe_san_exit(ptr null)
+; CHECK-NEXT:    call void @__asyncpipe_rt_enter()
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_copy(ptr %dst, ptr %src, i64 8, ptr null)
+; CHECK-NEXT:    call void @__asyncpipe_rt_mark()
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_exit(ptr null)
 ; CHECK-NEXT:    ret void
-  call void @__asyncpipe_enter()
-  call void @__asyncpipe_copy(ptr %dst, ptr %src, i64 8, ptr null)
-  call void @__asyncpipe_mark()
-  call void @__asyncpipe_exit(ptr null)
+  call void @__asyncpipe_rt_enter()
+  call void @__asyncpipe_rt_copy(ptr %dst, ptr %src, i64 8, ptr null)
+  call void @__asyncpipe_rt_mark()
+  call void @__asyncpipe_rt_exit(ptr null)
   ret void
 }
 
@@ -198,14 +198,14 @@ define i32 @not_instrumented(ptr %p) disable_sanitizer_instrumentation {
 ; REMARK-NOT: remark
 
 ; PIPELINE-LABEL: define i32 @consumer(
-; PIPELINE:         notail call void @__asyncpipe_san_copy(ptr %shared, ptr %global, i64 16,
-; PIPELINE:         call void @__asyncpipe_san_load(ptr %shared, i64 4,
-; PIPELINE:         notail call void @__asyncpipe_san_exit(
+; PIPELINE:         notail call void @__asyncpipe_rt_san_copy(ptr %shared, ptr %global, i64 16,
+; PIPELINE:         call void @__asyncpipe_rt_san_load(ptr %shared, i64 4,
+; PIPELINE:         notail call void @__asyncpipe_rt_san_exit(
 
 ; OFF-LABEL: define i32 @consumer(
-; OFF:         notail call void @__asyncpipe_copy(ptr %shared, ptr %global, i64 16,
+; OFF:         notail call void @__asyncpipe_rt_copy(ptr %shared, ptr %global, i64 16,
 ; OFF-NOT:     __asyncpipe_san
-; OFF:         notail call void @__asyncpipe_exit(
+; OFF:         notail call void @__asyncpipe_rt_exit(
 ; OFF-NOT:     __asyncpipe_san
 
 ; GPU-LABEL: define i32 @consumer(
@@ -215,10 +215,10 @@ define i32 @not_instrumented(ptr %p) disable_sanitizer_instrumentation {
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
-declare void @__asyncpipe_enter()
-declare void @__asyncpipe_copy(ptr, ptr, i64, ptr)
-declare void @__asyncpipe_mark()
-declare void @__asyncpipe_exit(ptr)
+declare void @__asyncpipe_rt_enter()
+declare void @__asyncpipe_rt_copy(ptr, ptr, i64, ptr)
+declare void @__asyncpipe_rt_mark()
+declare void @__asyncpipe_rt_exit(ptr)
 declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 

@@ -17,14 +17,14 @@
 ; LOWERED-NEXT: remark: <unknown>:0:0: 'portable_form' at opt: 1 async copies, 1 marks, 1 waits
 
 define void @host_form(ptr %dst, ptr %src, i64 %n) {
-  call void @__asyncpipe_enter()
-  call void @__asyncpipe_copy(ptr %dst, ptr %src, i64 16, ptr null)
-  call void @__asyncpipe_san_copy(ptr %dst, ptr %src, i64 4, ptr null)
-  call void @__asyncpipe_san_load(ptr %dst, i64 4, ptr null)
-  call void @__asyncpipe_mark()
-  call void @__asyncpipe_wait(i64 %n)
-  call void @__asyncpipe_wait(i64 0)
-  call void @__asyncpipe_exit(ptr null)
+  call void @__asyncpipe_rt_enter()
+  call void @__asyncpipe_rt_copy(ptr %dst, ptr %src, i64 16, ptr null)
+  call void @__asyncpipe_rt_san_copy(ptr %dst, ptr %src, i64 4, ptr null)
+  call void @__asyncpipe_rt_san_load(ptr %dst, i64 4, ptr null)
+  call void @__asyncpipe_rt_mark()
+  call void @__asyncpipe_rt_wait(i64 %n)
+  call void @__asyncpipe_rt_wait(i64 0)
+  call void @__asyncpipe_rt_exit(ptr null)
   ret void
 }
 
@@ -35,13 +35,13 @@ define void @portable_form(ptr %dst, ptr %src) {
   ret void
 }
 
-declare void @__asyncpipe_enter()
-declare void @__asyncpipe_copy(ptr, ptr, i64, ptr)
-declare void @__asyncpipe_san_copy(ptr, ptr, i64, ptr)
-declare void @__asyncpipe_san_load(ptr, i64, ptr)
-declare void @__asyncpipe_mark()
-declare void @__asyncpipe_wait(i64)
-declare void @__asyncpipe_exit(ptr)
+declare void @__asyncpipe_rt_enter()
+declare void @__asyncpipe_rt_copy(ptr, ptr, i64, ptr)
+declare void @__asyncpipe_rt_san_copy(ptr, ptr, i64, ptr)
+declare void @__asyncpipe_rt_san_load(ptr, i64, ptr)
+declare void @__asyncpipe_rt_mark()
+declare void @__asyncpipe_rt_wait(i64)
+declare void @__asyncpipe_rt_exit(ptr)
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
