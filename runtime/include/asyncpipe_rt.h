@@ -45,6 +45,11 @@ void __asyncpipe_rt_exit(const struct __asyncpipe_rt_site *site);
 /* Issues a copy of n bytes from src to dst; completes by policy. */
 void __asyncpipe_rt_copy(void *dst, const void *src, uint64_t n,
                       const struct __asyncpipe_rt_site *site);
+/* Issues a copy of n bytes to dst whose first src_n bytes (at most n) come
+ * from src and the rest are zeros. */
+void __asyncpipe_rt_copy_zfill(void *dst, const void *src, uint64_t n,
+                               uint64_t src_n,
+                               const struct __asyncpipe_rt_site *site);
 /* Appends a mark to the current activation's sequence. */
 void __asyncpipe_rt_mark(void);
 /* Returns once at most n marks of the current activation are outstanding. */
@@ -54,6 +59,9 @@ void __asyncpipe_rt_wait(uint64_t n);
  * asyncpipe-sanitize. */
 void __asyncpipe_rt_san_copy(void *dst, const void *src, uint64_t n,
                           const struct __asyncpipe_rt_site *site);
+void __asyncpipe_rt_san_copy_zfill(void *dst, const void *src, uint64_t n,
+                                   uint64_t src_n,
+                                   const struct __asyncpipe_rt_site *site);
 void __asyncpipe_rt_san_exit(const struct __asyncpipe_rt_site *site);
 void __asyncpipe_rt_san_load(const void *p, uint64_t n,
                           const struct __asyncpipe_rt_site *site);

@@ -104,7 +104,8 @@ struct PendingCopy {
   uint64_t Seq; // Issue order within the issuing thread.
   char *Dst;
   const char *Src;
-  uint64_t Size;
+  uint64_t Size;    // Bytes written to Dst.
+  uint64_t SrcSize; // Bytes read from Src (<= Size); the rest is zero-filled.
   const Site *IssueSite;
 };
 
@@ -156,6 +157,7 @@ std::atomic<uintptr_t> PendingHi{0};
 
 /// Called with the state lock held when a copy enters the pending set.
 void notePending(const void *Dst, const void *Src, uint64_t Size) {
+  // Src's range is no longer than Dst's, so Size covers both.
   ++PendingTotal;
   for (auto Addr :
        {reinterpret_cast<uintptr_t>(Dst), reinterpret_cast<uintptr_t>(Src)}) {
@@ -203,7 +205,10 @@ ThreadState &currentThread() {
 // Completion
 //===----------------------------------------------------------------------===//
 
-void performCopy(const PendingCopy &C) { std::memmove(C.Dst, C.Src, C.Size); }
+void performCopy(const PendingCopy &C) {
+  std::memmove(C.Dst, C.Src, C.SrcSize);
+  std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
+}
 
 /// Completes, in issue order, every copy of \p T issued before \p Boundary.
 void completeBefore(ThreadState &T, uint64_t Boundary) {
@@ -335,7 +340,7 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
                    "destination", Access, P, Size, AccessSite, Self, C, T->Id);
         return;
       }
-      if (isWrite(Access) && overlaps(P, Size, C.Src, C.Size)) {
+      if (isWrite(Access) && overlaps(P, Size, C.Src, C.SrcSize)) {
         reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
                    AccessSite, Self, C, T->Id);
         return;
@@ -376,11 +381,14 @@ void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
 // The model's operations
 //===----------------------------------------------------------------------===//
 
-void issueCopy(void *Dst, const void *Src, uint64_t N, const Site *S) {
+/// Issues a copy of \p N bytes to \p Dst of which the first \p SrcN come
+/// from \p Src and the rest are zeros.
+void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
+               const Site *S) {
   if (N == 0)
     return;
-  PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src), N,
-                S};
+  PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
+                N, std::min(SrcN, N),        S};
   if (getConfig().CompletionPolicy == Policy::Eager) {
     performCopy(C);
     return;
@@ -435,7 +443,12 @@ void __asyncpipe_rt_exit(const Site *S) {
 
 void __asyncpipe_rt_copy(void *Dst, const void *Src, uint64_t N,
                          const Site *S) {
-  issueCopy(Dst, Src, N, S);
+  issueCopy(Dst, Src, N, N, S);
+}
+
+void __asyncpipe_rt_copy_zfill(void *Dst, const void *Src, uint64_t N,
+                               uint64_t SrcN, const Site *S) {
+  issueCopy(Dst, Src, N, SrcN, S);
 }
 
 void __asyncpipe_rt_mark(void) {
@@ -470,7 +483,14 @@ void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,
                              const Site *S) {
   checkAccess(AccessKind::CopyRead, Src, N, S);
   checkAccess(AccessKind::CopyWrite, Dst, N, S);
-  issueCopy(Dst, Src, N, S);
+  issueCopy(Dst, Src, N, N, S);
+}
+
+void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
+                                   uint64_t SrcN, const Site *S) {
+  checkAccess(AccessKind::CopyRead, Src, std::min(SrcN, N), S);
+  checkAccess(AccessKind::CopyWrite, Dst, N, S);
+  issueCopy(Dst, Src, N, SrcN, S);
 }
 
 void __asyncpipe_rt_san_exit(const Site *S) {

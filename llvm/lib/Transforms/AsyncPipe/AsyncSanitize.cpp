@@ -209,6 +209,9 @@ unsigned FunctionInstrumenter::redirectRuntimeCalls() {
     if (Op.isCopy() && Op.getForm() == AsyncOpForm::Host &&
         Name == hostrt::CopyName)
       Checked = hostrt::SanCopyName;
+    else if (Op.isCopy() && Op.getForm() == AsyncOpForm::Host &&
+             Name == hostrt::CopyZeroFillName)
+      Checked = hostrt::SanCopyZeroFillName;
     else if (Name == hostrt::ExitName)
       Checked = hostrt::SanExitName;
     else

@@ -51,6 +51,27 @@ public:
                                       B.getInt64(Bytes), Site}));
   }
 
+  bool supportsZeroFill() const override { return true; }
+
+  CallInst *createCopyWithPolicy(IRBuilderBase &B, Value *Dst, Value *Src,
+                                 uint64_t Bytes, uint32_t Flags,
+                                 Value *SourceSize) const override {
+    // The host has no cache hierarchy to steer: policy hints do nothing.
+    (void)Flags;
+    if (!SourceSize)
+      return createCopy(B, Dst, Src, Bytes);
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Copy = M.getOrInsertFunction(
+        hostrt::CopyZeroFillName, B.getVoidTy(), B.getPtrTy(), B.getPtrTy(),
+        B.getInt64Ty(), B.getInt64Ty(), B.getPtrTy());
+    Constant *Site = getSites(M).get(B.getCurrentDebugLocation(),
+                                     *B.GetInsertBlock()->getParent());
+    return noTail(B.CreateCall(
+        Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
+               B.CreatePointerCast(Src, B.getPtrTy()), B.getInt64(Bytes),
+               B.CreateZExtOrTrunc(SourceSize, B.getInt64Ty()), Site}));
+  }
+
   CallInst *createMark(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     return noTail(

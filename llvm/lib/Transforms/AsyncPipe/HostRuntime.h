@@ -31,9 +31,12 @@ namespace hostrt {
 inline constexpr StringLiteral EnterName = "__asyncpipe_rt_enter";
 inline constexpr StringLiteral ExitName = "__asyncpipe_rt_exit";
 inline constexpr StringLiteral CopyName = "__asyncpipe_rt_copy";
+inline constexpr StringLiteral CopyZeroFillName = "__asyncpipe_rt_copy_zfill";
 inline constexpr StringLiteral MarkName = "__asyncpipe_rt_mark";
 inline constexpr StringLiteral WaitName = "__asyncpipe_rt_wait";
 inline constexpr StringLiteral SanCopyName = "__asyncpipe_rt_san_copy";
+inline constexpr StringLiteral SanCopyZeroFillName =
+    "__asyncpipe_rt_san_copy_zfill";
 inline constexpr StringLiteral SanExitName = "__asyncpipe_rt_san_exit";
 inline constexpr StringLiteral SanLoadName = "__asyncpipe_rt_san_load";
 inline constexpr StringLiteral SanStoreName = "__asyncpipe_rt_san_store";

@@ -49,6 +49,21 @@ define void @copy_only(ptr %s, ptr %g) {
   ret void
 }
 
+; Zero-filling copies pass the source size, constant or not; a source size
+; equal to the copy's is a plain copy. Policy hints mean nothing on the host.
+define void @zero_fill(ptr %s, ptr %g, i32 %n) {
+; CHECK-LABEL: define void @zero_fill(
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_copy_zfill(ptr %s, ptr %g, i64 16, i64 12, ptr @[[ZSITE:__asyncpipe_rt_site.*]])
+; CHECK-NEXT:    [[N64:%.*]] = zext i32 %n to i64
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_copy_zfill(ptr %s, ptr %g, i64 8, i64 [[N64]], ptr @[[ZSITE]])
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_copy(ptr %s, ptr %g, i64 4, ptr @[[ZSITE]])
+; CHECK-NEXT:    ret void
+  call void @asyncpipe.copy.zfill(ptr %s, ptr %g, i32 16, i32 12, i32 1)
+  call void @asyncpipe.copy.zfill(ptr %s, ptr %g, i32 8, i32 %n, i32 0)
+  call void @asyncpipe.copy.zfill(ptr %s, ptr %g, i32 4, i32 4, i32 0)
+  ret void
+}
+
 ; Nothing may separate a musttail call from its return: the exit goes first.
 define void @tail(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @tail(
@@ -69,6 +84,7 @@ define void @tail(ptr %s, ptr %g) {
 ; CHECK: declare void @__asyncpipe_rt_exit(ptr)
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+declare void @asyncpipe.copy.zfill(ptr, ptr, i32, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
 

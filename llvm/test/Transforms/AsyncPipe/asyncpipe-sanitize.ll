@@ -168,11 +168,13 @@ define void @host_form(ptr %dst, ptr %src) {
 ; CHECK-LABEL: define void @host_form(
 ; CHECK-NEXT:    call void @__asyncpipe_rt_enter()
 ; CHECK-NEXT:    call void @__asyncpipe_rt_san_copy(ptr %dst, ptr %src, i64 8, ptr null)
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_copy_zfill(ptr %dst, ptr %src, i64 8, i64 3, ptr null)
 ; CHECK-NEXT:    call void @__asyncpipe_rt_mark()
 ; CHECK-NEXT:    call void @__asyncpipe_rt_san_exit(ptr null)
 ; CHECK-NEXT:    ret void
   call void @__asyncpipe_rt_enter()
   call void @__asyncpipe_rt_copy(ptr %dst, ptr %src, i64 8, ptr null)
+  call void @__asyncpipe_rt_copy_zfill(ptr %dst, ptr %src, i64 8, i64 3, ptr null)
   call void @__asyncpipe_rt_mark()
   call void @__asyncpipe_rt_exit(ptr null)
   ret void
@@ -194,7 +196,7 @@ define i32 @not_instrumented(ptr %p) disable_sanitizer_instrumentation {
 ; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects that do not escape, constant globals)
 ; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 1 stores and 0 async runtime calls; 1 accesses skipped (stack objects that do not escape, constant globals)
 ; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 4 stores and 0 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 0 stores and 2 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 0 stores and 3 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
 ; REMARK-NOT: remark
 
 ; PIPELINE-LABEL: define i32 @consumer(
@@ -217,6 +219,7 @@ declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
 declare void @__asyncpipe_rt_enter()
 declare void @__asyncpipe_rt_copy(ptr, ptr, i64, ptr)
+declare void @__asyncpipe_rt_copy_zfill(ptr, ptr, i64, i64, ptr)
 declare void @__asyncpipe_rt_mark()
 declare void @__asyncpipe_rt_exit(ptr)
 declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1)

@@ -9,17 +9,19 @@
 ; RUN:   -pass-remarks-analysis=asyncpipe -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=LOWERED
 
-; CHECK: remark: <unknown>:0:0: 'host_form' at opt: 2 async copies, 1 marks, 2 waits
+; CHECK: remark: <unknown>:0:0: 'host_form' at opt: 4 async copies, 1 marks, 2 waits
 ; CHECK-NEXT: remark: <unknown>:0:0: 'portable_form' at opt: 1 async copies, 1 marks, 1 waits
-; LOWERED: remark: <unknown>:0:0: 'host_form' at opt: 2 async copies, 1 marks, 2 waits
+; LOWERED: remark: <unknown>:0:0: 'host_form' at opt: 4 async copies, 1 marks, 2 waits
 ; LOWERED-NEXT: remark: <unknown>:0:0: 'portable_form' at opt: 1 async copies, 1 marks, 1 waits
-; LOWERED-NEXT: remark: <unknown>:0:0: 'host_form' at opt: 2 async copies, 1 marks, 2 waits
+; LOWERED-NEXT: remark: <unknown>:0:0: 'host_form' at opt: 4 async copies, 1 marks, 2 waits
 ; LOWERED-NEXT: remark: <unknown>:0:0: 'portable_form' at opt: 1 async copies, 1 marks, 1 waits
 
 define void @host_form(ptr %dst, ptr %src, i64 %n) {
   call void @__asyncpipe_rt_enter()
   call void @__asyncpipe_rt_copy(ptr %dst, ptr %src, i64 16, ptr null)
   call void @__asyncpipe_rt_san_copy(ptr %dst, ptr %src, i64 4, ptr null)
+  call void @__asyncpipe_rt_copy_zfill(ptr %dst, ptr %src, i64 4, i64 2, ptr null)
+  call void @__asyncpipe_rt_san_copy_zfill(ptr %dst, ptr %src, i64 4, i64 2, ptr null)
   call void @__asyncpipe_rt_san_load(ptr %dst, i64 4, ptr null)
   call void @__asyncpipe_rt_mark()
   call void @__asyncpipe_rt_wait(i64 %n)
@@ -38,6 +40,8 @@ define void @portable_form(ptr %dst, ptr %src) {
 declare void @__asyncpipe_rt_enter()
 declare void @__asyncpipe_rt_copy(ptr, ptr, i64, ptr)
 declare void @__asyncpipe_rt_san_copy(ptr, ptr, i64, ptr)
+declare void @__asyncpipe_rt_copy_zfill(ptr, ptr, i64, i64, ptr)
+declare void @__asyncpipe_rt_san_copy_zfill(ptr, ptr, i64, i64, ptr)
 declare void @__asyncpipe_rt_san_load(ptr, i64, ptr)
 declare void @__asyncpipe_rt_mark()
 declare void @__asyncpipe_rt_wait(i64)
