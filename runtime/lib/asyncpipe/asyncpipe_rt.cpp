@@ -113,18 +113,19 @@ struct PendingCopy {
 /// number it closes: it completes once every copy with a smaller number has.
 struct Frame {
   uint64_t EntrySeq;
-  /// The runtime's frame address in __asyncpipe_rt_enter, which sits just below
-  /// the activation's own stack frame (see popUnwoundFrames).
+  /// The caller's stack depth at __asyncpipe_rt_enter: inside the
+  /// activation's own stack frame (see popUnwoundFrames).
   uintptr_t EnterFrame;
   std::deque<uint64_t> Marks; // Outstanding marks, oldest first.
 };
 
-/// The frame address of the runtime entry point that uses it, identifying
-/// the depth of its caller on the (downward-growing) stack. The plugin emits
-/// the runtime calls `notail`, so the caller really is the function that
-/// marks or waits.
+/// The caller's stack pointer at its call into the runtime entry point that
+/// uses this (the entry's canonical frame address, the same whatever the
+/// entry's own frame layout), identifying the caller's depth on the
+/// downward-growing stack. The plugin emits the runtime calls `notail`, so
+/// the caller really is the function that marks or waits.
 #define ASYNCPIPE_CALLER_DEPTH()                                               \
-  reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
+  reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa())
 
 struct ThreadState {
   unsigned Id;
