@@ -8,7 +8,8 @@
 
 For every program it builds
   * the reference: the same source with -DASYNCPIPE_REFERENCE (copies are
-    memcpy, marks and waits do nothing) and no AsyncPipe plugin;
+    memcpy, marks and waits do nothing; see asyncpipe_host.h) and no
+    AsyncPipe plugin, plus any --reference-flags;
   * the transformed program: clang -fpass-plugin=AsyncPipe.so with AsyncSan
     (-mllvm -asyncpipe-sanitize) plus any --extra-flags (e.g. the options of
     a transform under test), linked with the host runtime;
@@ -82,9 +83,8 @@ class Harness:
     def compile_reference(self, unit):
         a = self.args
         cmd = [a.clang] + shlex.split(a.cflags) + [
-            "-DASYNCPIPE_REFERENCE", "-I", a.rt_include, unit.source, "-o",
-            unit.reference_exe
-        ]
+            "-DASYNCPIPE_REFERENCE", "-I", a.rt_include, unit.source
+        ] + shlex.split(a.reference_flags) + ["-o", unit.reference_exe]
         return cmd, run_command(cmd)
 
     def compile_test(self, unit):
@@ -225,7 +225,11 @@ def main(argv=None):
     ap.add_argument("--work", required=True, help="scratch directory")
     ap.add_argument("--cflags", default="-O1")
     ap.add_argument("--extra-flags", default="",
-                    help="more flags for the transformed build only")
+                    help="more flags (or sources) for the transformed build "
+                    "only, e.g. the options of a transform under test")
+    ap.add_argument("--reference-flags", default="",
+                    help="more flags (or sources) for the reference build "
+                    "only, e.g. a synchronous definition of the calls")
     ap.add_argument("--generate", type=int, default=0,
                     help="number of generated programs")
     ap.add_argument("--negatives", type=int, default=0,

@@ -55,6 +55,12 @@ void __asyncpipe_rt_mark(void);
 /* Returns once at most n marks of the current activation are outstanding. */
 void __asyncpipe_rt_wait(uint64_t n);
 
+/* The work-group barrier the pipeliner emits (asyncpipe-pipeline). The
+ * runtime's own definition is weak and does nothing, which is right for one
+ * work-item per work-group; a work-group runner that runs several work-items
+ * as threads defines it to join them. */
+void __asyncpipe_rt_barrier(void);
+
 /* AsyncSan: checked variants and access checks emitted by
  * asyncpipe-sanitize. */
 void __asyncpipe_rt_san_copy(void *dst, const void *src, uint64_t n,

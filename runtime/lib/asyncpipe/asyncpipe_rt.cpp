@@ -452,6 +452,9 @@ void __asyncpipe_rt_copy_zfill(void *Dst, const void *Src, uint64_t N,
   issueCopy(Dst, Src, N, SrcN, S);
 }
 
+// Weak: a work-group runner with several work-items per group replaces it.
+__attribute__((weak)) void __asyncpipe_rt_barrier(void) {}
+
 void __asyncpipe_rt_mark(void) {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();

@@ -13,6 +13,7 @@
 #include "Transforms/AsyncPipe/AsyncTargets.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 
@@ -80,6 +81,16 @@ public:
   // bounds as for any target.
   std::optional<AsyncOpForm> getRewrittenNativeForm() const override {
     return AsyncOpForm::AMDGPU;
+  }
+
+  bool isBarrier(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    return II && II->getIntrinsicID() == Intrinsic::amdgcn_s_barrier;
+  }
+
+  CallInst *createBarrier(IRBuilderBase &B) const override {
+    return B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, ArrayRef<Type *>(),
+                             ArrayRef<Value *>());
   }
 };
 } // namespace

@@ -14,6 +14,7 @@
 
 #include "Transforms/AsyncPipe/AsyncTargets.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -122,6 +123,22 @@ public:
                                ArrayRef<Type *>(), ArrayRef<Value *>());
     return B.CreateIntrinsic(Intrinsic::nvvm_cp_async_wait_group,
                              ArrayRef<Type *>(), {B.getInt32(N)});
+  }
+
+  // __syncthreads() is barrier.cta.sync.aligned.all(0) in LLVM 22,
+  // __nvvm_barrier_sync(id) barrier.cta.sync.all(id).
+  bool isBarrier(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      return false;
+    Intrinsic::ID ID = II->getIntrinsicID();
+    return ID == Intrinsic::nvvm_barrier_cta_sync_aligned_all ||
+           ID == Intrinsic::nvvm_barrier_cta_sync_all;
+  }
+
+  CallInst *createBarrier(IRBuilderBase &B) const override {
+    return B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_aligned_all,
+                             ArrayRef<Type *>(), {B.getInt32(0)});
   }
 };
 } // namespace

@@ -266,6 +266,7 @@ public:
 
 private:
   SmallVector<AsyncOp, 16> collectOps() const;
+  bool removeMalformedCalls();
   void lowerCopy(const AsyncOp &Op);
   std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
   bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
@@ -314,10 +315,30 @@ SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
   return Ops;
 }
 
+/// Reports and removes each call that names an async operation with operands
+/// that do not fit it: AsyncOp does not recognize it, and left alone it would
+/// reach codegen as a call to an undefined function.
+bool PortableLowering::removeMalformedCalls() {
+  SmallVector<CallBase *, 4> Malformed;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I); Call && isMalformedAsyncCall(*Call))
+      Malformed.push_back(Call);
+  for (CallBase *Call : Malformed) {
+    reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
+                                "' is called with operands of the wrong "
+                                "number or type");
+    if (!Call->use_empty())
+      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+    Call->eraseFromParent();
+  }
+  return !Malformed.empty();
+}
+
 bool PortableLowering::run() {
+  bool Changed = removeMalformedCalls();
   SmallVector<AsyncOp, 16> Ops = collectOps();
   if (Ops.empty())
-    return false;
+    return Changed;
   if (!Target) {
     for (const AsyncOp &Op : Ops) {
       reportAsyncError(*Op.getCall(),

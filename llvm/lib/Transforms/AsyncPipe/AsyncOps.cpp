@@ -125,6 +125,23 @@ std::optional<Spelling> findSpelling(const Function &Callee) {
   return std::nullopt;
 }
 
+/// True if \p Call has a pointer or an integer wherever \p S reads one, and
+/// no operands at all for a mark: the model never reads past what is there.
+bool fitsSpelling(const CallBase &Call, const Spelling &S) {
+  auto Has = [&](int8_t Index, bool Pointer) {
+    if (Index < 0)
+      return true;
+    if (unsigned(Index) >= Call.arg_size())
+      return false;
+    Type *Ty = Call.getArgOperand(Index)->getType();
+    return Pointer ? Ty->isPointerTy() : Ty->isIntegerTy();
+  };
+  if (S.Kind == AsyncOpKind::Mark)
+    return Call.arg_size() == 0;
+  return Has(S.Shared, true) && Has(S.Global, true) && Has(S.Size, false) &&
+         Has(S.Count, false) && Has(S.SourceSize, false) && Has(S.Flags, false);
+}
+
 Value *operandOrNull(CallBase *Call, int8_t Index) {
   if (!Call || Index < 0 || unsigned(Index) >= Call->arg_size())
     return nullptr;
@@ -140,7 +157,7 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   if (!Callee)
     return AsyncOp();
   std::optional<Spelling> S = findSpelling(*Callee);
-  if (!S)
+  if (!S || !fitsSpelling(*Call, *S))
     return AsyncOp();
   AsyncOp Op(S->Kind, S->Form, const_cast<CallBase *>(Call), S->Shared,
              S->Global, S->Size, S->Count);
@@ -194,6 +211,14 @@ StringRef AsyncOp::getName() const {
   if (!Call || !Call->getCalledFunction())
     return "";
   return Call->getCalledFunction()->getName();
+}
+
+bool asyncpipe::isMalformedAsyncCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  std::optional<Spelling> S = findSpelling(*Callee);
+  return S && !fitsSpelling(Call, *S);
 }
 
 bool asyncpipe::isUnknownAsyncName(StringRef Name) {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Target/AMDGPU/AMDGPUAsync.h"
+#include "Target/NVPTX/NVPTXAsync.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -23,9 +24,9 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/AsyncPipe/KernelFusion.h"
-#include "Target/NVPTX/NVPTXAsync.h"
 
 using namespace llvm;
 
@@ -55,6 +56,16 @@ bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM,
     FPM.addPass(CREATE_PASS);                                                  \
     return true;                                                               \
   }
+#define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
+  if (PassBuilder::checkParametrizedPassName(Name, NAME)) {                    \
+    auto Params = PassBuilder::parsePassParameters(PARSER, Name, NAME);        \
+    if (!Params) {                                                             \
+      errs() << toString(Params.takeError()) << "\n";                          \
+      return false;                                                            \
+    }                                                                          \
+    FPM.addPass(CLASS(*Params));                                               \
+    return true;                                                               \
+  }
 #include "PassRegistry.def"
   (void)Name;
   (void)FPM;
@@ -71,6 +82,11 @@ void registerPipelinePasses(PassBuilder &PB) {
   PB.register##EXTENSION_POINT##EPCallback(                                    \
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
         MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
+      });
+#define ASYNCPIPE_PIPELINE_FPM_PASS(EXTENSION_POINT, CREATE_PASS)              \
+  PB.register##EXTENSION_POINT##EPCallback(                                    \
+      [](FunctionPassManager &FPM, OptimizationLevel) {                        \
+        FPM.addPass(CREATE_PASS);                                              \
       });
 #include "PassRegistry.def"
 }

@@ -112,6 +112,20 @@ public:
     }
   }
 
+  // The runtime's barrier joins the work-items run as one work-group (a
+  // work-group runner provides it; the runtime's own is for one work-item).
+  bool isBarrier(const Instruction &I) const override {
+    const auto *Call = dyn_cast<CallInst>(&I);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    return Callee && Callee->getName() == hostrt::BarrierName;
+  }
+
+  CallInst *createBarrier(IRBuilderBase &B) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    return B.CreateCall(
+        M.getOrInsertFunction(hostrt::BarrierName, B.getVoidTy()));
+  }
+
 private:
   /// The runtime tells activations apart by the stack depth of its caller,
   /// so its calls must never become tail calls (which would run them from

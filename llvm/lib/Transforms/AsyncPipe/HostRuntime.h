@@ -34,6 +34,7 @@ inline constexpr StringLiteral CopyName = "__asyncpipe_rt_copy";
 inline constexpr StringLiteral CopyZeroFillName = "__asyncpipe_rt_copy_zfill";
 inline constexpr StringLiteral MarkName = "__asyncpipe_rt_mark";
 inline constexpr StringLiteral WaitName = "__asyncpipe_rt_wait";
+inline constexpr StringLiteral BarrierName = "__asyncpipe_rt_barrier";
 inline constexpr StringLiteral SanCopyName = "__asyncpipe_rt_san_copy";
 inline constexpr StringLiteral SanCopyZeroFillName =
     "__asyncpipe_rt_san_copy_zfill";

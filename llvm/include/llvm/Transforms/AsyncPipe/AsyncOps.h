@@ -112,6 +112,11 @@ enum AsyncCopyFlags : uint32_t {
   KnownCopyFlags = BypassL1,
 };
 
+/// True if \p Call names an async operation but its operands do not fit it
+/// (too few, or not a pointer or integer where one is read). AsyncOp::get()
+/// does not recognize such a call; it must be diagnosed.
+bool isMalformedAsyncCall(const CallBase &Call);
+
 /// True if \p Name looks like an async-model callee this version does not
 /// know (a misspelling or an intrinsic from a newer LLVM); such calls must be
 /// diagnosed rather than emitted as external calls.

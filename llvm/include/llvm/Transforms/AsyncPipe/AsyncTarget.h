@@ -25,6 +25,7 @@
 namespace llvm {
 class CallInst;
 class Function;
+class Instruction;
 class IRBuilderBase;
 class Module;
 class Triple;
@@ -131,6 +132,19 @@ public:
   /// True if AsyncSan (asyncpipe-sanitize) can check programs for this
   /// target, i.e. they run on the host runtime.
   virtual bool supportsSanitizer() const { return false; }
+
+  /// True if \p I is the target's work-group barrier (every work-item of the
+  /// group waits there, and shared-memory accesses before it are visible to
+  /// all work-items after it).
+  virtual bool isBarrier(const Instruction &I) const {
+    (void)I;
+    return false;
+  }
+  /// Emits a work-group barrier, or returns null if the target has none.
+  virtual CallInst *createBarrier(IRBuilderBase &B) const {
+    (void)B;
+    return nullptr;
+  }
 };
 
 } // namespace asyncpipe

@@ -1,0 +1,63 @@
+//===- AsyncPipeline.h - Software pipelining with async stages --*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The loop software pipeliner of AsyncPipe. A loop written in the
+/// synchronous form (each iteration copies tiles into shared buffers, marks,
+/// waits for them and computes on them) is rewritten so that the copies of
+/// later iterations overlap the computation of the current one: the shared
+/// buffers are multi-buffered, the copies run ahead by whole stages and every
+/// wait allows exactly the number of groups the schedule keeps in flight.
+/// See llvm/docs/AsyncPipePipeliner.rst.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINE_H
+#define LLVM_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINE_H
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+
+/// Turns each `asyncpipe.pipeline(i32 S)` marker call (the source annotation
+/// `asyncpipe_pipeline(S);` of clang/include/asyncpipe/pipeline_annotation.h)
+/// into `!llvm.loop` metadata of the innermost loop around it and removes the
+/// call. It runs at the start of every pipeline (-O0 included) so the marker
+/// never reaches the backends, and disables unrolling of the annotated loop so
+/// the loop still exists when the pipeliner runs.
+class AsyncPipelineAnnotationPass
+    : public PassInfoMixin<AsyncPipelineAnnotationPass> {
+public:
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
+  static bool isRequired() { return true; }
+};
+
+struct AsyncPipelineOptions {
+  /// Stage count for every eligible loop; 0 pipelines only the loops whose
+  /// metadata asks for it.
+  unsigned Stages = 0;
+};
+
+/// Parses the parameters of `asyncpipe-pipeline<stages=N>`.
+Expected<AsyncPipelineOptions> parseAsyncPipelineOptions(StringRef Params);
+
+/// Pipelines the loops that ask for it (see the loop metadata in
+/// llvm/docs/AsyncPipePipeliner.rst) and reports every decision as an
+/// optimization remark of pass "asyncpipe-pipeline".
+class AsyncPipelinePass : public PassInfoMixin<AsyncPipelinePass> {
+public:
+  explicit AsyncPipelinePass(AsyncPipelineOptions Options = {})
+      : Options(Options) {}
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
+
+private:
+  AsyncPipelineOptions Options;
+};
+
+} // namespace llvm
+
+#endif // LLVM_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINE_H

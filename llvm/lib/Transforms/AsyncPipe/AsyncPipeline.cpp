@@ -1,0 +1,360 @@
+//===- AsyncPipeline.cpp - Loop software pipeliner with async stages ------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A loop that copies a tile into shared memory, waits for it and computes on
+// it leaves the copy engine idle during the computation and the computation
+// idle during the copy. This pass overlaps them: the copies of the next
+// iterations are issued while the current one computes (TVM's software
+// pipeline with asynchronous stages, shared/seeds/000). This file holds the
+// pass itself: which loops ask for it, the loop metadata, and the remarks;
+// AsyncPipelineSchedule.cpp decides, AsyncPipelineTransform.cpp rewrites.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "AsyncPipelineSchedule.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe-pipeline"
+
+static cl::opt<unsigned> PipelineStagesOption(
+    "asyncpipe-pipeline-stages",
+    cl::desc("Pipeline every loop that issues async copies itself into "
+             "this many stages (0: only loops that ask for it)"),
+    cl::init(0));
+
+namespace {
+
+constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
+constexpr StringLiteral StagesKey = "asyncpipe.pipeline.stages";
+constexpr StringLiteral StageKey = "asyncpipe.pipeline.stage";
+constexpr StringLiteral OrderKey = "asyncpipe.pipeline.order";
+constexpr StringLiteral AsyncStagesKey = "asyncpipe.pipeline.async_stages";
+constexpr StringLiteral DoneKey = "asyncpipe.pipeline.done";
+constexpr unsigned MaxStages = 16;
+
+//===----------------------------------------------------------------------===//
+// Loop metadata
+//===----------------------------------------------------------------------===//
+
+/// The loop-metadata entry whose first operand is \p Key, if any.
+MDNode *findLoopProperty(const Loop &L, StringRef Key) {
+  MDNode *ID = L.getLoopID();
+  if (!ID)
+    return nullptr;
+  for (const MDOperand &Op : drop_begin(ID->operands()))
+    if (auto *Node = dyn_cast<MDNode>(Op.get()))
+      if (Node->getNumOperands() && isa<MDString>(Node->getOperand(0)) &&
+          cast<MDString>(Node->getOperand(0))->getString() == Key)
+        return Node;
+  return nullptr;
+}
+
+/// The integer operands of a property node, or none if one is not an
+/// integer constant.
+std::optional<SmallVector<unsigned, 8>> readIntegers(const MDNode *Node) {
+  SmallVector<unsigned, 8> Values;
+  for (const MDOperand &Op : drop_begin(Node->operands())) {
+    auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Op.get());
+    if (!C || C->getZExtValue() > 1024)
+      return std::nullopt;
+    Values.push_back(C->getZExtValue());
+  }
+  return Values;
+}
+
+/// Replaces the loop's properties named in \p Drop by \p Add, keeping the
+/// rest (mustprogress, unroll hints, ...).
+void updateLoopProperties(Loop &L, ArrayRef<StringRef> Drop,
+                          ArrayRef<Metadata *> Add) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  SmallVector<Metadata *, 8> Ops = {nullptr};
+  if (MDNode *ID = L.getLoopID())
+    for (const MDOperand &Op : drop_begin(ID->operands())) {
+      auto *Node = dyn_cast<MDNode>(Op.get());
+      auto *Key = Node && Node->getNumOperands()
+                      ? dyn_cast<MDString>(Node->getOperand(0))
+                      : nullptr;
+      if (Key && is_contained(Drop, Key->getString()))
+        continue;
+      Ops.push_back(Op.get());
+    }
+  append_range(Ops, Add);
+  MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
+  NewID->replaceOperandWith(0, NewID);
+  L.setLoopID(NewID);
+}
+
+MDNode *makeProperty(LLVMContext &Ctx, StringRef Key,
+                     std::optional<unsigned> Value = std::nullopt) {
+  SmallVector<Metadata *, 2> Ops = {MDString::get(Ctx, Key)};
+  if (Value)
+    Ops.push_back(ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(Ctx), *Value)));
+  return MDNode::get(Ctx, Ops);
+}
+
+/// Records that \p L asks for \p Stages stages, and keeps the unroller away
+/// from it until the pipeliner has run.
+void requestStages(Loop &L, unsigned Stages) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  updateLoopProperties(L, {StagesKey, "llvm.loop.unroll.disable"},
+                       {makeProperty(Ctx, StagesKey, Stages),
+                        makeProperty(Ctx, "llvm.loop.unroll.disable")});
+}
+
+//===----------------------------------------------------------------------===//
+// The source annotation
+//===----------------------------------------------------------------------===//
+
+/// Turns the marker calls of \p F into loop metadata; returns true if any.
+bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
+  SmallVector<CallBase *, 4> Markers;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction();
+          Callee && Callee->getName() == MarkerName)
+        Markers.push_back(Call);
+  for (CallBase *Marker : Markers) {
+    auto *Stages = Marker->arg_size() == 1
+                       ? dyn_cast<ConstantInt>(Marker->getArgOperand(0))
+                       : nullptr;
+    Loop *L = LI.getLoopFor(Marker->getParent());
+    if (!Stages || Stages->isNegative() || Stages->isZero() ||
+        Stages->getZExtValue() > MaxStages)
+      reportAsyncError(*Marker, formatv("asyncpipe_pipeline() needs a "
+                                        "compile-time stage count from 1 to "
+                                        "{0}",
+                                        MaxStages));
+    else if (!L)
+      reportAsyncWarning(*Marker,
+                         "asyncpipe_pipeline() is not inside a loop; ignored");
+    else
+      requestStages(*L, Stages->getZExtValue());
+    Marker->eraseFromParent();
+  }
+  return !Markers.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// Which loops, and the remarks
+//===----------------------------------------------------------------------===//
+
+/// True if \p L issues an async copy itself (not only in an inner loop).
+bool hasOwnAsyncCopy(const Loop &L, const LoopInfo &LI) {
+  for (BasicBlock *BB : L.blocks())
+    if (LI.getLoopFor(BB) == &L)
+      for (Instruction &I : *BB)
+        if (AsyncOp::get(I).isCopy())
+          return true;
+  return false;
+}
+
+/// What \p L asks for, or none if it does not ask to be pipelined.
+std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
+                                           unsigned DefaultStages,
+                                           std::string &Malformed) {
+  if (findLoopProperty(L, DoneKey))
+    return std::nullopt;
+  PipelineRequest Request;
+  if (MDNode *Stage = findLoopProperty(L, StageKey)) {
+    std::optional<SmallVector<unsigned, 8>> Stages = readIntegers(Stage);
+    std::optional<SmallVector<unsigned, 8>> Order;
+    if (MDNode *OrderNode = findLoopProperty(L, OrderKey))
+      Order = readIntegers(OrderNode);
+    else
+      Order.emplace();
+    std::optional<SmallVector<unsigned, 8>> Async;
+    MDNode *AsyncNode = findLoopProperty(L, AsyncStagesKey);
+    if (AsyncNode)
+      Async = readIntegers(AsyncNode);
+    if (!Stages || !Order || (AsyncNode && !Async)) {
+      Malformed = "its schedule metadata is malformed (stage, order and "
+                  "async_stages take integer constants)";
+      return Request;
+    }
+    Request.Explicit.Stage = *Stages;
+    Request.Explicit.Order = *Order;
+    if (AsyncNode) {
+      Request.Explicit.AsyncStages = *Async;
+      Request.Explicit.HasAsyncStages = true;
+    }
+    return Request;
+  }
+  if (MDNode *StagesNode = findLoopProperty(L, StagesKey)) {
+    std::optional<SmallVector<unsigned, 8>> Stages = readIntegers(StagesNode);
+    if (!Stages || Stages->size() != 1 || (*Stages)[0] == 0 ||
+        (*Stages)[0] > MaxStages) {
+      Malformed = formatv("its stage count metadata is not an integer from "
+                          "1 to {0}",
+                          MaxStages);
+      return Request;
+    }
+    Request.Stages = (*Stages)[0];
+    return Request;
+  }
+  if (DefaultStages && hasOwnAsyncCopy(L, LI)) {
+    Request.Stages = std::min(DefaultStages, MaxStages);
+    return Request;
+  }
+  return std::nullopt;
+}
+
+void remarkNotPipelined(OptimizationRemarkEmitter &ORE, const Loop &L,
+                        StringRef Why) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined", L.getStartLoc(),
+                                    L.getHeader())
+           << "loop not pipelined: " << Why;
+  });
+}
+
+std::string describeBuffers(const PipelineSchedule &Sched) {
+  std::string Text;
+  for (const PipelineBuffer &Buffer : Sched.Buffers) {
+    if (!Text.empty())
+      Text += ", ";
+    StringRef Name = Buffer.Object->getName();
+    Text += formatv("'{0}' x{1}", Name.empty() ? "(unnamed)" : Name,
+                    Buffer.Versions);
+  }
+  return Text;
+}
+
+void remarkPipelined(OptimizationRemarkEmitter &ORE,
+                     const PipelineSchedule &Sched) {
+  const Loop &L = *Sched.L;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Pipelined", L.getStartLoc(),
+                              L.getHeader())
+           << "pipelined loop with " << ore::NV("Stages", Sched.NumStages)
+           << " stages: " << ore::NV("Groups", Sched.getNumGroups())
+           << " async groups per iteration, buffers " << describeBuffers(Sched)
+           << (Sched.NeedsBarrier ? "; added a barrier so that no work-item "
+                                    "refills a buffer another still reads"
+                                  : "");
+  });
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    const PipelineStatement &S = Sched.Statements[Idx];
+    if (!S.Wait)
+      continue;
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitCount",
+                                        L.getStartLoc(), L.getHeader())
+             << "wait in statement " << ore::NV("Statement", Idx) << " (stage "
+             << ore::NV("Stage", S.Stage) << ") allows "
+             << ore::NV("InFlight", S.WaitCount) << " groups in flight ("
+             << ore::NV("QueueInFlight", S.QueueWaitCount) << " of its queue)";
+    });
+    if (!S.WaitFallback.empty())
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "WaitFallback",
+                                        L.getStartLoc(), L.getHeader())
+               << "wait count fell back to 0 in statement "
+               << ore::NV("Statement", Idx)
+               << " because its group stays in the consumer's stage: "
+               << S.WaitFallback;
+      });
+  }
+}
+
+void markPipelined(Loop &L) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  updateLoopProperties(L, {StagesKey, StageKey, OrderKey, AsyncStagesKey},
+                       {makeProperty(Ctx, DoneKey)});
+}
+
+} // namespace
+
+PreservedAnalyses
+AsyncPipelineAnnotationPass::run(Function &F, FunctionAnalysisManager &AM) {
+  if (!consumePipelineMarkers(F, AM.getResult<LoopAnalysis>(F)))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+Expected<AsyncPipelineOptions>
+llvm::parseAsyncPipelineOptions(StringRef Params) {
+  AsyncPipelineOptions Options;
+  while (!Params.empty()) {
+    StringRef Param;
+    std::tie(Param, Params) = Params.split(';');
+    StringRef Value = Param;
+    if (Value.consume_front("stages=") &&
+        !Value.getAsInteger(10, Options.Stages) && Options.Stages >= 1 &&
+        Options.Stages <= MaxStages)
+      continue;
+    return make_error<StringError>(
+        formatv("invalid asyncpipe-pipeline parameter '{0}' (expected "
+                "stages=N with N from 1 to {1})",
+                Param, MaxStages)
+            .str(),
+        inconvertibleErrorCode());
+  }
+  return Options;
+}
+
+PreservedAnalyses AsyncPipelinePass::run(Function &F,
+                                         FunctionAnalysisManager &AM) {
+  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+  bool Changed = consumePipelineMarkers(F, LI);
+  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+  auto &AC = AM.getResult<AssumptionAnalysis>(F);
+  auto &AA = AM.getResult<AAManager>(F);
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
+  unsigned DefaultStages =
+      Options.Stages ? Options.Stages : unsigned(PipelineStagesOption);
+
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    std::string Malformed;
+    std::optional<PipelineRequest> Request =
+        readRequest(*L, LI, DefaultStages, Malformed);
+    if (!Request)
+      continue;
+    if (!Malformed.empty()) {
+      remarkNotPipelined(ORE, *L, Malformed);
+      continue;
+    }
+    Changed |=
+        simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+    std::string WhyNot;
+    std::optional<PipelineSchedule> Sched =
+        planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
+    if (!Sched) {
+      remarkNotPipelined(ORE, *L, WhyNot);
+      continue;
+    }
+    remarkPipelined(ORE, *Sched);
+    applyPipeline(*Sched, SE, LI, Target.get());
+    markPipelined(*L);
+    // The next loop is planned on fresh analyses of the changed CFG.
+    SE.forgetAllLoops();
+    DT.recalculate(F);
+    Changed = true;
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,472 @@
+//===- AsyncPipelineTransform.cpp - Rewrite a loop into its pipeline ------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Carries out a PipelineSchedule. With D the last stage, loop iteration i
+// runs statement s for source iteration i + D - stage(s); the statements of
+// stage D are the original body, left in place. Each early statement's async
+// operations are re-emitted at its place in the order, for the later
+// iteration, with its copies guarded by "that iteration exists" and its mark
+// unguarded: past the last iteration the body commits empty groups, so the
+// mark sequence stays periodic and one constant count per wait is exact
+// through the last iterations (they drain the pipeline). A prologue in the
+// preheader runs the D virtual iterations before the first one, issuing the
+// first groups under the same guard, which also makes trip counts below the
+// stage count (and zero) correct.
+//
+// Buffers grow to Versions copies of themselves; every access moves to the
+// version of its iteration, (iteration mod Versions), kept in a rotating
+// index per distinct version count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include <map>
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+using namespace llvm::PatternMatch;
+
+namespace {
+
+/// Where and for which iteration an early statement is emitted: in the body
+/// (Iteration = i + D - stage) or in the prologue (a constant).
+struct EmissionSite {
+  Instruction *InsertBefore;
+  Value *Iteration; ///< i64.
+  /// Byte offset of the version a buffer access of the statement uses.
+  function_ref<Value *(unsigned Buffer, IRBuilderBase &B)> VersionOffset;
+};
+
+class PipelineBuilder {
+public:
+  PipelineBuilder(PipelineSchedule &Sched, ScalarEvolution &SE, LoopInfo &LI,
+                  const AsyncTarget *Target)
+      : Sched(Sched), L(*Sched.L), SE(SE), LI(LI), Target(Target),
+        Body(L.getHeader()), Int64(Type::getInt64Ty(Body->getContext())),
+        Int32(Type::getInt32Ty(Body->getContext())) {}
+
+  void run() {
+    expandLoopInvariants();
+    growBuffers();
+    createCounters();
+    moveLastStageAccesses();
+    setLastStageWaitCounts();
+    insertBarrierIfNeeded();
+    emitEarlyStatementsInBody();
+    emitPrologue();
+    eraseMovedAsyncOps();
+    closeCounters();
+  }
+
+private:
+  unsigned lastStage() const { return Sched.getLastStage(); }
+  void expandLoopInvariants();
+  void growBuffers();
+  void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);
+  void createCounters();
+  Value *versionOffsetInBody(unsigned Buffer, unsigned Stage);
+  void moveLastStageAccesses();
+  CallBase *setWaitCount(CallBase *Wait, uint64_t N);
+  void setLastStageWaitCounts();
+  void insertBarrierIfNeeded();
+  Instruction *insertionPointFor(const PipelineStatement &S);
+  void emitEarlyStatementsInBody();
+  void emitPrologue();
+  void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
+  Value *cloneForIteration(Value *V, unsigned StmtIdx, const EmissionSite &Site,
+                           IRBuilderBase &B, ValueToValueMapTy &VMap);
+  Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
+  void emitSkippedMark(unsigned StmtIdx, Instruction *InsertBefore);
+  void eraseMovedAsyncOps();
+  void closeCounters();
+
+  PipelineSchedule &Sched;
+  Loop &L;
+  ScalarEvolution &SE;
+  LoopInfo &LI;
+  const AsyncTarget *Target;
+  BasicBlock *Body;
+  Type *Int64;
+  Type *Int32;
+  /// The last source iteration, the backedge-taken count (i64), computed in
+  /// the preheader; iterations are compared with it, not with the trip count,
+  /// which can overflow.
+  Value *LastIteration = nullptr;
+  /// Induction start and step values, expanded in the preheader.
+  DenseMap<PHINode *, std::pair<Value *, Value *>> InductionBounds;
+  /// Source iteration of the last stage (== loop iteration), i64.
+  PHINode *Iteration = nullptr;
+  /// Iteration mod N, per distinct version count N.
+  DenseMap<unsigned, PHINode *> Rotations;
+  /// Byte offset of a version, per (versions, iterations ahead, stride).
+  std::map<std::tuple<unsigned, unsigned, uint64_t>, Value *> BodyOffsets;
+  Instruction *CounterEnd = nullptr;
+};
+
+void PipelineBuilder::expandLoopInvariants() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  Instruction *IP = Preheader->getTerminator();
+  SCEVExpander Expander(SE, "asyncpipe");
+  IRBuilder<> B(IP);
+  Value *BTC = Expander.expandCodeFor(Sched.BackedgeTakenCount,
+                                      Sched.BackedgeTakenCount->getType(), IP);
+  LastIteration = B.CreateZExt(BTC, Int64, "asyncpipe.last");
+  for (const PipelineSchedule::InductionValue &IV : Sched.Inductions) {
+    Value *Start = Expander.expandCodeFor(IV.Start, IV.Start->getType(), IP);
+    Value *Step = Expander.expandCodeFor(IV.Step, IV.Step->getType(), IP);
+    InductionBounds[IV.Phi] = {Start, Step};
+  }
+}
+
+// The grown object holds the versions back to back; version 0 is where the
+// old object was, so every existing pointer into it stays valid for
+// version 0 and an access moves to version v by adding v * stride bytes.
+void PipelineBuilder::growBuffers() {
+  for (PipelineBuffer &Buffer : Sched.Buffers) {
+    if (Buffer.Versions < 2)
+      continue;
+    Value *Old = Buffer.Object;
+    Align Alignment = isa<GlobalVariable>(Old)
+                          ? cast<GlobalVariable>(Old)->getAlign().valueOrOne()
+                          : cast<AllocaInst>(Old)->getAlign();
+    uint64_t Stride = alignTo(Buffer.Bytes, Alignment);
+    Type *Grown =
+        Stride == Buffer.Bytes
+            ? static_cast<Type *>(ArrayType::get(Buffer.Ty, Buffer.Versions))
+            : ArrayType::get(Type::getInt8Ty(Old->getContext()),
+                             Stride * Buffer.Versions);
+    Buffer.Bytes = Stride;
+    Value *New;
+    if (auto *GV = dyn_cast<GlobalVariable>(Old)) {
+      auto *NewGV = new GlobalVariable(
+          *GV->getParent(), Grown, /*isConstant=*/false, GV->getLinkage(),
+          GV->getInitializer()->isNullValue() ? Constant::getNullValue(Grown)
+                                              : UndefValue::get(Grown),
+          GV->getName() + ".pipelined", GV, GV->getThreadLocalMode(),
+          GV->getAddressSpace());
+      NewGV->setAlignment(GV->getAlign());
+      New = NewGV;
+      if (Buffer.UsedByOtherFunctions) {
+        replaceUsesInFunction(GV, NewGV);
+      } else {
+        GV->replaceAllUsesWith(NewGV);
+        NewGV->takeName(GV);
+        GV->eraseFromParent();
+      }
+    } else {
+      auto *AI = cast<AllocaInst>(Old);
+      auto *NewAI = new AllocaInst(Grown, AI->getAddressSpace(), nullptr,
+                                   AI->getAlign(), "", AI->getIterator());
+      NewAI->takeName(AI);
+      AI->replaceAllUsesWith(NewAI);
+      AI->eraseFromParent();
+      New = NewAI;
+    }
+    Buffer.Object = New;
+  }
+}
+
+// Other functions keep the original global; this function's constant
+// expressions on it become instructions so that their uses can move.
+void PipelineBuilder::replaceUsesInFunction(GlobalVariable *Old,
+                                            GlobalVariable *New) {
+  Function *F = Body->getParent();
+  convertUsersOfConstantsToInstructions({Old}, F);
+  Old->replaceUsesWithIf(New, [F](Use &U) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    return I && I->getFunction() == F;
+  });
+}
+
+void PipelineBuilder::createCounters() {
+  IRBuilder<> B(Body, Body->getFirstNonPHIIt());
+  Iteration = B.CreatePHI(Int64, 2, "asyncpipe.iter");
+  for (const PipelineBuffer &Buffer : Sched.Buffers)
+    if (Buffer.Versions > 1 && !Rotations.count(Buffer.Versions))
+      Rotations[Buffer.Versions] =
+          B.CreatePHI(Int32, 2, "asyncpipe.mod" + Twine(Buffer.Versions));
+  // Offsets are computed right after the counters so they dominate the body.
+  CounterEnd = &*B.GetInsertPoint();
+}
+
+// Version of source iteration i + D - Stage: (i mod N + (D - Stage) mod N)
+// mod N, with one conditional subtraction instead of a division.
+Value *PipelineBuilder::versionOffsetInBody(unsigned BufferIdx,
+                                            unsigned Stage) {
+  const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
+  if (Buffer.Versions < 2)
+    return nullptr;
+  unsigned N = Buffer.Versions;
+  unsigned Ahead = (lastStage() - Stage) % N;
+  auto Key = std::make_tuple(N, Ahead, Buffer.Bytes);
+  if (auto It = BodyOffsets.find(Key); It != BodyOffsets.end())
+    return It->second;
+  IRBuilder<> B(CounterEnd);
+  Value *Version = Rotations[N];
+  if (Ahead) {
+    Value *Sum = B.CreateAdd(Version, B.getInt32(Ahead));
+    Value *Wrapped = B.CreateSub(Sum, B.getInt32(N));
+    Version = B.CreateSelect(B.CreateICmpUGE(Sum, B.getInt32(N)), Wrapped, Sum,
+                             "asyncpipe.ahead");
+  }
+  Value *Offset =
+      B.CreateMul(Version, B.getInt32(Buffer.Bytes), "asyncpipe.offset");
+  BodyOffsets[Key] = Offset;
+  return Offset;
+}
+
+void PipelineBuilder::moveLastStageAccesses() {
+  for (unsigned BufferIdx = 0; BufferIdx != Sched.Buffers.size(); ++BufferIdx) {
+    for (const PipelineBuffer::Access &A : Sched.Buffers[BufferIdx].Accesses) {
+      const PipelineStatement &S = Sched.Statements[A.Statement];
+      if (Sched.isEarly(S) && AsyncOp::get(*A.I).isCopy())
+        continue; // Re-emitted for its own iteration.
+      Value *Offset = versionOffsetInBody(BufferIdx, lastStage());
+      if (!Offset)
+        continue;
+      IRBuilder<> B(A.I);
+      Value *Ptr = A.I->getOperand(A.OperandNo);
+      A.I->setOperand(A.OperandNo, B.CreateGEP(B.getInt8Ty(), Ptr, Offset,
+                                               "asyncpipe.version.ptr"));
+    }
+  }
+}
+
+CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
+  AsyncOp Op = AsyncOp::get(*Wait);
+  if (Value *Count = Op.getWaitCountOperand()) {
+    for (Use &Arg : Wait->args())
+      if (Arg.get() == Count)
+        Arg.set(ConstantInt::get(Count->getType(), N));
+    return Wait;
+  }
+  // A wait-all form: only a target can spell a partial wait.
+  if (N == 0 || !Target)
+    return Wait;
+  IRBuilder<> B(Wait);
+  CallInst *New = Target->createWait(B, N);
+  New->setDebugLoc(Wait->getDebugLoc());
+  Wait->eraseFromParent();
+  return New;
+}
+
+void PipelineBuilder::setLastStageWaitCounts() {
+  for (PipelineStatement &S : Sched.Statements)
+    if (S.Wait && !Sched.isEarly(S)) {
+      CallBase *New = setWaitCount(S.Wait, S.WaitCount);
+      if (S.Start == S.Wait)
+        S.Start = New;
+      S.Insts.front() = S.Wait = New;
+    }
+}
+
+void PipelineBuilder::insertBarrierIfNeeded() {
+  if (!Sched.NeedsBarrier)
+    return;
+  IRBuilder<> B(CounterEnd);
+  Target->createBarrier(B);
+}
+
+Instruction *PipelineBuilder::insertionPointFor(const PipelineStatement &S) {
+  for (const PipelineStatement &Other : Sched.Statements)
+    if (!Sched.isEarly(Other) && Other.Order > S.Order)
+      return Other.Start;
+  return L.getLoopLatch()->getTerminator();
+}
+
+void PipelineBuilder::emitEarlyStatementsInBody() {
+  // Insertion points first: emitting splits the body.
+  SmallVector<std::pair<unsigned, Instruction *>, 4> Sites;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    if (Sched.isEarly(Sched.Statements[Idx]))
+      Sites.push_back({Idx, insertionPointFor(Sched.Statements[Idx])});
+  // Emit in schedule order so that early statements sharing a place keep it.
+  sort(Sites, [&](auto &A, auto &B) {
+    return Sched.Statements[A.first].Order < Sched.Statements[B.first].Order;
+  });
+  for (auto &[Idx, InsertBefore] : Sites) {
+    unsigned Stage = Sched.Statements[Idx].Stage;
+    IRBuilder<> B(CounterEnd);
+    Value *Ahead = B.CreateAdd(Iteration, B.getInt64(lastStage() - Stage),
+                               "asyncpipe.iter.ahead");
+    auto Offset = [&](unsigned Buffer, IRBuilderBase &) {
+      return versionOffsetInBody(Buffer, Stage);
+    };
+    emitEarlyStatement(Idx, {InsertBefore, Ahead, Offset});
+  }
+}
+
+// The D virtual iterations before the first: virtual iteration v (loop
+// iteration v - D) runs statement s for source iteration v - stage(s) when
+// that is not negative; the marks of the other groups are still committed.
+void PipelineBuilder::emitPrologue() {
+  SmallVector<unsigned, 8> InOrder;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    InOrder.push_back(Idx);
+  sort(InOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  for (unsigned Virtual = 0; Virtual != lastStage(); ++Virtual) {
+    for (unsigned Idx : InOrder) {
+      const PipelineStatement &S = Sched.Statements[Idx];
+      Instruction *End = L.getLoopPreheader()->getTerminator();
+      if (!Sched.isEarly(S) || S.Stage > Virtual) {
+        emitSkippedMark(Idx, End);
+        continue;
+      }
+      uint64_t Source = Virtual - S.Stage;
+      auto Offset = [&](unsigned BufferIdx, IRBuilderBase &B) -> Value * {
+        const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
+        if (Buffer.Versions < 2)
+          return nullptr;
+        uint64_t Offset = (Source % Buffer.Versions) * Buffer.Bytes;
+        return Offset ? B.getInt32(Offset) : nullptr;
+      };
+      emitEarlyStatement(Idx, {End, ConstantInt::get(Int64, Source), Offset});
+    }
+  }
+}
+
+void PipelineBuilder::emitSkippedMark(unsigned StmtIdx,
+                                      Instruction *InsertBefore) {
+  if (CallBase *Mark = Sched.Statements[StmtIdx].Mark)
+    Mark->clone()->insertBefore(InsertBefore->getIterator());
+}
+
+void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
+                                         const EmissionSite &Site) {
+  const PipelineStatement &S = Sched.Statements[StmtIdx];
+  if (S.Wait) {
+    auto *Wait = cast<CallBase>(S.Wait->clone());
+    Wait->insertBefore(Site.InsertBefore->getIterator());
+    setWaitCount(Wait, S.WaitCount);
+  }
+  IRBuilder<> B(Site.InsertBefore);
+  // Iteration 0 exists whenever the loop is entered; later ones are guarded.
+  auto *Constant = dyn_cast<ConstantInt>(Site.Iteration);
+  if (!Constant || !Constant->isZero()) {
+    Value *Exists =
+        B.CreateICmpULE(Site.Iteration, LastIteration, "asyncpipe.iter.exists");
+    Instruction *Then = SplitBlockAndInsertIfThen(Exists, Site.InsertBefore,
+                                                  false, nullptr, nullptr, &LI);
+    Then->getParent()->setName("asyncpipe.issue");
+    Site.InsertBefore->getParent()->setName("asyncpipe.issued");
+    B.SetInsertPoint(Then);
+  }
+  ValueToValueMapTy VMap;
+  for (CallBase *Copy : S.Copies)
+    cloneForIteration(Copy, StmtIdx, Site, B, VMap);
+  emitSkippedMark(StmtIdx, Site.InsertBefore);
+}
+
+// Clones V and what it depends on in the loop, for the site's iteration:
+// header phis become their value at that iteration, buffer accesses move to
+// that iteration's version.
+Value *PipelineBuilder::cloneForIteration(Value *V, unsigned StmtIdx,
+                                          const EmissionSite &Site,
+                                          IRBuilderBase &B,
+                                          ValueToValueMapTy &VMap) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I))
+    return V;
+  if (Value *Done = VMap.lookup(I))
+    return Done;
+  Value *Result;
+  if (auto *Phi = dyn_cast<PHINode>(I)) {
+    Result = evaluateInduction(Phi, Site.Iteration, B);
+  } else {
+    Instruction *Clone = I->clone();
+    for (Use &Op : Clone->operands())
+      Op.set(cloneForIteration(Op.get(), StmtIdx, Site, B, VMap));
+    for (unsigned BufferIdx = 0; BufferIdx != Sched.Buffers.size(); ++BufferIdx)
+      for (const PipelineBuffer::Access &A : Sched.Buffers[BufferIdx].Accesses)
+        if (A.I == I)
+          if (Value *Offset = Site.VersionOffset(BufferIdx, B))
+            Clone->setOperand(A.OperandNo,
+                              B.CreateGEP(B.getInt8Ty(),
+                                          Clone->getOperand(A.OperandNo),
+                                          Offset, "asyncpipe.version.ptr"));
+    // Iteration numbers are constants in the prologue: fold what they feed.
+    if (Value *Folded =
+            simplifyInstruction(Clone, SimplifyQuery(Body->getDataLayout()))) {
+      Clone->deleteValue();
+      Result = Folded;
+    } else {
+      B.Insert(Clone);
+      if (I->hasName())
+        Clone->setName(I->getName() + ".ahead");
+      Result = Clone;
+    }
+  }
+  VMap[I] = Result;
+  return Result;
+}
+
+Value *PipelineBuilder::evaluateInduction(PHINode *Phi, Value *Iter,
+                                          IRBuilderBase &B) {
+  auto [Start, Step] = InductionBounds.lookup(Phi);
+  Value *Scaled = B.CreateSExtOrTrunc(Iter, Step->getType());
+  if (!match(Step, m_One()))
+    Scaled = B.CreateMul(Scaled, Step);
+  if (match(Scaled, m_Zero()))
+    return Start;
+  if (match(Start, m_Zero()) && !Phi->getType()->isPointerTy())
+    return Scaled;
+  if (Phi->getType()->isPointerTy())
+    return B.CreateGEP(B.getInt8Ty(), Start, Scaled, Phi->getName() + ".at");
+  return B.CreateAdd(Start, Scaled, Phi->getName() + ".at");
+}
+
+void PipelineBuilder::eraseMovedAsyncOps() {
+  for (PipelineStatement &S : Sched.Statements) {
+    if (!Sched.isEarly(S))
+      continue;
+    for (CallBase *Copy : S.Copies)
+      Copy->eraseFromParent();
+    if (S.Mark)
+      S.Mark->eraseFromParent();
+    if (S.Wait)
+      S.Wait->eraseFromParent();
+  }
+}
+
+void PipelineBuilder::closeCounters() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  IRBuilder<> B(Latch->getTerminator());
+  Iteration->addIncoming(ConstantInt::get(Int64, 0), Preheader);
+  Iteration->addIncoming(
+      B.CreateAdd(Iteration, B.getInt64(1), "asyncpipe.iter.next"), Latch);
+  for (auto &[N, Version] : Rotations) {
+    Value *Next = B.CreateAdd(Version, B.getInt32(1));
+    Value *Wrapped =
+        B.CreateSelect(B.CreateICmpEQ(Next, B.getInt32(N)), B.getInt32(0), Next,
+                       Version->getName() + ".next");
+    Version->addIncoming(B.getInt32(0), Preheader);
+    Version->addIncoming(Wrapped, Latch);
+  }
+}
+
+} // namespace
+
+void asyncpipe::applyPipeline(PipelineSchedule &Sched, ScalarEvolution &SE,
+                              LoopInfo &LI, const AsyncTarget *Target) {
+  PipelineBuilder(Sched, SE, LI, Target).run();
+}
