@@ -39,6 +39,12 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%asyncpipe-fuse", os.path.join(config.asyncpipe_tools_bin_dir, "asyncpipe-fuse")))
 config.substitutions.append(("%asyncpipe_unittests", config.asyncpipe_unittests_dir))
 
+# The host runtime (runtime/): tests that build and run host programs compile
+# with -I%asyncpipe_rt_include and link %asyncpipe_rt_lib (a static C++
+# library, hence the C++ and thread libraries after it).
+config.substitutions.append(("%asyncpipe_rt_include", config.asyncpipe_runtime_include))
+config.substitutions.append(("%asyncpipe_rt_lib", f"{config.asyncpipe_runtime_lib} -lstdc++ -lpthread"))
+
 # Registered LLVM targets.
 for target in config.llvm_targets_to_build.replace(";", " ").split():
     config.available_features.add(target.lower() + "-registered-target")

@@ -103,5 +103,5 @@ KERNEL void rotate_triple_buffer(const float *in, float *out, int n) {
 // O0-REMARK: remark: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; counted from where the future appears, because it comes from memory (a load)
 
 // HOST-LABEL: define {{.*}}void @swap_double_buffer(
-// HOST:         call void @__asyncpipe_wait(i64 1)
-// HOST:         call void @__asyncpipe_wait(i64 0)
+// HOST:         call void @__asyncpipe_rt_wait(i64 1)
+// HOST:         call void @__asyncpipe_rt_wait(i64 0)

@@ -5,23 +5,34 @@
 // number of mismatches). A deliberately wrong future lowering (every count
 // one too large) reads copies that are still in flight under the lazy
 // policy, and the program reports mismatches.
-// Inputs/stand-in-runtime.c stands in for AsyncPipe's host runtime until it
-// is merged; with AsyncSan the wrong lowering is also reported as a race.
+// They link AsyncPipe's host runtime, and run once more with AsyncSan, which
+// stays silent; with the wrong lowering AsyncSan reports the race.
 // RUN: %clang -x c++ -O2 -I %asyncpipe_include %S/Inputs/elim-futures-programs.cpp \
-// RUN:   -x c %S/Inputs/stand-in-runtime.c -o %t
+// RUN:   -x none %asyncpipe_rt_lib -o %t
 // RUN: env ASYNCPIPE_POLICY=eager %t
 // RUN: env ASYNCPIPE_POLICY=lazy %t
 // RUN: env ASYNCPIPE_POLICY=random ASYNCPIPE_SEED=1 %t
 // RUN: env ASYNCPIPE_POLICY=random ASYNCPIPE_SEED=2 %t
 // RUN: env ASYNCPIPE_POLICY=random ASYNCPIPE_SEED=3 %t
+// RUN: %clang -x c++ -O2 -g -I %asyncpipe_include -Xclang -load -Xclang %plugin \
+// RUN:   -mllvm -asyncpipe-sanitize %S/Inputs/elim-futures-programs.cpp \
+// RUN:   -x none %asyncpipe_rt_lib -o %t.san
+// RUN: env ASYNCPIPE_POLICY=eager %t.san 2>&1 | count 0
+// RUN: env ASYNCPIPE_POLICY=lazy %t.san 2>&1 | count 0
+// RUN: env ASYNCPIPE_POLICY=random ASYNCPIPE_SEED=4 %t.san 2>&1 | count 0
 // RUN: %clang -x c++ -O2 -I %asyncpipe_include -Xclang -load -Xclang %plugin \
 // RUN:   -mllvm -asyncpipe-futures-miscount-for-testing=1 \
-// RUN:   %S/Inputs/elim-futures-programs.cpp -x c %S/Inputs/stand-in-runtime.c -o %t.wrong
+// RUN:   %S/Inputs/elim-futures-programs.cpp -x none %asyncpipe_rt_lib -o %t.wrong
 // RUN: env ASYNCPIPE_POLICY=eager %t.wrong
 // RUN: env ASYNCPIPE_POLICY=lazy not %t.wrong
 // RUN: env ASYNCPIPE_POLICY=random ASYNCPIPE_SEED=5 not %t.wrong
+// RUN: %clang -x c++ -O2 -g -I %asyncpipe_include -Xclang -load -Xclang %plugin \
+// RUN:   -mllvm -asyncpipe-futures-miscount-for-testing=1 -mllvm -asyncpipe-sanitize \
+// RUN:   %S/Inputs/elim-futures-programs.cpp -x none %asyncpipe_rt_lib -o %t.wrong.san
+// RUN: env ASYNCPIPE_POLICY=lazy not %t.wrong.san 2>&1 | FileCheck %s --check-prefix=SAN
+// SAN: read-after-async-write
 // The same with -O0 (futures in memory, counted from their loads).
 // RUN: %clang -x c++ -O0 -I %asyncpipe_include %S/Inputs/elim-futures-programs.cpp \
-// RUN:   -x c %S/Inputs/stand-in-runtime.c -o %t.O0
+// RUN:   -x none %asyncpipe_rt_lib -o %t.O0
 // RUN: env ASYNCPIPE_POLICY=lazy %t.O0
 // REQUIRES: x86-registered-target

@@ -3,18 +3,18 @@
 // counts 0 to 9 (fewer than the stages, zero, and many).
 // REQUIRES: x86-registered-target
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=2 %s %S/Inputs/lazy_runtime.c \
-// RUN:   -Rpass=asyncpipe-pipeline -o %t.2 2>&1 | FileCheck %s --check-prefix=REMARK2
-// RUN: %t.2 | FileCheck %s
+// RUN:   %asyncpipe_rt_lib -Rpass=asyncpipe-pipeline -o %t.2 2>&1 | FileCheck %s --check-prefix=REMARK2
+// RUN: env ASYNCPIPE_POLICY=lazy %t.2 | FileCheck %s
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=3 %s %S/Inputs/lazy_runtime.c \
-// RUN:   -Rpass=asyncpipe-pipeline -o %t.3 2>&1 | FileCheck %s --check-prefix=REMARK3
-// RUN: %t.3 | FileCheck %s
+// RUN:   %asyncpipe_rt_lib -Rpass=asyncpipe-pipeline -o %t.3 2>&1 | FileCheck %s --check-prefix=REMARK3
+// RUN: env ASYNCPIPE_POLICY=lazy %t.3 | FileCheck %s
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=4 %s %S/Inputs/lazy_runtime.c \
-// RUN:   -Rpass=asyncpipe-pipeline -o %t.4 2>&1 | FileCheck %s --check-prefix=REMARK4
-// RUN: %t.4 | FileCheck %s
+// RUN:   %asyncpipe_rt_lib -Rpass=asyncpipe-pipeline -o %t.4 2>&1 | FileCheck %s --check-prefix=REMARK4
+// RUN: env ASYNCPIPE_POLICY=lazy %t.4 | FileCheck %s
 // The reference: the same source with the annotation compiled away.
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=1 %s %S/Inputs/lazy_runtime.c \
-// RUN:   -o %t.1
-// RUN: %t.1 | FileCheck %s
+// RUN:   %asyncpipe_rt_lib -o %t.1
+// RUN: env ASYNCPIPE_POLICY=lazy %t.1 | FileCheck %s
 
 #include "asyncpipe/pipeline_annotation.h"
 #include <stdio.h>

@@ -335,7 +335,9 @@ bool PortableLowering::run() {
   // Bound the marks before any is rewritten into a form the model may not
   // recognize (the host's runtime calls).
   MarkBounds.emplace(F);
+  bool OwnsMarkSequence = false;
   for (const AsyncOp &Op : Ops) {
+    OwnsMarkSequence |= !Op.isCopy() && Op.getForm() == AsyncOpForm::Portable;
     if (Op.isCopy())
       lowerCopy(Op);
     else if (Op.isMark())
@@ -343,6 +345,8 @@ bool PortableLowering::run() {
     else
       lowerWait(Op);
   }
+  if (OwnsMarkSequence)
+    Target->createActivationBounds(F);
   return true;
 }
 

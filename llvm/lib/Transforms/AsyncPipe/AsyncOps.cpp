@@ -69,6 +69,20 @@ const Spelling Spellings[] = {
    AsyncOpForm::Portable, -1, -1, -1, 0, 0},
   {"asyncpipe.future.any", false, AsyncOpKind::FutureAny,
    AsyncOpForm::Portable, -1, -1, -1, -1, 0},
+  // Host runtime calls (runtime/include/asyncpipe_rt.h), what the portable
+  // forms become on the host; the __asyncpipe_rt_san_* copy is AsyncSan's.
+  {"__asyncpipe_rt_copy", false, AsyncOpKind::Copy, AsyncOpForm::Host,
+   0, 1, 2, -1, 0},
+  {"__asyncpipe_rt_san_copy", false, AsyncOpKind::Copy, AsyncOpForm::Host,
+   0, 1, 2, -1, 0},
+  {"__asyncpipe_rt_copy_zfill", false, AsyncOpKind::Copy, AsyncOpForm::Host,
+   0, 1, 2, -1, 0, 3, -1},
+  {"__asyncpipe_rt_san_copy_zfill", false, AsyncOpKind::Copy,
+   AsyncOpForm::Host, 0, 1, 2, -1, 0, 3, -1},
+  {"__asyncpipe_rt_mark", false, AsyncOpKind::Mark, AsyncOpForm::Host,
+   -1, -1, -1, -1, 0},
+  {"__asyncpipe_rt_wait", false, AsyncOpKind::Wait, AsyncOpForm::Host,
+   -1, -1, -1, 0, 0},
 };
 // clang-format on
 

@@ -4,13 +4,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// On the host, copies, marks and waits are calls into the AsyncPipe runtime,
-// which completes copies by a policy chosen at run time (DESIGN.md section 5).
+// On the host, copies, marks and waits are calls into the AsyncPipe runtime
+// (runtime/include/asyncpipe_rt.h), which completes copies by a policy chosen
+// at run time (DESIGN.md section 5). Hardware keeps one counter for a whole
+// wave, but the model gives every function activation its own mark sequence;
+// the runtime learns about activations from the enter/exit calls placed
+// around functions that mark or wait. Copies carry their issue site so that
+// AsyncSan can say which copy an access raced with.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AsyncTargets.h"
+#include "HostRuntime.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -28,50 +36,133 @@ public:
   std::optional<uint64_t> getMaxWaitCount() const override {
     return std::nullopt;
   }
+  bool supportsSanitizer() const override { return true; }
 
   CallInst *createCopy(IRBuilderBase &B, Value *Dst, Value *Src,
                        uint64_t Bytes) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     FunctionCallee Copy =
-        M.getOrInsertFunction("__asyncpipe_copy", B.getVoidTy(), B.getPtrTy(),
-                              B.getPtrTy(), B.getInt64Ty());
-    return B.CreateCall(Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
-                               B.CreatePointerCast(Src, B.getPtrTy()),
-                               B.getInt64(Bytes)});
+        M.getOrInsertFunction(hostrt::CopyName, B.getVoidTy(), B.getPtrTy(),
+                              B.getPtrTy(), B.getInt64Ty(), B.getPtrTy());
+    Constant *Site = getSites(M).get(B.getCurrentDebugLocation(),
+                                     *B.GetInsertBlock()->getParent());
+    return noTail(B.CreateCall(Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
+                                      B.CreatePointerCast(Src, B.getPtrTy()),
+                                      B.getInt64(Bytes), Site}));
+  }
+
+  bool supportsZeroFill() const override { return true; }
+
+  CallInst *createCopyWithPolicy(IRBuilderBase &B, Value *Dst, Value *Src,
+                                 uint64_t Bytes, uint32_t Flags,
+                                 Value *SourceSize) const override {
+    // The host has no cache hierarchy to steer: policy hints do nothing.
+    (void)Flags;
+    if (!SourceSize)
+      return createCopy(B, Dst, Src, Bytes);
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Copy = M.getOrInsertFunction(
+        hostrt::CopyZeroFillName, B.getVoidTy(), B.getPtrTy(), B.getPtrTy(),
+        B.getInt64Ty(), B.getInt64Ty(), B.getPtrTy());
+    Constant *Site = getSites(M).get(B.getCurrentDebugLocation(),
+                                     *B.GetInsertBlock()->getParent());
+    return noTail(B.CreateCall(
+        Copy, {B.CreatePointerCast(Dst, B.getPtrTy()),
+               B.CreatePointerCast(Src, B.getPtrTy()), B.getInt64(Bytes),
+               B.CreateZExtOrTrunc(SourceSize, B.getInt64Ty()), Site}));
   }
 
   CallInst *createMark(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
-    return B.CreateCall(
-        M.getOrInsertFunction("__asyncpipe_mark", B.getVoidTy()));
+    return noTail(
+        B.CreateCall(M.getOrInsertFunction(hostrt::MarkName, B.getVoidTy())));
   }
 
   CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
-    Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
-    return B.CreateCall(Wait, {B.getInt64(N)});
+    return noTail(B.CreateCall(getWait(B), {B.getInt64(N)}));
   }
 
   CallInst *createVariableWait(IRBuilderBase &B, Value *N) const override {
-    Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "__asyncpipe_wait", B.getVoidTy(), B.getInt64Ty());
-    return B.CreateCall(Wait, {B.CreateZExtOrTrunc(N, B.getInt64Ty())});
+    return noTail(
+        B.CreateCall(getWait(B), {B.CreateZExtOrTrunc(N, B.getInt64Ty())}));
   }
 
-  // The runtime's barrier joins the work-items it runs as one work-group.
+  void createActivationBounds(Function &F) const override {
+    Module &M = *F.getParent();
+    LLVMContext &Ctx = M.getContext();
+    Type *VoidTy = Type::getVoidTy(Ctx);
+    FunctionCallee Enter = M.getOrInsertFunction(hostrt::EnterName, VoidTy);
+    FunctionCallee Exit = M.getOrInsertFunction(hostrt::ExitName, VoidTy,
+                                                PointerType::getUnqual(Ctx));
+    BasicBlock &Entry = F.getEntryBlock();
+    // After the static allocas, which must stay at the top of the entry.
+    IRBuilder<> EB(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca());
+    noTail(EB.CreateCall(Enter))->setDebugLoc(firstLocationIn(Entry));
+    for (BasicBlock &BB : F) {
+      auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
+      if (!Ret)
+        continue;
+      // Nothing may come between a musttail call and its return.
+      Instruction *InsertPt = Ret;
+      if (CallInst *Tail = BB.getTerminatingMustTailCall())
+        InsertPt = Tail;
+      IRBuilder<> XB(InsertPt);
+      noTail(XB.CreateCall(Exit, {getSites(M).get(Ret->getDebugLoc(), F)}))
+          ->setDebugLoc(Ret->getDebugLoc());
+    }
+  }
+
+  // The runtime's barrier joins the work-items run as one work-group (a
+  // work-group runner provides it; the runtime's own is for one work-item).
   bool isBarrier(const Instruction &I) const override {
     const auto *Call = dyn_cast<CallInst>(&I);
     const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    return Callee && Callee->getName() == "__asyncpipe_barrier";
+    return Callee && Callee->getName() == hostrt::BarrierName;
   }
 
   CallInst *createBarrier(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     return B.CreateCall(
-        M.getOrInsertFunction("__asyncpipe_barrier", B.getVoidTy()));
+        M.getOrInsertFunction(hostrt::BarrierName, B.getVoidTy()));
   }
+
+private:
+  /// The runtime tells activations apart by the stack depth of its caller,
+  /// so its calls must never become tail calls (which would run them from
+  /// the caller's caller).
+  static CallInst *noTail(CallInst *Call) {
+    Call->setTailCallKind(CallInst::TCK_NoTail);
+    return Call;
+  }
+
+  static FunctionCallee getWait(IRBuilderBase &B) {
+    Module &M = *B.GetInsertBlock()->getModule();
+    return M.getOrInsertFunction(hostrt::WaitName, B.getVoidTy(),
+                                 B.getInt64Ty());
+  }
+
+  /// A location for the inserted enter call, so that calls in functions with
+  /// debug info keep one (the verifier requires it when inlining).
+  static DebugLoc firstLocationIn(BasicBlock &BB) {
+    for (Instruction &I : BB)
+      if (I.getDebugLoc())
+        return I.getDebugLoc();
+    if (DISubprogram *SP = BB.getParent()->getSubprogram())
+      return DILocation::get(SP->getContext(), SP->getScopeLine(), 0, SP);
+    return DebugLoc();
+  }
+
+  hostrt::SiteTable &getSites(Module &M) const {
+    if (!Sites || SitesModule != &M) {
+      Sites = std::make_unique<hostrt::SiteTable>(M);
+      SitesModule = &M;
+    }
+    return *Sites;
+  }
+
+  // Sites are a cache of constants the target creates while emitting code.
+  mutable std::unique_ptr<hostrt::SiteTable> Sites;
+  mutable const Module *SitesModule = nullptr;
 };
 } // namespace
 

@@ -15,7 +15,7 @@
 ; RUN:   -disable-output 2>&1 | FileCheck %s --check-prefix=ZFILL-LARGE
 ; RUN: not %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-lower %t/zfill-negative.ll \
 ; RUN:   -disable-output 2>&1 | FileCheck %s --check-prefix=ZFILL-NEGATIVE
-; RUN: not %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-lower %t/no-zfill.ll \
+; RUN: not %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=asyncpipe-lower %t/no-zfill.ll \
 ; RUN:   -disable-output 2>&1 | FileCheck %s --check-prefix=NO-ZFILL
 
 ; NEGATIVE: error: k.cu:2:3: in function negative_count void (): async wait count -1 is negative
@@ -25,7 +25,7 @@
 ; UNKNOWN-FLAGS: error: k.cu:2:3: in function unknown_flags void (ptr addrspace(3), ptr addrspace(1)): unknown async copy flags 0x6 (defined: bit 0, bypass L1)
 ; ZFILL-LARGE: error: k.cu:2:3: in function zfill_large void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 17 is outside the copy's 0..16 bytes
 ; ZFILL-NEGATIVE: error: k.cu:2:3: in function zfill_negative void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size -1 is outside the copy's 0..4 bytes
-; NO-ZFILL: error: k.cu:2:3: in function no_zfill void (ptr, ptr): zero-filling async copies are not supported on host
+; NO-ZFILL: error: k.cu:2:3: in function no_zfill void (ptr, ptr): zero-filling async copies are not supported on AMDGPU
 
 ;--- negative.ll
 ; A negative count is always a mistake.

@@ -50,13 +50,15 @@ define void @copy_mark_wait(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
 ; AMDGPU-NEXT:    ret void
 
 ; HOST-LABEL: define void @copy_mark_wait(
+; HOST-NEXT:    notail call void @__asyncpipe_rt_enter()
 ; HOST-NEXT:    [[DST:%.*]] = addrspacecast ptr addrspace(3) %s to ptr
 ; HOST-NEXT:    [[SRC:%.*]] = addrspacecast ptr addrspace(1) %g to ptr
-; HOST-NEXT:    call void @__asyncpipe_copy(ptr [[DST]], ptr [[SRC]], i64 4)
-; HOST-NEXT:    call void @__asyncpipe_mark()
-; HOST-NEXT:    call void @__asyncpipe_wait(i64 1)
+; HOST-NEXT:    notail call void @__asyncpipe_rt_copy(ptr [[DST]], ptr [[SRC]], i64 4, ptr @[[SITE:__asyncpipe_rt_site.*]])
+; HOST-NEXT:    notail call void @__asyncpipe_rt_mark()
+; HOST-NEXT:    notail call void @__asyncpipe_rt_wait(i64 1)
 ; HOST-NEXT:    [[N64:%.*]] = zext i32 %n to i64
-; HOST-NEXT:    call void @__asyncpipe_wait(i64 [[N64]])
+; HOST-NEXT:    notail call void @__asyncpipe_rt_wait(i64 [[N64]])
+; HOST-NEXT:    notail call void @__asyncpipe_rt_exit(ptr @[[SITE]])
 ; HOST-NEXT:    ret void
 
 ; A mark in a loop leaves the outstanding count unbounded: counts past the

@@ -47,6 +47,7 @@ enum class AsyncOpForm : uint8_t {
   AMDGPU,   ///< llvm.amdgcn.*async* (upstream names and the buffer spelling).
   NVPTX,    ///< llvm.nvvm.cp.async.*
   Portable, ///< asyncpipe.* calls emitted by the portable API headers.
+  Host,     ///< __asyncpipe_rt_* calls into the host runtime (asyncpipe_rt.h).
 };
 
 /// One recognized async operation: a call plus what the model needs to know

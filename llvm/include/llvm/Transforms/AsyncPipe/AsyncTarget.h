@@ -24,6 +24,7 @@
 
 namespace llvm {
 class CallInst;
+class Function;
 class Instruction;
 class IRBuilderBase;
 class Module;
@@ -121,6 +122,16 @@ public:
     (void)N;
     return nullptr;
   }
+
+  /// Emits what the target needs around the body of \p F, a function that
+  /// marks or waits, so that its marks stay out of its callers' mark
+  /// sequences (DESIGN.md section 1). Hardware needs nothing; the host
+  /// runtime is told where each activation begins and ends.
+  virtual void createActivationBounds(Function &F) const { (void)F; }
+
+  /// True if AsyncSan (asyncpipe-sanitize) can check programs for this
+  /// target, i.e. they run on the host runtime.
+  virtual bool supportsSanitizer() const { return false; }
 
   /// True if \p I is the target's work-group barrier (every work-item of the
   /// group waits there, and shared-memory accesses before it are visible to

@@ -1,0 +1,51 @@
+/*===- asyncpipe_host.h - Portable async calls for host programs --*- C -*-===*
+ *
+ * Part of the AsyncPipe project.
+ *
+ *===----------------------------------------------------------------------===*
+ *
+ * A tiny host-only header for tests, generated programs and host builds of
+ * kernels: it declares the portable AsyncPipe calls (asyncpipe.copy, .mark,
+ * .wait) that the plugin lowers to the host runtime. Compile with
+ * `clang -fpass-plugin=AsyncPipe.so` and link libasyncpipe_rt.a.
+ *
+ * With -DASYNCPIPE_REFERENCE the same source builds without the plugin as the
+ * synchronous reference of a differential test: every copy is a memcpy that
+ * completes at once, marks and waits do nothing.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef ASYNCPIPE_HOST_H
+#define ASYNCPIPE_HOST_H
+
+#ifdef ASYNCPIPE_REFERENCE
+#include <string.h>
+
+static inline void asyncpipe_copy(void *dst, const void *src, unsigned size,
+                                  unsigned flags) {
+  (void)flags;
+  memcpy(dst, src, size);
+}
+static inline void asyncpipe_mark(void) {}
+static inline void asyncpipe_wait(unsigned n) { (void)n; }
+
+#else
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Per work-item: copy `size` bytes from src to dst asynchronously. */
+void asyncpipe_copy(void *dst, const void *src, unsigned size, unsigned flags)
+    __asm__("asyncpipe.copy");
+/* Close the current group of copies: append a mark to this function's
+ * sequence. */
+void asyncpipe_mark(void) __asm__("asyncpipe.mark");
+/* Block until at most n marks of this function's sequence are outstanding. */
+void asyncpipe_wait(unsigned n) __asm__("asyncpipe.wait");
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ASYNCPIPE_REFERENCE */
+
+#endif /* ASYNCPIPE_HOST_H */

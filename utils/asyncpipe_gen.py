@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+# ===-- utils/asyncpipe_gen.py - Random async programs for the host --------===#
+#
+# Part of the AsyncPipe project.
+#
+# ===-----------------------------------------------------------------------===#
+"""Generates random C programs that use the portable async calls
+(asyncpipe_host.h): software-pipelined loops over 1-4 shared buffers with
+varied copy sizes and lane counts, 1-4 stages, a prefetch distance below the
+stage count, one mark per iteration or one per buffer, one wait per iteration
+or one per buffer, marks on every iteration or only when something was
+issued (then the wait count is computed at run time), and trip counts 0, 1,
+below, at and above the stage count, fixed or read at run time.
+
+Programs are correct by construction: every wait count is the tightest one
+that covers the data about to be read. Negative programs break exactly one
+thing so that AsyncSan under the lazy policy must report them:
+  weak-wait      one wait count is one too large (N+1);
+  early-reuse    a copy's source is overwritten right after the copy issues.
+
+Many programs share one translation unit (each is a function), so a batch of
+hundreds compiles in a few clang invocations. Each program returns a hash of
+everything it read; main prints one line per program:
+    prog <index> <hash>
+A negative translation unit runs only the program named by argv[1].
+
+Used by utils/asyncpipe_difftest.py; also runnable on its own:
+    asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
+    asyncpipe_gen.py --seed 1 --count 500 --coverage
+"""
+
+import argparse
+import dataclasses
+import random
+import sys
+from typing import List, Optional
+
+COPY_SIZES = (4, 8, 16)
+LANE_COUNTS = (1, 2, 4, 8)
+NEGATIVE_KINDS = ("weak-wait", "early-reuse")
+
+
+@dataclasses.dataclass
+class Buffer:
+    copy_bytes: int  # Bytes per lane per copy: 4, 8 or 16.
+    lanes: int  # Work-items (copies) per iteration.
+    on_stack: bool  # A local array instead of a static one.
+
+    @property
+    def words(self) -> int:
+        """uint32_t words one iteration moves into one slot."""
+        return self.copy_bytes * self.lanes // 4
+
+
+@dataclasses.dataclass
+class Program:
+    index: int
+    buffers: List[Buffer]
+    stages: int  # Slots per buffer.
+    depth: int  # Prefetch distance; < stages so a slot is free when reused.
+    mark_per_buffer: bool
+    wait_per_buffer: bool
+    always_mark: bool  # Mark even when nothing was issued: static counts.
+    trip_count: int
+    dynamic_trip: bool
+    issue_in_helper: bool  # Copies issued by a callee without marks.
+    reuse_source: bool  # Overwrite consumed sources (after their wait).
+    final_wait: bool
+    negative: Optional[str] = None
+    weakened_wait: int = -1  # Which wait of the loop body is one too weak.
+
+    @property
+    def marks_per_iteration(self) -> int:
+        return len(self.buffers) if self.mark_per_buffer else 1
+
+    def describe(self) -> str:
+        bufs = ", ".join(
+            f"{b.copy_bytes}Bx{b.lanes}{' stack' if b.on_stack else ''}"
+            for b in self.buffers)
+        return (f"buffers [{bufs}], stages {self.stages}, depth {self.depth}, "
+                f"marks {'per buffer' if self.mark_per_buffer else 'grouped'}, "
+                f"waits {'per buffer' if self.wait_per_buffer else 'single'}, "
+                f"{'always mark' if self.always_mark else 'conditional mark'}, "
+                f"trip {self.trip_count}"
+                f"{' dynamic' if self.dynamic_trip else ''}"
+                f"{', helper' if self.issue_in_helper else ''}"
+                f"{', reuse' if self.reuse_source else ''}"
+                f"{', final wait' if self.final_wait else ''}"
+                f"{', NEGATIVE ' + self.negative if self.negative else ''}")
+
+
+def random_program(rng: random.Random, index: int,
+                   negative: Optional[str] = None) -> Program:
+    buffers = [
+        Buffer(rng.choice(COPY_SIZES), rng.choice(LANE_COUNTS),
+               rng.random() < 0.3) for _ in range(rng.randint(1, 4))
+    ]
+    stages = rng.randint(1, 4)
+    depth = rng.randint(0, stages - 1)
+    # Zero, one, below / at / just above the stage count, or a longer loop.
+    trip = rng.choice([
+        0, 1,
+        rng.randint(1, stages - 1) if stages > 1 else 0, stages,
+        stages + rng.randint(1, 2),
+        rng.randint(stages + 3, 24)
+    ])
+    if negative:
+        trip = max(trip, 1)  # A wait that never runs cannot be caught.
+    mark_per_buffer = rng.random() < 0.5
+    prog = Program(
+        index=index,
+        buffers=buffers,
+        stages=stages,
+        depth=depth,
+        mark_per_buffer=mark_per_buffer,
+        wait_per_buffer=rng.random() < 0.5,
+        always_mark=rng.random() < 0.5,
+        trip_count=trip,
+        dynamic_trip=rng.random() < 0.5,
+        # A helper cannot mark for its caller, so only grouped marks.
+        issue_in_helper=not mark_per_buffer and rng.random() < 0.3,
+        reuse_source=rng.random() < 0.5,
+        final_wait=rng.random() < 0.3,
+        negative=negative)
+    if negative == "weak-wait":
+        prog.weakened_wait = pick_weakenable_wait(rng, prog)
+    return prog
+
+
+def pick_weakenable_wait(rng: random.Random, prog: Program) -> int:
+    """A wait whose weakening is observable: with grouped marks an earlier
+    wait of the same iteration already forces the whole group, so only the
+    first wait then covers data nothing else waited for."""
+    if prog.wait_per_buffer and prog.mark_per_buffer:
+        return rng.randrange(len(prog.buffers))
+    return 0
+
+
+class Emitter:
+    """Writes one program as C."""
+
+    def __init__(self, prog: Program):
+        self.p = prog
+        self.name = f"p{prog.index}"
+        self.lines: List[str] = []
+
+    def line(self, text: str, indent: int = 0):
+        self.lines.append("  " * indent + text)
+
+    def slot_type(self, b: int) -> str:
+        return f"uint32_t (*)[{self.p.buffers[b].words}]"
+
+    def emit(self) -> List[str]:
+        p, n = self.p, self.name
+        self.line(f"/* program {p.index}: {p.describe()} */")
+        for b, buf in enumerate(p.buffers):
+            words = max(p.trip_count, 1) * buf.words
+            self.line(f"static uint32_t {n}_src{b}[{words}];")
+            if not buf.on_stack:
+                self.line(
+                    f"static uint32_t {n}_shared{b}[{p.stages}][{buf.words}];")
+        if p.dynamic_trip:
+            self.line(f"static volatile int {n}_trip = {p.trip_count};")
+        if p.issue_in_helper:
+            self.emit_helper()
+        self.line(f"__attribute__((noinline)) static uint32_t {n}(void) {{")
+        self.emit_setup()
+        self.emit_prologue()
+        self.emit_loop()
+        if p.final_wait:
+            self.line("asyncpipe_wait(0);", 1)
+        self.line("return acc;", 1)
+        self.line("}")
+        self.line("")
+        return self.lines
+
+    def shared_params(self) -> str:
+        return ", ".join(
+            f"uint32_t (*sh{b})[{buf.words}]"
+            for b, buf in enumerate(self.p.buffers))
+
+    def emit_helper(self):
+        self.line(f"__attribute__((noinline)) static void "
+                  f"{self.name}_issue(int j, {self.shared_params()}) {{")
+        for b in range(len(self.p.buffers)):
+            self.emit_copies(b, "j", 1)
+        self.line("}")
+
+    def emit_setup(self):
+        p, n = self.p, self.name
+        for b, buf in enumerate(p.buffers):
+            words = max(p.trip_count, 1) * buf.words
+            self.line(f"for (int w = 0; w < {words}; ++w)", 1)
+            self.line(f"{n}_src{b}[w] = mix({p.index}u * 8u + {b}u, "
+                      f"(uint32_t)w);", 2)
+            if buf.on_stack:
+                self.line(f"uint32_t stack{b}[{p.stages}][{buf.words}];", 1)
+                self.line(f"memset(stack{b}, 0, sizeof(stack{b}));", 1)
+                self.line(f"uint32_t (*sh{b})[{buf.words}] = stack{b};", 1)
+            else:
+                self.line(f"uint32_t (*sh{b})[{buf.words}] = {n}_shared{b};",
+                          1)
+        trip = f"{n}_trip" if p.dynamic_trip else str(p.trip_count)
+        self.line(f"const int n = {trip};", 1)
+        self.line(f"uint32_t acc = {0x811C9DC5 ^ p.index}u;", 1)
+
+    def emit_copies(self, b: int, j: str, indent: int):
+        p, buf = self.p, self.p.buffers[b]
+        self.line(f"for (int l = 0; l < {buf.lanes}; ++l)", indent)
+        self.line(
+            f"asyncpipe_copy((char *)sh{b}[({j}) % {p.stages}] + "
+            f"l * {buf.copy_bytes}, (const char *){self.name}_src{b} + "
+            f"(size_t)({j}) * {buf.words * 4} + l * {buf.copy_bytes}, "
+            f"{buf.copy_bytes}, 0);", indent + 1)
+        if p.negative == "early-reuse" and b == 0:
+            # The copy just issued still reads this word.
+            self.line(f"{self.name}_src0[(size_t)({j}) * {buf.words}] ^= "
+                      f"0xA5A5A5A5u;", indent)
+
+    def emit_group(self, j: str, cond: str, indent: int):
+        """Issues iteration j's copies (if cond) and its marks: on every
+        iteration (always_mark) or only when something was issued."""
+        p = self.p
+        if p.mark_per_buffer:
+            if not p.always_mark:
+                self.line(f"if ({cond}) {{", indent)
+            for b in range(len(p.buffers)):
+                if p.always_mark:
+                    self.line(f"if ({cond}) {{", indent)
+                    self.emit_copies(b, j, indent + 1)
+                    self.line("}", indent)
+                    self.line("asyncpipe_mark();", indent)
+                else:
+                    self.emit_copies(b, j, indent + 1)
+                    self.line("asyncpipe_mark();", indent + 1)
+            if not p.always_mark:
+                self.line("}", indent)
+            return
+        self.line(f"if ({cond}) {{", indent)
+        if p.issue_in_helper:
+            args = ", ".join(f"sh{b}" for b in range(len(p.buffers)))
+            self.line(f"{self.name}_issue({j}, {args});", indent + 1)
+        else:
+            for b in range(len(p.buffers)):
+                self.emit_copies(b, j, indent + 1)
+        if p.always_mark:
+            self.line("}", indent)
+            self.line("asyncpipe_mark();", indent)
+        else:
+            self.line("asyncpipe_mark();", indent + 1)
+            self.line("}", indent)
+
+    def emit_prologue(self):
+        if self.p.depth == 0:
+            return
+        self.line(f"for (int q = 0; q < {self.p.depth}; ++q) {{", 1)
+        self.emit_group("q", "q < n", 2)
+        self.line("}", 1)
+
+    def wait_count(self, later_marks_in_iteration: int, wait: int) -> str:
+        """The tightest count covering iteration i's data, given how many of
+        iteration i's own marks follow the one that must complete."""
+        p = self.p
+        m = p.marks_per_iteration
+        extra = later_marks_in_iteration + (1 if wait == p.weakened_wait else
+                                            0)
+        if p.always_mark:
+            return str(p.depth * m + extra)
+        # Only iterations that issued marked: min(depth, n - 1 - i) of them.
+        ahead = f"((n - 1 - i) < {p.depth} ? (n - 1 - i) : {p.depth})"
+        return f"(unsigned)({ahead} * {m} + {extra})"
+
+    def emit_consume(self, b: int, indent: int):
+        buf = self.p.buffers[b]
+        self.line(f"for (int w = 0; w < {buf.words}; ++w)", indent)
+        self.line(f"acc = (acc ^ sh{b}[i % {self.p.stages}][w]) * "
+                  f"0x01000193u;", indent + 1)
+
+    def emit_loop(self):
+        p = self.p
+        nbuf = len(p.buffers)
+        self.line("for (int i = 0; i < n; ++i) {", 1)
+        self.emit_group(f"i + {p.depth}", f"i + {p.depth} < n", 2)
+        if p.wait_per_buffer:
+            for b in range(nbuf):
+                later = nbuf - 1 - b if p.mark_per_buffer else 0
+                self.line(f"asyncpipe_wait({self.wait_count(later, b)});", 2)
+                self.emit_consume(b, 2)
+        else:
+            self.line(f"asyncpipe_wait({self.wait_count(0, 0)});", 2)
+            for b in range(nbuf):
+                self.emit_consume(b, 2)
+        if p.reuse_source:
+            # Iteration i's copies are complete: their sources may change.
+            for b, buf in enumerate(p.buffers):
+                self.line(f"{self.name}_src{b}[(size_t)i * {buf.words}] += "
+                          f"0x9E3779B9u;", 2)
+        self.line("}", 1)
+
+
+PRELUDE = """\
+/* Generated by utils/asyncpipe_gen.py; do not edit. */
+#include "asyncpipe_host.h"
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t mix(uint32_t a, uint32_t b) {
+  uint32_t h = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u);
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  h ^= h >> 12;
+  return h;
+}
+"""
+
+
+def generate_unit(programs: List[Program]) -> str:
+    """One translation unit running every program in order, or, if they are
+    negative, the one named by argv[1]."""
+    out = [PRELUDE]
+    for prog in programs:
+        out.extend(Emitter(prog).emit())
+    negative = any(p.negative for p in programs)
+    if negative:
+        out.append("int main(int argc, char **argv) {")
+        out.append("  int which = argc > 1 ? atoi(argv[1]) : -1;")
+        out.append("  switch (which) {")
+        for prog in programs:
+            out.append(f"  case {prog.index}: printf(\"prog {prog.index} "
+                       f"%08x\\n\", p{prog.index}()); return 0;")
+        out.append("  }")
+        out.append("  return 2;")
+        out.append("}")
+    else:
+        out.append("int main(void) {")
+        for prog in programs:
+            out.append(f"  printf(\"prog {prog.index} %08x\\n\", "
+                       f"p{prog.index}());")
+        out.append("  return 0;")
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def generate_programs(seed: int, count: int, first_index: int = 0,
+                      negative: Optional[str] = None) -> List[Program]:
+    rng = random.Random(f"{seed}:{negative or 'positive'}")
+    programs = []
+    for k in range(count):
+        kind = negative
+        if negative == "mixed":
+            kind = NEGATIVE_KINDS[k % len(NEGATIVE_KINDS)]
+        programs.append(random_program(rng, first_index + k, kind))
+    return programs
+
+
+def trip_class(prog: Program) -> str:
+    n, s = prog.trip_count, prog.stages
+    if n <= 1:
+        return ("zero", "one")[n]
+    return "below-stages" if n < s else "at-stages" if n == s else "above-stages"
+
+
+def coverage(programs: List[Program]) -> List[str]:
+    """What a batch exercises, one line per dimension of the generator."""
+
+    def tally(name, values, keys):
+        counts = {k: 0 for k in keys}
+        for v in values:
+            counts[v] += 1
+        return f"{name}: " + " ".join(f"{k}={c}" for k, c in counts.items())
+
+    bufs = [b for p in programs for b in p.buffers]
+    return [
+        tally("buffers", (len(p.buffers) for p in programs), (1, 2, 3, 4)),
+        tally("copy bytes", (b.copy_bytes for b in bufs), COPY_SIZES),
+        tally("lanes", (b.lanes for b in bufs), LANE_COUNTS),
+        tally("stack buffers", (b.on_stack for b in bufs), (False, True)),
+        tally("stages", (p.stages for p in programs), (1, 2, 3, 4)),
+        tally("depth", (p.depth for p in programs), (0, 1, 2, 3)),
+        tally("marks", ("per-buffer" if p.mark_per_buffer else "grouped"
+                        for p in programs), ("grouped", "per-buffer")),
+        tally("waits", ("per-buffer" if p.wait_per_buffer else "single"
+                        for p in programs), ("single", "per-buffer")),
+        tally("wait counts", ("static" if p.always_mark else "run-time"
+                              for p in programs), ("static", "run-time")),
+        tally("trip", (trip_class(p) for p in programs),
+              ("zero", "one", "below-stages", "at-stages", "above-stages")),
+        tally("trip source", ("dynamic" if p.dynamic_trip else "constant"
+                              for p in programs), ("constant", "dynamic")),
+        tally("helper issue", (p.issue_in_helper for p in programs),
+              (False, True)),
+        tally("source reuse", (p.reuse_source for p in programs),
+              (False, True)),
+        tally("final wait", (p.final_wait for p in programs), (False, True)),
+    ]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--first-index", type=int, default=0)
+    ap.add_argument("--negative", choices=NEGATIVE_KINDS + ("mixed",))
+    ap.add_argument("--out", default="-")
+    ap.add_argument("--coverage", action="store_true",
+                    help="print what the batch exercises instead of C")
+    args = ap.parse_args(argv)
+    programs = generate_programs(args.seed, args.count, args.first_index,
+                                 args.negative)
+    if args.coverage:
+        print("\n".join(coverage(programs)))
+        return 0
+    text = generate_unit(programs)
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.out, "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
