@@ -43,6 +43,21 @@ static cl::opt<unsigned> PipelineStagesOption(
              "this many stages (0: only loops that ask for it)"),
     cl::init(0));
 
+static cl::opt<AsyncPipelineDrain> PipelineDrainOption(
+    "asyncpipe-pipeline-drain",
+    cl::desc("How a pipelined loop drains its last iterations"),
+    cl::values(clEnumValN(AsyncPipelineDrain::TargetDefault, "target",
+                          "what the async target prefers (default): "
+                          "empty-groups where waits count groups (NVPTX), "
+                          "epilogue otherwise"),
+               clEnumValN(AsyncPipelineDrain::Epilogue, "epilogue",
+                          "unconditional copies in the loop and an epilogue "
+                          "with decreasing waits"),
+               clEnumValN(AsyncPipelineDrain::EmptyGroups, "empty-groups",
+                          "guarded copies and unconditional marks in every "
+                          "iteration, no epilogue")),
+    cl::init(AsyncPipelineDrain::TargetDefault));
+
 namespace {
 
 constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
@@ -306,9 +321,21 @@ llvm::parseAsyncPipelineOptions(StringRef Params) {
         !Value.getAsInteger(10, Options.Stages) && Options.Stages >= 1 &&
         Options.Stages <= MaxStages)
       continue;
+    Value = Param;
+    if (Value.consume_front("drain=")) {
+      if (Value == "epilogue") {
+        Options.Drain = AsyncPipelineDrain::Epilogue;
+        continue;
+      }
+      if (Value == "empty-groups") {
+        Options.Drain = AsyncPipelineDrain::EmptyGroups;
+        continue;
+      }
+    }
     return make_error<StringError>(
         formatv("invalid asyncpipe-pipeline parameter '{0}' (expected "
-                "stages=N with N from 1 to {1})",
+                "stages=N with N from 1 to {1}, or "
+                "drain=epilogue|empty-groups)",
                 Param, MaxStages)
             .str(),
         inconvertibleErrorCode());
@@ -328,6 +355,14 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
   unsigned DefaultStages =
       Options.Stages ? Options.Stages : unsigned(PipelineStagesOption);
+
+  AsyncPipelineDrain Drain = Options.Drain != AsyncPipelineDrain::TargetDefault
+                                 ? Options.Drain
+                                 : PipelineDrainOption.getValue();
+  if (Drain == AsyncPipelineDrain::TargetDefault)
+    Drain = Target && Target->countsWaitsInGroups()
+                ? AsyncPipelineDrain::EmptyGroups
+                : AsyncPipelineDrain::Epilogue;
 
   for (Loop *L : LI.getLoopsInPreorder()) {
     std::string Malformed;
@@ -349,6 +384,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       continue;
     }
     remarkPipelined(ORE, *Sched);
+    Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
     applyPipeline(*Sched, SE, LI, Target.get());
     markPipelined(*L);
     // The next loop is planned on fresh analyses of the changed CFG.
