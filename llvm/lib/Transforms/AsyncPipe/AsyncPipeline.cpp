@@ -385,8 +385,10 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     }
     remarkPipelined(ORE, *Sched);
     Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
-    applyPipeline(*Sched, SE, LI, Target.get());
+    // Marked first: the epilogue drain keeps an unpipelined copy of the loop
+    // for short trip counts, which must not be pipelined either.
     markPipelined(*L);
+    applyPipeline(*Sched, SE, LI, Target.get());
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
     DT.recalculate(F);

@@ -20,19 +20,18 @@
 //   below the stage count correct.
 //
 // * Epilogue: a wait lowered to a count of memory operations by a
-//   path-insensitive analysis (AMDGPU vmcnt) takes the path that skips the
-//   guarded copies and falls to 0. So the loop issues every copy
-//   unconditionally and stops after iteration last - D; it is entered only
-//   when the trip count is at least S, after a prologue whose copies are
-//   unconditional too. An epilogue of D straight-line copies of the body
-//   (fully unrolled: every wait keeps one constant count) finishes the last
-//   D iterations; copy e issues only the early statements that still have an
-//   iteration (stage >= e), commits no other mark, and its waits drop the
-//   marks that are no longer committed (wait(D-1) .. wait(0) for the
-//   automatic schedule). A trip count below S takes a guarded prologue,
-//   committing empty groups as above, and the epilogue copies of the
-//   iterations that exist. Every wait of the epilogue counts as if all of
-//   them ran, which on that short path can only make it wait for more.
+//   path-insensitive analysis (AMDGPU vmcnt) takes the path that skips a
+//   guarded copy and falls to 0. So no copy is guarded: a trip count of at
+//   least S runs an unconditional prologue, a loop that issues every copy and
+//   stops after iteration last - D, and an epilogue of D straight-line copies
+//   of the body (fully unrolled, so that every wait keeps one constant count)
+//   for the last D iterations; copy e issues only the early statements that
+//   still have an iteration (stage >= e), commits no other mark, and its
+//   waits drop the marks that are no longer committed (wait(D-1) .. wait(0)
+//   for the automatic schedule). A trip count below S runs the loop as it
+//   was, unpipelined: any path that joins the pipelined one before its last
+//   wait would weaken that wait on AMDGPU, and the short path cannot overlap
+//   much anyway.
 //
 // Buffers grow to Versions copies of themselves; every access moves to the
 // version of its iteration, (iteration mod Versions), kept in a rotating
@@ -113,7 +112,6 @@ private:
   Instruction *insertionPointFor(const PipelineStatement &S);
   void emitEarlyStatementsInBody();
   void emitPrologue();
-  void emitPrologueAt(Instruction *End);
   void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
   void splitPreheader();
   void emitEpilogue();
@@ -150,12 +148,13 @@ private:
   /// Iteration + 1, at the latch.
   Value *NextIteration = nullptr;
 
-  /// Early copies are guarded by "that iteration exists" (always in the
-  /// empty-groups drain; only in the short prologue of the epilogue drain).
+  /// Early copies are guarded by "that iteration exists" (in the
+  /// empty-groups drain).
   bool GuardCopies = true;
-  /// Epilogue drain: the block that runs the short prologue, for trip counts
-  /// below S, and ends at ShortPrologueEnd.
-  Instruction *ShortPrologueEnd = nullptr;
+  /// Epilogue drain: the unpipelined loop for trip counts below S, and the
+  /// map from the loop's values to its.
+  BasicBlock *ShortLatch = nullptr;
+  ValueToValueMapTy ShortVMap;
   /// The async operations emitted in the body for an early statement, and
   /// its wait, so that the epilogue can find their copies.
   struct BodyEmission {
@@ -367,19 +366,10 @@ void PipelineBuilder::emitEarlyStatementsInBody() {
 // iteration v - D) runs statement s for source iteration v - stage(s) when
 // that is not negative; the marks of the other groups are still committed.
 void PipelineBuilder::emitPrologue() {
-  if (!Sched.DrainWithEpilogue) {
-    GuardCopies = true;
-    emitPrologueAt(L.getLoopPreheader()->getTerminator());
-    return;
-  }
-  // The steady-state loop is entered only when every prologue group exists.
-  GuardCopies = false;
-  emitPrologueAt(L.getLoopPreheader()->getTerminator());
-  GuardCopies = true;
-  emitPrologueAt(ShortPrologueEnd);
-}
-
-void PipelineBuilder::emitPrologueAt(Instruction *End) {
+  // In the epilogue drain the pipelined path is entered only when every
+  // prologue group exists.
+  GuardCopies = !Sched.DrainWithEpilogue;
+  Instruction *End = L.getLoopPreheader()->getTerminator();
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
     InOrder.push_back(Idx);
@@ -534,28 +524,55 @@ void PipelineBuilder::closeCounters() {
 }
 
 
-// Epilogue drain: the preheader chooses between the steady-state path (trip
-// count >= S: a new preheader that will hold the unguarded prologue) and the
-// short path (a guarded prologue that goes straight to the epilogue). The
-// invariants expanded in the old preheader dominate both.
+// Epilogue drain: the preheader chooses between the pipelined path (trip
+// count >= S: a new preheader that will hold the prologue) and a copy of the
+// loop as it is now, which exits to the same block. The invariants expanded
+// in the old preheader dominate both. The copy gets a loop ID of its own
+// (the pass has already marked the loop as pipelined, so neither is
+// pipelined again).
 void PipelineBuilder::splitPreheader() {
   BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  assert(Exit && "the pipeliner only accepts loops that exit at the latch");
   Function *F = Body->getParent();
   LLVMContext &Ctx = F->getContext();
-  auto *Full = BasicBlock::Create(Ctx, "asyncpipe.prologue", F, Body);
-  auto *Short = BasicBlock::Create(Ctx, "asyncpipe.prologue.short", F, Body);
-  BranchInst::Create(Body, Full);
-  // Replaced by the branch to the epilogue once it exists.
-  ShortPrologueEnd = new UnreachableInst(Ctx, Short);
-  if (Loop *Parent = L.getParentLoop()) {
-    Parent->addBasicBlockToLoop(Full, LI);
-    Parent->addBasicBlockToLoop(Short, LI);
+  Loop *Parent = L.getParentLoop();
+
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : L.blocks()) {
+    BasicBlock *Clone = CloneBasicBlock(BB, ShortVMap, ".short", F, nullptr);
+    ShortVMap[BB] = Clone;
+    Clone->moveBefore(Exit);
+    if (Parent)
+      Parent->addBasicBlockToLoop(Clone, LI);
+    Clones.push_back(Clone);
   }
+  remapInstructionsInBlocks(Clones, ShortVMap);
+  ShortLatch = cast<BasicBlock>(ShortVMap[L.getLoopLatch()]);
+  Instruction *ShortBr = ShortLatch->getTerminator();
+  if (MDNode *ID = ShortBr->getMetadata(LLVMContext::MD_loop)) {
+    SmallVector<Metadata *, 4> Ops{nullptr};
+    Ops.append(ID->op_begin() + 1, ID->op_end());
+    MDNode *Own = MDNode::getDistinct(Ctx, Ops);
+    Own->replaceOperandWith(0, Own);
+    ShortBr->setMetadata(LLVMContext::MD_loop, Own);
+  }
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(L.getLoopLatch());
+    if (Value *Short = ShortVMap.lookup(V))
+      V = Short;
+    Phi.addIncoming(V, ShortLatch);
+  }
+
+  auto *Full = BasicBlock::Create(Ctx, "asyncpipe.prologue", F, Body);
+  BranchInst::Create(Body, Full);
+  if (Parent)
+    Parent->addBasicBlockToLoop(Full, LI);
   Instruction *OldBr = Preheader->getTerminator();
   IRBuilder<> B(OldBr);
   Value *Enough = B.CreateICmpUGE(LastIteration, B.getInt64(lastStage()),
-                                  "asyncpipe.steady.enter");
-  B.CreateCondBr(Enough, Full, Short);
+                                  "asyncpipe.pipelined");
+  B.CreateCondBr(Enough, Full, cast<BasicBlock>(ShortVMap[Body]));
   OldBr->eraseFromParent();
   for (PHINode &Phi : Body->phis())
     Phi.replaceIncomingBlockWith(Preheader, Full);
@@ -606,15 +623,12 @@ static void eraseLater(Instruction *I, SmallVectorImpl<WeakTrackingVH> &Unused) 
 }
 
 // The steady-state loop stops after iteration last - D (it is entered only
-// when last >= D); D copies of its body follow for iterations last - D + 1 ..
-// last. Copy e runs only if its iteration is not negative (always on the
-// steady-state path; on the short path, the last trip-count copies), so the
-// values live across copies go through a phi after each guarded copy.
+// when last >= D); D straight-line copies of its body follow for iterations
+// last - D + 1 .. last.
 void PipelineBuilder::emitEpilogue() {
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Latch = L.getLoopLatch();
   BasicBlock *Exit = L.getExitBlock();
-  assert(Exit && "the pipeliner only accepts loops that exit at the latch");
   Function *F = Body->getParent();
   LLVMContext &Ctx = F->getContext();
   Loop *Parent = L.getParentLoop();
@@ -627,23 +641,21 @@ void PipelineBuilder::emitEpilogue() {
   SmallVector<Use *, 8> LiveOuts;
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB)
-      for (Use &U : I.uses()) {
-        auto *User = cast<Instruction>(U.getUser());
-        if (!L.contains(User))
+      for (Use &U : I.uses())
+        if (!L.contains(cast<Instruction>(U.getUser())))
           LiveOuts.push_back(&U);
-      }
 
   // The steady-state loop's new exit condition.
   auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
   IRBuilder<> B(Preheader->getTerminator());
   Value *SteadyLast = B.CreateSub(LastIteration, B.getInt64(lastStage()),
                                   "asyncpipe.steady.last");
-  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, Exit);
-  if (Parent)
-    Parent->addBasicBlockToLoop(Entry, LI);
   B.SetInsertPoint(LatchBr);
   Value *More =
       B.CreateICmpULE(NextIteration, SteadyLast, "asyncpipe.steady.more");
+  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, Exit);
+  if (Parent)
+    Parent->addBasicBlockToLoop(Entry, LI);
   BranchInst *NewBr = B.CreateCondBr(More, Body, Entry);
   NewBr->copyMetadata(*LatchBr);
   Value *OldCond = LatchBr->isConditional() ? LatchBr->getCondition() : nullptr;
@@ -651,25 +663,15 @@ void PipelineBuilder::emitEpilogue() {
   if (OldCond)
     RecursivelyDeleteTriviallyDeadInstructions(OldCond);
 
-  BasicBlock *ShortEnd = ShortPrologueEnd->getParent();
-  ShortPrologueEnd->eraseFromParent();
-  BranchInst::Create(Entry, ShortEnd);
-
   // The header phis' values at the start of the next copy.
   DenseMap<PHINode *, Value *> Current;
-  for (PHINode *Phi : HeaderPhis) {
-    PHINode *In = PHINode::Create(Phi->getType(), 2, Phi->getName() + ".epi",
-                                  Entry);
-    In->addIncoming(Phi->getIncomingValueForBlock(Latch), Latch);
-    In->addIncoming(Phi->getIncomingValueForBlock(Preheader), ShortEnd);
-    Current[Phi] = In;
-  }
+  for (PHINode *Phi : HeaderPhis)
+    Current[Phi] = Phi->getIncomingValueForBlock(Latch);
 
   BasicBlock *Pred = Entry;
   SmallVector<WeakTrackingVH, 32> Unused;
-  SmallVector<BasicBlock *, 16> EpilogueBlocks{Entry};
+  SmallVector<BasicBlock *, 16> EpilogueBlocks;
   ValueToValueMapTy VMap;
-  BasicBlock *LastLatch = nullptr;
   for (unsigned Step = 1; Step <= lastStage(); ++Step) {
     VMap.clear();
     SmallVector<BasicBlock *, 16> Clones;
@@ -688,9 +690,10 @@ void PipelineBuilder::emitEpilogue() {
       VMap[Phi] = Current[Phi];
     }
     remapInstructionsInBlocks(Clones, VMap);
-    auto *Header = cast<BasicBlock>(VMap[Body]);
     auto *CloneLatch = cast<BasicBlock>(VMap[Latch]);
     eraseLater(CloneLatch->getTerminator(), Unused);
+    BranchInst::Create(cast<BasicBlock>(VMap[Body]), Pred);
+    Pred = CloneLatch;
 
     // Early statements past the last iteration issue nothing, not even a
     // mark; the others keep their copies with recounted waits.
@@ -714,45 +717,40 @@ void PipelineBuilder::emitEpilogue() {
                      epilogueWaitCount(Idx, Step, S.WaitCount));
     }
 
-    if (Step == lastStage()) {
-      // Iteration last always exists.
-      BranchInst::Create(Header, Pred);
-      LastLatch = CloneLatch;
-      break;
-    }
-    // Iteration last - D + Step exists if last >= D - Step.
-    auto *Next = BasicBlock::Create(
-        Ctx, "asyncpipe.epilogue" + Twine(Step) + ".done", F, Exit);
-    if (Parent)
-      Parent->addBasicBlockToLoop(Next, LI);
-    EpilogueBlocks.push_back(Next);
-    B.SetInsertPoint(Pred);
-    Value *Exists = B.CreateICmpUGE(LastIteration,
-                                    B.getInt64(lastStage() - Step),
-                                    "asyncpipe.epilogue.exists");
-    B.CreateCondBr(Exists, Header, Next);
-    BranchInst::Create(Next, CloneLatch);
     for (PHINode *Phi : HeaderPhis) {
-      PHINode *Out = PHINode::Create(Phi->getType(), 2, Phi->getName() + ".epi",
-                                     Next);
-      Out->addIncoming(Current[Phi], Pred);
       Value *Updated = Phi->getIncomingValueForBlock(Latch);
       if (Value *Cloned = VMap.lookup(Updated))
         Updated = Cloned;
-      Out->addIncoming(Updated, CloneLatch);
-      Current[Phi] = Out;
+      Current[Phi] = Updated;
     }
-    Pred = Next;
   }
-  BranchInst::Create(Exit, LastLatch);
+  BranchInst::Create(Exit, Pred);
 
   // After the loop, its values are those of the last iteration: the last
-  // copy's.
+  // copy's, or the unpipelined loop's.
   for (PHINode &Phi : Exit->phis())
-    Phi.replaceIncomingBlockWith(Latch, LastLatch);
-  for (Use *U : LiveOuts)
-    if (Value *Last = VMap.lookup(U->get()))
-      U->set(Last);
+    Phi.replaceIncomingBlockWith(Latch, Pred);
+  DenseMap<Value *, PHINode *> Merged;
+  for (Use *U : LiveOuts) {
+    Value *Pipelined = VMap.lookup(U->get());
+    if (!Pipelined)
+      Pipelined = U->get();
+    auto *Phi = dyn_cast<PHINode>(U->getUser());
+    if (Phi && Phi->getParent() == Exit) {
+      U->set(Pipelined);
+      continue;
+    }
+    PHINode *&Merge = Merged[U->get()];
+    if (!Merge) {
+      Merge = PHINode::Create(U->get()->getType(), 2,
+                              U->get()->getName() + ".merged");
+      Merge->insertBefore(Exit->getFirstNonPHIIt());
+      Merge->addIncoming(Pipelined, Pred);
+      Merge->addIncoming(ShortVMap.lookup(U->get()), ShortLatch);
+    }
+    U->set(Merge);
+  }
+
   // What the copies no longer need: dropped copies' addresses, the exit
   // condition, and in the last copy the updates for a next iteration.
   for (BasicBlock *BB : EpilogueBlocks)
