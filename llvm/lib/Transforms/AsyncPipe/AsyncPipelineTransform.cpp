@@ -84,7 +84,7 @@ public:
   void run() {
     expandLoopInvariants();
     if (Sched.DrainWithEpilogue)
-      splitPreheader();
+      versionLoop();
     growBuffers();
     createCounters();
     moveLastStageAccesses();
@@ -113,7 +113,7 @@ private:
   void emitEarlyStatementsInBody();
   void emitPrologue();
   void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
-  void splitPreheader();
+  void versionLoop();
   void emitEpilogue();
   uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step,
                              uint64_t Count) const;
@@ -523,14 +523,13 @@ void PipelineBuilder::closeCounters() {
   }
 }
 
-
 // Epilogue drain: the preheader chooses between the pipelined path (trip
 // count >= S: a new preheader that will hold the prologue) and a copy of the
 // loop as it is now, which exits to the same block. The invariants expanded
 // in the old preheader dominate both. The copy gets a loop ID of its own
 // (the pass has already marked the loop as pipelined, so neither is
 // pipelined again).
-void PipelineBuilder::splitPreheader() {
+void PipelineBuilder::versionLoop() {
   BasicBlock *Preheader = L.getLoopPreheader();
   BasicBlock *Exit = L.getExitBlock();
   assert(Exit && "the pipeliner only accepts loops that exit at the latch");
@@ -616,7 +615,8 @@ uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
 /// Erases \p I and remembers its operands in \p Unused: what only it used
 /// (the address of a dropped copy) is deleted once the epilogue is wired up,
 /// not before, since a copy's value may still be needed after it.
-static void eraseLater(Instruction *I, SmallVectorImpl<WeakTrackingVH> &Unused) {
+static void eraseLater(Instruction *I,
+                       SmallVectorImpl<WeakTrackingVH> &Unused) {
   for (Value *Op : I->operands())
     Unused.push_back(Op);
   I->eraseFromParent();
