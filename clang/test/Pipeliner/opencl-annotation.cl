@@ -45,20 +45,20 @@ kernel void sum_tiles(global const int *restrict in, global int *restrict out,
 // CHECK-LABEL: define protected amdgpu_kernel void @sum_tiles(
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
-// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 noundef signext 3)
+// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 3)
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 0)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 noundef signext 2)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 noundef signext 1)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 2)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 1)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 0)
 // The callable copy's blocks are laid out in another order.
 // CHECK-LABEL: define protected void @__clang_ocl_kern_imp_sum_tiles(
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 0)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 noundef signext 2)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 noundef signext 1)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 2)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 1)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 0)
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
-// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 noundef signext 3)
+// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 3)
 // REMARK-COUNT-2: opencl-annotation.cl:27:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'sum_tiles.tile' x4

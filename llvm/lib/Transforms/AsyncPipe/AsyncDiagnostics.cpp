@@ -7,7 +7,10 @@
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 
@@ -24,4 +27,20 @@ void asyncpipe::reportAsyncError(const Instruction &I, const Twine &Msg) {
 
 void asyncpipe::reportAsyncWarning(const Instruction &I, const Twine &Msg) {
   report(I, Msg, DS_Warning);
+}
+
+bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
+  SmallVector<CallBase *, 4> Malformed;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I); Call && isMalformedAsyncCall(*Call))
+      Malformed.push_back(Call);
+  for (CallBase *Call : Malformed) {
+    reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
+                                "' is called with operands of the wrong "
+                                "number or type");
+    if (!Call->use_empty())
+      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+    Call->eraseFromParent();
+  }
+  return !Malformed.empty();
 }

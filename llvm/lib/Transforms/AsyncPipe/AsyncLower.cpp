@@ -25,6 +25,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -315,9 +316,12 @@ SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
 }
 
 bool PortableLowering::run() {
+  bool Changed = removeMalformedAsyncCalls(F);
+  // Futures first: their waits become counting waits lowered below.
+  Changed |= lowerAsyncFutures(F, ORE);
   SmallVector<AsyncOp, 16> Ops = collectOps();
   if (Ops.empty())
-    return false;
+    return Changed;
   if (!Target) {
     for (const AsyncOp &Op : Ops) {
       reportAsyncError(*Op.getCall(),

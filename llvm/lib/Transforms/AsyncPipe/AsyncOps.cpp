@@ -60,6 +60,15 @@ const Spelling Spellings[] = {
    -1, -1, -1, -1, 0},
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
    -1, -1, -1, 0, 0},
+  // Futures (llvm/docs/AsyncPipeFutures.rst): a mark returning an i32 future,
+  // a wait on a future (its operand is in the count position), and the dummy
+  // future.
+  {"asyncpipe.mark.future", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
+   -1, -1, -1, -1, 0},
+  {"asyncpipe.wait.future", false, AsyncOpKind::FutureWait,
+   AsyncOpForm::Portable, -1, -1, -1, 0, 0},
+  {"asyncpipe.future.any", false, AsyncOpKind::FutureAny,
+   AsyncOpForm::Portable, -1, -1, -1, -1, 0},
 };
 // clang-format on
 
@@ -111,6 +120,23 @@ std::optional<Spelling> findSpelling(const Function &Callee) {
   return std::nullopt;
 }
 
+/// True if \p Call has a pointer or an integer wherever \p S reads one, and
+/// no operands at all for a mark: the model never reads past what is there.
+bool fitsSpelling(const CallBase &Call, const Spelling &S) {
+  auto Has = [&](int8_t Index, bool Pointer) {
+    if (Index < 0)
+      return true;
+    if (unsigned(Index) >= Call.arg_size())
+      return false;
+    Type *Ty = Call.getArgOperand(Index)->getType();
+    return Pointer ? Ty->isPointerTy() : Ty->isIntegerTy();
+  };
+  if (S.Kind == AsyncOpKind::Mark)
+    return Call.arg_size() == 0;
+  return Has(S.Shared, true) && Has(S.Global, true) && Has(S.Size, false) &&
+         Has(S.Count, false) && Has(S.SourceSize, false) && Has(S.Flags, false);
+}
+
 Value *operandOrNull(CallBase *Call, int8_t Index) {
   if (!Call || Index < 0 || unsigned(Index) >= Call->arg_size())
     return nullptr;
@@ -126,7 +152,7 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   if (!Callee)
     return AsyncOp();
   std::optional<Spelling> S = findSpelling(*Callee);
-  if (!S)
+  if (!S || !fitsSpelling(*Call, *S))
     return AsyncOp();
   AsyncOp Op(S->Kind, S->Form, const_cast<CallBase *>(Call), S->Shared,
              S->Global, S->Size, S->Count);
@@ -176,10 +202,43 @@ std::optional<uint64_t> AsyncOp::getConstantWaitCount() const {
   return std::nullopt;
 }
 
+bool AsyncOp::returnsFuture() const {
+  return isMark() && !Call->getType()->isVoidTy();
+}
+
+Value *AsyncOp::getFutureOperand() const {
+  return isFutureWait() ? operandOrNull(Call, CountArg) : nullptr;
+}
+
+bool AsyncOp::alsoWaitsForUncommittedCopies() const {
+  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0;
+}
+
 StringRef AsyncOp::getName() const {
   if (!Call || !Call->getCalledFunction())
     return "";
   return Call->getCalledFunction()->getName();
+}
+
+bool asyncpipe::hasOwnMarkSequence(const Function &F) {
+  if (!F.hasFnAttribute(Attribute::AlwaysInline))
+    return true;
+  bool HasMark = false, HasWait = false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      AsyncOp Op = AsyncOp::get(I);
+      HasMark |= Op.isMark();
+      HasWait |= Op.isWait() || Op.isFutureWait();
+    }
+  return HasMark == HasWait;
+}
+
+bool asyncpipe::isMalformedAsyncCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  std::optional<Spelling> S = findSpelling(*Callee);
+  return S && !fitsSpelling(Call, *S);
 }
 
 bool asyncpipe::isUnknownAsyncName(StringRef Name) {

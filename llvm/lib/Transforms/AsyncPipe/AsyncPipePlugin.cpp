@@ -22,7 +22,10 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
+#include "llvm/Transforms/AsyncPipe/AsyncElim.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/KernelFusion.h"
@@ -81,6 +84,13 @@ void registerPipelinePasses(PassBuilder &PB) {
   PB.register##EXTENSION_POINT##EPCallback(                                    \
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
         MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
+      });
+#define ASYNCPIPE_PIPELINE_OPTIMIZING_FUNCTION_PASS(EXTENSION_POINT,           \
+                                                    CREATE_PASS)               \
+  PB.register##EXTENSION_POINT##EPCallback(                                    \
+      [](ModulePassManager &MPM, OptimizationLevel Level, auto...) {           \
+        if (Level != OptimizationLevel::O0)                                    \
+          MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));         \
       });
 #define ASYNCPIPE_PIPELINE_FPM_PASS(EXTENSION_POINT, CREATE_PASS)              \
   PB.register##EXTENSION_POINT##EPCallback(                                    \

@@ -72,9 +72,8 @@ constexpr unsigned MaxStages = 16;
 // Loop metadata
 //===----------------------------------------------------------------------===//
 
-/// The loop-metadata entry whose first operand is \p Key, if any.
-MDNode *findLoopProperty(const Loop &L, StringRef Key) {
-  MDNode *ID = L.getLoopID();
+/// The entry of loop ID \p ID whose first operand is \p Key, if any.
+MDNode *findLoopProperty(const MDNode *ID, StringRef Key) {
   if (!ID)
     return nullptr;
   for (const MDOperand &Op : drop_begin(ID->operands()))
@@ -83,6 +82,11 @@ MDNode *findLoopProperty(const Loop &L, StringRef Key) {
           cast<MDString>(Node->getOperand(0))->getString() == Key)
         return Node;
   return nullptr;
+}
+
+/// The loop-metadata entry whose first operand is \p Key, if any.
+MDNode *findLoopProperty(const Loop &L, StringRef Key) {
+  return findLoopProperty(L.getLoopID(), Key);
 }
 
 /// The integer operands of a property node, or none if one is not an
@@ -395,4 +399,20 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+bool llvm::mayPipelineLoopsIn(const Function &F) {
+  bool IssuesCopies = false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (Callee->getName() == MarkerName)
+            return true;
+      IssuesCopies |= AsyncOp::get(I).isCopy();
+      const MDNode *ID = I.getMetadata(LLVMContext::MD_loop);
+      if (findLoopProperty(ID, StagesKey) && !findLoopProperty(ID, DoneKey))
+        return true;
+    }
+  return IssuesCopies && PipelineStagesOption > 0;
 }

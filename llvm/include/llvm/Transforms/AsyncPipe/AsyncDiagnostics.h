@@ -20,6 +20,7 @@
 #include "llvm/Support/Compiler.h"
 
 namespace llvm {
+class Function;
 class Instruction;
 
 namespace asyncpipe {
@@ -29,6 +30,12 @@ void reportAsyncError(const Instruction &I, const Twine &Msg);
 
 /// Reports \p Msg as a warning at \p I.
 void reportAsyncWarning(const Instruction &I, const Twine &Msg);
+
+/// Reports and removes each call in \p F that names an async operation with
+/// operands that do not fit it (see isMalformedAsyncCall): the model does not
+/// recognize it, and left alone it would reach codegen as a call to an
+/// undefined function. Returns true if it removed any.
+bool removeMalformedAsyncCalls(Function &F);
 
 } // namespace asyncpipe
 } // namespace llvm

@@ -22,6 +22,7 @@
 
 namespace llvm {
 class CallBase;
+class Function;
 class Instruction;
 class Value;
 
@@ -33,6 +34,12 @@ enum class AsyncOpKind : uint8_t {
   Copy, ///< Asynchronous copy from global to shared memory.
   Mark, ///< Appends a mark to the current activation's mark sequence.
   Wait, ///< Waits until at most N marks of the sequence are outstanding.
+  /// Waits until the mark that made a future (see AsyncFutures below) is
+  /// complete. asyncpipe-lower-futures turns it into a counting wait.
+  FutureWait,
+  /// Makes the dummy future (Croktile's dma.any): waiting on it waits for
+  /// nothing.
+  FutureAny,
 };
 
 /// The IR spelling family an operation was written in.
@@ -59,6 +66,16 @@ public:
   bool isCopy() const { return Kind == AsyncOpKind::Copy; }
   bool isMark() const { return Kind == AsyncOpKind::Mark; }
   bool isWait() const { return Kind == AsyncOpKind::Wait; }
+  bool isFutureWait() const { return Kind == AsyncOpKind::FutureWait; }
+  bool isFutureAny() const { return Kind == AsyncOpKind::FutureAny; }
+  /// For a mark: true if it returns a future naming it (asyncpipe.mark.future).
+  bool returnsFuture() const;
+  /// For a wait on a future: the future operand.
+  Value *getFutureOperand() const;
+  /// For a wait: true for a native wait-all form that also waits for copies
+  /// no mark covers yet (NVPTX cp.async.wait_all is a commit followed by
+  /// wait_group 0).
+  bool alsoWaitsForUncommittedCopies() const;
 
   /// For a copy: the shared-memory destination pointer operand.
   Value *getSharedPointer() const;
@@ -110,6 +127,21 @@ enum AsyncCopyFlags : uint32_t {
   /// Every bit this version defines; others are diagnosed.
   KnownCopyFlags = BypassL1,
 };
+
+/// True if \p F has a mark sequence of its own, as every activation does in
+/// the model. An always_inline function with marks but no wait, or waits but
+/// no mark, is taken for a fragment of its callers instead: on its own its
+/// marks could never be observed and its waits never wait, so it can only be
+/// meant (like a macro) to act on the sequence of the function it is inlined
+/// into. AsyncPipe's pipeline.h members (commit, wait_prior, ...) are such
+/// fragments. Passes that reason about one function's sequence before
+/// inlining skip fragments.
+bool hasOwnMarkSequence(const Function &F);
+
+/// True if \p Call names an async operation but its operands do not fit it
+/// (too few, or not a pointer or integer where one is read). AsyncOp::get()
+/// does not recognize such a call; it must be diagnosed.
+bool isMalformedAsyncCall(const CallBase &Call);
 
 /// True if \p Name looks like an async-model callee this version does not
 /// know (a misspelling or an intrinsic from a newer LLVM); such calls must be

@@ -77,6 +77,13 @@ private:
   AsyncPipelineOptions Options;
 };
 
+/// True if asyncpipe-pipeline may still pipeline a loop of \p F: a loop asks
+/// for it (annotation or metadata, not yet done), or the stage-count option
+/// applies to every loop and \p F issues async copies. Passes that merge or
+/// drop marks leave such functions alone, since the pipeliner schedules each
+/// group of copies separately.
+bool mayPipelineLoopsIn(const Function &F);
+
 } // namespace llvm
 
 #endif // LLVM_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINE_H

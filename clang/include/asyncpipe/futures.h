@@ -1,0 +1,89 @@
+/*===- asyncpipe/futures.h - Futures for AsyncPipe's async copies ---------===*\
+|*                                                                            *|
+|* Part of the AsyncPipe project.                                             *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * A future names one mark (commit) of the calling function: waiting on it
+ * waits until every async copy issued before that mark is complete, and lets
+ * later marks stay in flight. Futures are plain values: keep them in
+ * variables, swap, rotate or select between them (Croktile's multi-buffering
+ * idioms). The compiler turns each wait on a future into the hardware's
+ * counting wait (asyncpipe-lower-futures: the fewest marks issued after the
+ * future's mark on any path; llvm/docs/AsyncPipeFutures.rst).
+ *
+ * A future belongs to the function that made it: wait on it there (or in a
+ * function inlined into it). asyncpipe_future_any() is the dummy future
+ * (Croktile's dma.any): waiting on it waits for nothing.
+ *
+ * The copy, mark and counting-wait calls themselves come from AsyncPipe's
+ * portable API header; this header only adds futures.
+ */
+
+#ifndef ASYNCPIPE_FUTURES_H
+#define ASYNCPIPE_FUTURES_H
+
+#if defined(__CUDA__) || defined(__HIP__)
+#define ASYNCPIPE_FUTURES_DEVICE __attribute__((device))
+#else
+#define ASYNCPIPE_FUTURES_DEVICE
+#endif
+
+#ifdef __cplusplus
+#define ASYNCPIPE_FUTURES_EXTERN extern "C"
+#else
+#define ASYNCPIPE_FUTURES_EXTERN
+#endif
+
+/* An opaque token; only its origin matters, never its value. */
+typedef int asyncpipe_future_t;
+
+/* Marks (commits) the copies issued so far and returns the mark's future. */
+ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
+asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future");
+
+/* Waits until the copies issued before the future's mark are complete. */
+ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE void asyncpipe_wait_future(
+    asyncpipe_future_t future) __asm__("asyncpipe.wait.future");
+
+/* The dummy future: waiting on it waits for nothing. */
+ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
+asyncpipe_future_any(void) __asm__("asyncpipe.future.any");
+
+/* Exchanges two futures (double buffering). */
+static inline ASYNCPIPE_FUTURES_DEVICE void
+asyncpipe_future_swap(asyncpipe_future_t *a, asyncpipe_future_t *b) {
+  asyncpipe_future_t t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* Rotates three futures left: a <- b <- c <- a (triple buffering). */
+static inline ASYNCPIPE_FUTURES_DEVICE void
+asyncpipe_future_rotate3(asyncpipe_future_t *a, asyncpipe_future_t *b,
+                         asyncpipe_future_t *c) {
+  asyncpipe_future_t t = *a;
+  *a = *b;
+  *b = *c;
+  *c = t;
+}
+
+/* Rotates four futures left: a <- b <- c <- d <- a. */
+static inline ASYNCPIPE_FUTURES_DEVICE void
+asyncpipe_future_rotate4(asyncpipe_future_t *a, asyncpipe_future_t *b,
+                         asyncpipe_future_t *c, asyncpipe_future_t *d) {
+  asyncpipe_future_t t = *a;
+  *a = *b;
+  *b = *c;
+  *c = *d;
+  *d = t;
+}
+
+/* Croktile's select: one of two futures by a run-time condition. */
+static inline ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
+asyncpipe_future_select(int condition, asyncpipe_future_t if_true,
+                        asyncpipe_future_t if_false) {
+  return condition ? if_true : if_false;
+}
+
+#endif /* ASYNCPIPE_FUTURES_H */
