@@ -297,6 +297,27 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
   }
 }
 
+/// Says how the loop drains: the code it duplicates and why.
+void remarkDrain(OptimizationRemarkEmitter &ORE,
+                 const PipelineSchedule &Sched) {
+  const Loop &L = *Sched.L;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Drain", L.getStartLoc(),
+                                 L.getHeader());
+    if (Sched.DrainWithEpilogue)
+      R << "drains with an epilogue of "
+        << ore::NV("EpilogueCopies", Sched.getLastStage())
+        << " copies of the body, so that no path skips a copy the loop's "
+           "waits count; fewer than "
+        << ore::NV("Stages", Sched.NumStages)
+        << " iterations run the loop unpipelined";
+    else
+      R << "drains with empty groups: the last iterations skip their copies "
+           "and still commit their marks";
+    return R;
+  });
+}
+
 void markPipelined(Loop &L) {
   LLVMContext &Ctx = L.getHeader()->getContext();
   updateLoopProperties(L, {StagesKey, StageKey, OrderKey, AsyncStagesKey},
@@ -387,8 +408,9 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       remarkNotPipelined(ORE, *L, WhyNot);
       continue;
     }
-    remarkPipelined(ORE, *Sched);
     Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
+    remarkPipelined(ORE, *Sched);
+    remarkDrain(ORE, *Sched);
     // Marked first: the epilogue drain keeps an unpipelined copy of the loop
     // for short trip counts, which must not be pipelined either.
     markPipelined(*L);

@@ -14,7 +14,9 @@
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
+; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.epi.remarks \
 ; RUN:   | FileCheck %s --check-prefix=EPI
+; RUN: FileCheck %s --check-prefix=EPI-REMARK < %t.epi.remarks
 
 ; CHECK: @b1 = internal global [2 x [16 x i32]] undef
 ; CHECK: @b2 = internal global [3 x [16 x i32]] undef
@@ -175,6 +177,7 @@ exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 1) allows 1 groups in flight (1 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; Three stages [0, 1, 2], stages 0 and 1 async: the second statement both
 ; consumes stage 0 (wait_queue(0, 1)) and produces for stage 2
@@ -360,6 +363,7 @@ exit:
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 1) allows 2 groups in flight (1 of its queue)
 ; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (1 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; Interleaved producers, stages [0, 0, 3], order [0, 2, 1]: the consumer
 ; sits between the two async groups and waits with 5 groups in flight.
@@ -559,6 +563,7 @@ exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 3) allows 5 groups in flight (5 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; A consumer put in its producer's stage must wait for everything: the
 ; second statement consumes the first one's group in stage 0.
@@ -739,6 +744,7 @@ exit:
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 0) allows 0 groups in flight (0 of its queue)
 ; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 3) allows 6 groups in flight (6 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; The multi-stage GEMM: the copies of both tiles are one group, 4x
 ; multi-buffered (stages [0, 3]); the consumer of iteration i reads version
@@ -925,6 +931,7 @@ exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 3) allows 3 groups in flight (3 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
@@ -947,3 +954,10 @@ declare void @asyncpipe.wait(i32)
 ; A pipelined loop is marked so that it is never pipelined twice.
 ; CHECK: [[LOOP0]] = distinct !{[[LOOP0]], [[DONE:![0-9]+]]}
 ; CHECK: [[DONE]] = !{!"asyncpipe.pipeline.done"}
+
+; Each loop drains with an epilogue of D copies of its body.
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 1 copies of the body, so that no path skips a copy the loop's waits count; fewer than 2 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 2 copies of the body, so that no path skips a copy the loop's waits count; fewer than 3 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
