@@ -18,6 +18,8 @@
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S %t/nvptx.ll \
 ; RUN:   -pass-remarks=asyncpipe-pipeline 2>%t/nvptx.remarks | FileCheck %s --check-prefix=NVPTX
 ; RUN: FileCheck %s --check-prefix=NVPTX-REMARK < %t/nvptx.remarks
+; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S %t/nvptx.ll \
+; RUN:   -asyncpipe-pipeline-drain=target | FileCheck %s --check-prefix=NVPTX
 ; The option applies a stage count to every eligible loop, annotated or not.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline \
 ; RUN:   -asyncpipe-pipeline-stages=2 -S %t/portable.ll | FileCheck %s --check-prefix=HOST
