@@ -151,8 +151,8 @@ private:
   /// Early copies are guarded by "that iteration exists" (in the
   /// empty-groups drain).
   bool GuardCopies = true;
-  /// Epilogue drain: the unpipelined loop for trip counts below S, and the
-  /// map from the loop's values to its.
+  /// Epilogue drain: the latch of the unpipelined copy of the loop run for
+  /// trip counts below S, and the map from the loop's values to the copy's.
   BasicBlock *ShortLatch = nullptr;
   ValueToValueMapTy ShortVMap;
   /// The async operations emitted in the body for an early statement, and
