@@ -10,6 +10,8 @@ for each S, what the depth costs and buys:
   * shared memory per block and registers per thread (sm_80, from `ptxas -v`),
   * LDS bytes per work-group on gfx942 (from the grown buffers in the IR),
   * the wait instructions in the PTX and in the gfx942 IR,
+  * the s_waitcnt vmcnt(K) each gfx942 wait.asyncmark(N) became (assembly,
+    checked by -amdgpu-verify-async-waits), as N:K from the deepest wait,
   * the in-flight depth at each consumer (the groups its wait lets fly, from
     the pipeliner's remarks; 0 where the loop stays synchronous).
 
@@ -57,6 +59,25 @@ def compile_hip(plugin, stages, out):
          os.path.join(ROOT, "examples", "gemm", "gemm.cu"), "-o", out])
 
 
+def compile_hip_asm(plugin, stages, out):
+    run([os.path.join(LLVM_BIN, "clang"), "-x", "hip", "--cuda-device-only",
+         "--offload-arch=gfx942", "-nogpulib", "-nogpuinc", "-O2",
+         "-fpass-plugin=" + plugin,
+         "-I", os.path.join(ROOT, "clang", "include"),
+         "-mllvm", "-amdgpu-verify-async-waits",
+         "-DSTAGES=%d" % stages, "-S",
+         os.path.join(ROOT, "examples", "gemm", "gemm.cu"), "-o", out])
+
+
+def vmcnt_per_wait(asm):
+    # "s_waitcnt vmcnt(K)" right before the "; wait_asyncmark(N)" comment of
+    # the wait it implements; each distinct N:K once, deepest wait first.
+    pairs = re.findall(r"s_waitcnt vmcnt\((\d+)\)\s*;;#ASMSTART\s*"
+                       r"; wait_asyncmark\((\d+)\)", asm)
+    seen = sorted({(int(n), int(k)) for k, n in pairs}, reverse=True)
+    return " ".join("%d:%d" % nk for nk in seen)
+
+
 def ptxas_usage(ptxas, ptx):
     text = run([ptxas, "-v", "-arch=sm_80", ptx, "-o", os.devnull]).stderr
     regs = re.search(r"Used (\d+) registers", text)
@@ -79,8 +100,12 @@ def lds_bytes(ir):
 def measure(plugin, ptxas, stages, tmp):
     ptx = os.path.join(tmp, "gemm%d.ptx" % stages)
     ll = os.path.join(tmp, "gemm%d.ll" % stages)
+    asm = os.path.join(tmp, "gemm%d.s" % stages)
     remarks = compile_cuda(plugin, stages, ptx)
     compile_hip(plugin, stages, ll)
+    compile_hip_asm(plugin, stages, asm)
+    with open(asm) as f:
+        vmcnt = vmcnt_per_wait(f.read())
     with open(ptx) as f:
         ptx_text = f.read()
     with open(ll) as f:
@@ -96,6 +121,7 @@ def measure(plugin, ptxas, stages, tmp):
         "ptx_waits": len(re.findall(r"cp\.async\.wait_(?:group|all)", ptx_text)),
         "ir_waits": len(re.findall(r"call void @llvm\.amdgcn\.wait\.asyncmark",
                                    ir)),
+        "vmcnt": vmcnt,
         "depth": ", ".join(str(d) for d in depths),
     }
 
@@ -107,6 +133,7 @@ COLUMNS = [
     ("lds", "gfx942 LDS bytes"),
     ("ptx_waits", "waits (PTX)"),
     ("ir_waits", "waits (gfx942 IR)"),
+    ("vmcnt", "gfx942 wait N: vmcnt"),
     ("depth", "in flight at consumer"),
 ]
 
@@ -139,7 +166,7 @@ def main():
     if args.csv:
         print(",".join(k for k, _ in COLUMNS))
         for r in rows:
-            print(",".join('"%s"' % r[k] if k == "depth" else str(r[k])
+            print(",".join('"%s"' % r[k] if k in ("depth", "vmcnt") else str(r[k])
                            for k, _ in COLUMNS))
     else:
         print_rst(rows)

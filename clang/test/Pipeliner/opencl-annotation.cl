@@ -1,7 +1,8 @@
 // The one-line annotation works in OpenCL C too, with the AMDGPU async
 // builtins spelled by their upstream intrinsic names: the loop is pipelined
 // with 4 stages, the LDS tile grows to 4 versions and the wait lets 3 groups
-// fly.
+// fly; the epilogue drains with waits for 2, 1 and 0, and fewer than 4 tiles
+// run the loop unpipelined (wait for 0).
 // REQUIRES: amdgpu-registered-target
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -O2 -I %asyncpipe_include -S -emit-llvm %s -o - \
@@ -45,8 +46,19 @@ kernel void sum_tiles(global const int *restrict in, global int *restrict out,
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 3)
+// CHECK: call void @llvm.amdgcn.asyncmark()
+// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 0)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 2)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 1)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 0)
+// The callable copy's blocks are laid out in another order.
 // CHECK-LABEL: define protected void @__clang_ocl_kern_imp_sum_tiles(
+// CHECK: call void @llvm.amdgcn.asyncmark()
+// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 0)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 2)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 1)
+// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 0)
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 3)
-// REMARK-COUNT-2: opencl-annotation.cl:26:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'sum_tiles.tile' x4
+// REMARK-COUNT-2: opencl-annotation.cl:27:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'sum_tiles.tile' x4

@@ -1,6 +1,7 @@
 // Runs pipelined loops on the host under the lazy completion policy and
 // compares them with the unpipelined loop, for 2, 3 and 4 stages and trip
-// counts 0 to 9 (fewer than the stages, zero, and many).
+// counts 0 to 9 (fewer than the stages, zero, exactly the stages, and many),
+// with both drains.
 // REQUIRES: x86-registered-target
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=2 %s %S/Inputs/lazy_runtime.c \
 // RUN:   %asyncpipe_rt_lib -Rpass=asyncpipe-pipeline -o %t.2 2>&1 | FileCheck %s --check-prefix=REMARK2
@@ -11,6 +12,16 @@
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=4 %s %S/Inputs/lazy_runtime.c \
 // RUN:   %asyncpipe_rt_lib -Rpass=asyncpipe-pipeline -o %t.4 2>&1 | FileCheck %s --check-prefix=REMARK4
 // RUN: env ASYNCPIPE_POLICY=lazy %t.4 | FileCheck %s
+// The same with the empty-groups drain (the host's default is the epilogue).
+// RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=2 %s %S/Inputs/lazy_runtime.c \
+// RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=empty-groups -o %t.g2
+// RUN: env ASYNCPIPE_POLICY=lazy %t.g2 | FileCheck %s
+// RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=3 %s %S/Inputs/lazy_runtime.c \
+// RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=empty-groups -o %t.g3
+// RUN: env ASYNCPIPE_POLICY=lazy %t.g3 | FileCheck %s
+// RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=4 %s %S/Inputs/lazy_runtime.c \
+// RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=empty-groups -o %t.g4
+// RUN: env ASYNCPIPE_POLICY=lazy %t.g4 | FileCheck %s
 // The reference: the same source with the annotation compiled away.
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=1 %s %S/Inputs/lazy_runtime.c \
 // RUN:   %asyncpipe_rt_lib -o %t.1

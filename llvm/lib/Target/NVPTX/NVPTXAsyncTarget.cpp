@@ -57,6 +57,7 @@ Intrinsic::ID getCopyIntrinsic(uint64_t Bytes, bool BypassL1, bool ZeroFill) {
 class NVPTXAsyncTarget final : public AsyncTarget {
 public:
   StringRef getName() const override { return "NVPTX"; }
+  bool countsWaitsInGroups() const override { return true; }
   unsigned getSharedAddressSpace() const override { return SharedAS; }
   unsigned getGlobalAddressSpace() const override { return GlobalAS; }
 

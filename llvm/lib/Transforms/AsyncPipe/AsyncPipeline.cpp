@@ -43,6 +43,21 @@ static cl::opt<unsigned> PipelineStagesOption(
              "this many stages (0: only loops that ask for it)"),
     cl::init(0));
 
+static cl::opt<AsyncPipelineDrain> PipelineDrainOption(
+    "asyncpipe-pipeline-drain",
+    cl::desc("How a pipelined loop drains its last iterations"),
+    cl::values(clEnumValN(AsyncPipelineDrain::TargetDefault, "target",
+                          "what the async target prefers (default): "
+                          "empty-groups where waits count groups (NVPTX), "
+                          "epilogue otherwise"),
+               clEnumValN(AsyncPipelineDrain::Epilogue, "epilogue",
+                          "unconditional copies in the loop and an epilogue "
+                          "with decreasing waits"),
+               clEnumValN(AsyncPipelineDrain::EmptyGroups, "empty-groups",
+                          "guarded copies and unconditional marks in every "
+                          "iteration, no epilogue")),
+    cl::init(AsyncPipelineDrain::TargetDefault));
+
 namespace {
 
 constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
@@ -282,6 +297,27 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
   }
 }
 
+/// Says how the loop drains: the code it duplicates and why.
+void remarkDrain(OptimizationRemarkEmitter &ORE,
+                 const PipelineSchedule &Sched) {
+  const Loop &L = *Sched.L;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Drain", L.getStartLoc(),
+                                 L.getHeader());
+    if (Sched.DrainWithEpilogue)
+      R << "drains with an epilogue of "
+        << ore::NV("EpilogueCopies", Sched.getLastStage())
+        << " copies of the body, so that no path skips a copy the loop's "
+           "waits count; fewer than "
+        << ore::NV("Stages", Sched.NumStages)
+        << " iterations run the loop unpipelined";
+    else
+      R << "drains with empty groups: the last iterations skip their copies "
+           "and still commit their marks";
+    return R;
+  });
+}
+
 void markPipelined(Loop &L) {
   LLVMContext &Ctx = L.getHeader()->getContext();
   updateLoopProperties(L, {StagesKey, StageKey, OrderKey, AsyncStagesKey},
@@ -310,9 +346,21 @@ llvm::parseAsyncPipelineOptions(StringRef Params) {
         !Value.getAsInteger(10, Options.Stages) && Options.Stages >= 1 &&
         Options.Stages <= MaxStages)
       continue;
+    Value = Param;
+    if (Value.consume_front("drain=")) {
+      if (Value == "epilogue") {
+        Options.Drain = AsyncPipelineDrain::Epilogue;
+        continue;
+      }
+      if (Value == "empty-groups") {
+        Options.Drain = AsyncPipelineDrain::EmptyGroups;
+        continue;
+      }
+    }
     return make_error<StringError>(
         formatv("invalid asyncpipe-pipeline parameter '{0}' (expected "
-                "stages=N with N from 1 to {1})",
+                "stages=N with N from 1 to {1}, or "
+                "drain=epilogue|empty-groups)",
                 Param, MaxStages)
             .str(),
         inconvertibleErrorCode());
@@ -333,6 +381,14 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   unsigned DefaultStages =
       Options.Stages ? Options.Stages : unsigned(PipelineStagesOption);
 
+  AsyncPipelineDrain Drain = Options.Drain != AsyncPipelineDrain::TargetDefault
+                                 ? Options.Drain
+                                 : PipelineDrainOption.getValue();
+  if (Drain == AsyncPipelineDrain::TargetDefault)
+    Drain = Target && Target->countsWaitsInGroups()
+                ? AsyncPipelineDrain::EmptyGroups
+                : AsyncPipelineDrain::Epilogue;
+
   for (Loop *L : LI.getLoopsInPreorder()) {
     std::string Malformed;
     std::optional<PipelineRequest> Request =
@@ -352,9 +408,13 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       remarkNotPipelined(ORE, *L, WhyNot);
       continue;
     }
+    Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
     remarkPipelined(ORE, *Sched);
-    applyPipeline(*Sched, SE, LI, Target.get());
+    remarkDrain(ORE, *Sched);
+    // Marked first: the epilogue drain keeps an unpipelined copy of the loop
+    // for short trip counts, which must not be pipelined either.
     markPipelined(*L);
+    applyPipeline(*Sched, SE, LI, Target.get());
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
     DT.recalculate(F);

@@ -98,6 +98,9 @@ struct PipelineSchedule {
   /// A barrier must be added at the top of the body so that no work-item
   /// refills a buffer another one still reads.
   bool NeedsBarrier = false;
+  /// Drain with an epilogue (unconditional copies in the loop) rather than
+  /// with empty groups; see AsyncPipelineDrain.
+  bool DrainWithEpilogue = false;
   /// Groups that could not run ahead and stay in the consumer's stage.
   SmallVector<std::string, 2> Notes;
 

@@ -8,13 +8,30 @@
 // runs statement s for source iteration i + D - stage(s); the statements of
 // stage D are the original body, left in place. Each early statement's async
 // operations are re-emitted at its place in the order, for the later
-// iteration, with its copies guarded by "that iteration exists" and its mark
-// unguarded: past the last iteration the body commits empty groups, so the
-// mark sequence stays periodic and one constant count per wait is exact
-// through the last iterations (they drain the pipeline). A prologue in the
-// preheader runs the D virtual iterations before the first one, issuing the
-// first groups under the same guard, which also makes trip counts below the
-// stage count (and zero) correct.
+// iteration. A prologue in the preheader runs the D virtual iterations before
+// the first one. The last D iterations have fewer groups to issue; they drain
+// the pipeline in one of two ways:
+//
+// * Empty groups: the loop runs every iteration; an early statement's copies
+//   are guarded by "that iteration exists" and its mark is not, so past the
+//   last iteration the body commits empty groups, the mark sequence stays
+//   periodic and one constant count per wait is exact for a wait that counts
+//   groups. The prologue issues under the same guard, which makes trip counts
+//   below the stage count correct.
+//
+// * Epilogue: a wait lowered to a count of memory operations by a
+//   path-insensitive analysis (AMDGPU vmcnt) takes the path that skips a
+//   guarded copy and falls to 0. So no copy is guarded: a trip count of at
+//   least S runs an unconditional prologue, a loop that issues every copy and
+//   stops after iteration last - D, and an epilogue of D straight-line copies
+//   of the body (fully unrolled, so that every wait keeps one constant count)
+//   for the last D iterations; copy e issues only the early statements that
+//   still have an iteration (stage >= e), commits no other mark, and its
+//   waits drop the marks that are no longer committed (wait(D-1) .. wait(0)
+//   for the automatic schedule). A trip count below S runs the loop as it
+//   was, unpipelined: any path that joins the pipelined one before its last
+//   wait would weaken that wait on AMDGPU, and the short path cannot overlap
+//   much anyway.
 //
 // Buffers grow to Versions copies of themselves; every access moves to the
 // version of its iteration, (iteration mod Versions), kept in a rotating
@@ -35,6 +52,8 @@
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 #include <map>
@@ -64,6 +83,8 @@ public:
 
   void run() {
     expandLoopInvariants();
+    if (Sched.DrainWithEpilogue)
+      versionLoop();
     growBuffers();
     createCounters();
     moveLastStageAccesses();
@@ -73,6 +94,8 @@ public:
     emitPrologue();
     eraseMovedAsyncOps();
     closeCounters();
+    if (Sched.DrainWithEpilogue)
+      emitEpilogue();
   }
 
 private:
@@ -90,6 +113,10 @@ private:
   void emitEarlyStatementsInBody();
   void emitPrologue();
   void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
+  void versionLoop();
+  void emitEpilogue();
+  uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step,
+                             uint64_t Count) const;
   Value *cloneForIteration(Value *V, unsigned StmtIdx, const EmissionSite &Site,
                            IRBuilderBase &B, ValueToValueMapTy &VMap);
   Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
@@ -118,6 +145,25 @@ private:
   /// Byte offset of a version, per (versions, iterations ahead, stride).
   std::map<std::tuple<unsigned, unsigned, uint64_t>, Value *> BodyOffsets;
   Instruction *CounterEnd = nullptr;
+  /// Iteration + 1, at the latch.
+  Value *NextIteration = nullptr;
+
+  /// Early copies are guarded by "that iteration exists" (in the
+  /// empty-groups drain).
+  bool GuardCopies = true;
+  /// Epilogue drain: the latch of the unpipelined copy of the loop run for
+  /// trip counts below S, and the map from the loop's values to the copy's.
+  BasicBlock *ShortLatch = nullptr;
+  ValueToValueMapTy ShortVMap;
+  /// The async operations emitted in the body for an early statement, and
+  /// its wait, so that the epilogue can find their copies.
+  struct BodyEmission {
+    unsigned Statement;
+    SmallVector<Instruction *, 4> Issued; ///< Copies and mark.
+    CallBase *Wait;
+  };
+  SmallVector<BodyEmission, 4> BodyEmissions;
+  bool EmittingInBody = false;
 };
 
 void PipelineBuilder::expandLoopInvariants() {
@@ -292,6 +338,8 @@ Instruction *PipelineBuilder::insertionPointFor(const PipelineStatement &S) {
 }
 
 void PipelineBuilder::emitEarlyStatementsInBody() {
+  EmittingInBody = true;
+  GuardCopies = !Sched.DrainWithEpilogue;
   // Insertion points first: emitting splits the body.
   SmallVector<std::pair<unsigned, Instruction *>, 4> Sites;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
@@ -311,12 +359,17 @@ void PipelineBuilder::emitEarlyStatementsInBody() {
     };
     emitEarlyStatement(Idx, {InsertBefore, Ahead, Offset});
   }
+  EmittingInBody = false;
 }
 
 // The D virtual iterations before the first: virtual iteration v (loop
 // iteration v - D) runs statement s for source iteration v - stage(s) when
 // that is not negative; the marks of the other groups are still committed.
 void PipelineBuilder::emitPrologue() {
+  // In the epilogue drain the pipelined path is entered only when every
+  // prologue group exists.
+  GuardCopies = !Sched.DrainWithEpilogue;
+  Instruction *End = L.getLoopPreheader()->getTerminator();
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
     InOrder.push_back(Idx);
@@ -326,7 +379,6 @@ void PipelineBuilder::emitPrologue() {
   for (unsigned Virtual = 0; Virtual != lastStage(); ++Virtual) {
     for (unsigned Idx : InOrder) {
       const PipelineStatement &S = Sched.Statements[Idx];
-      Instruction *End = L.getLoopPreheader()->getTerminator();
       if (!Sched.isEarly(S) || S.Stage > Virtual) {
         emitSkippedMark(Idx, End);
         continue;
@@ -353,15 +405,16 @@ void PipelineBuilder::emitSkippedMark(unsigned StmtIdx,
 void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
                                          const EmissionSite &Site) {
   const PipelineStatement &S = Sched.Statements[StmtIdx];
+  CallBase *Wait = nullptr;
   if (S.Wait) {
-    auto *Wait = cast<CallBase>(S.Wait->clone());
+    Wait = cast<CallBase>(S.Wait->clone());
     Wait->insertBefore(Site.InsertBefore->getIterator());
-    setWaitCount(Wait, S.WaitCount);
+    Wait = setWaitCount(Wait, S.WaitCount);
   }
   IRBuilder<> B(Site.InsertBefore);
   // Iteration 0 exists whenever the loop is entered; later ones are guarded.
   auto *Constant = dyn_cast<ConstantInt>(Site.Iteration);
-  if (!Constant || !Constant->isZero()) {
+  if (GuardCopies && (!Constant || !Constant->isZero())) {
     Value *Exists =
         B.CreateICmpULE(Site.Iteration, LastIteration, "asyncpipe.iter.exists");
     Instruction *Then = SplitBlockAndInsertIfThen(Exists, Site.InsertBefore,
@@ -371,9 +424,15 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
     B.SetInsertPoint(Then);
   }
   ValueToValueMapTy VMap;
+  BodyEmission Emitted{StmtIdx, {}, Wait};
   for (CallBase *Copy : S.Copies)
-    cloneForIteration(Copy, StmtIdx, Site, B, VMap);
+    Emitted.Issued.push_back(
+        cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
   emitSkippedMark(StmtIdx, Site.InsertBefore);
+  if (S.Mark)
+    Emitted.Issued.push_back(Site.InsertBefore->getPrevNode());
+  if (EmittingInBody)
+    BodyEmissions.push_back(std::move(Emitted));
 }
 
 // Clones V and what it depends on in the loop, for the site's iteration:
@@ -452,8 +511,8 @@ void PipelineBuilder::closeCounters() {
   BasicBlock *Latch = L.getLoopLatch();
   IRBuilder<> B(Latch->getTerminator());
   Iteration->addIncoming(ConstantInt::get(Int64, 0), Preheader);
-  Iteration->addIncoming(
-      B.CreateAdd(Iteration, B.getInt64(1), "asyncpipe.iter.next"), Latch);
+  NextIteration = B.CreateAdd(Iteration, B.getInt64(1), "asyncpipe.iter.next");
+  Iteration->addIncoming(NextIteration, Latch);
   for (auto &[N, Version] : Rotations) {
     Value *Next = B.CreateAdd(Version, B.getInt32(1));
     Value *Wrapped =
@@ -462,6 +521,244 @@ void PipelineBuilder::closeCounters() {
     Version->addIncoming(B.getInt32(0), Preheader);
     Version->addIncoming(Wrapped, Latch);
   }
+}
+
+// Epilogue drain: the preheader chooses between the pipelined path (trip
+// count >= S: a new preheader that will hold the prologue) and a copy of the
+// loop as it is now, which exits to the same block. The invariants expanded
+// in the old preheader dominate both. The copy gets a loop ID of its own
+// (the pass has already marked the loop as pipelined, so neither is
+// pipelined again).
+void PipelineBuilder::versionLoop() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  assert(Exit && "the pipeliner only accepts loops that exit at the latch");
+  Function *F = Body->getParent();
+  LLVMContext &Ctx = F->getContext();
+  Loop *Parent = L.getParentLoop();
+
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : L.blocks()) {
+    BasicBlock *Clone = CloneBasicBlock(BB, ShortVMap, ".short", F, nullptr);
+    ShortVMap[BB] = Clone;
+    Clone->moveBefore(Exit);
+    if (Parent)
+      Parent->addBasicBlockToLoop(Clone, LI);
+    Clones.push_back(Clone);
+  }
+  remapInstructionsInBlocks(Clones, ShortVMap);
+  ShortLatch = cast<BasicBlock>(ShortVMap[L.getLoopLatch()]);
+  Instruction *ShortBr = ShortLatch->getTerminator();
+  if (MDNode *ID = ShortBr->getMetadata(LLVMContext::MD_loop)) {
+    SmallVector<Metadata *, 4> Ops{nullptr};
+    Ops.append(ID->op_begin() + 1, ID->op_end());
+    MDNode *Own = MDNode::getDistinct(Ctx, Ops);
+    Own->replaceOperandWith(0, Own);
+    ShortBr->setMetadata(LLVMContext::MD_loop, Own);
+  }
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(L.getLoopLatch());
+    if (Value *Short = ShortVMap.lookup(V))
+      V = Short;
+    Phi.addIncoming(V, ShortLatch);
+  }
+
+  auto *Full = BasicBlock::Create(Ctx, "asyncpipe.prologue", F, Body);
+  BranchInst::Create(Body, Full);
+  if (Parent)
+    Parent->addBasicBlockToLoop(Full, LI);
+  Instruction *OldBr = Preheader->getTerminator();
+  IRBuilder<> B(OldBr);
+  Value *Enough = B.CreateICmpUGE(LastIteration, B.getInt64(lastStage()),
+                                  "asyncpipe.pipelined");
+  B.CreateCondBr(Enough, Full, cast<BasicBlock>(ShortVMap[Body]));
+  OldBr->eraseFromParent();
+  for (PHINode &Phi : Body->phis())
+    Phi.replaceIncomingBlockWith(Preheader, Full);
+}
+
+// The count of a wait of statement StmtIdx in epilogue copy Step (1..D)
+// whose steady-state count is Count. In the empty-groups drain the same wait
+// would see Count newer marks, some of them empty ones the epilogue does not
+// commit: those of early statements whose iteration is past the last one
+// (stage < step), in this copy before the wait and in the copies before it.
+// Dropping k of the Count newest marks and waiting for Count - k waits for
+// the same group: the oldest mark counted is unchanged if it is committed,
+// and if it is not, it was empty and complete exactly when the newest
+// committed mark before it is. The steady-state copies before the epilogue
+// commit every mark, so the walk stops at the first copy.
+uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
+                                            uint64_t Count) const {
+  SmallVector<unsigned, 8> InOrder;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    InOrder.push_back(Idx);
+  sort(InOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  unsigned Position = find(InOrder, StmtIdx) - InOrder.begin();
+  uint64_t Seen = 0, Dropped = 0;
+  for (unsigned Copy = Step; Copy >= 1 && Seen < Count; --Copy) {
+    // A statement's wait comes before its own mark.
+    unsigned End = Copy == Step ? Position : InOrder.size();
+    for (unsigned P = End; P-- > 0 && Seen < Count;) {
+      const PipelineStatement &S = Sched.Statements[InOrder[P]];
+      if (!S.Mark)
+        continue;
+      ++Seen;
+      if (Sched.isEarly(S) && S.Stage < Copy)
+        ++Dropped;
+    }
+  }
+  return Count - Dropped;
+}
+
+/// Erases \p I and remembers its operands in \p Unused: what only it used
+/// (the address of a dropped copy) is deleted once the epilogue is wired up,
+/// not before, since a copy's value may still be needed after it.
+static void eraseLater(Instruction *I,
+                       SmallVectorImpl<WeakTrackingVH> &Unused) {
+  for (Value *Op : I->operands())
+    Unused.push_back(Op);
+  I->eraseFromParent();
+}
+
+// The steady-state loop stops after iteration last - D (it is entered only
+// when last >= D); D straight-line copies of its body follow for iterations
+// last - D + 1 .. last.
+void PipelineBuilder::emitEpilogue() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Exit = L.getExitBlock();
+  Function *F = Body->getParent();
+  LLVMContext &Ctx = F->getContext();
+  Loop *Parent = L.getParentLoop();
+  SmallVector<BasicBlock *, 16> Blocks(L.blocks());
+  SmallVector<PHINode *, 8> HeaderPhis;
+  for (PHINode &Phi : Body->phis())
+    HeaderPhis.push_back(&Phi);
+
+  // Uses of the loop's values after it, which will see the last copy's.
+  SmallVector<Use *, 8> LiveOuts;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      for (Use &U : I.uses())
+        if (!L.contains(cast<Instruction>(U.getUser())))
+          LiveOuts.push_back(&U);
+
+  // The steady-state loop's new exit condition.
+  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
+  IRBuilder<> B(Preheader->getTerminator());
+  Value *SteadyLast = B.CreateSub(LastIteration, B.getInt64(lastStage()),
+                                  "asyncpipe.steady.last");
+  B.SetInsertPoint(LatchBr);
+  Value *More =
+      B.CreateICmpULE(NextIteration, SteadyLast, "asyncpipe.steady.more");
+  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, Exit);
+  if (Parent)
+    Parent->addBasicBlockToLoop(Entry, LI);
+  BranchInst *NewBr = B.CreateCondBr(More, Body, Entry);
+  NewBr->copyMetadata(*LatchBr);
+  Value *OldCond = LatchBr->isConditional() ? LatchBr->getCondition() : nullptr;
+  LatchBr->eraseFromParent();
+  if (OldCond)
+    RecursivelyDeleteTriviallyDeadInstructions(OldCond);
+
+  // The header phis' values at the start of the next copy.
+  DenseMap<PHINode *, Value *> Current;
+  for (PHINode *Phi : HeaderPhis)
+    Current[Phi] = Phi->getIncomingValueForBlock(Latch);
+
+  BasicBlock *Pred = Entry;
+  SmallVector<WeakTrackingVH, 32> Unused;
+  SmallVector<BasicBlock *, 16> EpilogueBlocks;
+  ValueToValueMapTy VMap;
+  for (unsigned Step = 1; Step <= lastStage(); ++Step) {
+    VMap.clear();
+    SmallVector<BasicBlock *, 16> Clones;
+    for (BasicBlock *BB : Blocks) {
+      BasicBlock *Clone =
+          CloneBasicBlock(BB, VMap, ".epi" + Twine(Step), F, nullptr);
+      VMap[BB] = Clone;
+      Clone->moveBefore(Exit);
+      if (Parent)
+        Parent->addBasicBlockToLoop(Clone, LI);
+      Clones.push_back(Clone);
+      EpilogueBlocks.push_back(Clone);
+    }
+    for (PHINode *Phi : HeaderPhis) {
+      cast<PHINode>(VMap[Phi])->eraseFromParent();
+      VMap[Phi] = Current[Phi];
+    }
+    remapInstructionsInBlocks(Clones, VMap);
+    auto *CloneLatch = cast<BasicBlock>(VMap[Latch]);
+    eraseLater(CloneLatch->getTerminator(), Unused);
+    BranchInst::Create(cast<BasicBlock>(VMap[Body]), Pred);
+    Pred = CloneLatch;
+
+    // Early statements past the last iteration issue nothing, not even a
+    // mark; the others keep their copies with recounted waits.
+    for (const BodyEmission &E : BodyEmissions) {
+      const PipelineStatement &S = Sched.Statements[E.Statement];
+      if (S.Stage >= Step) {
+        if (E.Wait)
+          setWaitCount(cast<CallBase>(VMap[E.Wait]),
+                       epilogueWaitCount(E.Statement, Step, S.WaitCount));
+        continue;
+      }
+      for (Instruction *I : E.Issued)
+        eraseLater(cast<Instruction>(VMap[I]), Unused);
+      if (E.Wait)
+        eraseLater(cast<Instruction>(VMap[E.Wait]), Unused);
+    }
+    for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+      const PipelineStatement &S = Sched.Statements[Idx];
+      if (S.Wait && !Sched.isEarly(S))
+        setWaitCount(cast<CallBase>(VMap[S.Wait]),
+                     epilogueWaitCount(Idx, Step, S.WaitCount));
+    }
+
+    for (PHINode *Phi : HeaderPhis) {
+      Value *Updated = Phi->getIncomingValueForBlock(Latch);
+      if (Value *Cloned = VMap.lookup(Updated))
+        Updated = Cloned;
+      Current[Phi] = Updated;
+    }
+  }
+  BranchInst::Create(Exit, Pred);
+
+  // After the loop, its values are those of the last iteration: the last
+  // copy's, or the unpipelined loop's.
+  for (PHINode &Phi : Exit->phis())
+    Phi.replaceIncomingBlockWith(Latch, Pred);
+  DenseMap<Value *, PHINode *> Merged;
+  for (Use *U : LiveOuts) {
+    Value *Pipelined = VMap.lookup(U->get());
+    if (!Pipelined)
+      Pipelined = U->get();
+    auto *Phi = dyn_cast<PHINode>(U->getUser());
+    if (Phi && Phi->getParent() == Exit) {
+      U->set(Pipelined);
+      continue;
+    }
+    PHINode *&Merge = Merged[U->get()];
+    if (!Merge) {
+      Merge = PHINode::Create(U->get()->getType(), 2,
+                              U->get()->getName() + ".merged");
+      Merge->insertBefore(Exit->getFirstNonPHIIt());
+      Merge->addIncoming(Pipelined, Pred);
+      Merge->addIncoming(ShortVMap.lookup(U->get()), ShortLatch);
+    }
+    U->set(Merge);
+  }
+
+  // What the copies no longer need: dropped copies' addresses, the exit
+  // condition, and in the last copy the updates for a next iteration.
+  for (BasicBlock *BB : EpilogueBlocks)
+    for (Instruction &I : *BB)
+      Unused.push_back(&I);
+  for (WeakTrackingVH &V : Unused)
+    if (V)
+      RecursivelyDeleteTriviallyDeadInstructions(V);
 }
 
 } // namespace

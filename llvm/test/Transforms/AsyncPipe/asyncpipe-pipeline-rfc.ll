@@ -3,9 +3,20 @@
 ; schedule in loop metadata. Each pipelined wait must allow exactly the
 ; in-flight count the RFC derives (producer_head - consumer_head summed over
 ; the groups committed in between), translated to one mark counter.
+;
+; Both drains are checked: EPI (the default on this target) stops the loop D
+; iterations early and drains with an epilogue whose waits decrease (trip
+; counts below S run an unpipelined copy of the loop); CHECK
+; (empty-groups) runs every iteration with guarded copies and one count per
+; wait. The steady-state counts are the RFC's in both.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
+; RUN:   -asyncpipe-pipeline-drain=empty-groups \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
+; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.epi.remarks \
+; RUN:   | FileCheck %s --check-prefix=EPI
+; RUN: FileCheck %s --check-prefix=EPI-REMARK < %t.epi.remarks
 
 ; CHECK: @b1 = internal global [2 x [16 x i32]] undef
 ; CHECK: @b2 = internal global [3 x [16 x i32]] undef
@@ -93,7 +104,80 @@ exit:
 ; CHECK-NEXT:    [[END:%.*]] = icmp eq i32 [[NEXT]], 2
 ; CHECK-NEXT:    %asyncpipe.mod2.next = select i1 [[END]], i32 0, i32 [[NEXT]]
 ; CHECK-NEXT:    br i1 %done, label %exit, label %loop, !llvm.loop [[LOOP0:![0-9]+]]
+; EPI-LABEL: define void @two_stages(
+; EPI:       entry:
+; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 1
+; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI:       asyncpipe.prologue:
+; EPI-NEXT:    %dst.ahead3 = getelementptr i32, ptr @b1, i64 %tid
+; EPI-NEXT:    %src.ahead4 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %dst.ahead3, ptr %src.ahead4, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 1
+; EPI-NEXT:    br label %loop
+; EPI:       loop:
+; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
+; EPI-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; EPI-NEXT:    %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; EPI-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod2, 1
+; EPI-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 2
+; EPI-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 2
+; EPI-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
+; EPI-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
+; EPI-NEXT:    %src.idx = add i64 %i, %tid
+; EPI-NEXT:    %src = getelementptr i32, ptr %a, i64 %src.idx
+; EPI-NEXT:    %dst = getelementptr i32, ptr @b1, i64 %tid
+; EPI-NEXT:    %dst.ahead = getelementptr i32, ptr @b1, i64 %tid
+; EPI-NEXT:    %src.idx.ahead = add i64 %asyncpipe.iter.ahead, %tid
+; EPI-NEXT:    %src.ahead = getelementptr i32, ptr %a, i64 %src.idx.ahead
+; EPI-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr %dst.ahead, i32 %asyncpipe.offset1
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr %dst, i32 %asyncpipe.offset
+; EPI-NEXT:    %v = load i32, ptr %asyncpipe.version.ptr, align 4
+; EPI-NEXT:    %out = getelementptr i32, ptr %c, i64 %i
+; EPI-NEXT:    store i32 %v, ptr %out, align 4
+; EPI-NEXT:    %i.next = add nuw i64 %i, 1
+; EPI-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T4:%.*]] = add i32 %asyncpipe.mod2, 1
+; EPI-NEXT:    [[T5:%.*]] = icmp eq i32 [[T4]], 2
+; EPI-NEXT:    %asyncpipe.mod2.next = select i1 [[T5]], i32 0, i32 [[T4]]
+; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPTWOSTAGES:![0-9]+]]
+; EPI:       loop.short:
+; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
+; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
+; EPI-NEXT:    %src.short = getelementptr i32, ptr %a, i64 %src.idx.short
+; EPI-NEXT:    %dst.short = getelementptr i32, ptr @b1, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %dst.short, ptr %src.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %v.short = load i32, ptr %dst.short, align 4
+; EPI-NEXT:    %out.short = getelementptr i32, ptr %c, i64 %i.short
+; EPI-NEXT:    store i32 %v.short, ptr %out.short, align 4
+; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
+; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
+; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPTWOSTAGES1:![0-9]+]]
+; EPI:       asyncpipe.epilogue:
+; EPI-NEXT:    br label %loop.epi1
+; EPI:       loop.epi1:
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 64
+; EPI-NEXT:    %dst.epi1 = getelementptr i32, ptr @b1, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %dst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.next
+; EPI-NEXT:    store i32 %v.epi1, ptr %out.epi1, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       exit:
+; EPI-NEXT:    ret void
+; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 1) allows 1 groups in flight (1 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; Three stages [0, 1, 2], stages 0 and 1 async: the second statement both
 ; consumes stage 0 (wait_queue(0, 1)) and produces for stage 2
@@ -136,8 +220,150 @@ exit:
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 2)
 ; CHECK-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr %cdst, i32 %asyncpipe.offset
 ; CHECK-NEXT:    %v = load i32, ptr %asyncpipe.version.ptr
+; EPI-LABEL: define void @three_stages(
+; EPI:       entry:
+; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 2
+; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI:       asyncpipe.prologue:
+; EPI-NEXT:    %bdst.ahead11 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %src.ahead12 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead11, ptr %src.ahead12, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead13 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %src.idx.ahead14 = add i64 1, %tid
+; EPI-NEXT:    %src.ahead15 = getelementptr i32, ptr %a, i64 %src.idx.ahead14
+; EPI-NEXT:    %asyncpipe.version.ptr16 = getelementptr i8, ptr %bdst.ahead13, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr16, ptr %src.ahead15, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %cdst.ahead17 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead18 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead17, ptr %bdst.ahead18, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 2
+; EPI-NEXT:    br label %loop
+; EPI:       loop:
+; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
+; EPI-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; EPI-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; EPI-NEXT:    %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; EPI-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
+; EPI-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod3, 2
+; EPI-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 3
+; EPI-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 3
+; EPI-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
+; EPI-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead3 = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T4:%.*]] = add i32 %asyncpipe.mod3, 1
+; EPI-NEXT:    [[T5:%.*]] = sub i32 [[T4]], 3
+; EPI-NEXT:    [[T6:%.*]] = icmp uge i32 [[T4]], 3
+; EPI-NEXT:    %asyncpipe.ahead5 = select i1 [[T6]], i32 [[T5]], i32 [[T4]]
+; EPI-NEXT:    %asyncpipe.offset6 = mul i32 %asyncpipe.ahead5, 64
+; EPI-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod2, 1
+; EPI-NEXT:    [[T8:%.*]] = sub i32 [[T7]], 2
+; EPI-NEXT:    [[T9:%.*]] = icmp uge i32 [[T7]], 2
+; EPI-NEXT:    %asyncpipe.ahead8 = select i1 [[T9]], i32 [[T8]], i32 [[T7]]
+; EPI-NEXT:    %asyncpipe.offset9 = mul i32 %asyncpipe.ahead8, 64
+; EPI-NEXT:    %src.idx = add i64 %i, %tid
+; EPI-NEXT:    %src = getelementptr i32, ptr %a, i64 %src.idx
+; EPI-NEXT:    %bdst = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %cdst = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %src.idx.ahead = add i64 %asyncpipe.iter.ahead, %tid
+; EPI-NEXT:    %src.ahead = getelementptr i32, ptr %a, i64 %src.idx.ahead
+; EPI-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset1
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %cdst.ahead = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead4 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr7 = getelementptr i8, ptr %bdst.ahead4, i32 %asyncpipe.offset6
+; EPI-NEXT:    %asyncpipe.version.ptr10 = getelementptr i8, ptr %cdst.ahead, i32 %asyncpipe.offset9
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10, ptr %asyncpipe.version.ptr7, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr %cdst, i32 %asyncpipe.offset
+; EPI-NEXT:    %v = load i32, ptr %asyncpipe.version.ptr, align 4
+; EPI-NEXT:    %out = getelementptr i32, ptr %d, i64 %i
+; EPI-NEXT:    store i32 %v, ptr %out, align 4
+; EPI-NEXT:    %i.next = add nuw i64 %i, 1
+; EPI-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T10:%.*]] = add i32 %asyncpipe.mod2, 1
+; EPI-NEXT:    [[T11:%.*]] = icmp eq i32 [[T10]], 2
+; EPI-NEXT:    %asyncpipe.mod2.next = select i1 [[T11]], i32 0, i32 [[T10]]
+; EPI-NEXT:    [[T12:%.*]] = add i32 %asyncpipe.mod3, 1
+; EPI-NEXT:    [[T13:%.*]] = icmp eq i32 [[T12]], 3
+; EPI-NEXT:    %asyncpipe.mod3.next = select i1 [[T13]], i32 0, i32 [[T12]]
+; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPTHREESTAGES:![0-9]+]]
+; EPI:       loop.short:
+; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
+; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
+; EPI-NEXT:    %src.short = getelementptr i32, ptr %a, i64 %src.idx.short
+; EPI-NEXT:    %bdst.short = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.short, ptr %src.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.short = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.short, ptr %bdst.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %v.short = load i32, ptr %cdst.short, align 4
+; EPI-NEXT:    %out.short = getelementptr i32, ptr %d, i64 %i.short
+; EPI-NEXT:    store i32 %v.short, ptr %out.short, align 4
+; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
+; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
+; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPTHREESTAGES1:![0-9]+]]
+; EPI:       asyncpipe.epilogue:
+; EPI-NEXT:    br label %loop.epi1
+; EPI:       loop.epi1:
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 64
+; EPI-NEXT:    [[T14:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; EPI-NEXT:    [[T15:%.*]] = sub i32 [[T14]], 3
+; EPI-NEXT:    [[T16:%.*]] = icmp uge i32 [[T14]], 3
+; EPI-NEXT:    %asyncpipe.ahead5.epi1 = select i1 [[T16]], i32 [[T15]], i32 [[T14]]
+; EPI-NEXT:    %asyncpipe.offset6.epi1 = mul i32 %asyncpipe.ahead5.epi1, 64
+; EPI-NEXT:    [[T17:%.*]] = add i32 %asyncpipe.mod2.next, 1
+; EPI-NEXT:    [[T18:%.*]] = sub i32 [[T17]], 2
+; EPI-NEXT:    [[T19:%.*]] = icmp uge i32 [[T17]], 2
+; EPI-NEXT:    %asyncpipe.ahead8.epi1 = select i1 [[T19]], i32 [[T18]], i32 [[T17]]
+; EPI-NEXT:    %asyncpipe.offset9.epi1 = mul i32 %asyncpipe.ahead8.epi1, 64
+; EPI-NEXT:    %cdst.epi1 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:    %cdst.ahead.epi1 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead4.epi1 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr7.epi1 = getelementptr i8, ptr %bdst.ahead4.epi1, i32 %asyncpipe.offset6.epi1
+; EPI-NEXT:    %asyncpipe.version.ptr10.epi1 = getelementptr i8, ptr %cdst.ahead.epi1, i32 %asyncpipe.offset9.epi1
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10.epi1, ptr %asyncpipe.version.ptr7.epi1, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %cdst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %d, i64 %i.next
+; EPI-NEXT:    store i32 %v.epi1, ptr %out.epi1, align 4
+; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.next, 1
+; EPI-NEXT:    [[T20:%.*]] = add i32 %asyncpipe.mod2.next, 1
+; EPI-NEXT:    [[T21:%.*]] = icmp eq i32 [[T20]], 2
+; EPI-NEXT:    %asyncpipe.mod2.next.epi1 = select i1 [[T21]], i32 0, i32 [[T20]]
+; EPI-NEXT:    br label %loop.epi2
+; EPI:       loop.epi2:
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod2.next.epi1, 64
+; EPI-NEXT:    %cdst.epi2 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %cdst.epi2, i32 %asyncpipe.offset.epi2
+; EPI-NEXT:    %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
+; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %d, i64 %i.next.epi1
+; EPI-NEXT:    store i32 %v.epi2, ptr %out.epi2, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       exit:
+; EPI-NEXT:    ret void
+; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 1) allows 2 groups in flight (1 of its queue)
 ; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (1 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; Interleaved producers, stages [0, 0, 3], order [0, 2, 1]: the consumer
 ; sits between the two async groups and waits with 5 groups in flight.
@@ -180,7 +406,164 @@ exit:
 ; CHECK:         call void @asyncpipe.copy(ptr %asyncpipe.version.ptr{{[0-9]+}}, ptr %bsrc.ahead, i32 4, i32 0)
 ; CHECK:         call void @asyncpipe.mark()
 ; CHECK-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; EPI-LABEL: define void @interleaved(
+; EPI:       entry:
+; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 3
+; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI:       asyncpipe.prologue:
+; EPI-NEXT:    %adst.ahead7 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %asrc.ahead8 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead7, ptr %asrc.ahead8, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead9 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %bsrc.ahead10 = getelementptr i32, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead9, ptr %bsrc.ahead10, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead11 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead12 = add i64 1, %tid
+; EPI-NEXT:    %asrc.ahead13 = getelementptr i32, ptr %a, i64 %src.idx.ahead12
+; EPI-NEXT:    %asyncpipe.version.ptr14 = getelementptr i8, ptr %adst.ahead11, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr14, ptr %asrc.ahead13, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead15 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead16 = add i64 1, %tid
+; EPI-NEXT:    %bsrc.ahead17 = getelementptr i32, ptr %b, i64 %src.idx.ahead16
+; EPI-NEXT:    %asyncpipe.version.ptr18 = getelementptr i8, ptr %bdst.ahead15, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr18, ptr %bsrc.ahead17, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead19 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead20 = add i64 2, %tid
+; EPI-NEXT:    %asrc.ahead21 = getelementptr i32, ptr %a, i64 %src.idx.ahead20
+; EPI-NEXT:    %asyncpipe.version.ptr22 = getelementptr i8, ptr %adst.ahead19, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr22, ptr %asrc.ahead21, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead23 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead24 = add i64 2, %tid
+; EPI-NEXT:    %bsrc.ahead25 = getelementptr i32, ptr %b, i64 %src.idx.ahead24
+; EPI-NEXT:    %asyncpipe.version.ptr26 = getelementptr i8, ptr %bdst.ahead23, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr26, ptr %bsrc.ahead25, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
+; EPI-NEXT:    br label %loop
+; EPI:       loop:
+; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
+; EPI-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; EPI-NEXT:    %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %loop ]
+; EPI-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod4, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
+; EPI-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod4, 3
+; EPI-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 4
+; EPI-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 4
+; EPI-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
+; EPI-NEXT:    %asyncpipe.offset2 = mul i32 %asyncpipe.ahead, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead4 = add i64 %asyncpipe.iter, 3
+; EPI-NEXT:    %src.idx = add i64 %i, %tid
+; EPI-NEXT:    %asrc = getelementptr i32, ptr %a, i64 %src.idx
+; EPI-NEXT:    %adst = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %bsrc = getelementptr i32, ptr %b, i64 %src.idx
+; EPI-NEXT:    %bdst = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %adst.ahead = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead = add i64 %asyncpipe.iter.ahead, %tid
+; EPI-NEXT:    %asrc.ahead = getelementptr i32, ptr %a, i64 %src.idx.ahead
+; EPI-NEXT:    %asyncpipe.version.ptr3 = getelementptr i8, ptr %adst.ahead, i32 %asyncpipe.offset2
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %asrc.ahead, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 5)
+; EPI-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr %adst, i32 %asyncpipe.offset
+; EPI-NEXT:    %x = load i32, ptr %asyncpipe.version.ptr, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1 = getelementptr i8, ptr %bdst, i32 %asyncpipe.offset
+; EPI-NEXT:    %y = load i32, ptr %asyncpipe.version.ptr1, align 4
+; EPI-NEXT:    %sum = add i32 %x, %y
+; EPI-NEXT:    %out = getelementptr i32, ptr %c, i64 %i
+; EPI-NEXT:    store i32 %sum, ptr %out, align 4
+; EPI-NEXT:    %i.next = add nuw i64 %i, 1
+; EPI-NEXT:    %bdst.ahead = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead5 = add i64 %asyncpipe.iter.ahead4, %tid
+; EPI-NEXT:    %bsrc.ahead = getelementptr i32, ptr %b, i64 %src.idx.ahead5
+; EPI-NEXT:    %asyncpipe.version.ptr6 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset2
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr6, ptr %bsrc.ahead, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T4:%.*]] = add i32 %asyncpipe.mod4, 1
+; EPI-NEXT:    [[T5:%.*]] = icmp eq i32 [[T4]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next = select i1 [[T5]], i32 0, i32 [[T4]]
+; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPINTERLEAVED:![0-9]+]]
+; EPI:       loop.short:
+; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
+; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
+; EPI-NEXT:    %asrc.short = getelementptr i32, ptr %a, i64 %src.idx.short
+; EPI-NEXT:    %adst.short = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.short, ptr %asrc.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bsrc.short = getelementptr i32, ptr %b, i64 %src.idx.short
+; EPI-NEXT:    %bdst.short = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.short, ptr %bsrc.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %x.short = load i32, ptr %adst.short, align 4
+; EPI-NEXT:    %y.short = load i32, ptr %bdst.short, align 4
+; EPI-NEXT:    %sum.short = add i32 %x.short, %y.short
+; EPI-NEXT:    %out.short = getelementptr i32, ptr %c, i64 %i.short
+; EPI-NEXT:    store i32 %sum.short, ptr %out.short, align 4
+; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
+; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
+; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPINTERLEAVED1:![0-9]+]]
+; EPI:       asyncpipe.epilogue:
+; EPI-NEXT:    br label %loop.epi1
+; EPI:       loop.epi1:
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 64
+; EPI-NEXT:    %adst.epi1 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %bdst.epi1 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %adst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %x.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %y.epi1 = load i32, ptr %asyncpipe.version.ptr1.epi1, align 4
+; EPI-NEXT:    %sum.epi1 = add i32 %x.epi1, %y.epi1
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.next
+; EPI-NEXT:    store i32 %sum.epi1, ptr %out.epi1, align 4
+; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.next, 1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
+; EPI-NEXT:    br label %loop.epi2
+; EPI:       loop.epi2:
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 64
+; EPI-NEXT:    %adst.epi2 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %bdst.epi2 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %adst.epi2, i32 %asyncpipe.offset.epi2
+; EPI-NEXT:    %x.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset.epi2
+; EPI-NEXT:    %y.epi2 = load i32, ptr %asyncpipe.version.ptr1.epi2, align 4
+; EPI-NEXT:    %sum.epi2 = add i32 %x.epi2, %y.epi2
+; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %c, i64 %i.next.epi1
+; EPI-NEXT:    store i32 %sum.epi2, ptr %out.epi2, align 4
+; EPI-NEXT:    %i.next.epi2 = add nuw i64 %i.next.epi1, 1
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
+; EPI-NEXT:    br label %loop.epi3
+; EPI:       loop.epi3:
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 64
+; EPI-NEXT:    %adst.epi3 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %bdst.epi3 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr %adst.epi3, i32 %asyncpipe.offset.epi3
+; EPI-NEXT:    %x.epi3 = load i32, ptr %asyncpipe.version.ptr.epi3, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %bdst.epi3, i32 %asyncpipe.offset.epi3
+; EPI-NEXT:    %y.epi3 = load i32, ptr %asyncpipe.version.ptr1.epi3, align 4
+; EPI-NEXT:    %sum.epi3 = add i32 %x.epi3, %y.epi3
+; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %c, i64 %i.next.epi2
+; EPI-NEXT:    store i32 %sum.epi3, ptr %out.epi3, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       exit:
+; EPI-NEXT:    ret void
+; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 3) allows 5 groups in flight (5 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; A consumer put in its producer's stage must wait for everything: the
 ; second statement consumes the first one's group in stage 0.
@@ -217,8 +600,151 @@ exit:
 ; CHECK:       asyncpipe.issued{{[0-9]+}}:
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 6)
+; EPI-LABEL: define void @consumer_in_producer_stage(
+; EPI:       entry:
+; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 3
+; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI:       asyncpipe.prologue:
+; EPI-NEXT:    %adst.ahead7 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.ahead8 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead7, ptr %src.ahead8, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead9 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead10 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead9, ptr %adst.ahead10, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead11 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.idx.ahead12 = add i64 1, %tid
+; EPI-NEXT:    %src.ahead13 = getelementptr i32, ptr %a, i64 %src.idx.ahead12
+; EPI-NEXT:    %asyncpipe.version.ptr14 = getelementptr i8, ptr %adst.ahead11, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr14, ptr %src.ahead13, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead15 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead16 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr17 = getelementptr i8, ptr %adst.ahead16, i32 64
+; EPI-NEXT:    %asyncpipe.version.ptr18 = getelementptr i8, ptr %cdst.ahead15, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr18, ptr %asyncpipe.version.ptr17, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead19 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.idx.ahead20 = add i64 2, %tid
+; EPI-NEXT:    %src.ahead21 = getelementptr i32, ptr %a, i64 %src.idx.ahead20
+; EPI-NEXT:    %asyncpipe.version.ptr22 = getelementptr i8, ptr %adst.ahead19, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr22, ptr %src.ahead21, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead23 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead24 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr25 = getelementptr i8, ptr %adst.ahead24, i32 128
+; EPI-NEXT:    %asyncpipe.version.ptr26 = getelementptr i8, ptr %cdst.ahead23, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr26, ptr %asyncpipe.version.ptr25, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
+; EPI-NEXT:    br label %loop
+; EPI:       loop:
+; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
+; EPI-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; EPI-NEXT:    %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %loop ]
+; EPI-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod4, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
+; EPI-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod4, 3
+; EPI-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 4
+; EPI-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 4
+; EPI-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
+; EPI-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
+; EPI-NEXT:    %asyncpipe.iter.ahead3 = add i64 %asyncpipe.iter, 3
+; EPI-NEXT:    %src.idx = add i64 %i, %tid
+; EPI-NEXT:    %src = getelementptr i32, ptr %a, i64 %src.idx
+; EPI-NEXT:    %adst = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %cdst = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.idx.ahead = add i64 %asyncpipe.iter.ahead, %tid
+; EPI-NEXT:    %src.ahead = getelementptr i32, ptr %a, i64 %src.idx.ahead
+; EPI-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr %adst.ahead, i32 %asyncpipe.offset1
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead4 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr5 = getelementptr i8, ptr %adst.ahead4, i32 %asyncpipe.offset1
+; EPI-NEXT:    %asyncpipe.version.ptr6 = getelementptr i8, ptr %cdst.ahead, i32 %asyncpipe.offset1
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr6, ptr %asyncpipe.version.ptr5, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 6)
+; EPI-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr %cdst, i32 %asyncpipe.offset
+; EPI-NEXT:    %v = load i32, ptr %asyncpipe.version.ptr, align 4
+; EPI-NEXT:    %out = getelementptr i32, ptr %d, i64 %i
+; EPI-NEXT:    store i32 %v, ptr %out, align 4
+; EPI-NEXT:    %i.next = add nuw i64 %i, 1
+; EPI-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T4:%.*]] = add i32 %asyncpipe.mod4, 1
+; EPI-NEXT:    [[T5:%.*]] = icmp eq i32 [[T4]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next = select i1 [[T5]], i32 0, i32 [[T4]]
+; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPCONSUMERINPRODUCERSTAGE:![0-9]+]]
+; EPI:       loop.short:
+; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
+; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
+; EPI-NEXT:    %src.short = getelementptr i32, ptr %a, i64 %src.idx.short
+; EPI-NEXT:    %adst.short = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.short, ptr %src.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.short = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.short, ptr %adst.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %v.short = load i32, ptr %cdst.short, align 4
+; EPI-NEXT:    %out.short = getelementptr i32, ptr %d, i64 %i.short
+; EPI-NEXT:    store i32 %v.short, ptr %out.short, align 4
+; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
+; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
+; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPCONSUMERINPRODUCERSTAGE1:![0-9]+]]
+; EPI:       asyncpipe.epilogue:
+; EPI-NEXT:    br label %loop.epi1
+; EPI:       loop.epi1:
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 64
+; EPI-NEXT:    %cdst.epi1 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %cdst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %d, i64 %i.next
+; EPI-NEXT:    store i32 %v.epi1, ptr %out.epi1, align 4
+; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.next, 1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
+; EPI-NEXT:    br label %loop.epi2
+; EPI:       loop.epi2:
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 64
+; EPI-NEXT:    %cdst.epi2 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %cdst.epi2, i32 %asyncpipe.offset.epi2
+; EPI-NEXT:    %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
+; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %d, i64 %i.next.epi1
+; EPI-NEXT:    store i32 %v.epi2, ptr %out.epi2, align 4
+; EPI-NEXT:    %i.next.epi2 = add nuw i64 %i.next.epi1, 1
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
+; EPI-NEXT:    br label %loop.epi3
+; EPI:       loop.epi3:
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 64
+; EPI-NEXT:    %cdst.epi3 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr %cdst.epi3, i32 %asyncpipe.offset.epi3
+; EPI-NEXT:    %v.epi3 = load i32, ptr %asyncpipe.version.ptr.epi3, align 4
+; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %d, i64 %i.next.epi2
+; EPI-NEXT:    store i32 %v.epi3, ptr %out.epi3, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       exit:
+; EPI-NEXT:    ret void
+; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 0) allows 0 groups in flight (0 of its queue)
 ; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 3) allows 6 groups in flight (6 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 ; The multi-stage GEMM: the copies of both tiles are one group, 4x
 ; multi-buffered (stages [0, 3]); the consumer of iteration i reads version
@@ -257,7 +783,155 @@ exit:
 ; CHECK:       asyncpipe.issued:
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 3)
+; EPI-LABEL: define void @gemm(
+; EPI:       entry:
+; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 3
+; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI:       asyncpipe.prologue:
+; EPI-NEXT:    %adst.ahead5 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %asrc.ahead6 = getelementptr float, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead5, ptr %asrc.ahead6, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead7 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead8 = getelementptr float, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead7, ptr %bsrc.ahead8, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead9 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %gidx.ahead10 = add i64 64, %tid
+; EPI-NEXT:    %asrc.ahead11 = getelementptr float, ptr %a, i64 %gidx.ahead10
+; EPI-NEXT:    %asyncpipe.version.ptr12 = getelementptr i8, ptr %adst.ahead9, i32 256
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr12, ptr %asrc.ahead11, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead13 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead14 = getelementptr float, ptr %b, i64 %gidx.ahead10
+; EPI-NEXT:    %asyncpipe.version.ptr15 = getelementptr i8, ptr %bdst.ahead13, i32 256
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr15, ptr %bsrc.ahead14, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead16 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %gidx.ahead17 = add i64 128, %tid
+; EPI-NEXT:    %asrc.ahead18 = getelementptr float, ptr %a, i64 %gidx.ahead17
+; EPI-NEXT:    %asyncpipe.version.ptr19 = getelementptr i8, ptr %adst.ahead16, i32 512
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr19, ptr %asrc.ahead18, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead20 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead21 = getelementptr float, ptr %b, i64 %gidx.ahead17
+; EPI-NEXT:    %asyncpipe.version.ptr22 = getelementptr i8, ptr %bdst.ahead20, i32 512
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr22, ptr %bsrc.ahead21, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
+; EPI-NEXT:    br label %loop
+; EPI:       loop:
+; EPI-NEXT:    %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %loop ]
+; EPI-NEXT:    %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
+; EPI-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; EPI-NEXT:    %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %loop ]
+; EPI-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod4, 256
+; EPI-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
+; EPI-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod4, 3
+; EPI-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 4
+; EPI-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 4
+; EPI-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
+; EPI-NEXT:    %asyncpipe.offset2 = mul i32 %asyncpipe.ahead, 256
+; EPI-NEXT:    %tile = mul i64 %k, 64
+; EPI-NEXT:    %gidx = add i64 %tile, %tid
+; EPI-NEXT:    %asrc = getelementptr float, ptr %a, i64 %gidx
+; EPI-NEXT:    %bsrc = getelementptr float, ptr %b, i64 %gidx
+; EPI-NEXT:    %adst = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %bdst = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %adst.ahead = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %tile.ahead = mul i64 %asyncpipe.iter.ahead, 64
+; EPI-NEXT:    %gidx.ahead = add i64 %tile.ahead, %tid
+; EPI-NEXT:    %asrc.ahead = getelementptr float, ptr %a, i64 %gidx.ahead
+; EPI-NEXT:    %asyncpipe.version.ptr3 = getelementptr i8, ptr %adst.ahead, i32 %asyncpipe.offset2
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %asrc.ahead, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead = getelementptr float, ptr %b, i64 %gidx.ahead
+; EPI-NEXT:    %asyncpipe.version.ptr4 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset2
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr4, ptr %bsrc.ahead, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 3)
+; EPI-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr %adst, i32 %asyncpipe.offset
+; EPI-NEXT:    %x = load float, ptr %asyncpipe.version.ptr, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1 = getelementptr i8, ptr %bdst, i32 %asyncpipe.offset
+; EPI-NEXT:    %y = load float, ptr %asyncpipe.version.ptr1, align 4
+; EPI-NEXT:    %prod = fmul float %x, %y
+; EPI-NEXT:    %acc.next = fadd float %acc, %prod
+; EPI-NEXT:    %k.next = add nuw i64 %k, 1
+; EPI-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; EPI-NEXT:    [[T4:%.*]] = add i32 %asyncpipe.mod4, 1
+; EPI-NEXT:    [[T5:%.*]] = icmp eq i32 [[T4]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next = select i1 [[T5]], i32 0, i32 [[T4]]
+; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPGEMM:![0-9]+]]
+; EPI:       loop.short:
+; EPI-NEXT:    %k.short = phi i64 [ 0, %entry ], [ %k.next.short, %loop.short ]
+; EPI-NEXT:    %acc.short = phi float [ 0.000000e+00, %entry ], [ %acc.next.short, %loop.short ]
+; EPI-NEXT:    %tile.short = mul i64 %k.short, 64
+; EPI-NEXT:    %gidx.short = add i64 %tile.short, %tid
+; EPI-NEXT:    %asrc.short = getelementptr float, ptr %a, i64 %gidx.short
+; EPI-NEXT:    %bsrc.short = getelementptr float, ptr %b, i64 %gidx.short
+; EPI-NEXT:    %adst.short = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %bdst.short = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.short, ptr %asrc.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.short, ptr %bsrc.short, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %x.short = load float, ptr %adst.short, align 4
+; EPI-NEXT:    %y.short = load float, ptr %bdst.short, align 4
+; EPI-NEXT:    %prod.short = fmul float %x.short, %y.short
+; EPI-NEXT:    %acc.next.short = fadd float %acc.short, %prod.short
+; EPI-NEXT:    %k.next.short = add nuw i64 %k.short, 1
+; EPI-NEXT:    %done.short = icmp eq i64 %k.next.short, %n
+; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPGEMM1:![0-9]+]]
+; EPI:       asyncpipe.epilogue:
+; EPI-NEXT:    br label %loop.epi1
+; EPI:       loop.epi1:
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 256
+; EPI-NEXT:    %adst.epi1 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %bdst.epi1 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %adst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %x.epi1 = load float, ptr %asyncpipe.version.ptr.epi1, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset.epi1
+; EPI-NEXT:    %y.epi1 = load float, ptr %asyncpipe.version.ptr1.epi1, align 4
+; EPI-NEXT:    %prod.epi1 = fmul float %x.epi1, %y.epi1
+; EPI-NEXT:    %acc.next.epi1 = fadd float %acc.next, %prod.epi1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
+; EPI-NEXT:    br label %loop.epi2
+; EPI:       loop.epi2:
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 256
+; EPI-NEXT:    %adst.epi2 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %bdst.epi2 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %adst.epi2, i32 %asyncpipe.offset.epi2
+; EPI-NEXT:    %x.epi2 = load float, ptr %asyncpipe.version.ptr.epi2, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset.epi2
+; EPI-NEXT:    %y.epi2 = load float, ptr %asyncpipe.version.ptr1.epi2, align 4
+; EPI-NEXT:    %prod.epi2 = fmul float %x.epi2, %y.epi2
+; EPI-NEXT:    %acc.next.epi2 = fadd float %acc.next.epi1, %prod.epi2
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
+; EPI-NEXT:    br label %loop.epi3
+; EPI:       loop.epi3:
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 256
+; EPI-NEXT:    %adst.epi3 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %bdst.epi3 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr %adst.epi3, i32 %asyncpipe.offset.epi3
+; EPI-NEXT:    %x.epi3 = load float, ptr %asyncpipe.version.ptr.epi3, align 4
+; EPI-NEXT:    %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %bdst.epi3, i32 %asyncpipe.offset.epi3
+; EPI-NEXT:    %y.epi3 = load float, ptr %asyncpipe.version.ptr1.epi3, align 4
+; EPI-NEXT:    %prod.epi3 = fmul float %x.epi3, %y.epi3
+; EPI-NEXT:    %acc.next.epi3 = fadd float %acc.next.epi2, %prod.epi3
+; EPI-NEXT:    br label %exit
+; EPI:       exit:
+; EPI-NEXT:    %acc.next.merged = phi float [ %acc.next.epi3, %loop.epi3 ], [ %acc.next.short, %loop.short ]
+; EPI-NEXT:    store float %acc.next.merged, ptr %c, align 4
+; EPI-NEXT:    ret void
+; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 3) allows 3 groups in flight (3 of its queue)
+; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
@@ -280,3 +954,10 @@ declare void @asyncpipe.wait(i32)
 ; A pipelined loop is marked so that it is never pipelined twice.
 ; CHECK: [[LOOP0]] = distinct !{[[LOOP0]], [[DONE:![0-9]+]]}
 ; CHECK: [[DONE]] = !{!"asyncpipe.pipeline.done"}
+
+; Each loop drains with an epilogue of D copies of its body.
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 1 copies of the body, so that no path skips a copy the loop's waits count; fewer than 2 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 2 copies of the body, so that no path skips a copy the loop's waits count; fewer than 3 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined

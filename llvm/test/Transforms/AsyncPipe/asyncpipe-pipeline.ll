@@ -1,29 +1,51 @@
 ; asyncpipe-pipeline on synchronous-form loops in each IR spelling: the
 ; AMDGPU async intrinsics, NVPTX cp.async and the portable calls on the host.
 ; Each shared buffer grows to one version per stage, the copies of the next
-; S-1 iterations are issued ahead (the prologue issues the first ones, each
-; later one guarded by "that iteration exists", every mark unconditional), and
-; the wait allows exactly S-1 groups in flight.
+; S-1 iterations are issued ahead (the prologue issues the first ones), and
+; the wait allows exactly S-1 groups in flight. Two drains: with an epilogue
+; (the default on AMDGPU and the host; trip counts >= S take an unguarded
+; prologue and a loop whose copies are unconditional, the last S-1 iterations
+; are unrolled with decreasing waits, and trip counts < S run an unpipelined
+; copy of the loop) or with empty groups (the default on
+; NVPTX; every iteration runs in the loop, copies guarded by "that iteration
+; exists", every mark unconditional, one count per wait).
 ; RUN: split-file %s %t
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %t/amdgpu.ll \
 ; RUN:   -pass-remarks=asyncpipe-pipeline 2>%t/amdgpu.remarks | FileCheck %s --check-prefix=AMDGPU
 ; RUN: FileCheck %s --check-prefix=AMDGPU-REMARK < %t/amdgpu.remarks
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %t/amdgpu.ll \
+; RUN:   -asyncpipe-pipeline-drain=empty-groups | FileCheck %s --check-prefix=AMDGPU-GROUPS
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S %t/nvptx.ll \
 ; RUN:   -pass-remarks=asyncpipe-pipeline 2>%t/nvptx.remarks | FileCheck %s --check-prefix=NVPTX
 ; RUN: FileCheck %s --check-prefix=NVPTX-REMARK < %t/nvptx.remarks
+; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S %t/nvptx.ll \
+; RUN:   -asyncpipe-pipeline-drain=target | FileCheck %s --check-prefix=NVPTX
 ; The option applies a stage count to every eligible loop, annotated or not.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline \
 ; RUN:   -asyncpipe-pipeline-stages=2 -S %t/portable.ll | FileCheck %s --check-prefix=HOST
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline<stages=4>' \
 ; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu \
+; RUN:   -passes='asyncpipe-pipeline<stages=4;drain=empty-groups>' \
+; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM-GROUPS
+; The pass parameter wins over the option.
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -asyncpipe-pipeline-drain=empty-groups \
+; RUN:   -passes='asyncpipe-pipeline<stages=4;drain=epilogue>' \
+; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM
 ; RUN: not %opt -passes='asyncpipe-pipeline<stages=x>' -disable-output %t/portable.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD-PARAM
+; RUN: not %opt -passes='asyncpipe-pipeline<drain=never>' -disable-output %t/portable.ll 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BAD-DRAIN
 ; A pointer induction variable is evaluated for the iteration ahead.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S \
 ; RUN:   %t/pointer-iv.ll | FileCheck %s --check-prefix=PTRIV
 ; Inner loops without async operations are consumer code like any other.
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S \
 ; RUN:   %t/nested.ll | FileCheck %s --check-prefix=NESTED
+; The epilogue repeats the inner loop, and the value the loop leaves goes
+; through every copy.
+; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S \
+; RUN:   -asyncpipe-pipeline-drain=epilogue %t/nested.ll | FileCheck %s --check-prefix=NESTED-EPI
 ; The default pipelines run it (at VectorizerStart, before asyncpipe-lower).
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='default<O2>' \
 ; RUN:   -asyncpipe-pipeline-stages=3 -disable-output %t/portable.ll \
@@ -40,47 +62,41 @@
 ; AMDGPU-NEXT:    %tid = call i32 @llvm.amdgcn.workitem.id.x()
 ; AMDGPU-NEXT:    %rev = sub i32 255, %tid
 ; AMDGPU-NEXT:    %other = getelementptr float, ptr addrspace(3) @lds, i32 %rev
-; AMDGPU-NEXT:    [[TMP0:%.*]] = add i32 %n, -1
-; AMDGPU-NEXT:    %asyncpipe.last = zext i32 [[TMP0]] to i64
+; AMDGPU-NEXT:    [[T0:%.*]] = add i32 %n, -1
+; AMDGPU-NEXT:    %asyncpipe.last = zext i32 [[T0]] to i64
+; AMDGPU-NEXT:    %asyncpipe.pipelined = icmp uge i64 %asyncpipe.last, 2
+; AMDGPU-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; AMDGPU:       asyncpipe.prologue:
 ; AMDGPU-NEXT:    %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:    %asyncpipe.iter.exists4 = icmp ule i64 1, %asyncpipe.last
-; AMDGPU-NEXT:    br i1 %asyncpipe.iter.exists4, label %asyncpipe.issue5, label %asyncpipe.issued6
-; AMDGPU:       asyncpipe.issue5:
-; AMDGPU-NEXT:    %gidx.ahead7 = add i32 256, %tid
-; AMDGPU-NEXT:    %g.ahead8 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead7
-; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead8, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:    br label %asyncpipe.issued6
-; AMDGPU:       asyncpipe.issued6:
+; AMDGPU-NEXT:    %gidx.ahead4 = add i32 256, %tid
+; AMDGPU-NEXT:    %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
+; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-NEXT:    %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
 ; AMDGPU-NEXT:    br label %loop
 ; AMDGPU:       loop:
-; AMDGPU-NEXT:    %i = phi i32 [ 0, %asyncpipe.issued6 ], [ %i.next, %asyncpipe.issued ]
-; AMDGPU-NEXT:    %acc = phi float [ 0.000000e+00, %asyncpipe.issued6 ], [ %acc.next, %asyncpipe.issued ]
-; AMDGPU-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.issued6 ], [ %asyncpipe.iter.next, %asyncpipe.issued ]
-; AMDGPU-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.issued6 ], [ %asyncpipe.mod3.next, %asyncpipe.issued ]
+; AMDGPU-NEXT:    %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
+; AMDGPU-NEXT:    %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:    [[TMP1:%.*]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:    [[TMP2:%.*]] = sub i32 [[TMP1]], 3
-; AMDGPU-NEXT:    [[TMP3:%.*]] = icmp uge i32 [[TMP1]], 3
-; AMDGPU-NEXT:    %asyncpipe.ahead = select i1 [[TMP3]], i32 [[TMP2]], i32 [[TMP1]]
+; AMDGPU-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 3
+; AMDGPU-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 3
+; AMDGPU-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
 ; AMDGPU-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:    %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:    %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:    %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:    %asyncpipe.iter.exists = icmp ule i64 %asyncpipe.iter.ahead, %asyncpipe.last
-; AMDGPU-NEXT:    br i1 %asyncpipe.iter.exists, label %asyncpipe.issue, label %asyncpipe.issued
-; AMDGPU:       asyncpipe.issue:
-; AMDGPU-NEXT:    [[TMP4:%.*]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:    %tile.ahead = mul i32 [[TMP4]], 256
+; AMDGPU-NEXT:    [[T4:%.*]] = trunc i64 %asyncpipe.iter.ahead to i32
+; AMDGPU-NEXT:    %tile.ahead = mul i32 [[T4]], 256
 ; AMDGPU-NEXT:    %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:    %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds, i32 %asyncpipe.offset1
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead, ptr addrspace(3) %asyncpipe.version.ptr2, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:    br label %asyncpipe.issued
-; AMDGPU:       asyncpipe.issued:
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 2)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
@@ -89,19 +105,132 @@
 ; AMDGPU-NEXT:    %acc.next = fadd float %acc, %v
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    %i.next = add i32 %i, 1
-; AMDGPU-NEXT:    %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:    [[TMP5:%.*]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:    [[TMP6:%.*]] = icmp eq i32 [[TMP5]], 3
-; AMDGPU-NEXT:    %asyncpipe.mod3.next = select i1 [[TMP6]], i32 0, i32 [[TMP5]]
-; AMDGPU-NEXT:    br i1 %done, label %exit, label %loop, !llvm.loop [[LOOPAMDGPU:![0-9]+]]
+; AMDGPU-NEXT:    [[T5:%.*]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:    [[T6:%.*]] = icmp eq i32 [[T5]], 3
+; AMDGPU-NEXT:    %asyncpipe.mod3.next = select i1 [[T6]], i32 0, i32 [[T5]]
+; AMDGPU-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; AMDGPU-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPAMDGPUFORM:![0-9]+]]
+; AMDGPU:       loop.short:
+; AMDGPU-NEXT:    %i.short = phi i32 [ 0, %entry ], [ %i.next.short, %loop.short ]
+; AMDGPU-NEXT:    %acc.short = phi float [ 0.000000e+00, %entry ], [ %acc.next.short, %loop.short ]
+; AMDGPU-NEXT:    %tile.short = mul i32 %i.short, 256
+; AMDGPU-NEXT:    %gidx.short = add i32 %tile.short, %tid
+; AMDGPU-NEXT:    %g.short = getelementptr float, ptr addrspace(1) %src, i32 %gidx.short
+; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.short, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-NEXT:    %v.short = load float, ptr addrspace(3) %other, align 4
+; AMDGPU-NEXT:    %acc.next.short = fadd float %acc.short, %v.short
+; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-NEXT:    %i.next.short = add i32 %i.short, 1
+; AMDGPU-NEXT:    %done.short = icmp eq i32 %i.next.short, %n
+; AMDGPU-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPAMDGPUFORM1:![0-9]+]]
+; AMDGPU:       asyncpipe.epilogue:
+; AMDGPU-NEXT:    br label %loop.epi1
+; AMDGPU:       loop.epi1:
+; AMDGPU-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 1024
+; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
+; AMDGPU-NEXT:    %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
+; AMDGPU-NEXT:    %acc.next.epi1 = fadd float %acc.next, %v.epi1
+; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; AMDGPU-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
+; AMDGPU-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
+; AMDGPU-NEXT:    br label %loop.epi2
+; AMDGPU:       loop.epi2:
+; AMDGPU-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 1024
+; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
+; AMDGPU-NEXT:    %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
+; AMDGPU-NEXT:    %acc.next.epi2 = fadd float %acc.next.epi1, %v.epi2
+; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-NEXT:    br label %exit
 ; AMDGPU:       exit:
-; AMDGPU-NEXT:    store float %acc.next, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:    %acc.next.merged = phi float [ %acc.next.epi2, %loop.epi2 ], [ %acc.next.short, %loop.short ]
+; AMDGPU-NEXT:    store float %acc.next.merged, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:    ret void
 ; AMDGPU:       }
 
-; AMDGPU: [[LOOPAMDGPU]] = distinct !{[[LOOPAMDGPU]], [[DONE:![0-9]+]]}
+; The unpipelined copy for short trip counts has a loop ID of its own, also
+; marked as done.
+; AMDGPU: [[LOOPAMDGPUFORM]] = distinct !{[[LOOPAMDGPUFORM]], [[DONE:![0-9]+]]}
 ; AMDGPU: [[DONE]] = !{!"asyncpipe.pipeline.done"}
+; AMDGPU: [[LOOPAMDGPUFORM1]] = distinct !{[[LOOPAMDGPUFORM1]], [[DONE]]}
+
+; With empty groups, every iteration runs in the loop.
+; AMDGPU-GROUPS: @lds = internal addrspace(3) global [3 x [256 x float]] undef, align 16
+; AMDGPU-GROUPS-LABEL: define amdgpu_kernel void @amdgpu_form(
+; AMDGPU-GROUPS:       entry:
+; AMDGPU-GROUPS-NEXT:    %tid = call i32 @llvm.amdgcn.workitem.id.x()
+; AMDGPU-GROUPS-NEXT:    %rev = sub i32 255, %tid
+; AMDGPU-GROUPS-NEXT:    %other = getelementptr float, ptr addrspace(3) @lds, i32 %rev
+; AMDGPU-GROUPS-NEXT:    [[TMP0:%.*]] = add i32 %n, -1
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.last = zext i32 [[TMP0]] to i64
+; AMDGPU-GROUPS-NEXT:    %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.iter.exists4 = icmp ule i64 1, %asyncpipe.last
+; AMDGPU-GROUPS-NEXT:    br i1 %asyncpipe.iter.exists4, label %asyncpipe.issue5, label %asyncpipe.issued6
+; AMDGPU-GROUPS:       asyncpipe.issue5:
+; AMDGPU-GROUPS-NEXT:    %gidx.ahead7 = add i32 256, %tid
+; AMDGPU-GROUPS-NEXT:    %g.ahead8 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead7
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead8, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-GROUPS-NEXT:    br label %asyncpipe.issued6
+; AMDGPU-GROUPS:       asyncpipe.issued6:
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-GROUPS-NEXT:    br label %loop
+; AMDGPU-GROUPS:       loop:
+; AMDGPU-GROUPS-NEXT:    %i = phi i32 [ 0, %asyncpipe.issued6 ], [ %i.next, %asyncpipe.issued ]
+; AMDGPU-GROUPS-NEXT:    %acc = phi float [ 0.000000e+00, %asyncpipe.issued6 ], [ %acc.next, %asyncpipe.issued ]
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.issued6 ], [ %asyncpipe.iter.next, %asyncpipe.issued ]
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.issued6 ], [ %asyncpipe.mod3.next, %asyncpipe.issued ]
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
+; AMDGPU-GROUPS-NEXT:    [[TMP1:%.*]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-GROUPS-NEXT:    [[TMP2:%.*]] = sub i32 [[TMP1]], 3
+; AMDGPU-GROUPS-NEXT:    [[TMP3:%.*]] = icmp uge i32 [[TMP1]], 3
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.ahead = select i1 [[TMP3]], i32 [[TMP2]], i32 [[TMP1]]
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
+; AMDGPU-GROUPS-NEXT:    %tile = mul i32 %i, 256
+; AMDGPU-GROUPS-NEXT:    %gidx = add i32 %tile, %tid
+; AMDGPU-GROUPS-NEXT:    %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.iter.exists = icmp ule i64 %asyncpipe.iter.ahead, %asyncpipe.last
+; AMDGPU-GROUPS-NEXT:    br i1 %asyncpipe.iter.exists, label %asyncpipe.issue, label %asyncpipe.issued
+; AMDGPU-GROUPS:       asyncpipe.issue:
+; AMDGPU-GROUPS-NEXT:    [[TMP4:%.*]] = trunc i64 %asyncpipe.iter.ahead to i32
+; AMDGPU-GROUPS-NEXT:    %tile.ahead = mul i32 [[TMP4]], 256
+; AMDGPU-GROUPS-NEXT:    %gidx.ahead = add i32 %tile.ahead, %tid
+; AMDGPU-GROUPS-NEXT:    %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds, i32 %asyncpipe.offset1
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead, ptr addrspace(3) %asyncpipe.version.ptr2, i32 4, i32 0, i32 0)
+; AMDGPU-GROUPS-NEXT:    br label %asyncpipe.issued
+; AMDGPU-GROUPS:       asyncpipe.issued:
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 2)
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset
+; AMDGPU-GROUPS-NEXT:    %v = load float, ptr addrspace(3) %asyncpipe.version.ptr, align 4
+; AMDGPU-GROUPS-NEXT:    %acc.next = fadd float %acc, %v
+; AMDGPU-GROUPS-NEXT:    call void @llvm.amdgcn.s.barrier()
+; AMDGPU-GROUPS-NEXT:    %i.next = add i32 %i, 1
+; AMDGPU-GROUPS-NEXT:    %done = icmp eq i32 %i.next, %n
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; AMDGPU-GROUPS-NEXT:    [[TMP5:%.*]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-GROUPS-NEXT:    [[TMP6:%.*]] = icmp eq i32 [[TMP5]], 3
+; AMDGPU-GROUPS-NEXT:    %asyncpipe.mod3.next = select i1 [[TMP6]], i32 0, i32 [[TMP5]]
+; AMDGPU-GROUPS-NEXT:    br i1 %done, label %exit, label %loop, !llvm.loop [[LOOPAMDGPU:![0-9]+]]
+; AMDGPU-GROUPS:       exit:
+; AMDGPU-GROUPS-NEXT:    store float %acc.next, ptr addrspace(1) %dst, align 4
+; AMDGPU-GROUPS-NEXT:    ret void
+; AMDGPU-GROUPS:       }
+
+; AMDGPU-GROUPS: [[LOOPAMDGPU]] = distinct !{[[LOOPAMDGPU]], [[DONE:![0-9]+]]}
+; AMDGPU-GROUPS: [[DONE]] = !{!"asyncpipe.pipeline.done"}
 ; AMDGPU-REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'lds' x3{{$}}
 
 ; On NVPTX, a guarded loop (trip count n > 0), the wait-all spelling (rewritten
@@ -180,30 +309,31 @@
 ; HOST-NEXT:    %empty = icmp eq i64 %n, 0
 ; HOST-NEXT:    br i1 %empty, label %exit, label %loop.preheader
 ; HOST:       loop.preheader:
-; HOST-NEXT:    [[TMP0:%.*]] = add i64 %n, -1
+; HOST-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; HOST-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 1
+; HOST-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; HOST:       asyncpipe.prologue:
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
 ; HOST-NEXT:    %g.hi.ahead5 = getelementptr i8, ptr %src, i64 16
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead5, i32 16, i32 1)
 ; HOST-NEXT:    call void @asyncpipe.mark()
+; HOST-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 1
 ; HOST-NEXT:    br label %loop
 ; HOST:       loop:
-; HOST-NEXT:    %i = phi i64 [ %i.next, %asyncpipe.issued ], [ 0, %loop.preheader ]
-; HOST-NEXT:    %acc = phi i64 [ %acc.next, %asyncpipe.issued ], [ 0, %loop.preheader ]
-; HOST-NEXT:    %asyncpipe.iter = phi i64 [ 0, %loop.preheader ], [ %asyncpipe.iter.next, %asyncpipe.issued ]
-; HOST-NEXT:    %asyncpipe.mod2 = phi i32 [ 0, %loop.preheader ], [ %asyncpipe.mod2.next, %asyncpipe.issued ]
+; HOST-NEXT:    %i = phi i64 [ %i.next, %loop ], [ 0, %asyncpipe.prologue ]
+; HOST-NEXT:    %acc = phi i64 [ %acc.next, %loop ], [ 0, %asyncpipe.prologue ]
+; HOST-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; HOST-NEXT:    %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
 ; HOST-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod2, 32
 ; HOST-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
-; HOST-NEXT:    [[TMP1:%.*]] = add i32 %asyncpipe.mod2, 1
-; HOST-NEXT:    [[TMP2:%.*]] = sub i32 [[TMP1]], 2
-; HOST-NEXT:    [[TMP3:%.*]] = icmp uge i32 [[TMP1]], 2
-; HOST-NEXT:    %asyncpipe.ahead = select i1 [[TMP3]], i32 [[TMP2]], i32 [[TMP1]]
+; HOST-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod2, 1
+; HOST-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 2
+; HOST-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 2
+; HOST-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
 ; HOST-NEXT:    %asyncpipe.offset2 = mul i32 %asyncpipe.ahead, 32
 ; HOST-NEXT:    %off = shl i64 %i, 5
 ; HOST-NEXT:    %g = getelementptr i8, ptr %src, i64 %off
 ; HOST-NEXT:    %g.hi = getelementptr i8, ptr %g, i64 16
-; HOST-NEXT:    %asyncpipe.iter.exists = icmp ule i64 %asyncpipe.iter.ahead, [[TMP0]]
-; HOST-NEXT:    br i1 %asyncpipe.iter.exists, label %asyncpipe.issue, label %asyncpipe.issued
-; HOST:       asyncpipe.issue:
 ; HOST-NEXT:    %off.ahead = shl i64 %asyncpipe.iter.ahead, 5
 ; HOST-NEXT:    %g.ahead = getelementptr i8, ptr %src, i64 %off.ahead
 ; HOST-NEXT:    %asyncpipe.version.ptr3 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset2
@@ -211,8 +341,6 @@
 ; HOST-NEXT:    %g.hi.ahead = getelementptr i8, ptr %g.ahead, i64 16
 ; HOST-NEXT:    %asyncpipe.version.ptr4 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 16), i32 %asyncpipe.offset2
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr4, ptr %g.hi.ahead, i32 16, i32 1)
-; HOST-NEXT:    br label %asyncpipe.issued
-; HOST:       asyncpipe.issued:
 ; HOST-NEXT:    call void @asyncpipe.mark()
 ; HOST-NEXT:    call void @asyncpipe.wait(i32 1)
 ; HOST-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr @tile, i32 %asyncpipe.offset
@@ -222,62 +350,102 @@
 ; HOST-NEXT:    %x = xor i64 %lo, %hi
 ; HOST-NEXT:    %acc.next = add i64 %acc, %x
 ; HOST-NEXT:    %i.next = add nuw i64 %i, 1
-; HOST-NEXT:    %done = icmp eq i64 %i.next, %n
 ; HOST-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; HOST-NEXT:    [[TMP4:%.*]] = add i32 %asyncpipe.mod2, 1
-; HOST-NEXT:    [[TMP5:%.*]] = icmp eq i32 [[TMP4]], 2
-; HOST-NEXT:    %asyncpipe.mod2.next = select i1 [[TMP5]], i32 0, i32 [[TMP4]]
-; HOST-NEXT:    br i1 %done, label %exit.loopexit, label %loop, !llvm.loop [[LOOPHOST:![0-9]+]]
+; HOST-NEXT:    [[T4:%.*]] = add i32 %asyncpipe.mod2, 1
+; HOST-NEXT:    [[T5:%.*]] = icmp eq i32 [[T4]], 2
+; HOST-NEXT:    %asyncpipe.mod2.next = select i1 [[T5]], i32 0, i32 [[T4]]
+; HOST-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; HOST-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPBYOPTION:![0-9]+]]
+; HOST:       loop.short:
+; HOST-NEXT:    %i.short = phi i64 [ %i.next.short, %loop.short ], [ 0, %loop.preheader ]
+; HOST-NEXT:    %acc.short = phi i64 [ %acc.next.short, %loop.short ], [ 0, %loop.preheader ]
+; HOST-NEXT:    %off.short = shl i64 %i.short, 5
+; HOST-NEXT:    %g.short = getelementptr i8, ptr %src, i64 %off.short
+; HOST-NEXT:    call void @asyncpipe.copy(ptr @tile, ptr %g.short, i32 16, i32 1)
+; HOST-NEXT:    %g.hi.short = getelementptr i8, ptr %g.short, i64 16
+; HOST-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.short, i32 16, i32 1)
+; HOST-NEXT:    call void @asyncpipe.mark()
+; HOST-NEXT:    call void @asyncpipe.wait(i32 0)
+; HOST-NEXT:    %lo.short = load i64, ptr @tile, align 8
+; HOST-NEXT:    %hi.short = load i64, ptr getelementptr (i8, ptr @tile, i64 24), align 8
+; HOST-NEXT:    %x.short = xor i64 %lo.short, %hi.short
+; HOST-NEXT:    %acc.next.short = add i64 %acc.short, %x.short
+; HOST-NEXT:    %i.next.short = add nuw i64 %i.short, 1
+; HOST-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
+; HOST-NEXT:    br i1 %done.short, label %exit.loopexit, label %loop.short, !llvm.loop [[LOOPBYOPTION1:![0-9]+]]
+; HOST:       asyncpipe.epilogue:
+; HOST-NEXT:    br label %loop.epi1
+; HOST:       loop.epi1:
+; HOST-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 32
+; HOST-NEXT:    call void @asyncpipe.wait(i32 0)
+; HOST-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset.epi1
+; HOST-NEXT:    %lo.epi1 = load i64, ptr %asyncpipe.version.ptr.epi1, align 8
+; HOST-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 24), i32 %asyncpipe.offset.epi1
+; HOST-NEXT:    %hi.epi1 = load i64, ptr %asyncpipe.version.ptr1.epi1, align 8
+; HOST-NEXT:    %x.epi1 = xor i64 %lo.epi1, %hi.epi1
+; HOST-NEXT:    %acc.next.epi1 = add i64 %acc.next, %x.epi1
+; HOST-NEXT:    br label %exit.loopexit
 ; HOST:       exit.loopexit:
+; HOST-NEXT:    %acc.next.merged = phi i64 [ %acc.next.epi1, %loop.epi1 ], [ %acc.next.short, %loop.short ]
 ; HOST-NEXT:    br label %exit
 ; HOST:       exit:
-; HOST-NEXT:    %r = phi i64 [ 0, %entry ], [ %acc.next, %exit.loopexit ]
+; HOST-NEXT:    %r = phi i64 [ 0, %entry ], [ %acc.next.merged, %exit.loopexit ]
 ; HOST-NEXT:    ret i64 %r
 ; HOST:       }
 
 
 ; PARAM: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
 ; PARAM: call void @asyncpipe.wait(i32 3)
-; BAD-PARAM: invalid asyncpipe-pipeline parameter 'stages=x' (expected stages=N with N from 1 to 16)
+; PARAM: loop.epi1:
+; PARAM: call void @asyncpipe.wait(i32 2)
+; PARAM: loop.epi2:
+; PARAM: call void @asyncpipe.wait(i32 1)
+; PARAM: loop.epi3:
+; PARAM: call void @asyncpipe.wait(i32 0)
+; PARAM: exit.loopexit:
+; PARAM-GROUPS: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
+; PARAM-GROUPS: loop:
+; PARAM-GROUPS: asyncpipe.issue:
+; PARAM-GROUPS: asyncpipe.issued:
+; PARAM-GROUPS-NEXT: call void @asyncpipe.mark()
+; PARAM-GROUPS-NEXT: call void @asyncpipe.wait(i32 3)
+; PARAM-GROUPS-NOT: @asyncpipe.wait
+; PARAM-GROUPS: exit.loopexit:
+; BAD-PARAM: invalid asyncpipe-pipeline parameter 'stages=x' (expected stages=N with N from 1 to 16, or drain=epilogue|empty-groups)
+; BAD-DRAIN: invalid asyncpipe-pipeline parameter 'drain=never' (expected stages=N with N from 1 to 16, or drain=epilogue|empty-groups)
 ; O2: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile' x3
 
 ; PTRIV: @buf = internal global [3 x [4 x i32]] undef
 ; PTRIV-LABEL: define i32 @ptr_iv(
 ; PTRIV:       entry:
-; PTRIV-NEXT:    [[TMP0:%.*]] = add i64 %n, -1
+; PTRIV-NEXT:    [[T0:%.*]] = add i64 %n, -1
+; PTRIV-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 2
+; PTRIV-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; PTRIV:       asyncpipe.prologue:
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
-; PTRIV-NEXT:    %asyncpipe.iter.exists3 = icmp ule i64 1, [[TMP0]]
-; PTRIV-NEXT:    br i1 %asyncpipe.iter.exists3, label %asyncpipe.issue4, label %asyncpipe.issued5
-; PTRIV:       asyncpipe.issue4:
-; PTRIV-NEXT:    %p.at6 = getelementptr i8, ptr %a, i64 24
-; PTRIV-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at6, i32 16, i32 0)
-; PTRIV-NEXT:    br label %asyncpipe.issued5
-; PTRIV:       asyncpipe.issued5:
+; PTRIV-NEXT:    %p.at3 = getelementptr i8, ptr %a, i64 24
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at3, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 2
 ; PTRIV-NEXT:    br label %loop
 ; PTRIV:       loop:
-; PTRIV-NEXT:    %p = phi ptr [ %a, %asyncpipe.issued5 ], [ %p.next, %asyncpipe.issued ]
-; PTRIV-NEXT:    %i = phi i64 [ 0, %asyncpipe.issued5 ], [ %i.next, %asyncpipe.issued ]
-; PTRIV-NEXT:    %acc = phi i32 [ 0, %asyncpipe.issued5 ], [ %acc.next, %asyncpipe.issued ]
-; PTRIV-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.issued5 ], [ %asyncpipe.iter.next, %asyncpipe.issued ]
-; PTRIV-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.issued5 ], [ %asyncpipe.mod3.next, %asyncpipe.issued ]
+; PTRIV-NEXT:    %p = phi ptr [ %a, %asyncpipe.prologue ], [ %p.next, %loop ]
+; PTRIV-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
+; PTRIV-NEXT:    %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
+; PTRIV-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
+; PTRIV-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
 ; PTRIV-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod3, 16
 ; PTRIV-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; PTRIV-NEXT:    [[TMP1:%.*]] = add i32 %asyncpipe.mod3, 2
-; PTRIV-NEXT:    [[TMP2:%.*]] = sub i32 [[TMP1]], 3
-; PTRIV-NEXT:    [[TMP3:%.*]] = icmp uge i32 [[TMP1]], 3
-; PTRIV-NEXT:    %asyncpipe.ahead = select i1 [[TMP3]], i32 [[TMP2]], i32 [[TMP1]]
+; PTRIV-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod3, 2
+; PTRIV-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 3
+; PTRIV-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 3
+; PTRIV-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
 ; PTRIV-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 16
-; PTRIV-NEXT:    %asyncpipe.iter.exists = icmp ule i64 %asyncpipe.iter.ahead, [[TMP0]]
-; PTRIV-NEXT:    br i1 %asyncpipe.iter.exists, label %asyncpipe.issue, label %asyncpipe.issued
-; PTRIV:       asyncpipe.issue:
-; PTRIV-NEXT:    [[TMP4:%.*]] = mul i64 %asyncpipe.iter.ahead, 24
-; PTRIV-NEXT:    %p.at = getelementptr i8, ptr %a, i64 [[TMP4]]
+; PTRIV-NEXT:    [[T4:%.*]] = mul i64 %asyncpipe.iter.ahead, 24
+; PTRIV-NEXT:    %p.at = getelementptr i8, ptr %a, i64 [[T4]]
 ; PTRIV-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset1
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %p.at, i32 16, i32 0)
-; PTRIV-NEXT:    br label %asyncpipe.issued
-; PTRIV:       asyncpipe.issued:
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
 ; PTRIV-NEXT:    call void @asyncpipe.wait(i32 2)
 ; PTRIV-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset
@@ -285,14 +453,47 @@
 ; PTRIV-NEXT:    %acc.next = add i32 %acc, %v
 ; PTRIV-NEXT:    %p.next = getelementptr i8, ptr %p, i64 24
 ; PTRIV-NEXT:    %i.next = add i64 %i, 1
-; PTRIV-NEXT:    %done = icmp eq i64 %i.next, %n
 ; PTRIV-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; PTRIV-NEXT:    [[TMP5:%.*]] = add i32 %asyncpipe.mod3, 1
-; PTRIV-NEXT:    [[TMP6:%.*]] = icmp eq i32 [[TMP5]], 3
-; PTRIV-NEXT:    %asyncpipe.mod3.next = select i1 [[TMP6]], i32 0, i32 [[TMP5]]
-; PTRIV-NEXT:    br i1 %done, label %exit, label %loop, !llvm.loop [[LOOPPTRIV:![0-9]+]]
+; PTRIV-NEXT:    [[T5:%.*]] = add i32 %asyncpipe.mod3, 1
+; PTRIV-NEXT:    [[T6:%.*]] = icmp eq i32 [[T5]], 3
+; PTRIV-NEXT:    %asyncpipe.mod3.next = select i1 [[T6]], i32 0, i32 [[T5]]
+; PTRIV-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; PTRIV-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPPTRIV:![0-9]+]]
+; PTRIV:       loop.short:
+; PTRIV-NEXT:    %p.short = phi ptr [ %a, %entry ], [ %p.next.short, %loop.short ]
+; PTRIV-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
+; PTRIV-NEXT:    %acc.short = phi i32 [ 0, %entry ], [ %acc.next.short, %loop.short ]
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %p.short, i32 16, i32 0)
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    call void @asyncpipe.wait(i32 0)
+; PTRIV-NEXT:    %v.short = load i32, ptr getelementptr (i8, ptr @buf, i64 8), align 4
+; PTRIV-NEXT:    %acc.next.short = add i32 %acc.short, %v.short
+; PTRIV-NEXT:    %p.next.short = getelementptr i8, ptr %p.short, i64 24
+; PTRIV-NEXT:    %i.next.short = add i64 %i.short, 1
+; PTRIV-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
+; PTRIV-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPPTRIV1:![0-9]+]]
+; PTRIV:       asyncpipe.epilogue:
+; PTRIV-NEXT:    br label %loop.epi1
+; PTRIV:       loop.epi1:
+; PTRIV-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 16
+; PTRIV-NEXT:    call void @asyncpipe.wait(i32 1)
+; PTRIV-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi1
+; PTRIV-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
+; PTRIV-NEXT:    %acc.next.epi1 = add i32 %acc.next, %v.epi1
+; PTRIV-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; PTRIV-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
+; PTRIV-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
+; PTRIV-NEXT:    br label %loop.epi2
+; PTRIV:       loop.epi2:
+; PTRIV-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 16
+; PTRIV-NEXT:    call void @asyncpipe.wait(i32 0)
+; PTRIV-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi2
+; PTRIV-NEXT:    %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
+; PTRIV-NEXT:    %acc.next.epi2 = add i32 %acc.next.epi1, %v.epi2
+; PTRIV-NEXT:    br label %exit
 ; PTRIV:       exit:
-; PTRIV-NEXT:    ret i32 %acc.next
+; PTRIV-NEXT:    %acc.next.merged = phi i32 [ %acc.next.epi2, %loop.epi2 ], [ %acc.next.short, %loop.short ]
+; PTRIV-NEXT:    ret i32 %acc.next.merged
 ; PTRIV:       }
 
 
@@ -371,6 +572,143 @@
 ; NESTED-NEXT:    store float %acc.k, ptr addrspace(1) %out, align 4
 ; NESTED-NEXT:    ret void
 ; NESTED:       }
+
+
+; NESTED-EPI-LABEL: define ptx_kernel void @nested(
+; NESTED-EPI:       entry:
+; NESTED-EPI-NEXT:    %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+; NESTED-EPI-NEXT:    %mine = getelementptr float, ptr addrspace(3) @tile, i32 %tid
+; NESTED-EPI-NEXT:    [[T0:%.*]] = add i32 %tiles, -1
+; NESTED-EPI-NEXT:    %asyncpipe.last = zext i32 [[T0]] to i64
+; NESTED-EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 %asyncpipe.last, 2
+; NESTED-EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %outer.short
+; NESTED-EPI:       asyncpipe.prologue:
+; NESTED-EPI-NEXT:    %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead3)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    %gidx.ahead4 = add i32 64, %tid
+; NESTED-EPI-NEXT:    %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
+; NESTED-EPI-NEXT:    %asyncpipe.version.ptr6 = getelementptr i8, ptr addrspace(3) %mine, i32 256
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr6, ptr addrspace(1) %g.ahead5)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
+; NESTED-EPI-NEXT:    br label %outer
+; NESTED-EPI:       outer:
+; NESTED-EPI-NEXT:    %t = phi i32 [ 0, %asyncpipe.prologue ], [ %t.next, %outer.latch ]
+; NESTED-EPI-NEXT:    %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.k, %outer.latch ]
+; NESTED-EPI-NEXT:    %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %outer.latch ]
+; NESTED-EPI-NEXT:    %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %outer.latch ]
+; NESTED-EPI-NEXT:    %asyncpipe.offset = mul i32 %asyncpipe.mod3, 256
+; NESTED-EPI-NEXT:    %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
+; NESTED-EPI-NEXT:    [[T1:%.*]] = add i32 %asyncpipe.mod3, 2
+; NESTED-EPI-NEXT:    [[T2:%.*]] = sub i32 [[T1]], 3
+; NESTED-EPI-NEXT:    [[T3:%.*]] = icmp uge i32 [[T1]], 3
+; NESTED-EPI-NEXT:    %asyncpipe.ahead = select i1 [[T3]], i32 [[T2]], i32 [[T1]]
+; NESTED-EPI-NEXT:    %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 256
+; NESTED-EPI-NEXT:    %base = shl i32 %t, 6
+; NESTED-EPI-NEXT:    %gidx = add i32 %base, %tid
+; NESTED-EPI-NEXT:    %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
+; NESTED-EPI-NEXT:    [[T4:%.*]] = trunc i64 %asyncpipe.iter.ahead to i32
+; NESTED-EPI-NEXT:    %base.ahead = shl i32 [[T4]], 6
+; NESTED-EPI-NEXT:    %gidx.ahead = add i32 %base.ahead, %tid
+; NESTED-EPI-NEXT:    %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
+; NESTED-EPI-NEXT:    %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) %mine, i32 %asyncpipe.offset1
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr2, ptr addrspace(1) %g.ahead)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 2)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    br label %k.loop
+; NESTED-EPI:       k.loop:
+; NESTED-EPI-NEXT:    %k = phi i32 [ 0, %outer ], [ %k.next, %k.loop ]
+; NESTED-EPI-NEXT:    %acc.in = phi float [ %acc, %outer ], [ %acc.k, %k.loop ]
+; NESTED-EPI-NEXT:    %p = getelementptr float, ptr addrspace(3) @tile, i32 %k
+; NESTED-EPI-NEXT:    %asyncpipe.version.ptr = getelementptr i8, ptr addrspace(3) %p, i32 %asyncpipe.offset
+; NESTED-EPI-NEXT:    %x = load float, ptr addrspace(3) %asyncpipe.version.ptr, align 4
+; NESTED-EPI-NEXT:    %acc.k = fadd float %acc.in, %x
+; NESTED-EPI-NEXT:    %k.next = add i32 %k, 1
+; NESTED-EPI-NEXT:    %k.done = icmp eq i32 %k.next, 64
+; NESTED-EPI-NEXT:    br i1 %k.done, label %outer.latch, label %k.loop
+; NESTED-EPI:       outer.latch:
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    %t.next = add i32 %t, 1
+; NESTED-EPI-NEXT:    %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; NESTED-EPI-NEXT:    [[T5:%.*]] = add i32 %asyncpipe.mod3, 1
+; NESTED-EPI-NEXT:    [[T6:%.*]] = icmp eq i32 [[T5]], 3
+; NESTED-EPI-NEXT:    %asyncpipe.mod3.next = select i1 [[T6]], i32 0, i32 [[T5]]
+; NESTED-EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
+; NESTED-EPI-NEXT:    br i1 %asyncpipe.steady.more, label %outer, label %asyncpipe.epilogue, !llvm.loop [[LOOPNESTED:![0-9]+]]
+; NESTED-EPI:       outer.short:
+; NESTED-EPI-NEXT:    %t.short = phi i32 [ 0, %entry ], [ %t.next.short, %outer.latch.short ]
+; NESTED-EPI-NEXT:    %acc.short = phi float [ 0.000000e+00, %entry ], [ %acc.k.short, %outer.latch.short ]
+; NESTED-EPI-NEXT:    %base.short = shl i32 %t.short, 6
+; NESTED-EPI-NEXT:    %gidx.short = add i32 %base.short, %tid
+; NESTED-EPI-NEXT:    %g.short = getelementptr float, ptr addrspace(1) %src, i32 %gidx.short
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.short)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    br label %k.loop.short
+; NESTED-EPI:       k.loop.short:
+; NESTED-EPI-NEXT:    %k.short = phi i32 [ 0, %outer.short ], [ %k.next.short, %k.loop.short ]
+; NESTED-EPI-NEXT:    %acc.in.short = phi float [ %acc.short, %outer.short ], [ %acc.k.short, %k.loop.short ]
+; NESTED-EPI-NEXT:    %p.short = getelementptr float, ptr addrspace(3) @tile, i32 %k.short
+; NESTED-EPI-NEXT:    %x.short = load float, ptr addrspace(3) %p.short, align 4
+; NESTED-EPI-NEXT:    %acc.k.short = fadd float %acc.in.short, %x.short
+; NESTED-EPI-NEXT:    %k.next.short = add i32 %k.short, 1
+; NESTED-EPI-NEXT:    %k.done.short = icmp eq i32 %k.next.short, 64
+; NESTED-EPI-NEXT:    br i1 %k.done.short, label %outer.latch.short, label %k.loop.short
+; NESTED-EPI:       outer.latch.short:
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    %t.next.short = add i32 %t.short, 1
+; NESTED-EPI-NEXT:    %done.short = icmp eq i32 %t.next.short, %tiles
+; NESTED-EPI-NEXT:    br i1 %done.short, label %exit, label %outer.short, !llvm.loop [[LOOPNESTED1:![0-9]+]]
+; NESTED-EPI:       asyncpipe.epilogue:
+; NESTED-EPI-NEXT:    br label %outer.epi1
+; NESTED-EPI:       outer.epi1:
+; NESTED-EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 256
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    br label %k.loop.epi1
+; NESTED-EPI:       k.loop.epi1:
+; NESTED-EPI-NEXT:    %k.epi1 = phi i32 [ 0, %outer.epi1 ], [ %k.next.epi1, %k.loop.epi1 ]
+; NESTED-EPI-NEXT:    %acc.in.epi1 = phi float [ %acc.k, %outer.epi1 ], [ %acc.k.epi1, %k.loop.epi1 ]
+; NESTED-EPI-NEXT:    %p.epi1 = getelementptr float, ptr addrspace(3) @tile, i32 %k.epi1
+; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %p.epi1, i32 %asyncpipe.offset.epi1
+; NESTED-EPI-NEXT:    %x.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
+; NESTED-EPI-NEXT:    %acc.k.epi1 = fadd float %acc.in.epi1, %x.epi1
+; NESTED-EPI-NEXT:    %k.next.epi1 = add i32 %k.epi1, 1
+; NESTED-EPI-NEXT:    %k.done.epi1 = icmp eq i32 %k.next.epi1, 64
+; NESTED-EPI-NEXT:    br i1 %k.done.epi1, label %outer.latch.epi1, label %k.loop.epi1
+; NESTED-EPI:       outer.latch.epi1:
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; NESTED-EPI-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
+; NESTED-EPI-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
+; NESTED-EPI-NEXT:    br label %outer.epi2
+; NESTED-EPI:       outer.epi2:
+; NESTED-EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 256
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    br label %k.loop.epi2
+; NESTED-EPI:       k.loop.epi2:
+; NESTED-EPI-NEXT:    %k.epi2 = phi i32 [ 0, %outer.epi2 ], [ %k.next.epi2, %k.loop.epi2 ]
+; NESTED-EPI-NEXT:    %acc.in.epi2 = phi float [ %acc.k.epi1, %outer.epi2 ], [ %acc.k.epi2, %k.loop.epi2 ]
+; NESTED-EPI-NEXT:    %p.epi2 = getelementptr float, ptr addrspace(3) @tile, i32 %k.epi2
+; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %p.epi2, i32 %asyncpipe.offset.epi2
+; NESTED-EPI-NEXT:    %x.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
+; NESTED-EPI-NEXT:    %acc.k.epi2 = fadd float %acc.in.epi2, %x.epi2
+; NESTED-EPI-NEXT:    %k.next.epi2 = add i32 %k.epi2, 1
+; NESTED-EPI-NEXT:    %k.done.epi2 = icmp eq i32 %k.next.epi2, 64
+; NESTED-EPI-NEXT:    br i1 %k.done.epi2, label %outer.latch.epi2, label %k.loop.epi2
+; NESTED-EPI:       outer.latch.epi2:
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; NESTED-EPI-NEXT:    br label %exit
+; NESTED-EPI:       exit:
+; NESTED-EPI-NEXT:    %acc.k.merged = phi float [ %acc.k.epi2, %outer.latch.epi2 ], [ %acc.k.short, %outer.latch.short ]
+; NESTED-EPI-NEXT:    %out = getelementptr float, ptr addrspace(1) %dst, i32 %tid
+; NESTED-EPI-NEXT:    store float %acc.k.merged, ptr addrspace(1) %out, align 4
+; NESTED-EPI-NEXT:    ret void
+; NESTED-EPI:       }
 
 
 ;--- amdgpu.ll

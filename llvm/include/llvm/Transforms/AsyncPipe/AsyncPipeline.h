@@ -36,13 +36,32 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// How a pipelined loop finishes its last S - 1 iterations, whose early
+/// stages have nothing left to copy.
+enum class AsyncPipelineDrain {
+  /// What the target prefers (AsyncTarget::countsWaitsInGroups()): empty
+  /// groups where waits count groups, an epilogue otherwise.
+  TargetDefault,
+  /// The steady-state loop stops S - 1 iterations early and always issues
+  /// its copies; an epilogue repeats the consumers of the last iterations
+  /// with decreasing waits. Waits stay exact on a target whose wait counts
+  /// memory operations (AMDGPU vmcnt).
+  Epilogue,
+  /// The loop runs every iteration, skips the copies past the last one and
+  /// still commits their marks: no code is duplicated, and waits stay exact
+  /// only on a target whose wait counts groups (NVPTX).
+  EmptyGroups,
+};
+
 struct AsyncPipelineOptions {
   /// Stage count for every eligible loop; 0 pipelines only the loops whose
   /// metadata asks for it.
   unsigned Stages = 0;
+  AsyncPipelineDrain Drain = AsyncPipelineDrain::TargetDefault;
 };
 
-/// Parses the parameters of `asyncpipe-pipeline<stages=N>`.
+/// Parses the parameters of
+/// `asyncpipe-pipeline<stages=N;drain=epilogue|empty-groups>`.
 Expected<AsyncPipelineOptions> parseAsyncPipelineOptions(StringRef Params);
 
 /// Pipelines the loops that ask for it (see the loop metadata in

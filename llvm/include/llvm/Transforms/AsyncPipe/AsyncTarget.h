@@ -109,6 +109,15 @@ public:
   /// are clamped.
   virtual uint64_t getMaxEncodableWaitCount() const { return UINT64_MAX; }
 
+  /// True if the native wait counts commit groups (NVPTX cp.async.wait_group),
+  /// so that an empty group (a mark with no copy before it) is counted like
+  /// any other and one constant count stays exact while a loop drains with
+  /// empty groups. False if the wait is lowered to a count of the memory
+  /// operations still in flight (AMDGPU s_waitcnt vmcnt) by a
+  /// path-insensitive analysis: a copy skipped on some path then weakens the
+  /// count on every path, and the pipeliner drains with an epilogue instead.
+  virtual bool countsWaitsInGroups() const { return false; }
+
   /// Emits a mark in the target's native form.
   virtual CallInst *createMark(IRBuilderBase &B) const = 0;
   /// Emits a wait for at most \p N outstanding marks in the target's native
