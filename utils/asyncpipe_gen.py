@@ -727,8 +727,7 @@ def main(argv=None) -> int:
     ap.add_argument("--coverage", action="store_true",
                     help="print what the batch exercises instead of C")
     args = ap.parse_args(argv)
-    if args.sync_loops != (args.negative in (None, SYNC_NEGATIVE)) or (
-            not args.sync_loops and args.negative == SYNC_NEGATIVE):
+    if args.negative and args.sync_loops != (args.negative == SYNC_NEGATIVE):
         ap.error(f"--negative {SYNC_NEGATIVE} goes with --sync-loops, "
                  f"the other kinds without it")
     if args.sync_loops:
