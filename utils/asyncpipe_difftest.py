@@ -25,8 +25,9 @@ source reuse; each must be caught by AsyncSan under the lazy policy.
 
 Sync-form loops (--sync-loops N, utils/asyncpipe_gen.py --sync-loops) prove
 the loop pipeliner: each translation unit is built once as the reference and
-once per stage count (--stages, default 2,3,4) with -DASYNCPIPE_STAGES=S and
-the pipeliner's remarks on; every loop must be reported "pipelined loop with
+once per stage count (--stages, default 2,3,4) with -DASYNCPIPE_STAGES=S (the
+loops' one-line requests; with --stages-by-option, -mllvm
+-asyncpipe-pipeline-stages=S and no request) and the pipeliner's remarks on; every loop must be reported "pipelined loop with
 S stages" (a loop the generator marked intentionally ineligible must not be),
 and every build runs under every policy against the reference. With
 --broken-pipelining N, N more sync-form loops are built for every stage count
@@ -91,17 +92,24 @@ class Unit:
         self.variants = [Variant("", [], self.test_exe)]
         self.ineligible = {}  # Sync-form program index -> why.
 
-    def use_stages(self, stages, extra_flags=()):
+    def use_stages(self, stages, extra_flags=(), by_option=False):
         """Builds the unit's sync-form loops once per stage count, with the
-        pipeliner's remarks."""
+        pipeliner's remarks. The count comes from each loop's request, or,
+        by_option, from -asyncpipe-pipeline-stages with no request."""
         base = os.path.splitext(self.source)[0]
-        self.variants = [
-            Variant(f"S={s}", [f"-DASYNCPIPE_STAGES={s}", "-I",
-                               ANNOTATION_INCLUDE, "-Rpass=asyncpipe-pipeline",
-                               "-Rpass-missed=asyncpipe-pipeline"] +
-                    list(extra_flags), f"{base}.s{s}.test", s)
-            for s in stages
-        ]
+        self.variants = []
+        for s in stages:
+            if by_option:
+                how = ["-DASYNCPIPE_STAGES=0", "-mllvm",
+                       f"-asyncpipe-pipeline-stages={s}"]
+            else:
+                how = [f"-DASYNCPIPE_STAGES={s}"]
+            flags = how + ["-I", ANNOTATION_INCLUDE,
+                           "-Rpass=asyncpipe-pipeline",
+                           "-Rpass-missed=asyncpipe-pipeline"]
+            self.variants.append(
+                Variant(f"S={s}", flags + list(extra_flags),
+                        f"{base}.s{s}.test", s))
 
     def program_at(self):
         """Maps a source line to the generated program it belongs to."""
@@ -309,7 +317,7 @@ def make_units(args):
         with open(path, "w") as f:
             f.write(asyncpipe_gen.generate_unit(batch))
         unit = Unit(path, [p.index for p in batch], generated=True)
-        unit.use_stages(args.stages)
+        unit.use_stages(args.stages, by_option=args.stages_by_option)
         unit.ineligible = {p.index: p.ineligible for p in batch
                            if p.ineligible}
         units.append(unit)
@@ -335,7 +343,7 @@ def make_units(args):
                       negative=True)
         broken.use_stages(args.stages, [
             "-mllvm", "-asyncpipe-pipeline-miscount-for-testing=1"
-        ])
+        ], by_option=args.stages_by_option)
     return units, negatives, broken
 
 
@@ -375,6 +383,9 @@ def main(argv=None):
     ap.add_argument("--stages", type=stage_list, default=[2, 3, 4],
                     help="stage counts of the sync-form builds (default "
                     "2,3,4)")
+    ap.add_argument("--stages-by-option", action="store_true",
+                    help="compile the loops' requests away and give the "
+                    "stage count with -mllvm -asyncpipe-pipeline-stages")
     ap.add_argument("--broken-pipelining", type=int, default=0,
                     help="number of sync-form loops pipelined with every "
                     "wait one too weak, each of which must be caught")

@@ -33,7 +33,8 @@ optionally calls the host barrier, and reads the buffers. Some loops also
 have a predicated group, a buffer consumed right after its own wait(0), or a
 barrier after the consumers. Each loop carries the one-line request
 asyncpipe_pipeline(ASYNCPIPE_STAGES) (pipeline_annotation.h); build with
--DASYNCPIPE_STAGES=S. Trip counts are 0, 1, 2-5 (below and above S = 2..4)
+-DASYNCPIPE_STAGES=S, or with -DASYNCPIPE_STAGES=0 (no request) and -mllvm
+-asyncpipe-pipeline-stages=S. Trip counts are 0, 1, 2-5 (below and above S = 2..4)
 or longer, fixed or read at run time. A few loops are intentionally
 ineligible (carried-read: a buffer is read before the copy that fills it, so
 the value crosses iterations); the pipeliner must leave them alone. Negative
@@ -606,6 +607,7 @@ class SyncEmitter:
 
     def emit_loop(self):
         p = self.p
+        self.line("ASYNCPIPE_NO_UNROLL", 1)
         self.line("for (int i = 0; i < n; ++i) {", 1)
         self.line("asyncpipe_pipeline(ASYNCPIPE_STAGES);", 2)
         if p.ineligible == "carried-read":
@@ -647,6 +649,17 @@ SYNC_PRELUDE = PRELUDE + """\
 #endif
 void __asyncpipe_rt_barrier(void);
 #define asyncpipe_barrier() __asyncpipe_rt_barrier()
+#endif
+
+/* -DASYNCPIPE_STAGES=0: no request in the source; the stage count comes from
+ * -mllvm -asyncpipe-pipeline-stages=S instead. Without a request nothing
+ * keeps a short loop from being fully unrolled before the pipeliner runs, so
+ * the loop says so itself. */
+#if !defined(ASYNCPIPE_REFERENCE) && ASYNCPIPE_STAGES == 0
+#define asyncpipe_pipeline(stages) ((void)0)
+#define ASYNCPIPE_NO_UNROLL _Pragma("nounroll")
+#else
+#define ASYNCPIPE_NO_UNROLL
 #endif
 """
 
