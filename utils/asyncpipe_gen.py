@@ -454,10 +454,14 @@ class SyncProgram:
     negative: Optional[str] = None
 
     def describe(self) -> str:
-        bufs = ", ".join(
-            f"{b.copy_bytes}Bx{b.lanes}{' stack' if b.on_stack else ''}"
-            f"{' stride ' + str(b.stride_words) if b.stride_words != b.words else ''}"
-            f"{' predicated' if b.predicated else ''}" for b in self.buffers)
+        def buffer(b: SyncBuffer) -> str:
+            stride = b.stride_words != b.words
+            return (f"{b.copy_bytes}Bx{b.lanes}"
+                    f"{' stack' if b.on_stack else ''}"
+                    f"{' stride ' + str(b.stride_words) if stride else ''}"
+                    f"{' predicated' if b.predicated else ''}")
+
+        bufs = ", ".join(buffer(b) for b in self.buffers)
         return (f"sync-form, buffers [{bufs}], "
                 f"marks {'per buffer' if self.mark_per_buffer else 'grouped'}"
                 f"{', early consume' if self.early_consume else ''}"
@@ -498,13 +502,14 @@ def random_sync_program(rng: random.Random, index: int,
     # With a constant trip count of 0 or 1 the optimizer leaves no loop to
     # pipeline, so those trip counts are read at run time.
     dynamic_trip = trip <= 1 or rng.random() < 0.5
-    if not dynamic_trip and trip == 2 and not ineligible and not negative:
-        # Known limitation: at -O2 a loop that runs exactly twice loses its
-        # induction variable (i becomes a two-valued phi) before the
-        # pipeliner runs, which then finds no group that can run ahead.
-        ineligible = "constant-trip-2"
-    if not dynamic_trip and trip == 2 and negative:
-        dynamic_trip = True
+    if trip == 2 and not dynamic_trip:
+        # Known limitation: at -O2 and -O3 a loop that runs exactly twice
+        # loses its induction variable (i becomes a two-valued phi) before
+        # the pipeliner runs, which then finds no group that can run ahead.
+        if negative:
+            dynamic_trip = True  # A negative loop must be pipelined.
+        elif not ineligible:
+            ineligible = "constant-trip-2"
     return SyncProgram(
         index=index,
         buffers=buffers,

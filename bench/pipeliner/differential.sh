@@ -15,7 +15,8 @@
 # Environment: ASYNCPIPE_BUILD_DIR (default build/), JOBS (default 2),
 # BROKEN (loops pipelined wrongly on purpose, default LOOPS/10), PER_UNIT
 # (loops per translation unit, default 200), RANDOM_SEEDS (default 2),
-# OPT (default -O2).
+# OPT (default -O2; the loops the generator makes ineligible on purpose
+# assume -O2 or -O3).
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
