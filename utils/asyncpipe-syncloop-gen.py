@@ -12,9 +12,10 @@ for trip counts 0-8 and prints every result.
 
 Built once with the plugin (pipelined, linked with a host runtime) and once
 without it (linked with eager definitions of the portable calls), the two
-programs must print the same thing. The seed fixes the program; until the
-host runtime's generator (issue 6) covers synchronous-form loops, the
-pipeliner's lit tests use this one with fixed seeds.
+programs must print the same thing. The seed fixes the program. A few
+pipeliner tests use this one with fixed seeds (one loop per program, every
+trip count 0-8 in one run); the batch generator for the differential harness
+is utils/asyncpipe_gen.py --sync-loops.
 """
 
 import argparse

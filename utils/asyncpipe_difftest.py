@@ -23,12 +23,25 @@ result on stdout; it includes asyncpipe_host.h) and from the generator
 Generated negative programs (--negatives N) each break one wait or one
 source reuse; each must be caught by AsyncSan under the lazy policy.
 
+Sync-form loops (--sync-loops N, utils/asyncpipe_gen.py --sync-loops) prove
+the loop pipeliner: each translation unit is built once as the reference and
+once per stage count (--stages, default 2,3,4) with -DASYNCPIPE_STAGES=S (the
+loops' one-line requests; with --stages-by-option, -mllvm
+-asyncpipe-pipeline-stages=S and no request) and the pipeliner's remarks on; every loop must be reported "pipelined loop with
+S stages" (a loop the generator marked intentionally ineligible must not be),
+and every build runs under every policy against the reference. With
+--broken-pipelining N, N more sync-form loops are built for every stage count
+with -mllvm -asyncpipe-pipeline-miscount-for-testing=1 (every pipelined wait
+one too weak); each must be caught by AsyncSan under the lazy policy.
+
 Prints one summary line each for programs, policies, runs/mismatches and
-negatives; exits 1 if any run mismatched, reported, failed, or a negative
-program went unnoticed.
+negatives (and for sync-form loops: pipelined loops and broken pipelinings);
+exits 1 if any run mismatched, reported, failed, a loop was not pipelined as
+expected, or a negative program went unnoticed.
 """
 
 import argparse
+import bisect
 import concurrent.futures
 import os
 import re
@@ -42,6 +55,26 @@ import asyncpipe_gen  # noqa: E402
 
 PROG_LINE = re.compile(r"^prog (\d+) ")
 REPORT_LINE = re.compile(r"^==AsyncSan== (ERROR|WARNING):")
+PROGRAM_COMMENT = re.compile(r"^/\* program (\d+): ")
+REMARK_LINE = re.compile(
+    r"^(?P<file>[^:]+):(?P<line>\d+):\d+: remark: (?:pipelined loop with "
+    r"(?P<stages>\d+) stages|(?P<missed>loop not pipelined: .*))")
+# The pipeliner's annotation include (clang/include/asyncpipe/...).
+ANNOTATION_INCLUDE = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "clang",
+    "include")
+
+
+class Variant:
+    """One transformed build of a unit: its label (the stage count of a
+    sync-form build, or empty), its own flags and its executable."""
+
+    def __init__(self, label, flags, exe, stages=None):
+        self.label = label
+        self.flags = flags
+        self.exe = exe
+        self.stages = stages
+        self.remarks = ""
 
 
 class Unit:
@@ -56,6 +89,38 @@ class Unit:
         base = os.path.splitext(source)[0]
         self.reference_exe = base + ".ref"
         self.test_exe = base + ".test"
+        self.variants = [Variant("", [], self.test_exe)]
+        self.ineligible = {}  # Sync-form program index -> why.
+
+    def use_stages(self, stages, extra_flags=(), by_option=False):
+        """Builds the unit's sync-form loops once per stage count, with the
+        pipeliner's remarks. The count comes from each loop's request, or,
+        by_option, from -asyncpipe-pipeline-stages with no request."""
+        base = os.path.splitext(self.source)[0]
+        self.variants = []
+        for s in stages:
+            if by_option:
+                how = ["-DASYNCPIPE_STAGES=0", "-mllvm",
+                       f"-asyncpipe-pipeline-stages={s}"]
+            else:
+                how = [f"-DASYNCPIPE_STAGES={s}"]
+            flags = how + ["-I", ANNOTATION_INCLUDE,
+                           "-Rpass=asyncpipe-pipeline",
+                           "-Rpass-missed=asyncpipe-pipeline"]
+            self.variants.append(
+                Variant(f"S={s}", flags + list(extra_flags),
+                        f"{base}.s{s}.test", s))
+
+    def program_at(self):
+        """Maps a source line to the generated program it belongs to."""
+        starts, indices = [], []
+        with open(self.source) as f:
+            for number, text in enumerate(f, 1):
+                m = PROGRAM_COMMENT.match(text)
+                if m:
+                    starts.append(number)
+                    indices.append(int(m.group(1)))
+        return lambda line: indices[bisect.bisect_right(starts, line) - 1]
 
 
 def run_command(cmd, env=None, timeout=120):
@@ -78,40 +143,80 @@ class Harness:
         self.reports = 0
         self.failed_runs = []
         self.runs = 0
+        self.unpipelined = []
 
     # --- building -------------------------------------------------------
-    def compile_reference(self, unit):
+    def compile_reference(self, unit, _variant):
         a = self.args
         cmd = [a.clang] + shlex.split(a.cflags) + [
-            "-DASYNCPIPE_REFERENCE", "-I", a.rt_include, unit.source
+            "-DASYNCPIPE_REFERENCE", "-I", a.rt_include, "-I",
+            ANNOTATION_INCLUDE, unit.source
         ] + shlex.split(a.reference_flags) + ["-o", unit.reference_exe]
         return cmd, run_command(cmd)
 
-    def compile_test(self, unit):
+    def compile_test(self, unit, variant):
         a = self.args
         cmd = [a.clang, f"-fpass-plugin={a.plugin}"] + shlex.split(
             a.cflags) + ["-gline-tables-only", "-mllvm",
                          "-asyncpipe-sanitize"] + shlex.split(a.extra_flags) + [
-                             "-I", a.rt_include, unit.source, "-o",
-                             unit.test_exe
-                         ] + self.rt_link
-        return cmd, run_command(cmd)
+                             "-I", a.rt_include
+                         ] + variant.flags + [unit.source, "-o", variant.exe
+                                              ] + self.rt_link
+        result = run_command(cmd)
+        variant.remarks = result.stderr
+        return cmd, result
 
     def build(self, units):
         jobs = []
         for unit in units:
             if not unit.negative:
-                jobs.append((unit, self.compile_reference))
-            jobs.append((unit, self.compile_test))
+                jobs.append((unit, None, self.compile_reference))
+            for variant in unit.variants:
+                jobs.append((unit, variant, self.compile_test))
         ok = True
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
-            for (unit, _), (cmd, result) in zip(
-                    jobs, pool.map(lambda j: j[1](j[0]), jobs)):
+            for cmd, result in pool.map(lambda j: j[2](j[0], j[1]), jobs):
                 if result.returncode != 0:
                     ok = False
                     print(f"error: build failed: {shlex.join(cmd)}\n"
                           f"{result.stderr}")
         return ok
+
+    # --- pipelining -------------------------------------------------------
+    def check_pipelined(self, unit):
+        """Counts, over the unit's stage-count builds, the loops pipelined
+        with the requested stage count; records every loop that was not (or
+        that was, though the generator made it ineligible)."""
+        program_at = unit.program_at()
+        pipelined = 0
+        for variant in unit.variants:
+            done, why_not = {}, {}
+            for text in variant.remarks.splitlines():
+                m = REMARK_LINE.match(text)
+                if not m or os.path.abspath(m.group("file")) != \
+                        os.path.abspath(unit.source):
+                    continue
+                prog = program_at(int(m.group("line")))
+                if m.group("missed"):
+                    why_not[prog] = m.group("missed")
+                elif int(m.group("stages")) == variant.stages:
+                    done[prog] = done.get(prog, 0) + 1
+            for prog in unit.programs:
+                expected = 0 if prog in unit.ineligible else 1
+                if done.get(prog, 0) == expected:
+                    pipelined += expected
+                    continue
+                what = (f"pipelined {done.get(prog, 0)} time(s), expected "
+                        f"{expected}")
+                if prog in unit.ineligible:
+                    what += f" (intentionally ineligible: " \
+                            f"{unit.ineligible[prog]})"
+                elif prog in why_not:
+                    what += f": {why_not[prog]}"
+                self.unpipelined.append(
+                    f"{unit.source} program {prog} with {variant.label}: "
+                    f"{what}")
+        return pipelined
 
     # --- differential runs ----------------------------------------------
     def policy_env(self, policy, seed, keep_going):
@@ -143,42 +248,48 @@ class Harness:
                                     f"{ref.returncode}")
             return
         expected = self.split_by_program(unit, ref.stdout)
-        for policy, seed in self.policies:
-            env = self.policy_env(policy, seed, keep_going=True)
-            got = run_command([unit.test_exe], env=env)
-            self.runs += 1
-            label = policy if seed is None else f"{policy}:{seed}"
-            reports = [l for l in got.stderr.splitlines()
-                       if REPORT_LINE.match(l)]
-            self.reports += len(reports)
-            for line in reports[:3]:
-                print(f"report ({label}, {unit.source}): {line}")
-            if got.returncode != 0:
-                self.failed_runs.append(
-                    f"{unit.test_exe} under {label}: exit {got.returncode}")
-            actual = self.split_by_program(unit, got.stdout)
-            for prog in unit.programs:
-                if actual.get(prog) != expected.get(prog):
-                    self.mismatches.append((unit, prog, label,
-                                            expected.get(prog),
-                                            actual.get(prog)))
+        for variant in unit.variants:
+            for policy, seed in self.policies:
+                label = policy if seed is None else f"{policy}:{seed}"
+                if variant.label:
+                    label = f"{variant.label} {label}"
+                self.check_run(unit, variant, policy, seed, label, expected)
+
+    def check_run(self, unit, variant, policy, seed, label, expected):
+        env = self.policy_env(policy, seed, keep_going=True)
+        got = run_command([variant.exe], env=env)
+        self.runs += len(unit.programs)
+        reports = [l for l in got.stderr.splitlines() if REPORT_LINE.match(l)]
+        self.reports += len(reports)
+        for line in reports[:3]:
+            print(f"report ({label}, {unit.source}): {line}")
+        if got.returncode != 0:
+            self.failed_runs.append(
+                f"{variant.exe} under {label}: exit {got.returncode}")
+        actual = self.split_by_program(unit, got.stdout)
+        for prog in unit.programs:
+            if actual.get(prog) != expected.get(prog):
+                self.mismatches.append((unit, prog, label, expected.get(prog),
+                                        actual.get(prog)))
 
     # --- negative programs ------------------------------------------------
-    def check_negative(self, unit, prog):
+    def check_negative(self, variant, prog):
         env = self.policy_env("lazy", None, keep_going=False)
-        got = run_command([unit.test_exe, str(prog)], env=env)
+        got = run_command([variant.exe, str(prog)], env=env)
         caught = got.returncode != 0 and any(
             l.startswith("==AsyncSan== ERROR:")
             for l in got.stderr.splitlines())
-        return prog, caught
+        return variant, prog, caught
 
     def run_negatives(self, unit):
+        """The (variant, program) pairs AsyncSan missed under lazy."""
         missed = []
+        jobs = [(v, p) for v in unit.variants for p in unit.programs]
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
-            for prog, caught in pool.map(
-                    lambda p: self.check_negative(unit, p), unit.programs):
+            for variant, prog, caught in pool.map(
+                    lambda j: self.check_negative(*j), jobs):
                 if not caught:
-                    missed.append(prog)
+                    missed.append((variant, prog))
         return missed
 
 
@@ -198,6 +309,18 @@ def make_units(args):
         with open(path, "w") as f:
             f.write(asyncpipe_gen.generate_unit(batch))
         units.append(Unit(path, [p.index for p in batch], generated=True))
+    sync_programs = asyncpipe_gen.generate_sync_programs(
+        args.seed, args.sync_loops, first_index=len(programs))
+    for start in range(0, len(sync_programs), args.per_unit):
+        batch = sync_programs[start:start + args.per_unit]
+        path = os.path.join(args.work, f"sync-{start // args.per_unit}.c")
+        with open(path, "w") as f:
+            f.write(asyncpipe_gen.generate_unit(batch))
+        unit = Unit(path, [p.index for p in batch], generated=True)
+        unit.use_stages(args.stages, by_option=args.stages_by_option)
+        unit.ineligible = {p.index: p.ineligible for p in batch
+                           if p.ineligible}
+        units.append(unit)
     negatives = None
     if args.negatives:
         batch = asyncpipe_gen.generate_programs(args.seed, args.negatives,
@@ -208,7 +331,27 @@ def make_units(args):
         negatives = Unit(path, [p.index for p in batch], generated=True,
                          negative=True)
         negatives.kinds = {p.index: p.negative for p in batch}
-    return units, negatives
+    broken = None
+    if args.broken_pipelining:
+        batch = asyncpipe_gen.generate_sync_programs(
+            args.seed, args.broken_pipelining,
+            negative=asyncpipe_gen.SYNC_NEGATIVE)
+        path = os.path.join(args.work, "broken-pipelining.c")
+        with open(path, "w") as f:
+            f.write(asyncpipe_gen.generate_unit(batch))
+        broken = Unit(path, [p.index for p in batch], generated=True,
+                      negative=True)
+        broken.use_stages(args.stages, [
+            "-mllvm", "-asyncpipe-pipeline-miscount-for-testing=1"
+        ], by_option=args.stages_by_option)
+    return units, negatives, broken
+
+
+def stage_list(text):
+    stages = [int(s) for s in text.split(",")]
+    if any(s < 2 or s > 16 for s in stages):
+        raise argparse.ArgumentTypeError("stage counts go from 2 to 16")
+    return stages
 
 
 def main(argv=None):
@@ -234,6 +377,18 @@ def main(argv=None):
                     help="number of generated programs")
     ap.add_argument("--negatives", type=int, default=0,
                     help="number of generated negative programs")
+    ap.add_argument("--sync-loops", type=int, default=0,
+                    help="number of generated synchronous-form loops, each "
+                    "pipelined for every --stages")
+    ap.add_argument("--stages", type=stage_list, default=[2, 3, 4],
+                    help="stage counts of the sync-form builds (default "
+                    "2,3,4)")
+    ap.add_argument("--stages-by-option", action="store_true",
+                    help="compile the loops' requests away and give the "
+                    "stage count with -mllvm -asyncpipe-pipeline-stages")
+    ap.add_argument("--broken-pipelining", type=int, default=0,
+                    help="number of sync-form loops pipelined with every "
+                    "wait one too weak, each of which must be caught")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-unit", type=int, default=125,
                     help="generated programs per translation unit")
@@ -245,9 +400,12 @@ def main(argv=None):
 
     start = time.monotonic()
     harness = Harness(args)
-    units, negatives = make_units(args)
-    if not harness.build(units + ([negatives] if negatives else [])):
+    units, negatives, broken = make_units(args)
+    extra_units = [u for u in (negatives, broken) if u]
+    if not harness.build(units + extra_units):
         return 1
+    sync_units = [u for u in units if u.variants[0].stages]
+    pipelined = sum(harness.check_pipelined(u) for u in sync_units)
     for unit in units:
         harness.check_unit(unit)
 
@@ -257,18 +415,31 @@ def main(argv=None):
     print(f"asyncpipe-difftest: programs: {total} (generated {generated}, "
           f"corpus {total - generated}) in {len(units)} translation units")
     print(f"asyncpipe-difftest: policies: {len(labels)} ({', '.join(labels)})")
-    print(f"asyncpipe-difftest: runs: {total * len(labels)}, mismatches: "
+    print(f"asyncpipe-difftest: runs: {harness.runs}, mismatches: "
           f"{len(harness.mismatches)}, sanitizer reports: {harness.reports}, "
           f"failed runs: {len(harness.failed_runs)}")
+    if sync_units:
+        loops = sum(len(u.programs) for u in sync_units)
+        ineligible = sum(len(u.ineligible) for u in sync_units)
+        stages = ", ".join(str(s) for s in args.stages)
+        builds = loops * len(args.stages)
+        print(f"asyncpipe-difftest: sync-form loops: {loops} (intentionally "
+              f"ineligible {ineligible}) x stages {len(args.stages)} "
+              f"({stages}) x policies {len(labels)}: pipelined "
+              f"{pipelined} of {builds - ineligible * len(args.stages)} "
+              f"loop builds, not as expected: {len(harness.unpipelined)}")
+    for text in harness.unpipelined[:10]:
+        print(f"  not pipelined as expected: {text}")
     for unit, prog, label, want, got in harness.mismatches[:10]:
         print(f"  mismatch: {unit.source} program {prog} under {label}: "
               f"expected {want!r}, got {got!r}")
     for failure in harness.failed_runs[:10]:
         print(f"  failed: {failure}")
-    ok = not (harness.mismatches or harness.reports or harness.failed_runs)
+    ok = not (harness.mismatches or harness.reports or harness.failed_runs or
+              harness.unpipelined)
 
     if negatives:
-        missed = harness.run_negatives(negatives)
+        missed = [prog for _, prog in harness.run_negatives(negatives)]
         kinds = {}
         for kind in negatives.kinds.values():
             kinds[kind] = kinds.get(kind, 0) + 1
@@ -282,6 +453,24 @@ def main(argv=None):
                   f"({negatives.kinds[prog]}): ASYNCPIPE_POLICY=lazy "
                   f"{negatives.test_exe} {prog}")
         ok = ok and not missed
+    if broken:
+        # Every loop must still be pipelined, or the wrong waits never ran.
+        before = len(harness.unpipelined)
+        harness.check_pipelined(broken)
+        missed = harness.run_negatives(broken)
+        builds = len(broken.programs) * len(broken.variants)
+        print(f"asyncpipe-difftest: broken pipelining (every pipelined wait "
+              f"one too weak): {len(broken.programs)} loops x stages "
+              f"{len(broken.variants)}, caught under lazy: "
+              f"{builds - len(missed)}, missed: {len(missed)}, not "
+              f"pipelined: {len(harness.unpipelined) - before}")
+        for text in harness.unpipelined[before:before + 10]:
+            print(f"  not pipelined as expected: {text}")
+        for variant, prog in missed[:10]:
+            print(f"  missed: {broken.source} program {prog} with "
+                  f"{variant.label}: ASYNCPIPE_POLICY=lazy {variant.exe} "
+                  f"{prog}")
+        ok = ok and not missed and len(harness.unpipelined) == before
     print(f"asyncpipe-difftest: {'PASS' if ok else 'FAIL'} in "
           f"{time.monotonic() - start:.1f}s")
     return 0 if ok else 1

@@ -24,9 +24,31 @@ everything it read; main prints one line per program:
     prog <index> <hash>
 A negative translation unit runs only the program named by argv[1].
 
+With --sync-loops it writes synchronous-form loops instead, the input of the
+loop pipeliner (asyncpipe-pipeline, llvm/docs/AsyncPipePipeliner.rst): each
+iteration copies into 1-4 shared buffers (4/8/16-byte copies on 1-8 lanes,
+issued in a random lane order, static or stack buffers, contiguous or strided
+sources), marks once or once per buffer, waits for everything (wait(0)),
+optionally calls the host barrier, and reads the buffers. Some loops also
+have a predicated group, a buffer consumed right after its own wait(0), or a
+barrier after the consumers. Each loop carries the one-line request
+asyncpipe_pipeline(ASYNCPIPE_STAGES) (pipeline_annotation.h); build with
+-DASYNCPIPE_STAGES=S, or with -DASYNCPIPE_STAGES=0 (no request) and -mllvm
+-asyncpipe-pipeline-stages=S. Trip counts are 0, 1, 2-5 (below and above S = 2..4)
+or longer, fixed or read at run time. A few loops are intentionally
+ineligible (carried-read: a buffer is read before the copy that fills it, so
+the value crosses iterations); the pipeliner must leave them alone. Negative
+sync-form programs (--negative broken-pipelining) are eligible loops with at
+least five iterations (so that the pipelined path runs for every S up to 4)
+and no predicated group (every pipelined wait is then the
+tightest one), for a build whose pipelined waits are made one too weak
+(-mllvm -asyncpipe-pipeline-miscount-for-testing=1).
+
 Used by utils/asyncpipe_difftest.py; also runnable on its own:
     asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
     asyncpipe_gen.py --seed 1 --count 500 --coverage
+    asyncpipe_gen.py --sync-loops --seed 1 --count 100 --out sync.c
+    asyncpipe_gen.py --sync-loops --seed 1 --count 500 --coverage
 """
 
 import argparse
@@ -38,6 +60,8 @@ from typing import List, Optional
 COPY_SIZES = (4, 8, 16)
 LANE_COUNTS = (1, 2, 4, 8)
 NEGATIVE_KINDS = ("weak-wait", "early-reuse")
+SYNC_NEGATIVE = "broken-pipelining"
+SYNC_STAGES = (2, 3, 4)  # The stage counts a sync-form batch is built for.
 
 
 @dataclasses.dataclass
@@ -316,12 +340,14 @@ static uint32_t mix(uint32_t a, uint32_t b) {
 """
 
 
-def generate_unit(programs: List[Program]) -> str:
+def generate_unit(programs) -> str:
     """One translation unit running every program in order, or, if they are
     negative, the one named by argv[1]."""
-    out = [PRELUDE]
+    sync = any(isinstance(p, SyncProgram) for p in programs)
+    out = [SYNC_PRELUDE if sync else PRELUDE]
     for prog in programs:
-        out.extend(Emitter(prog).emit())
+        emitter = SyncEmitter if isinstance(prog, SyncProgram) else Emitter
+        out.extend(emitter(prog).emit())
     negative = any(p.negative for p in programs)
     if negative:
         out.append("int main(int argc, char **argv) {")
@@ -397,20 +423,345 @@ def coverage(programs: List[Program]) -> List[str]:
     ]
 
 
+# --- Synchronous-form loops (the pipeliner's input) ------------------------
+
+
+@dataclasses.dataclass
+class SyncBuffer:
+    copy_bytes: int  # Bytes per lane per copy: 4, 8 or 16.
+    lanes: int  # Copies per iteration.
+    on_stack: bool  # A local array instead of a static one.
+    lane_order: List[int]  # The order the lanes' copies are issued in.
+    stride_words: int  # Source words between iterations (>= words).
+    predicated: bool = False  # Copied when (i + phase) % 3 == 0.
+
+    @property
+    def words(self) -> int:
+        return self.copy_bytes * self.lanes // 4
+
+
+@dataclasses.dataclass
+class SyncProgram:
+    index: int
+    buffers: List[SyncBuffer]
+    mark_per_buffer: bool  # One group per buffer, or one for all.
+    early_consume: bool  # Buffer 0 waited for and read before later groups.
+    barrier_after_wait: bool  # __asyncpipe_rt_barrier() after the wait(0).
+    barrier_after_use: bool  # ... and after the consumers.
+    weighted_consumer: bool  # Conditional arithmetic instead of a hash.
+    trip_count: int
+    dynamic_trip: bool
+    ineligible: Optional[str] = None  # Why the pipeliner must refuse it.
+    negative: Optional[str] = None
+
+    def describe(self) -> str:
+        def buffer(b: SyncBuffer) -> str:
+            stride = b.stride_words != b.words
+            return (f"{b.copy_bytes}Bx{b.lanes}"
+                    f"{' stack' if b.on_stack else ''}"
+                    f"{' stride ' + str(b.stride_words) if stride else ''}"
+                    f"{' predicated' if b.predicated else ''}")
+
+        bufs = ", ".join(buffer(b) for b in self.buffers)
+        return (f"sync-form, buffers [{bufs}], "
+                f"marks {'per buffer' if self.mark_per_buffer else 'grouped'}"
+                f"{', early consume' if self.early_consume else ''}"
+                f"{', barrier after wait' if self.barrier_after_wait else ''}"
+                f"{', barrier after use' if self.barrier_after_use else ''}"
+                f"{', weighted' if self.weighted_consumer else ''}, "
+                f"trip {self.trip_count}"
+                f"{' dynamic' if self.dynamic_trip else ''}"
+                f"{', INELIGIBLE ' + self.ineligible if self.ineligible else ''}"
+                f"{', NEGATIVE ' + self.negative if self.negative else ''}")
+
+
+def random_sync_program(rng: random.Random, index: int,
+                        negative: Optional[str] = None) -> SyncProgram:
+    buffers = []
+    for _ in range(rng.randint(1, 4)):
+        copy_bytes, lanes = rng.choice(COPY_SIZES), rng.choice(LANE_COUNTS)
+        order = list(range(lanes))
+        if rng.random() < 0.5:
+            rng.shuffle(order)
+        words = copy_bytes * lanes // 4
+        buffers.append(
+            SyncBuffer(copy_bytes, lanes, rng.random() < 0.3, order,
+                       words + rng.choice((0, 0, 1, 3))))
+    mark_per_buffer = len(buffers) > 1 and rng.random() < 0.5
+    # A predicated group cannot run ahead; another group must. Its wait falls
+    # back to 0, which is stronger than needed, so that wait made one weaker
+    # may still be correct: negative loops have no predicated group.
+    if mark_per_buffer and not negative and rng.random() < 0.3:
+        rng.choice(buffers[1:]).predicated = True
+    ineligible = None
+    if not negative and rng.random() < 0.05:
+        ineligible = "carried-read"
+        buffers[0].on_stack = False  # Read before the first copy: zeros.
+    trip = rng.choice([0, 1, 2, 3, 4, 5, rng.randint(6, 16)])
+    if negative:
+        # A wait that never runs cannot be caught, and with the epilogue
+        # drain fewer than S iterations run an unpipelined copy of the loop:
+        # run enough for every stage count tested (2..4).
+        trip = max(trip, 5)
+    # With a constant trip count of 0 or 1 the optimizer leaves no loop to
+    # pipeline, so those trip counts are read at run time.
+    dynamic_trip = trip <= 1 or rng.random() < 0.5
+    if trip == 2 and not dynamic_trip:
+        # Known limitation: at -O2 and -O3 a loop that runs exactly twice
+        # loses its induction variable (i becomes a two-valued phi) before
+        # the pipeliner runs, which then finds no group that can run ahead.
+        if negative:
+            dynamic_trip = True  # A negative loop must be pipelined.
+        elif not ineligible:
+            ineligible = "constant-trip-2"
+    return SyncProgram(
+        index=index,
+        buffers=buffers,
+        mark_per_buffer=mark_per_buffer,
+        early_consume=mark_per_buffer and not buffers[0].predicated and
+        rng.random() < 0.3,
+        barrier_after_wait=rng.random() < 0.3,
+        barrier_after_use=rng.random() < 0.2,
+        weighted_consumer=rng.random() < 0.4,
+        trip_count=trip,
+        dynamic_trip=dynamic_trip,
+        ineligible=ineligible,
+        negative=negative)
+
+
+class SyncEmitter:
+    """Writes one synchronous-form loop as C."""
+
+    def __init__(self, prog: SyncProgram):
+        self.p = prog
+        self.name = f"p{prog.index}"
+        self.lines: List[str] = []
+
+    def line(self, text: str, indent: int = 0):
+        self.lines.append("  " * indent + text)
+
+    def src_words(self, buf: SyncBuffer) -> int:
+        return max(self.p.trip_count, 1) * buf.stride_words + buf.words
+
+    def shared(self, b: int) -> str:
+        return f"sh{b}" if self.p.buffers[b].on_stack else \
+            f"{self.name}_sh{b}"
+
+    def emit(self) -> List[str]:
+        p, n = self.p, self.name
+        self.line(f"/* program {p.index}: {p.describe()} */")
+        for b, buf in enumerate(p.buffers):
+            self.line(f"static uint32_t {n}_src{b}[{self.src_words(buf)}];")
+            if not buf.on_stack:
+                self.line(f"static uint32_t {n}_sh{b}[{buf.words}];")
+        if p.dynamic_trip:
+            self.line(f"static volatile int {n}_trip = {p.trip_count};")
+        predicated = any(b.predicated for b in p.buffers)
+        if predicated:
+            self.line(f"static volatile int {n}_phase = {p.index % 3};")
+        self.line(f"__attribute__((noinline)) static uint32_t {n}(void) {{")
+        for b, buf in enumerate(p.buffers):
+            self.line(f"for (int w = 0; w < {self.src_words(buf)}; ++w)", 1)
+            self.line(f"{n}_src{b}[w] = mix({p.index}u * 8u + {b}u, "
+                      f"(uint32_t)w);", 2)
+            if buf.on_stack:
+                self.line(f"uint32_t sh{b}[{buf.words}];", 1)
+        trip = f"{n}_trip" if p.dynamic_trip else str(p.trip_count)
+        self.line(f"const int n = {trip};", 1)
+        if predicated:
+            self.line(f"const int phase = {n}_phase;", 1)
+        self.line(f"uint32_t acc = {0x811C9DC5 ^ p.index}u;", 1)
+        self.emit_loop()
+        self.line("return acc;", 1)
+        self.line("}")
+        self.line("")
+        return self.lines
+
+    def emit_copies(self, b: int, indent: int):
+        buf = self.p.buffers[b]
+        if buf.predicated:
+            self.line(f"if ((i + phase) % 3 == 0) {{", indent)
+            indent += 1
+        for l in buf.lane_order:
+            off = l * buf.copy_bytes
+            self.line(
+                f"asyncpipe_copy((char *){self.shared(b)} + {off}, "
+                f"(const char *){self.name}_src{b} + (size_t)i * "
+                f"{buf.stride_words * 4} + {off}, {buf.copy_bytes}, 0);",
+                indent)
+        if buf.predicated:
+            self.line("}", indent - 1)
+
+    def emit_consume(self, b: int, indent: int):
+        buf = self.p.buffers[b]
+        if buf.predicated:
+            # Only iterations that copied read (every second one of them),
+            # under a condition of its own: with the copy's condition, jump
+            # threading would duplicate the marks in between into both arms
+            # (a conditional mark the pipeliner rejects, see
+            # AsyncPipePipeliner.rst, Limits). The phase is read at run time
+            # so that a constant trip count cannot decide the conditions.
+            self.line("if ((i + phase) % 6 == 0) {", indent)
+            indent += 1
+        self.line(f"for (int w = 0; w < {buf.words}; ++w)", indent)
+        if self.p.weighted_consumer:
+            self.line(f"acc += ({self.shared(b)}[w] & 1u) ? "
+                      f"{self.shared(b)}[w] * (uint32_t)(w + {b + 3}) : "
+                      f"{self.shared(b)}[w] ^ acc;", indent + 1)
+        else:
+            self.line(f"acc = (acc ^ {self.shared(b)}[w]) * 0x01000193u;",
+                      indent + 1)
+        if buf.predicated:
+            self.line("}", indent - 1)
+
+    def emit_loop(self):
+        p = self.p
+        self.line("ASYNCPIPE_NO_UNROLL", 1)
+        self.line("for (int i = 0; i < n; ++i) {", 1)
+        self.line("asyncpipe_pipeline(ASYNCPIPE_STAGES);", 2)
+        if p.ineligible == "carried-read":
+            # Last iteration's data: the value crosses iterations.
+            self.line(f"acc ^= {self.shared(0)}[0];", 2)
+        consumed = []
+        for b in range(len(p.buffers)):
+            self.emit_copies(b, 2)
+            if p.mark_per_buffer:
+                self.line("asyncpipe_mark();", 2)
+            if b == 0 and p.early_consume:
+                self.line("asyncpipe_wait(0);", 2)
+                self.emit_consume(0, 2)
+                consumed.append(0)
+        if not p.mark_per_buffer:
+            self.line("asyncpipe_mark();", 2)
+        self.line("asyncpipe_wait(0);", 2)
+        if p.barrier_after_wait:
+            self.line("asyncpipe_barrier();", 2)
+        for b in range(len(p.buffers)):
+            if b not in consumed:
+                self.emit_consume(b, 2)
+        if p.barrier_after_use:
+            self.line("asyncpipe_barrier();", 2)
+        self.line("}", 1)
+
+
+SYNC_PRELUDE = PRELUDE + """\
+#include "asyncpipe/pipeline_annotation.h"
+
+/* The reference build (-DASYNCPIPE_REFERENCE, no plugin) is the synchronous
+ * loop as written: no pipelining, no barrier (one work-item). */
+#ifdef ASYNCPIPE_REFERENCE
+#define asyncpipe_pipeline(stages) ((void)0)
+#define asyncpipe_barrier() ((void)0)
+#else
+#ifndef ASYNCPIPE_STAGES
+#error "build with -DASYNCPIPE_STAGES=S (the pipeliner's stage count)"
+#endif
+void __asyncpipe_rt_barrier(void);
+#define asyncpipe_barrier() __asyncpipe_rt_barrier()
+#endif
+
+/* -DASYNCPIPE_STAGES=0: no request in the source; the stage count comes from
+ * -mllvm -asyncpipe-pipeline-stages=S instead. Without a request nothing
+ * keeps a short loop from being fully unrolled before the pipeliner runs, so
+ * the loop says so itself. */
+#if !defined(ASYNCPIPE_REFERENCE) && ASYNCPIPE_STAGES == 0
+#define asyncpipe_pipeline(stages) ((void)0)
+#define ASYNCPIPE_NO_UNROLL _Pragma("nounroll")
+#else
+#define ASYNCPIPE_NO_UNROLL
+#endif
+"""
+
+
+def generate_sync_programs(seed: int, count: int, first_index: int = 0,
+                           negative: Optional[str] = None
+                           ) -> List[SyncProgram]:
+    rng = random.Random(f"{seed}:sync:{negative or 'positive'}")
+    return [
+        random_sync_program(rng, first_index + k, negative)
+        for k in range(count)
+    ]
+
+
+def sync_trip_class(trip: int, stages: int) -> str:
+    if trip <= 1:
+        return ("zero", "one")[trip]
+    return "below" if trip < stages else "at" if trip == stages else "above"
+
+
+def sync_coverage(programs: List[SyncProgram]) -> List[str]:
+    """What a sync-form batch exercises, one line per dimension."""
+
+    def tally(name, values, keys):
+        counts = {k: 0 for k in keys}
+        for v in values:
+            counts[v] += 1
+        return f"{name}: " + " ".join(f"{k}={c}" for k, c in counts.items())
+
+    bufs = [b for p in programs for b in p.buffers]
+    lines = [
+        tally("buffers", (len(p.buffers) for p in programs), (1, 2, 3, 4)),
+        tally("copy bytes", (b.copy_bytes for b in bufs), COPY_SIZES),
+        tally("lanes", (b.lanes for b in bufs), LANE_COUNTS),
+        tally("stack buffers", (b.on_stack for b in bufs), (False, True)),
+        tally("lane order", ("shuffled" if b.lane_order != sorted(
+            b.lane_order) else "in-order" for b in bufs),
+              ("in-order", "shuffled")),
+        tally("strided sources", (b.stride_words != b.words for b in bufs),
+              (False, True)),
+        tally("marks", ("per-buffer" if p.mark_per_buffer else "grouped"
+                        for p in programs), ("grouped", "per-buffer")),
+        tally("predicated group", (any(b.predicated for b in p.buffers)
+                                   for p in programs), (False, True)),
+        tally("early consume", (p.early_consume for p in programs),
+              (False, True)),
+        tally("barrier after wait", (p.barrier_after_wait for p in programs),
+              (False, True)),
+        tally("barrier after use", (p.barrier_after_use for p in programs),
+              (False, True)),
+        tally("consumer", ("weighted" if p.weighted_consumer else "hash"
+                           for p in programs), ("hash", "weighted")),
+    ]
+    for s in SYNC_STAGES:
+        lines.append(
+            tally(f"trip vs S={s}",
+                  (sync_trip_class(p.trip_count, s) for p in programs),
+                  ("zero", "one", "below", "at", "above")))
+    lines += [
+        tally("trip source", ("dynamic" if p.dynamic_trip else "constant"
+                              for p in programs), ("constant", "dynamic")),
+        tally("ineligible", (p.ineligible or "no" for p in programs),
+              ("no", "carried-read", "constant-trip-2")),
+    ]
+    return lines
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--first-index", type=int, default=0)
-    ap.add_argument("--negative", choices=NEGATIVE_KINDS + ("mixed",))
+    ap.add_argument("--negative",
+                    choices=NEGATIVE_KINDS + ("mixed", SYNC_NEGATIVE))
+    ap.add_argument("--sync-loops", action="store_true",
+                    help="synchronous-form loops for the pipeliner")
     ap.add_argument("--out", default="-")
     ap.add_argument("--coverage", action="store_true",
                     help="print what the batch exercises instead of C")
     args = ap.parse_args(argv)
-    programs = generate_programs(args.seed, args.count, args.first_index,
-                                 args.negative)
+    if args.negative and args.sync_loops != (args.negative == SYNC_NEGATIVE):
+        ap.error(f"--negative {SYNC_NEGATIVE} goes with --sync-loops, "
+                 f"the other kinds without it")
+    if args.sync_loops:
+        programs = generate_sync_programs(args.seed, args.count,
+                                          args.first_index, args.negative)
+        report = sync_coverage
+    else:
+        programs = generate_programs(args.seed, args.count, args.first_index,
+                                     args.negative)
+        report = coverage
     if args.coverage:
-        print("\n".join(coverage(programs)))
+        print("\n".join(report(programs)))
         return 0
     text = generate_unit(programs)
     if args.out == "-":
@@ -419,7 +770,6 @@ def main(argv=None) -> int:
         with open(args.out, "w") as f:
             f.write(text)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -49,6 +49,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -61,6 +62,15 @@
 using namespace llvm;
 using namespace llvm::asyncpipe;
 using namespace llvm::PatternMatch;
+
+// Testing only: makes the pipeliner wrong on purpose, so that tests can show
+// that a pipelined wait allowing too many groups in flight is caught by
+// running the program on the host under the lazy policy with AsyncSan
+// (utils/asyncpipe_difftest.py --sync-loops --broken-pipelining).
+static cl::opt<unsigned> MiscountForTesting(
+    "asyncpipe-pipeline-miscount-for-testing", cl::Hidden, cl::init(0),
+    cl::desc("Testing only: add this to the count of every wait the "
+             "pipeliner sets (a deliberately wrong pipelining)"));
 
 namespace {
 
@@ -296,6 +306,7 @@ void PipelineBuilder::moveLastStageAccesses() {
 }
 
 CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
+  N += MiscountForTesting;
   AsyncOp Op = AsyncOp::get(*Wait);
   if (Value *Count = Op.getWaitCountOperand()) {
     for (Use &Arg : Wait->args())

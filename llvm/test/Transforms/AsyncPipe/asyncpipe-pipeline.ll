@@ -36,6 +36,13 @@
 ; RUN:   | FileCheck %s --check-prefix=BAD-PARAM
 ; RUN: not %opt -passes='asyncpipe-pipeline<drain=never>' -disable-output %t/portable.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD-DRAIN
+; Testing only: -asyncpipe-pipeline-miscount-for-testing=K adds K to every
+; count the pipeliner sets (a deliberately wrong pipelining, which the
+; differential harness must catch: clang/test/Pipeliner/differential-sync-loops.test).
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline \
+; RUN:   -asyncpipe-pipeline-stages=2 -asyncpipe-pipeline-miscount-for-testing=1 \
+; RUN:   -asyncpipe-pipeline-drain=empty-groups \
+; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=MISCOUNT
 ; A pointer induction variable is evaluated for the iteration ahead.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S \
 ; RUN:   %t/pointer-iv.ll | FileCheck %s --check-prefix=PTRIV
@@ -303,6 +310,11 @@
 
 ; On the host, the portable calls, a zero-trip guard, two copies in one group, and
 ; a constant-expression address into the buffer.
+; MISCOUNT-LABEL: define i64 @by_option(
+; MISCOUNT:       asyncpipe.issued:
+; MISCOUNT-NEXT:    call void @asyncpipe.mark()
+; MISCOUNT-NEXT:    call void @asyncpipe.wait(i32 2)
+
 ; HOST: @tile = internal global [2 x [32 x i8]] zeroinitializer, align 16
 ; HOST-LABEL: define i64 @by_option(
 ; HOST:       entry:
