@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "AsyncPipelineSchedule.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -66,6 +68,12 @@ constexpr StringLiteral StageKey = "asyncpipe.pipeline.stage";
 constexpr StringLiteral OrderKey = "asyncpipe.pipeline.order";
 constexpr StringLiteral AsyncStagesKey = "asyncpipe.pipeline.async_stages";
 constexpr StringLiteral DoneKey = "asyncpipe.pipeline.done";
+/// Loop property: which of the function's requests the loop carries.
+constexpr StringLiteral RequestKey = "asyncpipe.pipeline.request";
+/// Function metadata: every request of the function, as !{i32 id, loc?}, so
+/// that a request an earlier pass lost with its loop metadata still gets a
+/// remark.
+constexpr StringLiteral RequestsKey = "asyncpipe.pipeline.requests";
 constexpr unsigned MaxStages = 16;
 
 //===----------------------------------------------------------------------===//
@@ -133,13 +141,67 @@ MDNode *makeProperty(LLVMContext &Ctx, StringRef Key,
   return MDNode::get(Ctx, Ops);
 }
 
+/// Adds a request for the loop at \p Loc to \p F's record; returns its id.
+unsigned recordRequest(Function &F, DebugLoc Loc) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Metadata *, 4> Requests;
+  if (MDNode *Old = F.getMetadata(RequestsKey))
+    append_range(Requests, Old->operands());
+  unsigned ID = Requests.size();
+  SmallVector<Metadata *, 2> Entry = {ConstantAsMetadata::get(
+      ConstantInt::get(Type::getInt32Ty(Ctx), ID))};
+  if (Loc)
+    Entry.push_back(Loc.get());
+  Requests.push_back(MDNode::get(Ctx, Entry));
+  F.setMetadata(RequestsKey, MDNode::get(Ctx, Requests));
+  return ID;
+}
+
 /// Records that \p L asks for \p Stages stages, and keeps the unroller away
 /// from it until the pipeliner has run.
 void requestStages(Loop &L, unsigned Stages) {
   LLVMContext &Ctx = L.getHeader()->getContext();
-  updateLoopProperties(L, {StagesKey, "llvm.loop.unroll.disable"},
+  unsigned ID = recordRequest(*L.getHeader()->getParent(), L.getStartLoc());
+  updateLoopProperties(L, {StagesKey, "llvm.loop.unroll.disable", RequestKey},
                        {makeProperty(Ctx, StagesKey, Stages),
-                        makeProperty(Ctx, "llvm.loop.unroll.disable")});
+                        makeProperty(Ctx, "llvm.loop.unroll.disable"),
+                        makeProperty(Ctx, RequestKey, ID)});
+}
+
+/// Reports each request of \p F whose loop no longer carries it (an earlier
+/// pass rebuilt the loop without its metadata, or removed the loop), then
+/// forgets the record so that it is reported once.
+void remarkLostRequests(Function &F, OptimizationRemarkEmitter &ORE) {
+  MDNode *Requests = F.getMetadata(RequestsKey);
+  if (!Requests)
+    return;
+  SmallSet<unsigned, 8> Seen;
+  for (const BasicBlock &BB : F)
+    if (MDNode *Request = findLoopProperty(
+            BB.getTerminator()
+                ? BB.getTerminator()->getMetadata(LLVMContext::MD_loop)
+                : nullptr,
+            RequestKey))
+      if (std::optional<SmallVector<unsigned, 8>> IDs = readIntegers(Request))
+        if (!IDs->empty())
+          Seen.insert(IDs->front());
+  for (const MDOperand &Op : Requests->operands()) {
+    auto *Entry = cast<MDNode>(Op.get());
+    unsigned ID =
+        mdconst::extract<ConstantInt>(Entry->getOperand(0))->getZExtValue();
+    if (Seen.contains(ID))
+      continue;
+    DebugLoc Loc;
+    if (Entry->getNumOperands() > 1)
+      Loc = DebugLoc(dyn_cast<DILocation>(Entry->getOperand(1)));
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "RequestLost", Loc,
+                                      &F.getEntryBlock())
+             << "loop not pipelined: an earlier optimization rebuilt or "
+                "removed the loop that asked for it, and its request with it";
+    });
+  }
+  F.setMetadata(RequestsKey, nullptr);
 }
 
 //===----------------------------------------------------------------------===//
@@ -420,6 +482,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     DT.recalculate(F);
     Changed = true;
   }
+  remarkLostRequests(F, ORE);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -43,6 +43,7 @@ declare void @asyncpipe.pipeline(i32)
 !1 = !{!"llvm.loop.mustprogress"}
 
 ; CHECK-LABEL: define void @annotated(
+; CHECK-SAME:    i32 %n) !asyncpipe.pipeline.requests [[REQUESTS:![0-9]+]] {
 ; CHECK:       inner:
 ; CHECK-NEXT:    %i = phi i32 [ 0, %outer ], [ %i.next, %inner ]
 ; CHECK-NEXT:    %i.next = add i32 %i, 1
@@ -52,10 +53,16 @@ declare void @asyncpipe.pipeline(i32)
 ; CHECK-NEXT:    %j.next = add i32 %j, 1
 ; CHECK-NEXT:    %outer.done = icmp eq i32 %j.next, %n
 ; CHECK-NEXT:    br i1 %outer.done, label %exit, label %outer{{$}}
-; CHECK: [[LOOP]] = distinct !{[[LOOP]], [[MP:![0-9]+]], [[STAGES:![0-9]+]], [[NOUNROLL:![0-9]+]]}
+; The function records its requests (request 0 here, without a location),
+; and the loop names the one it carries: a request lost with the loop's
+; metadata still gets a remark from asyncpipe-pipeline.
+; CHECK: [[REQUESTS]] = !{[[REQUEST0:![0-9]+]]}
+; CHECK: [[REQUEST0]] = !{i32 0}
+; CHECK: [[LOOP]] = distinct !{[[LOOP]], [[MP:![0-9]+]], [[STAGES:![0-9]+]], [[NOUNROLL:![0-9]+]], [[ID:![0-9]+]]}
 ; CHECK: [[MP]] = !{!"llvm.loop.mustprogress"}
 ; CHECK: [[STAGES]] = !{!"asyncpipe.pipeline.stages", i32 3}
 ; CHECK: [[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
+; CHECK: [[ID]] = !{!"asyncpipe.pipeline.request", i32 0}
 
 ; O0-NOT: call void @asyncpipe.pipeline
 ; O0: !{!"asyncpipe.pipeline.stages", i32 3}
