@@ -381,6 +381,14 @@ def generate_programs(seed: int, count: int, first_index: int = 0,
     return programs
 
 
+def tally(name, values, keys) -> str:
+    """One coverage line: how often each of keys occurs among values."""
+    counts = {k: 0 for k in keys}
+    for v in values:
+        counts[v] += 1
+    return f"{name}: " + " ".join(f"{k}={c}" for k, c in counts.items())
+
+
 def trip_class(prog: Program) -> str:
     n, s = prog.trip_count, prog.stages
     if n <= 1:
@@ -390,12 +398,6 @@ def trip_class(prog: Program) -> str:
 
 def coverage(programs: List[Program]) -> List[str]:
     """What a batch exercises, one line per dimension of the generator."""
-
-    def tally(name, values, keys):
-        counts = {k: 0 for k in keys}
-        for v in values:
-            counts[v] += 1
-        return f"{name}: " + " ".join(f"{k}={c}" for k, c in counts.items())
 
     bufs = [b for p in programs for b in p.buffers]
     return [
@@ -691,12 +693,6 @@ def sync_trip_class(trip: int, stages: int) -> str:
 
 def sync_coverage(programs: List[SyncProgram]) -> List[str]:
     """What a sync-form batch exercises, one line per dimension."""
-
-    def tally(name, values, keys):
-        counts = {k: 0 for k in keys}
-        for v in values:
-            counts[v] += 1
-        return f"{name}: " + " ".join(f"{k}={c}" for k, c in counts.items())
 
     bufs = [b for p in programs for b in p.buffers]
     lines = [
