@@ -47,7 +47,9 @@ paste -d'|' <(loop_of "$OUT/gfx942-stock.s") <(loop_of "$OUT/gfx942.s") |
 echo "   (stock waits vmcnt(0) for the copy of the next tile before every"
 echo "    barrier; AsyncPipe lets it fly: vmcnt(1))"
 
-compile sm_80 -target nvptx64-nvidia-cuda -march=sm_80
+# PTX 7.0 at least (cp.async): without a CUDA installation clang 22 would
+# otherwise emit PTX 4.2, which LLVM rejects for sm_80.
+compile sm_80 -target nvptx64-nvidia-cuda -march=sm_80 -Xclang -target-feature -Xclang +ptx70
 echo "-- async instructions in $OUT/sm_80.s:"
 grep -E 'cp\.async|barrier' "$OUT/sm_80.s" | sed 's/^\s*/   /'
 if command -v ptxas >/dev/null || [[ -x /usr/local/cuda/bin/ptxas ]]; then

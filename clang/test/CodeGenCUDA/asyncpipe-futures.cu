@@ -4,12 +4,12 @@
 // extra flag. At -O0 futures stay in memory: the waits fall back to safe
 // counts with a remark. The same source compiles for the host, where the
 // waits become counting calls into the AsyncPipe runtime.
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O2 -S %s -o %t.O2.ptx \
 // RUN:   -I %asyncpipe_include -Rpass=asyncpipe-lower-futures 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.O2.ptx
 // RUN: %ptxas -arch=sm_80 %t.O2.ptx -o /dev/null
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O0 -S %s -o %t.O0.ptx \
 // RUN:   -I %asyncpipe_include -Rpass=asyncpipe-lower-futures 2>&1 | FileCheck %s --check-prefix=O0-REMARK
 // RUN: %ptxas -arch=sm_80 %t.O0.ptx -o /dev/null

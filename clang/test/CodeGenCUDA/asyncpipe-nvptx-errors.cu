@@ -2,13 +2,13 @@
 // portable calls pass clang's own checks, which reject the cp.async builtins
 // there), and a negative wait count. With line tables the error points at the
 // call; without, at the function.
-// RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 -nocudainc \
+// RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O2 -gline-tables-only -S %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM75
-// RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 -nocudainc \
+// RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O0 -S %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SM75-NODEBUG
-// RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O2 -gline-tables-only -S %s \
 // RUN:   -o /dev/null -DNEGATIVE 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // REQUIRES: nvptx-registered-target

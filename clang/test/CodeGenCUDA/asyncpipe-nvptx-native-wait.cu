@@ -3,11 +3,11 @@
 // declaration bound to the intrinsic's name passes a run-time count. The
 // plugin turns it into constant waits instead of a "Cannot select" crash, at
 // every -O level, and the PTX assembles.
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O2 -S %s -o %t.O2.ptx \
 // RUN:   -Rpass-analysis=asyncpipe-lower 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.O2.ptx
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O0 -S %s -o %t.O0.ptx
 // RUN: FileCheck %s --check-prefix=O0 < %t.O0.ptx
 // RUN: %ptxas -arch=sm_80 %t.O2.ptx -o /dev/null

@@ -4,7 +4,7 @@
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s \
 // RUN:   -o - | FileCheck %s --check-prefixes=CHECK,AMDGPU
-// RUN: clang -cl-std=CL2.0 -target nvptx64-nvidia-cuda -march=sm_80 -nogpulib \
+// RUN: clang -cl-std=CL2.0 -target nvptx64-nvidia-cuda -march=sm_80 %nvptx_ptx -nogpulib \
 // RUN:   -I%asyncpipe_include -fno-discard-value-names -O2 -S -emit-llvm %s \
 // RUN:   -o - -DNVPTX | FileCheck %s --check-prefixes=CHECK,NVPTX
 // At -O0 the constants stay constants.

@@ -1,7 +1,7 @@
 // The portable C API in CUDA (sm_80) and HIP (gfx942, without ROCm): generic
 // pointers become shared (3) and global (1) pointers, and each call is one
 // call of the portable IR form.
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fno-discard-value-names -O2 -S -emit-llvm %s -o - -DSIZE=16 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,CUDA -DSIZE=16

@@ -1,6 +1,6 @@
 // CUDA and HIP: generic pointers are converted; a pointer explicitly in the
 // wrong address space is an error.
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fsyntax-only -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note %s

@@ -1,6 +1,6 @@
 // A size the target cannot copy in one async copy is a compile error: NVPTX
 // cp.async copies 4, 8 or 16 bytes, AMDGPU LDS DMA 1, 2 or 4 (gfx942).
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fsyntax-only -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note %s

@@ -1,6 +1,6 @@
 // asyncpipe::memcpy_async checks its size and flags at the call, like
 // asyncpipe_copy_flags.
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fsyntax-only -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note %s

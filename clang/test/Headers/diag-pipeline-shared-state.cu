@@ -1,6 +1,6 @@
 // A thread-scope pipeline has no shared state (and so cannot be
 // partitioned); a block-scope one needs at least one stage.
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fsyntax-only -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note %s

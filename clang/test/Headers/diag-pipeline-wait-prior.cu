@@ -1,5 +1,5 @@
 // wait_prior is for thread-scope pipelines, as in CUDA.
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fsyntax-only -Xclang -verify \
 // RUN:   -Xclang -verify-ignore-unexpected=note %s

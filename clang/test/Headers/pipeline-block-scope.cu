@@ -4,12 +4,12 @@
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -fno-discard-value-names \
 // RUN:   -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=AMDGPU
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fno-discard-value-names -O2 -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=NVPTX
 // With the plugin, through ptxas.
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include -O2 -S \
 // RUN:   %s -o %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}

@@ -5,7 +5,7 @@
 // <1>, <0>. Both give the documented sequence: commit after each stage, then
 // waits for all but 2, 1 and 0 stages, and at thread scope nothing else: no
 // memory access, call or branch beyond the copies, marks and waits.
-// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fno-discard-value-names -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
@@ -14,7 +14,7 @@
 // RUN: FileCheck %s < %t.hip.ll
 // RUN: FileCheck %s --check-prefix=EXACT < %t.hip.ll
 // With the plugin, on NVPTX: the same sequence in PTX, accepted by ptxas.
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include -O2 -S \
 // RUN:   %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -25,7 +25,7 @@
 // RUN:   | FileCheck %s --check-prefix=AMDGPU
 // At -O0 the stage counters stay in memory, so the waits get run-time counts,
 // which the plugin lowers (with a remark); the PTX still assembles.
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include -O0 -S \
 // RUN:   %s -o %t-O0.ptx -Rpass-analysis=asyncpipe-lower 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=O0

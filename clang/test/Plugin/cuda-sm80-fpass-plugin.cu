@@ -1,6 +1,6 @@
 // clang -fpass-plugin= runs the plugin on CUDA device code for sm_80 with the
 // installed CUDA toolkit's headers.
-// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 \
+// RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx \
 // RUN:   --cuda-path=%cuda_path -Wno-unknown-cuda-version -O2 -S %s -o /dev/null \
 // RUN:   -Rpass-analysis=asyncpipe 2>&1 | FileCheck %s
 // REQUIRES: nvptx-registered-target, cuda-sdk
