@@ -72,6 +72,9 @@ public:
   bool hasGlobalLoadLDS() const { return Isa.Major == 9; }
   /// True if the generation has buffer loads into LDS (GFX9, GFX10).
   bool hasBufferLoadLDS() const { return Isa.Major == 9 || Isa.Major == 10; }
+  /// True if the generation has any LDS DMA, so that an async DMA can be in
+  /// flight at all (GFX11 and GFX12 have none: their waits need no count).
+  bool hasLDSDMA() const { return hasGlobalLoadLDS() || hasBufferLoadLDS(); }
   /// True if an LDS DMA may move \p Bytes per lane.
   bool isLegalDMASize(uint64_t Bytes) const;
   /// The sizes isLegalDMASize accepts, for diagnostics ("1, 2 or 4").
@@ -79,10 +82,6 @@ public:
 
   /// The largest vmcnt an s_waitcnt can wait for.
   unsigned getMaxVmcnt() const { return 63; }
-  /// True if the generation encodes vmcnt in the combined s_waitcnt
-  /// (GFX9 to GFX11). GFX12 has separate s_wait_loadcnt instructions and no
-  /// LDS DMA, so no async wait ever needs a count there.
-  bool hasCombinedWaitcnt() const { return Isa.Major >= 9 && Isa.Major <= 11; }
 
   /// s_waitcnt immediate that waits for vmcnt <= \p Vmcnt and nothing else.
   unsigned encodeVmcntOnly(unsigned Vmcnt) const;

@@ -103,7 +103,7 @@ public:
                     MachineOptimizationRemarkEmitter &ORE)
       : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()), Opcodes(Opcodes),
         ORE(ORE), Cap(ST.getMaxVmcnt() + 1),
-        HasDMA(ST.hasGlobalLoadLDS() || ST.hasBufferLoadLDS()) {}
+        HasDMA(ST.hasLDSDMA()) {}
 
   bool run();
 

@@ -114,8 +114,7 @@ InFlight WaitChecker::atEntry() const {
   InFlight S;
   S.Youngest.assign(Levels, Retired);
   // A callee may start with its caller's DMAs in flight, followed by no mark.
-  bool HasDMA = ST.hasGlobalLoadLDS() || ST.hasBufferLoadLDS();
-  if (HasDMA &&
+  if (ST.hasLDSDMA() &&
       MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
     S.Youngest[0] = 0;
   return S;
