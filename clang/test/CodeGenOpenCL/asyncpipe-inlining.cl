@@ -16,7 +16,7 @@ void global_load_async_lds(global void *src, local void *dst, int size,
 void asyncmark(void) __asm__("llvm.amdgcn.asyncmark");
 void wait_asyncmark(short n) __asm__("llvm.amdgcn.wait.asyncmark");
 
-// REMARK-DAG: asyncpipe-inlining.cl:[[#@LINE+3]]:3: remark: mark removed: no later wait of this function can observe it
+// REMARK-DAG: asyncpipe-inlining.cl:[[#@LINE+3]]:3: remark: mark removed: rule M1 (activation): no later wait of this function can observe it
 static void foo(global int *g, local int *l) {
   global_load_async_lds(g + 2, l, 4, 0, 0);
   asyncmark(); // A

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A wait(N) counts the marks of its own function activation (DESIGN.md
-// section 1). Inlining breaks that: the callee's marks land in the caller's
+// A wait(N) counts the marks of its own function activation
+// (llvm/docs/AsyncPipeModel.rst). Inlining breaks that: the callee's marks land in the caller's
 // body and a count that skipped over a call now counts them too (seed 003:
 // after inlining foo, bar's wait(1) waits for mark C instead of B). Rather
 // than remembering owners, this pass, run before the inliner, turns the count
@@ -126,8 +126,9 @@ bool WaitBinding::run() {
 void WaitBinding::collectOps() {
   for (Instruction &I : instructions(F)) {
     AsyncOp Op = AsyncOp::get(I);
-    // A native wait-all also waits for uncommitted copies: it stays.
-    if (!Op.isWait() || Op.alsoWaitsForUncommittedCopies())
+    // Native waits count the thread's hardware groups, callees' included:
+    // inlining cannot change what they wait for, and they stay as written.
+    if (!Op.isWait() || Op.getSemantics() != AsyncSemantics::Activation)
       continue;
     auto *Count = dyn_cast<ConstantInt>(Op.getWaitCountOperand());
     if (Count && Count->getValue().ule(LargestBoundCount)) {
@@ -157,7 +158,8 @@ void WaitBinding::remarkUnbindableWaits() {
 void WaitBinding::makeMarksFutures() {
   SmallVector<AsyncOp, 16> Marks;
   for (Instruction &I : instructions(F))
-    if (AsyncOp Op = AsyncOp::get(I); Op.isMark())
+    if (AsyncOp Op = AsyncOp::get(I);
+        Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
       Marks.push_back(Op);
   LLVMContext &Ctx = F.getContext();
   FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
@@ -271,7 +273,7 @@ void WaitBinding::removeUnusedHelpers() {
 
 PreservedAnalyses AsyncBindWaitsPass::run(Function &F,
                                           FunctionAnalysisManager &AM) {
-  if (!hasOwnMarkSequence(F))
+  if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   if (!WaitBinding(F, ORE).run())

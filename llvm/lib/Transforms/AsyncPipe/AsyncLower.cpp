@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/SimplifyQuery.h"
@@ -81,108 +82,45 @@ PossibleValues getPossibleValues(Value *V, uint64_t Limit,
   return Result;
 }
 
-/// For every wait, an upper bound on the marks of the function's own sequence
-/// that can be outstanding when it runs, or none when a mark in a cycle makes
-/// the number unbounded. Forward dataflow over the CFG: a mark adds one, a
-/// wait for N caps the count at N, joins take the maximum. Marks in callees
-/// are not the caller's (DESIGN.md section 1), so calls change nothing.
+/// For every wait, the upper bound (AsyncMarkAnalysis) on the marks that can
+/// be outstanding when it runs, in the sequence the wait counts, taken before
+/// anything is rewritten: a lowered portable mark becomes a native commit,
+/// which the analysis counts in another sequence.
 class OutstandingMarkBounds {
 public:
-  explicit OutstandingMarkBounds(Function &F);
+  OutstandingMarkBounds(Function &F, ArrayRef<AsyncOp> Ops) {
+    AsyncMarkCounts Counts(F);
+    for (const AsyncOp &Op : Ops) {
+      if (!Op.isWait())
+        continue;
+      MarkBounds B = Counts.before(*Op.getCall(), Op.getSemantics());
+      if (B.isBounded())
+        AtWait[Op.getCall()] = B.Max;
+      std::string Why;
+      if (Counts.isRedundantWait(Op, &Why))
+        RedundantWhy[Op.getCall()] = Why;
+    }
+  }
 
   /// The bound at \p Wait, or none if it is unbounded or unknown.
   std::optional<uint64_t> at(const CallBase *Wait) const {
     auto It = AtWait.find(Wait);
-    if (It == AtWait.end() || It->second == Unbounded)
+    if (It == AtWait.end())
+      return std::nullopt;
+    return It->second;
+  }
+  /// The rule that makes \p Wait redundant, or none.
+  std::optional<std::string> redundantBecause(const CallBase *Wait) const {
+    auto It = RedundantWhy.find(Wait);
+    if (It == RedundantWhy.end())
       return std::nullopt;
     return It->second;
   }
 
 private:
-  static constexpr uint64_t Unbounded = UINT64_MAX;
-  /// Waits for more marks than this are treated as no bound, which keeps the
-  /// fixed point short; such waits are rare and only weaken the bounds.
-  static constexpr uint64_t LargestTrackedWait = 256;
-
-  uint64_t transfer(BasicBlock &BB, uint64_t Count, bool Record);
-  static std::optional<uint64_t> getLargestCount(const AsyncOp &Op);
-  static uint64_t countMarks(Function &F);
-
-  /// Above this the count only grows around a cycle with a mark and no wait
-  /// small enough to cap it: any finite bound is at most the largest tracked
-  /// wait plus the marks of one acyclic path.
-  uint64_t Limit;
   DenseMap<const CallBase *, uint64_t> AtWait;
+  DenseMap<const CallBase *, std::string> RedundantWhy;
 };
-
-OutstandingMarkBounds::OutstandingMarkBounds(Function &F)
-    : Limit(countMarks(F) + LargestTrackedWait) {
-  DenseMap<BasicBlock *, uint64_t> In;
-  SmallVector<BasicBlock *, 16> Worklist;
-  In[&F.getEntryBlock()] = 0;
-  Worklist.push_back(&F.getEntryBlock());
-  while (!Worklist.empty()) {
-    BasicBlock *BB = Worklist.pop_back_val();
-    uint64_t Out = transfer(*BB, In[BB], /*Record=*/false);
-    for (BasicBlock *Succ : successors(BB)) {
-      auto [It, Inserted] = In.try_emplace(Succ, Out);
-      if (!Inserted && It->second >= Out)
-        continue;
-      It->second = Out;
-      Worklist.push_back(Succ);
-    }
-  }
-  for (auto &[BB, Count] : In)
-    transfer(*BB, Count, /*Record=*/true);
-}
-
-uint64_t OutstandingMarkBounds::countMarks(Function &F) {
-  uint64_t Marks = 0;
-  for (Instruction &I : instructions(F))
-    Marks += AsyncOp::get(I).isMark();
-  return Marks;
-}
-
-uint64_t OutstandingMarkBounds::transfer(BasicBlock &BB, uint64_t Count,
-                                         bool Record) {
-  for (Instruction &I : BB) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (Op.isMark()) {
-      if (Count != Unbounded)
-        Count = Count + 1 > Limit ? Unbounded : Count + 1;
-      continue;
-    }
-    if (!Op.isWait())
-      continue;
-    if (Record)
-      AtWait[Op.getCall()] = Count;
-    if (std::optional<uint64_t> Cap = getLargestCount(Op))
-      Count = std::min(Count, *Cap);
-  }
-  return Count;
-}
-
-/// The most marks a wait can leave outstanding, when it is at most
-/// LargestTrackedWait: 0 for a wait-all form, else the count's largest
-/// possible value (a run-time count caps the sequence too).
-std::optional<uint64_t>
-OutstandingMarkBounds::getLargestCount(const AsyncOp &Op) {
-  Value *N = Op.getWaitCountOperand();
-  if (!N)
-    return 0;
-  if (auto *Constant = dyn_cast<ConstantInt>(N)) {
-    if (Constant->isNegative())
-      return std::nullopt;
-    return Constant->getValue().ule(LargestTrackedWait)
-               ? std::optional<uint64_t>(Constant->getZExtValue())
-               : std::nullopt;
-  }
-  PossibleValues Counts =
-      getPossibleValues(N, LargestTrackedWait + 1, Op.getCall());
-  if (Counts.AlsoAtLeastLimit || Counts.Below.empty())
-    return std::nullopt;
-  return Counts.Below.back();
-}
 
 /// \p V, frozen unless it is known to be well defined: the call it came from
 /// accepted undef or poison, a branch on them is undefined behaviour.
@@ -334,7 +272,7 @@ bool PortableLowering::run() {
   }
   // Bound the marks before any is rewritten into a form the model may not
   // recognize (the host's runtime calls).
-  MarkBounds.emplace(F);
+  MarkBounds.emplace(F, Ops);
   bool OwnsMarkSequence = false;
   for (const AsyncOp &Op : Ops) {
     OwnsMarkSequence |= !Op.isCopy() && Op.getForm() == AsyncOpForm::Portable;
@@ -523,8 +461,9 @@ void PortableLowering::lowerConstantWait(const AsyncOp &Op, uint64_t N) {
     Op.getCall()->eraseFromParent();
     return;
   }
-  // A native wait the target would emit unchanged stays as it is.
-  if (Op.getForm() != AsyncOpForm::Portable && N != 0)
+  // A native wait stays as the user wrote it: wait_group 0 is not the same
+  // as wait_all (which commits first), and hardware semantics are kept.
+  if (Op.getForm() != AsyncOpForm::Portable)
     return;
   replaceWait(Op, N);
 }
@@ -535,12 +474,15 @@ bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
   std::optional<uint64_t> Bound = MarkBounds->at(Op.getCall());
   if (!Target->dropsRedundantWaits() || !Bound || N < *Bound)
     return false;
+  // A count folded from a run-time value is redundant by the same bound;
+  // a constant one is exactly what the analysis proved.
+  std::string Why = MarkBounds->redundantBecause(Op.getCall())
+                        .value_or("at most " + std::to_string(*Bound) +
+                                  " marks can be outstanding here");
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Op.getCall())
            << "wait for at most " << ore::NV("Count", N)
-           << " outstanding marks removed: at most "
-           << ore::NV("MaxOutstanding", *Bound)
-           << " marks can be outstanding here";
+           << " outstanding marks removed: " << Why;
   });
   return true;
 }

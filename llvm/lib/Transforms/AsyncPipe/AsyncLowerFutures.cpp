@@ -10,14 +10,16 @@
 // where a program keeps several in variables that it swaps, rotates or
 // selects between, the value reaching a wait is a PHI or select over the
 // futures of several marks. For every program point and every future value,
-// a forward dataflow computes the fewest marks issued since the mark that
-// made the value's current future, over all paths reaching the point
-// (loops included: a shortest-path fixed point). A wait on that future may
-// then leave exactly that many of the most recent marks outstanding.
+// the one mark analysis (MarkDistances in AsyncMarkAnalysis) gives the fewest
+// marks of the activation issued since the mark that made the value's
+// current future, over all paths reaching the point (loops included). A
+// wait on that future may then leave exactly that many of the most recent
+// marks outstanding.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -56,21 +58,13 @@ static cl::opt<bool> VerifyFutureLowering(
 
 namespace {
 
-/// Marks since a future's mark, saturating; NoMark stands for "no mark made
-/// this future on any path so far" (the dummy future, or not yet defined).
-using MarkDistance = uint32_t;
-constexpr MarkDistance NoMark = UINT32_MAX;
-constexpr MarkDistance Saturated = 1u << 20;
-
-MarkDistance afterOneMore(MarkDistance D) {
-  return D == NoMark ? NoMark : std::min(D + 1, Saturated);
-}
+/// Marks since a future's mark; NoMark stands for "no mark made this future
+/// on any path so far" (the dummy future, or not yet defined).
+using MarkDistance = MarkDistances::Distance;
+constexpr MarkDistance NoMark = MarkDistances::None;
 
 std::pair<FunctionCallee, IntegerType *> getCountingWait(CallBase &Call);
 FunctionCallee getPlainMark(Instruction &MarkFuture);
-
-/// Per future value, the fewest marks since its mark (see file comment).
-using FutureState = SmallVector<MarkDistance, 8>;
 
 class FutureLowering {
 public:
@@ -82,9 +76,6 @@ public:
 private:
   void collectWaitedFutures();
   void trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist);
-  MarkDistance valueAt(Value *V, const FutureState &State) const;
-  FutureState stateAtEntryOf(BasicBlock &BB) const;
-  void transfer(BasicBlock &BB, FutureState &State, bool Record);
   void solve();
   void lowerWaits();
   void lowerWait(const AsyncOp &Wait);
@@ -98,15 +89,9 @@ private:
   Function &F;
   OptimizationRemarkEmitter &ORE;
   SmallVector<AsyncOp, 8> Waits;
-  /// Every value a waited future can come from, and its index in a state.
+  /// Every value a waited future can come from.
   SmallVector<Value *, 16> Tracked;
-  DenseMap<const Value *, unsigned> IndexOf;
-  static constexpr unsigned NotTracked = ~0u;
-  unsigned indexOf(const Value *V) const {
-    auto It = IndexOf.find(V);
-    return It == IndexOf.end() ? NotTracked : It->second;
-  }
-  DenseMap<BasicBlock *, FutureState> Out;
+  SmallPtrSet<const Value *, 16> IsTracked;
   DenseMap<const CallBase *, MarkDistance> CountAt;
   /// For -asyncpipe-verify-futures: each counting wait made, its future.
   SmallVector<std::pair<CallInst *, Value *>, 8> Lowered;
@@ -176,7 +161,11 @@ FutureWaitChecker::scan(const Position &P,
         return Marks < Count ? std::optional<uint64_t>(Marks) : std::nullopt;
       break;
     }
-    if (AsyncOp::get(I).isMark() && ++Marks >= Count)
+    // Only the activation's own marks count (native commits are another
+    // sequence in the model).
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
+        ++Marks >= Count)
       return std::nullopt;
   }
   auto *Phi = dyn_cast<PHINode>(P.Tracked);
@@ -234,95 +223,36 @@ void FutureLowering::collectWaitedFutures() {
   }
 }
 
-/// Futures that are instructions get a slot in the state; arguments and
-/// constants do not (their distance is 0 everywhere: see valueAt).
+/// Futures that are instructions are followed; arguments and constants are
+/// not (the analysis counts them as just made: a wait on one waits for every
+/// mark).
 void FutureLowering::trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist) {
-  if (!isa<Instruction>(V) || !IndexOf.try_emplace(V, Tracked.size()).second)
+  if (!isa<Instruction>(V) || !IsTracked.insert(V).second)
     return;
   Tracked.push_back(V);
   Worklist.push_back(V);
 }
 
-/// An untracked future (an argument or a constant) could name any mark, so
-/// it counts as the most recent one: a wait on it waits for every mark.
-MarkDistance FutureLowering::valueAt(Value *V, const FutureState &State) const {
-  unsigned Index = indexOf(V);
-  return Index == NotTracked ? 0 : State[Index];
-}
-
-/// The state at the start of \p BB: the minimum over reached predecessors,
-/// then \p BB's PHIs from their incoming values at each predecessor's end.
-FutureState FutureLowering::stateAtEntryOf(BasicBlock &BB) const {
-  FutureState State(Tracked.size(), NoMark);
-  if (&BB == &F.getEntryBlock())
-    return State;
-  for (BasicBlock *Pred : predecessors(&BB)) {
-    auto It = Out.find(Pred);
-    if (It == Out.end())
-      continue;
-    for (unsigned I = 0, E = State.size(); I != E; ++I)
-      State[I] = std::min(State[I], It->second[I]);
-  }
-  for (PHINode &Phi : BB.phis()) {
-    unsigned Index = indexOf(&Phi);
-    if (Index == NotTracked)
-      continue;
-    MarkDistance D = NoMark;
-    for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
-      auto It = Out.find(Phi.getIncomingBlock(I));
-      if (It != Out.end())
-        D = std::min(D, valueAt(Phi.getIncomingValue(I), It->second));
-    }
-    State[Index] = D;
-  }
-  return State;
-}
-
-void FutureLowering::transfer(BasicBlock &BB, FutureState &State, bool Record) {
-  for (Instruction &I : BB) {
-    if (isa<PHINode>(I))
-      continue;
-    AsyncOp Op = AsyncOp::get(I);
-    if (Op.isMark())
-      for (MarkDistance &D : State)
-        D = afterOneMore(D);
-    if (Op.isFutureWait() && Record)
-      CountAt[Op.getCall()] = valueAt(Op.getFutureOperand(), State);
-    unsigned Index = indexOf(&I);
-    if (Index == NotTracked)
-      continue;
-    if (Op.isFutureAny())
-      State[Index] = NoMark;
-    else if (auto *Select = dyn_cast<SelectInst>(&I))
-      State[Index] = std::min(valueAt(Select->getTrueValue(), State),
-                              valueAt(Select->getFalseValue(), State));
-    else // A mark's own future, or one loaded or returned: just made.
-      State[Index] = 0;
-  }
-}
-
-/// Distances only decrease (minimum at joins, +1 per mark), so sweeping in
-/// reverse post-order until nothing changes reaches the fixed point: the
-/// shortest paths, in marks, from each future's mark.
+/// The distance of each waited future at its wait, from the one mark
+/// analysis: a dummy future names no mark, a select is as recent as its more
+/// recent arm, anything else (a mark's future, a loaded or returned one) is
+/// just made.
 void FutureLowering::solve() {
-  ReversePostOrderTraversal<Function *> RPOT(&F);
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (BasicBlock *BB : RPOT) {
-      FutureState State = stateAtEntryOf(*BB);
-      transfer(*BB, State, /*Record=*/false);
-      auto [It, Inserted] = Out.try_emplace(BB, State);
-      if (!Inserted && It->second == State)
-        continue;
-      It->second = std::move(State);
-      Changed = true;
-    }
-  }
-  for (BasicBlock *BB : RPOT) {
-    FutureState State = stateAtEntryOf(*BB);
-    transfer(*BB, State, /*Record=*/true);
-  }
+  MarkDistances::Options Opts;
+  Opts.Kind = AsyncSemantics::Activation;
+  MarkDistances Distances(
+      F, Tracked, Opts,
+      [](const Instruction &I, const MarkDistances &D,
+         ArrayRef<MarkDistance> State) -> std::optional<MarkDistance> {
+        if (AsyncOp::get(I).isFutureAny())
+          return NoMark;
+        if (auto *Select = dyn_cast<SelectInst>(&I))
+          return std::min(D.valueIn(Select->getTrueValue(), State),
+                          D.valueIn(Select->getFalseValue(), State));
+        return 0;
+      });
+  for (const AsyncOp &Wait : Waits)
+    CountAt[Wait.getCall()] = Distances.at(Wait.getFutureOperand(), *Wait.getCall());
 }
 
 void FutureLowering::lowerWaits() {

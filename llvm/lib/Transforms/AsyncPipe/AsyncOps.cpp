@@ -12,13 +12,28 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
+
+static cl::opt<bool> UnsoundLegacyModelForTesting(
+    "asyncpipe-unsound-legacy-model-for-testing", cl::Hidden, cl::init(false),
+    cl::desc("Testing only: restore the unsound rules of AsyncPipe 0.1 (the "
+             "activation rule on native cp.async forms, always_inline "
+             "fragments only with marks xor waits, elimination before the "
+             "always-inliner), to show that the oracles catch them"));
+
+bool asyncpipe::useUnsoundLegacyModelForTesting() {
+  return UnsoundLegacyModelForTesting;
+}
 
 namespace {
 struct Spelling {
@@ -234,9 +249,16 @@ StringRef AsyncOp::getName() const {
   return Call->getCalledFunction()->getName();
 }
 
-bool asyncpipe::hasOwnMarkSequence(const Function &F) {
-  if (!F.hasFnAttribute(Attribute::AlwaysInline))
-    return true;
+AsyncSemantics AsyncOp::getSemantics() const {
+  if (Form == AsyncOpForm::NVPTX && !UnsoundLegacyModelForTesting)
+    return AsyncSemantics::Hardware;
+  return AsyncSemantics::Activation;
+}
+
+/// The rule of AsyncPipe 0.1, kept for -asyncpipe-unsound-legacy-model-for-
+/// testing only: an always_inline function was a fragment only when it had
+/// marks but no wait or waits but no mark.
+static bool hasOwnMarkSequenceLegacy(const Function &F) {
   bool HasMark = false, HasWait = false;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB) {
@@ -245,6 +267,65 @@ bool asyncpipe::hasOwnMarkSequence(const Function &F) {
       HasWait |= Op.isWait() || Op.isFutureWait();
     }
   return HasMark == HasWait;
+}
+
+bool asyncpipe::hasOwnMarkSequence(const Function &F) {
+  if (!F.hasFnAttribute(Attribute::AlwaysInline))
+    return true;
+  if (UnsoundLegacyModelForTesting)
+    return hasOwnMarkSequenceLegacy(F);
+  return false;
+}
+
+/// True if \p Callee is an always_inline definition the inliner will inline.
+static bool isInlinedFragment(const Function *Callee) {
+  return Callee && !Callee->isDeclaration() &&
+         Callee->hasFnAttribute(Attribute::AlwaysInline) &&
+         !Callee->hasFnAttribute(Attribute::NoInline);
+}
+
+static bool
+hasAsyncOpsThroughFragments(const Function &F,
+                            SmallPtrSetImpl<const Function *> &Visited) {
+  if (!Visited.insert(&F).second)
+    return false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      if (AsyncOp::get(I) || isMalformedAsyncCall(*Call))
+        return true;
+      if (isInlinedFragment(Call->getCalledFunction()) &&
+          hasAsyncOpsThroughFragments(*Call->getCalledFunction(), Visited))
+        return true;
+    }
+  return false;
+}
+
+bool asyncpipe::hasAsyncOpsInlined(const Function &F) {
+  SmallPtrSet<const Function *, 8> Visited;
+  return hasAsyncOpsThroughFragments(F, Visited);
+}
+
+bool asyncpipe::callsAsyncFragment(const Function &F) {
+  if (UnsoundLegacyModelForTesting)
+    return false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call || !isInlinedFragment(Call->getCalledFunction()) ||
+          Call->getCalledFunction() == &F)
+        continue;
+      if (asyncpipe::hasAsyncOpsInlined(*Call->getCalledFunction()))
+        return true;
+    }
+  return false;
+}
+
+bool asyncpipe::isOpaqueToHardwareCounter(const CallBase &Call) {
+  auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  return Asm && StringRef(Asm->getAsmString()).contains("cp.async");
 }
 
 bool asyncpipe::isMalformedAsyncCall(const CallBase &Call) {

@@ -22,8 +22,10 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
 #include "llvm/Transforms/AsyncPipe/AsyncElim.h"
+#include "llvm/Transforms/AsyncPipe/AsyncInlineFragments.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
@@ -86,6 +88,12 @@ void registerPipelinePasses(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
         MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
       });
+#define ASYNCPIPE_PIPELINE_OPTIMIZING_MODULE_PASS(EXTENSION_POINT, CREATE_PASS) \
+  PB.register##EXTENSION_POINT##EPCallback(                                    \
+      [](ModulePassManager &MPM, OptimizationLevel Level, auto...) {           \
+        if (Level != OptimizationLevel::O0)                                    \
+          MPM.addPass(CREATE_PASS);                                            \
+      });
 #define ASYNCPIPE_PIPELINE_OPTIMIZING_FUNCTION_PASS(EXTENSION_POINT,           \
                                                     CREATE_PASS)               \
   PB.register##EXTENSION_POINT##EPCallback(                                    \
@@ -101,7 +109,33 @@ void registerPipelinePasses(PassBuilder &PB) {
 #include "PassRegistry.def"
 }
 
+void registerAnalyses(FunctionAnalysisManager &FAM) {
+#define ASYNCPIPE_FUNCTION_ANALYSIS(NAME, CREATE_ANALYSIS)                     \
+  FAM.registerPass([] { return CREATE_ANALYSIS; });
+#include "PassRegistry.def"
+}
+
+bool parseAnalysisName(StringRef Name, FunctionPassManager &FPM) {
+#define ASYNCPIPE_FUNCTION_ANALYSIS(NAME, CREATE_ANALYSIS)                     \
+  if (Name == "require<" NAME ">") {                                           \
+    FPM.addPass(                                                               \
+        RequireAnalysisPass<std::remove_reference_t<decltype(CREATE_ANALYSIS)>, \
+                            Function>());                                      \
+    return true;                                                               \
+  }
+#include "PassRegistry.def"
+  (void)Name;
+  (void)FPM;
+  return false;
+}
+
 void registerPassBuilderCallbacks(PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback(registerAnalyses);
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parseAnalysisName(Name, FPM);
+      });
   PB.registerPipelineParsingCallback(parseModulePass);
   PB.registerPipelineParsingCallback(parseFunctionPass);
   registerPipelinePasses(PB);

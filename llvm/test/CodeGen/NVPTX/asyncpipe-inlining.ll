@@ -1,10 +1,12 @@
-; Seed 003's inlining example with cp.async, before inlining (llc alone: bar
-; calls foo) and after the default -O2 pipeline (foo inlined into bar): the
-; caller's wait_group 1 waits for group B in both. After inlining, foo's
-; commit is gone (no wait of foo observes it), so wait_group 1 still names
-; B; in the second kernel the callee's commit stays (its own wait observes
-; it) and the caller's wait is recounted to wait_group 2, where the stock
-; inliner alone leaves wait_group 1, which waits for C (STOCK).
+; Native cp.async has hardware semantics (llvm/docs/AsyncPipeModel.rst): one
+; commit-group counter per thread, which a callee's commits and waits act on
+; like the caller's own. So inlining changes nothing about what a native
+; wait_group counts, and AsyncPipe must leave exactly the commits and waits
+; the call form has (CALL) and stock inlining keeps (STOCK): foo's commit
+; stays (bar's wait_group 1 leaves that group, not B or C, pending) and no
+; wait is recounted. Earlier versions applied the activation model here,
+; deleted foo's commit and recounted the second wait to wait_group 2: the
+; wait then left C pending while the kernel read it.
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %s -o %t.call.ptx
 ; RUN: FileCheck %s --check-prefix=CALL < %t.call.ptx
 ; RUN: %ptxas -arch=sm_80 %t.call.ptx -o /dev/null
@@ -49,6 +51,7 @@ define ptx_kernel void @bar(ptr addrspace(1) %g, ptr addrspace(1) %out) {
 ; INLINED:         cp.async.commit_group;
 ; INLINED:         cp.async.commit_group;
 ; INLINED-NEXT:    cp.async.ca.shared.global [smem+512], [{{%rd[0-9]+}}], 4;
+; INLINED-NEXT:    cp.async.commit_group;
 ; INLINED-NEXT:    cp.async.wait_group 1;
 ; INLINED-NEXT:    ld.shared.b32
 ; STOCK-LABEL: .visible .entry bar(
@@ -87,12 +90,12 @@ define ptx_kernel void @bar_calls_waiting_callee(ptr addrspace(1) %g, ptr addrsp
 ; INLINED:         cp.async.commit_group;
 ; INLINED:         cp.async.commit_group;
 ; INLINED:         cp.async.commit_group;
-; INLINED:         cp.async.wait_all;
+; INLINED:         cp.async.wait_group 0;
 ; INLINED-NEXT:  $L__BB1_2:
-; INLINED-NEXT:    cp.async.wait_group 2;
+; INLINED-NEXT:    cp.async.wait_group 1;
 ; INLINED-NEXT:    ld.shared.b32
 ; STOCK-LABEL: .visible .entry bar_calls_waiting_callee(
-; STOCK:         cp.async.wait_all;
+; STOCK:         cp.async.wait_group 0;
 ; STOCK-NEXT:  $L__BB1_2:
 ; STOCK-NEXT:    cp.async.wait_group 1;
 ; STOCK-NEXT:    ld.shared.b32

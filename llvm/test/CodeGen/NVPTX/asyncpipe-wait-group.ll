@@ -38,8 +38,8 @@ define ptx_kernel void @constant_counts(ptr addrspace(3) %s, ptr addrspace(1) %g
   call void @llvm.nvvm.cp.async.wait.all()
   ret void
 }
-; REMARK: remark: <unknown>:0:0: wait for at most 3 outstanding marks removed: at most 3 marks can be outstanding here
-; REMARK: remark: <unknown>:0:0: wait for at most 5 outstanding marks removed: at most 1 marks can be outstanding here
+; REMARK: remark: <unknown>:0:0: wait for at most 3 outstanding marks removed: rule W1 (activation): at most 3 marks of this function can be outstanding here
+; REMARK: remark: <unknown>:0:0: wait for at most 5 outstanding marks removed: rule W2 (native counter): at most 3 cp.async groups can be pending here on every path
 
 ; Two marks: a run-time count selects among wait_all and wait_group 1; larger
 ; counts wait for nothing.

@@ -5,7 +5,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 ; Rule 1 (positive): no mark reaches the wait.
-; REMARK: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: no mark reaches it
+; REMARK: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: rule W1 (activation): no mark of this function reaches it
 define void @wait_without_mark(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @wait_without_mark(
 ; CHECK-NEXT:    ret void
@@ -15,8 +15,8 @@ define void @wait_without_mark(ptr %s, ptr %g) {
 
 ; Rule 1 (positive): one mark outstanding at most, the wait allows one.
 ; Rule 3 (positive): the mark is then observed by no wait: removed.
-; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: at most 1 marks can be outstanding here on any path (earlier waits and marks)
-; REMARK-NEXT: remark: <unknown>:0:0: mark removed: no later wait of this function can observe it (every path returns, or reaches a wait that completes it anyway, first)
+; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: rule W1 (activation): at most 1 marks of this function can be outstanding here on any path
+; REMARK-NEXT: remark: <unknown>:0:0: mark removed: rule M1 (activation): no later wait of this function can observe it (every path returns, or reaches a wait that completes it anyway, first)
 define void @wait_allows_all(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @wait_allows_all(
 ; CHECK-NEXT:    call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
@@ -47,7 +47,7 @@ define void @wait_needed(ptr %s, ptr %g) {
 ; Rule 2 (positive): an earlier, stronger wait with no mark in between.
 ; The first mark is completed by the wait(1) whether it exists or not (two
 ; marks follow it): rule 3 removes it.
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 2 outstanding marks removed: at most 1 marks can be outstanding here on any path (earlier waits and marks)
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 2 outstanding marks removed: rule W1 (activation): at most 1 marks of this function can be outstanding here on any path
 ; REMARK-NEXT: remark: <unknown>:0:0: mark removed
 define void @earlier_stronger_wait(ptr %s, ptr %g) {
 ; CHECK-LABEL: define void @earlier_stronger_wait(
@@ -84,7 +84,7 @@ define void @mark_between_waits() {
 }
 
 ; Rule 2 across a join: the stronger wait is on both paths.
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: at most 1 marks can be outstanding here on any path (earlier waits and marks)
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: rule W1 (activation): at most 1 marks of this function can be outstanding here on any path
 define void @stronger_wait_on_every_path(i1 %c) {
 ; CHECK-LABEL: define void @stronger_wait_on_every_path(
 ; CHECK:       then:
@@ -135,8 +135,8 @@ join:
 ; and the marks are observed; the drain's wait(0) is needed; a second wait(1)
 ; in the body right after the first is redundant, as is a wait(0) after the
 ; drain.
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: at most 1 marks can be outstanding here on any path (earlier waits and marks)
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: an earlier wait completes every mark before it on every path
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: rule W1 (activation): at most 1 marks of this function can be outstanding here on any path
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: rule W1 (activation): an earlier wait completes every mark before it on every path
 define void @double_buffer(ptr %s, ptr %g, i32 %n) {
 ; CHECK-LABEL: define void @double_buffer(
 ; CHECK:       entry:
@@ -193,20 +193,54 @@ exit:
   ret void
 }
 
-; Rule 3: the first mark is completed by the wait(0) whatever happens to it
+; Rule M1: the first mark is completed by the wait(0) whatever happens to it
 ; (the second mark follows it); the second mark is observed by the wait(0).
 ; The third mark is followed only by a return.
 ; REMARK-NEXT: remark: <unknown>:0:0: mark removed
 ; REMARK-NEXT: remark: <unknown>:0:0: mark removed
 define void @marks_completed_anyway() {
 ; CHECK-LABEL: define void @marks_completed_anyway(
+; CHECK-NEXT:    call void @llvm.amdgcn.asyncmark()
+; CHECK-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; CHECK-NEXT:    ret void
+  call void @llvm.amdgcn.asyncmark()
+  call void @llvm.amdgcn.asyncmark()
+  call void @llvm.amdgcn.wait.asyncmark(i16 0)
+  call void @llvm.amdgcn.asyncmark()
+  ret void
+}
+
+; The same with NVPTX's native commits: they have hardware semantics (one
+; counter per thread, which the caller may wait on after the return), so no
+; commit is ever removed by rule M1.
+define void @native_commits_kept() {
+; CHECK-LABEL: define void @native_commits_kept(
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
 ; CHECK-NEXT:    ret void
   call void @llvm.nvvm.cp.async.commit.group()
   call void @llvm.nvvm.cp.async.commit.group()
   call void @llvm.nvvm.cp.async.wait.group(i32 0)
   call void @llvm.nvvm.cp.async.commit.group()
+  ret void
+}
+
+; A native wait with no commit before it in its function waits for groups
+; its callers committed: kept (rule W1 would call it redundant). So is one
+; after a call, which may commit.
+define void @native_wait_in_helper() {
+; CHECK-LABEL: define void @native_wait_in_helper(
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; CHECK-NEXT:    call void @external()
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
+; CHECK-NEXT:    ret void
+  call void @llvm.nvvm.cp.async.wait.group(i32 0)
+  call void @external()
+  call void @llvm.nvvm.cp.async.wait.group(i32 0)
+  call void @llvm.nvvm.cp.async.wait.all()
   ret void
 }
 
@@ -256,7 +290,7 @@ define void @wait_all_uncommitted(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 }
 
 ; ... and goes when nothing can be uncommitted.
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: an earlier wait completes every mark before it on every path
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: rule W2 (native counter): at most 0 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or cp.async assembly since)
 define void @wait_all_redundant(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 ; CHECK-LABEL: define void @wait_all_redundant(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(

@@ -80,10 +80,13 @@ define void @zero_fill_range(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) {
 ; REG-NEXT:    ret void
 
 ; Two marks on one path, one on the other: after the join at most two are
-; outstanding, so wait(2) goes and wait(1) stays; wait(1) leaves one, so the
-; native wait_group 1 after it goes too, and the wait(0) stays.
+; outstanding, so wait(2) goes and wait(1) stays. The native wait_group 1
+; after it stays: it has hardware semantics, and this function (not a
+; kernel) may be called with any number of groups pending. The wait(0)
+; stays.
 ; CHECK-LABEL: define void @diamond(
 ; CHECK:       join:
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.all()
 ; CHECK-NEXT:    ret void
@@ -101,8 +104,7 @@ join:
   call void @asyncpipe.wait(i32 0)
   ret void
 }
-; REMARK: remark: <unknown>:0:0: wait for at most 2 outstanding marks removed: at most 2 marks can be outstanding here
-; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: at most 1 marks can be outstanding here
+; REMARK: remark: <unknown>:0:0: wait for at most 2 outstanding marks removed: rule W1 (activation): at most 2 marks of this function can be outstanding here
 
 ; A wait in a loop caps the count the loop carries: each iteration enters
 ; with at most two marks outstanding (one left by its wait(1), one made after
@@ -128,7 +130,7 @@ exit:
   call void @asyncpipe.wait(i32 3)
   ret void
 }
-; REMARK: remark: <unknown>:0:0: wait for at most 3 outstanding marks removed: at most 2 marks can be outstanding here
+; REMARK: remark: <unknown>:0:0: wait for at most 3 outstanding marks removed: rule W1 (activation): at most 2 marks of this function can be outstanding here
 
 ; Marks in a callee are not the caller's: its one mark bounds the wait.
 ; CHECK-LABEL: define void @callee_marks(
@@ -141,7 +143,7 @@ define void @callee_marks() {
   call void @asyncpipe.wait(i32 1)
   ret void
 }
-; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: at most 1 marks can be outstanding here
+; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: rule W1 (activation): at most 1 marks of this function can be outstanding here
 
 ; Run-time counts: one known to be at least the bound is dropped; one whose
 ; known range is a single value folds.

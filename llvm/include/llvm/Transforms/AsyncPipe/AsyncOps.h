@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Recognizes the IR spellings of the async model of DESIGN.md section 1:
+/// Recognizes the IR spellings of the async model (llvm/docs/AsyncPipeModel.rst):
 /// asynchronous global-to-shared copies, marks (commits) and waits. Every
 /// AsyncPipe pass sees async operations only through this interface, so the
 /// AMDGPU intrinsics, NVPTX's cp.async intrinsics and the portable AsyncPipe
@@ -50,6 +50,19 @@ enum class AsyncOpForm : uint8_t {
   Host,     ///< __asyncpipe_rt_* calls into the host runtime (asyncpipe_rt.h).
 };
 
+/// Which rules of llvm/docs/AsyncPipeModel.rst an operation follows.
+enum class AsyncSemantics : uint8_t {
+  /// The upstream activation model (llvm.amdgcn.asyncmark / wait.asyncmark,
+  /// portable asyncpipe.* calls, the host runtime): a mark joins the current
+  /// function activation's sequence and a wait counts only that sequence.
+  Activation = 0,
+  /// Native forms written against a hardware counter (llvm.nvvm.cp.async.*):
+  /// one counter per thread; any call may commit and wait any number of
+  /// groups, and a function starts with any number pending.
+  Hardware = 1,
+};
+constexpr unsigned NumAsyncSemantics = 2;
+
 /// One recognized async operation: a call plus what the model needs to know
 /// about its operands.
 class AsyncOp {
@@ -61,6 +74,8 @@ public:
 
   AsyncOpKind getKind() const { return Kind; }
   AsyncOpForm getForm() const { return Form; }
+  /// The rules this spelling follows (see AsyncSemantics).
+  AsyncSemantics getSemantics() const;
   CallBase *getCall() const { return Call; }
   explicit operator bool() const { return Kind != AsyncOpKind::None; }
 
@@ -130,14 +145,33 @@ enum AsyncCopyFlags : uint32_t {
 };
 
 /// True if \p F has a mark sequence of its own, as every activation does in
-/// the model. An always_inline function with marks but no wait, or waits but
-/// no mark, is taken for a fragment of its callers instead: on its own its
-/// marks could never be observed and its waits never wait, so it can only be
-/// meant (like a macro) to act on the sequence of the function it is inlined
-/// into. AsyncPipe's pipeline.h members (commit, wait_prior, ...) are such
-/// fragments. Passes that reason about one function's sequence before
-/// inlining skip fragments.
+/// the model. An always_inline function never has: it is part of each caller
+/// it is inlined into (AsyncPipe's pipeline.h members, users' stage() helpers),
+/// whatever mix of copies, marks and waits it holds, so nothing may reason
+/// about its marks and waits on their own.
 bool hasOwnMarkSequence(const Function &F);
+
+/// True if \p F still calls an always_inline function that will be inlined
+/// and that holds async operations (directly or through further
+/// always_inline calls). Until it is inlined, \p F's marks and waits are not
+/// all visible, so model-level transforms leave \p F alone.
+bool callsAsyncFragment(const Function &F);
+
+/// True if \p F or an always_inline function it calls holds an async
+/// operation.
+bool hasAsyncOpsInlined(const Function &F);
+
+/// True if \p Call is inline assembly that may commit or wait cp.async groups
+/// in a way the recognizer does not model: the hardware counter is then
+/// unknown after it.
+bool isOpaqueToHardwareCounter(const CallBase &Call);
+
+/// Testing only (-asyncpipe-unsound-legacy-model-for-testing): restores the
+/// unsound rules of earlier versions (the activation rule applied to native
+/// forms, always_inline "fragments" only when they hold marks xor waits,
+/// elimination before the always-inliner), so that tests can show that the
+/// differential oracle and the checkers catch them.
+bool useUnsoundLegacyModelForTesting();
 
 /// True if \p Call names an async operation but its operands do not fit it
 /// (too few, or not a pointer or integer where one is read). AsyncOp::get()

@@ -1,0 +1,194 @@
+//===- AsyncMarkAnalysis.h - Outstanding marks over all paths ---*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The one place where AsyncPipe counts marks over the paths of a function
+/// (llvm/docs/AsyncPipeModel.rst). Every transform that removes, weakens or
+/// recounts a mark or a wait asks this analysis; the independent checkers
+/// (-asyncpipe-verify-futures, -amdgpu-verify-async-waits) keep their own
+/// code on purpose.
+///
+/// Two questions are answered:
+///  * AsyncMarkCounts: before any instruction, the lower and upper bound over
+///    all paths of the marks that can be outstanding, for each semantic kind
+///    (the current activation's sequence, or the thread's hardware groups).
+///  * MarkDistances: for chosen "tracked" values (marks, futures), the fewest
+///    marks issued since the value was made, over all paths, optionally cut
+///    at waits that complete it.
+///
+/// Both are forward dataflows over finite-height lattices; the termination
+/// arguments are in AsyncMarkAnalysis.cpp.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_ANALYSIS_ASYNCPIPE_ASYNCMARKANALYSIS_H
+#define LLVM_ANALYSIS_ASYNCPIPE_ASYNCMARKANALYSIS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+class Value;
+
+namespace asyncpipe {
+
+/// Waits for more marks than this are treated as "count unknown": they cap
+/// nothing and observe everything. Real programs wait for a handful of marks;
+/// the limit only keeps the lattices short.
+constexpr uint64_t LargestTrackedWaitCount = 1024;
+
+/// The count of a wait the analysis can use: its constant count when it is
+/// at most LargestTrackedWaitCount (0 for wait-all forms), else none.
+std::optional<uint64_t> getTrackedWaitCount(const AsyncOp &Wait);
+
+/// What can be outstanding at one program point for one semantic kind.
+struct MarkBounds {
+  static constexpr uint64_t Unbounded = UINT64_MAX;
+  /// Fewest marks outstanding on any path (0 where unknown).
+  uint64_t Min = 0;
+  /// Most marks outstanding on any path; Unbounded where a cycle marks more
+  /// than it waits, or (hardware kind) where an earlier activation or a call
+  /// may have left any number pending.
+  uint64_t Max = 0;
+  /// Some path made a mark (or, for the hardware kind, may have).
+  bool MarkSeen = false;
+  /// Some path may have issued a copy after its last mark.
+  bool MayHaveUncommittedCopies = false;
+
+  bool operator==(const MarkBounds &O) const {
+    return Min == O.Min && Max == O.Max && MarkSeen == O.MarkSeen &&
+           MayHaveUncommittedCopies == O.MayHaveUncommittedCopies;
+  }
+  bool operator!=(const MarkBounds &O) const { return !(*this == O); }
+  bool isBounded() const { return Max != Unbounded; }
+};
+
+/// Outstanding-mark bounds at every instruction of a function, per kind.
+class AsyncMarkCounts {
+public:
+  explicit AsyncMarkCounts(const Function &F);
+
+  /// The bounds just before \p I (which must be in the function).
+  MarkBounds before(const Instruction &I, AsyncSemantics Kind) const;
+
+  /// True if the fixed point was reached within the iteration bound (always,
+  /// unless the termination argument is wrong); otherwise every query
+  /// answers the safe "unknown" (Max = Unbounded, Min = 0).
+  bool converged() const { return Converged; }
+
+  /// A wait that waits for nothing: at most its count can be outstanding on
+  /// every path (and, for a native wait-all, no copy can be uncommitted).
+  /// \p Why is set to the rule that proves it (for remarks).
+  bool isRedundantWait(const AsyncOp &Wait, std::string *Why = nullptr) const;
+
+  /// Invalidation for the new pass manager: any change to the function.
+  bool invalidate(Function &, const PreservedAnalyses &PA,
+                  FunctionAnalysisManager::Invalidator &);
+
+private:
+  struct State {
+    MarkBounds Kinds[2];
+  };
+  State entryState() const;
+  void step(const Instruction &I, State &S) const;
+  static void join(State &Into, const State &From);
+
+  /// The function is a kernel: the hardware counter starts empty.
+  bool KernelEntry = false;
+  /// Per kind: above this a finite Max can only be growing around a cycle.
+  uint64_t Limit[2] = {0, 0};
+  DenseMap<const BasicBlock *, State> In;
+  bool Converged = true;
+};
+
+/// Fewest marks since each tracked value was made, over all paths.
+///
+/// Clients describe what makes a tracked value (a mark's own future, a
+/// select of tracked values, a dummy future naming no mark) through the
+/// callbacks; the solver owns the counting: which marks count, how states
+/// meet at joins and PHIs, and the fixed point.
+class MarkDistances {
+public:
+  using Distance = uint32_t;
+  /// No mark made the value on any path so far (or it was completed).
+  static constexpr Distance None = UINT32_MAX;
+  /// Distances saturate here: a finite-height lattice.
+  static constexpr Distance Saturated = 1u << 20;
+
+  struct Options {
+    /// Only marks of this kind are counted.
+    AsyncSemantics Kind = AsyncSemantics::Activation;
+    /// At a wait of Kind with a tracked count N, a tracked value more than N
+    /// marks old is complete on that path: its distance becomes None.
+    bool CompleteAtWaits = false;
+  };
+
+  /// \p Tracked are the values to follow (instructions; PHIs among them are
+  /// met from their incoming values). For a tracked non-PHI instruction
+  /// \p Define gives its distance right after it, from the state before it
+  /// (the default: 0, "just made").
+  using DefineFn = std::function<std::optional<Distance>(
+      const Instruction &, const MarkDistances &, ArrayRef<Distance>)>;
+  MarkDistances(const Function &F, ArrayRef<Value *> Tracked, Options Opts,
+                DefineFn Define = nullptr);
+
+  /// The distance of \p V just before \p At; an untracked value (argument,
+  /// constant) counts as just made (0).
+  Distance at(const Value *V, const Instruction &At) const;
+  /// The distance of \p V in \p State (a state of this solver).
+  Distance valueIn(const Value *V, ArrayRef<Distance> State) const;
+  bool converged() const { return Converged; }
+  /// Calls \p Visit with the state just before every call in a reached block.
+  void forEachCall(
+      function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const;
+
+private:
+  using StateVec = SmallVector<Distance, 8>;
+  unsigned indexOf(const Value *V) const;
+  StateVec entryOf(const BasicBlock &BB) const;
+  void step(const Instruction &I, StateVec &S) const;
+
+  const Function &F;
+  Options Opts;
+  SmallVector<Value *, 16> Tracked;
+  DenseMap<const Value *, unsigned> Index;
+  DefineFn Define;
+  DenseMap<const BasicBlock *, StateVec> Out;
+  bool Converged = true;
+};
+
+/// The new-PM analysis handing out AsyncMarkCounts.
+class AsyncMarkAnalysis : public AnalysisInfoMixin<AsyncMarkAnalysis> {
+  friend AnalysisInfoMixin<AsyncMarkAnalysis>;
+  static AnalysisKey Key;
+
+public:
+  using Result = AsyncMarkCounts;
+  Result run(Function &F, FunctionAnalysisManager &);
+};
+
+/// Prints every wait's bounds: `opt -passes='print<asyncpipe-marks>'`.
+class AsyncMarkPrinterPass : public PassInfoMixin<AsyncMarkPrinterPass> {
+  raw_ostream &OS;
+
+public:
+  explicit AsyncMarkPrinterPass(raw_ostream &OS) : OS(OS) {}
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // LLVM_ANALYSIS_ASYNCPIPE_ASYNCMARKANALYSIS_H

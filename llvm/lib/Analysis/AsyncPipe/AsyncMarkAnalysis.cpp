@@ -1,0 +1,508 @@
+//===- AsyncMarkAnalysis.cpp - Outstanding marks over all paths -----------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Removing or weakening a wait is only sound when it is proved over every
+// path, loops included, under the semantics of the spelling the user wrote
+// (llvm/docs/AsyncPipeModel.rst). Earlier versions of AsyncPipe proved such
+// facts in seven places with different limits, and two of them could
+// disagree; this file is now the only one.
+//
+// AsyncMarkCounts, per semantic kind:
+//   * Activation: the entry state is "nothing outstanding"; a mark of the
+//     activation model adds one; a wait of the activation model with count N
+//     caps both bounds at N; calls are transparent (a callee's marks belong
+//     to its own activation) but may leave copies uncommitted; native ops
+//     belong to another sequence and are ignored (a native wait would only
+//     make things stronger, so ignoring it is safe).
+//   * Hardware: the entry state is "any number pending" (the caller may have
+//     committed groups); every mark adds one (portable marks become hardware
+//     commits on targets that have them, and over-counting only keeps more
+//     waits); only native waits cap; a call, or inline assembly that touches
+//     cp.async, may commit and wait anything, so the state becomes unknown.
+//
+// MarkDistances: per tracked value, the fewest marks (of one kind) issued
+// since it was made, optionally set to None at a wait that completes it.
+//
+// Termination. Both are forward dataflows iterated in reverse post-order
+// until no block's exit state changes, over finite-height lattices with
+// monotone transfer functions:
+//   * Max takes values in {0 .. Limit} + {Unbounded}, where Limit is the
+//     number of marks the kind counts plus the largest tracked wait count;
+//     a finite bound of a fixed point never exceeds it (at most the largest
+//     cap plus the marks of one acyclic path), so anything above is a cycle
+//     that marks more than it waits and becomes Unbounded. Min takes values
+//     in {0 .. Limit}. Flags are booleans. Joins take max / min / or, and
+//     every transfer (add one with saturation, min with a constant, set to a
+//     constant) is monotone, so each block's state moves in one direction
+//     through at most 2 * (Limit + 2) + 4 values per kind.
+//   * Distances take values in {0 .. Saturated} + {None}; joins and PHIs
+//     take the minimum, marks add one with saturation, definitions and
+//     completions set constants that do not depend on the incoming state
+//     except through the monotone minimum of a select: each entry only
+//     decreases, through at most Saturated + 2 values.
+// A sweep that changes nothing ends the iteration, and every sweep before it
+// lowers or raises some entry, so the number of sweeps is bounded by the sum
+// of the heights. A hard bound on sweeps (far above anything a real
+// function needs) backs the proof: if it is ever reached, every query answers
+// the safe "unknown" (no wait is found redundant, every mark is observed),
+// never a wrong fact, and the compiler never hangs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/ConstantRange.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+AnalysisKey AsyncMarkAnalysis::Key;
+
+namespace {
+
+/// Far more sweeps than any function needs (see the file comment); only a
+/// broken termination argument could reach it.
+constexpr unsigned MaxSweeps = 100000;
+
+unsigned kindIndex(AsyncSemantics K) { return static_cast<unsigned>(K); }
+
+/// The largest value a run-time count can take, when it is known and small
+/// enough to track.
+std::optional<uint64_t> getLargestRunTimeCount(const AsyncOp &Wait) {
+  Value *N = Wait.getWaitCountOperand();
+  if (!N || !N->getType()->isIntegerTy())
+    return std::nullopt;
+  ConstantRange Range = computeConstantRange(N, /*ForSigned=*/false);
+  if (Range.isFullSet() || Range.isEmptySet())
+    return std::nullopt;
+  APInt Max = Range.getUnsignedMax();
+  if (Max.ugt(LargestTrackedWaitCount))
+    return std::nullopt;
+  return Max.getZExtValue();
+}
+
+/// True if \p Mark is counted by the sequence of kind \p K: the activation
+/// sequence holds only activation-model marks, the hardware counter every
+/// mark (a portable mark becomes a commit on targets that count groups).
+bool countsMark(const AsyncOp &Mark, AsyncSemantics K) {
+  return K == AsyncSemantics::Hardware ||
+         Mark.getSemantics() == AsyncSemantics::Activation;
+}
+
+/// True if \p I is a call that may run code of its own: a real call, not an
+/// intrinsic and not inline assembly.
+bool isRealCall(const Instruction &I) {
+  auto *Call = dyn_cast<CallBase>(&I);
+  return Call && !isa<IntrinsicInst>(Call) && !Call->isInlineAsm();
+}
+
+MarkBounds unknownBounds() {
+  MarkBounds B;
+  B.Max = MarkBounds::Unbounded;
+  B.MarkSeen = true;
+  B.MayHaveUncommittedCopies = true;
+  return B;
+}
+
+void addMark(MarkBounds &B, uint64_t Limit) {
+  if (B.Max != MarkBounds::Unbounded)
+    B.Max = B.Max + 1 > Limit ? MarkBounds::Unbounded : B.Max + 1;
+  B.Min = std::min(B.Min + 1, Limit);
+  B.MarkSeen = true;
+  B.MayHaveUncommittedCopies = false;
+}
+
+} // namespace
+
+std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
+  if (!Wait.isWait())
+    return std::nullopt;
+  Value *Operand = Wait.getWaitCountOperand();
+  if (!Operand)
+    return 0;
+  auto *N = dyn_cast<ConstantInt>(Operand);
+  if (!N || N->isNegative() || N->getValue().ugt(LargestTrackedWaitCount))
+    return std::nullopt;
+  return N->getZExtValue();
+}
+
+//===----------------------------------------------------------------------===//
+// AsyncMarkCounts
+//===----------------------------------------------------------------------===//
+
+/// True if \p F is a kernel entry: no caller can have left groups pending.
+static bool isKernelEntry(const Function &F) {
+  switch (F.getCallingConv()) {
+  case CallingConv::AMDGPU_KERNEL:
+  case CallingConv::PTX_Kernel:
+  case CallingConv::SPIR_KERNEL:
+    return true;
+  default:
+    return false;
+  }
+}
+
+AsyncMarkCounts::AsyncMarkCounts(const Function &F)
+    : KernelEntry(isKernelEntry(F)) {
+  uint64_t LargestWait = 0;
+  for (const Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark())
+      for (AsyncSemantics K : {AsyncSemantics::Activation,
+                               AsyncSemantics::Hardware})
+        Limit[kindIndex(K)] += countsMark(Op, K);
+    if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
+      LargestWait = std::max(LargestWait, *N);
+    else if (std::optional<uint64_t> M =
+                 Op.isWait() ? getLargestRunTimeCount(Op) : std::nullopt)
+      LargestWait = std::max(LargestWait, *M);
+  }
+  for (uint64_t &L : Limit)
+    L += LargestWait + 1;
+
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  DenseMap<const BasicBlock *, State> Out;
+  auto EntryOf = [&](const BasicBlock *BB) -> std::optional<State> {
+    if (BB->isEntryBlock())
+      return entryState();
+    std::optional<State> S;
+    for (const BasicBlock *Pred : predecessors(BB)) {
+      auto It = Out.find(Pred);
+      if (It == Out.end())
+        continue;
+      if (!S)
+        S = It->second;
+      else
+        join(*S, It->second);
+    }
+    return S;
+  };
+  bool Changed = true;
+  unsigned Sweeps = 0;
+  while (Changed) {
+    if (++Sweeps > MaxSweeps) {
+      Converged = false;
+      In.clear();
+      return;
+    }
+    Changed = false;
+    for (const BasicBlock *BB : RPOT) {
+      std::optional<State> S = EntryOf(BB);
+      if (!S)
+        continue;
+      In[BB] = *S;
+      for (const Instruction &I : *BB)
+        step(I, *S);
+      auto [It, Inserted] = Out.try_emplace(BB, *S);
+      if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
+          It->second.Kinds[1] == S->Kinds[1])
+        continue;
+      It->second = *S;
+      Changed = true;
+    }
+  }
+}
+
+AsyncMarkCounts::State AsyncMarkCounts::entryState() const {
+  State S;
+  // A function starts its own activation with nothing outstanding; the
+  // hardware counter holds whatever its callers left (nothing for a kernel).
+  if (!KernelEntry)
+    S.Kinds[kindIndex(AsyncSemantics::Hardware)] = unknownBounds();
+  return S;
+}
+
+void AsyncMarkCounts::join(State &Into, const State &From) {
+  for (unsigned K = 0; K != NumAsyncSemantics; ++K) {
+    MarkBounds &A = Into.Kinds[K];
+    const MarkBounds &B = From.Kinds[K];
+    A.Max = std::max(A.Max, B.Max);
+    A.Min = std::min(A.Min, B.Min);
+    A.MarkSeen |= B.MarkSeen;
+    A.MayHaveUncommittedCopies |= B.MayHaveUncommittedCopies;
+  }
+}
+
+void AsyncMarkCounts::step(const Instruction &I, State &S) const {
+  MarkBounds &Activation = S.Kinds[kindIndex(AsyncSemantics::Activation)];
+  MarkBounds &Hardware = S.Kinds[kindIndex(AsyncSemantics::Hardware)];
+  AsyncOp Op = AsyncOp::get(I);
+  if (Op.isMark()) {
+    for (AsyncSemantics K : {AsyncSemantics::Activation,
+                             AsyncSemantics::Hardware})
+      if (countsMark(Op, K))
+        addMark(S.Kinds[kindIndex(K)], Limit[kindIndex(K)]);
+    return;
+  }
+  if (Op.isCopy()) {
+    Activation.MayHaveUncommittedCopies = true;
+    Hardware.MayHaveUncommittedCopies = true;
+    return;
+  }
+  if (Op.isWait()) {
+    MarkBounds &B = S.Kinds[kindIndex(Op.getSemantics())];
+    if (std::optional<uint64_t> N = getTrackedWaitCount(Op)) {
+      B.Max = std::min(B.Max, *N);
+      B.Min = std::min(B.Min, *N);
+    } else {
+      // A run-time count: it may be anything in its range.
+      if (std::optional<uint64_t> M = getLargestRunTimeCount(Op))
+        B.Max = std::min(B.Max, *M);
+      B.Min = 0;
+    }
+    if (Op.alsoWaitsForUncommittedCopies())
+      B.MayHaveUncommittedCopies = false;
+    return;
+  }
+  if (Op.isFutureWait()) {
+    // Waits for one activation mark: the fewest outstanding may drop.
+    Activation.Min = 0;
+    return;
+  }
+  if (Op)
+    return;
+  auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call)
+    return;
+  if (isOpaqueToHardwareCounter(*Call)) {
+    Hardware = unknownBounds();
+    return;
+  }
+  if (!isRealCall(I))
+    return;
+  // The callee may issue copies that the caller's next mark covers, and may
+  // commit and wait hardware groups.
+  Activation.MayHaveUncommittedCopies = true;
+  Hardware = unknownBounds();
+}
+
+MarkBounds AsyncMarkCounts::before(const Instruction &I,
+                                   AsyncSemantics Kind) const {
+  auto It = In.find(I.getParent());
+  if (It == In.end())
+    return unknownBounds(); // Not converged, or unreachable.
+  State S = It->second;
+  for (const Instruction &J : *I.getParent()) {
+    if (&J == &I)
+      break;
+    step(J, S);
+  }
+  return S.Kinds[kindIndex(Kind)];
+}
+
+bool AsyncMarkCounts::isRedundantWait(const AsyncOp &Wait,
+                                      std::string *Why) const {
+  std::optional<uint64_t> N = getTrackedWaitCount(Wait);
+  if (!N)
+    return false;
+  AsyncSemantics Kind = Wait.getSemantics();
+  MarkBounds B = before(*Wait.getCall(), Kind);
+  if (!B.isBounded() || B.Max > *N)
+    return false;
+  if (Wait.alsoWaitsForUncommittedCopies() && B.MayHaveUncommittedCopies)
+    return false;
+  if (Why) {
+    raw_string_ostream OS(*Why);
+    if (Kind == AsyncSemantics::Hardware)
+      OS << "rule W2 (native counter): at most " << B.Max
+         << " cp.async groups can be pending here on every path (counted "
+            "from the kernel's start or an earlier native wait, with no call "
+            "or cp.async assembly since)";
+    else if (!B.MarkSeen)
+      OS << "rule W1 (activation): no mark of this function reaches it";
+    else if (B.Max == 0)
+      OS << "rule W1 (activation): an earlier wait completes every mark "
+            "before it on every path";
+    else
+      OS << "rule W1 (activation): at most " << B.Max
+         << " marks of this function can be outstanding here on any path";
+  }
+  return true;
+}
+
+bool AsyncMarkCounts::invalidate(Function &, const PreservedAnalyses &PA,
+                                 FunctionAnalysisManager::Invalidator &) {
+  auto PAC = PA.getChecker<AsyncMarkAnalysis>();
+  return !PAC.preserved() && !PAC.preservedSet<AllAnalysesOn<Function>>();
+}
+
+AsyncMarkCounts AsyncMarkAnalysis::run(Function &F,
+                                       FunctionAnalysisManager &) {
+  return AsyncMarkCounts(F);
+}
+
+PreservedAnalyses AsyncMarkPrinterPass::run(Function &F,
+                                            FunctionAnalysisManager &AM) {
+  const AsyncMarkCounts &Counts = AM.getResult<AsyncMarkAnalysis>(F);
+  OS << "Outstanding marks in '" << F.getName() << "':\n";
+  auto Print = [&](const MarkBounds &B) {
+    OS << "[" << B.Min << ", ";
+    if (B.isBounded())
+      OS << B.Max;
+    else
+      OS << "unbounded";
+    OS << "]";
+    if (B.MayHaveUncommittedCopies)
+      OS << " uncommitted";
+  };
+  for (const Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (!Op.isWait() && !Op.isMark())
+      continue;
+    OS << "  " << Op.getName() << ": activation ";
+    Print(Counts.before(I, AsyncSemantics::Activation));
+    OS << ", hardware ";
+    Print(Counts.before(I, AsyncSemantics::Hardware));
+    if (Op.isWait()) {
+      std::string Why;
+      if (Counts.isRedundantWait(Op, &Why))
+        OS << ", redundant: " << Why;
+    }
+    OS << "\n";
+  }
+  return PreservedAnalyses::all();
+}
+
+//===----------------------------------------------------------------------===//
+// MarkDistances
+//===----------------------------------------------------------------------===//
+
+MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
+                             Options Opts, DefineFn Define)
+    : F(F), Opts(Opts), Define(std::move(Define)) {
+  for (Value *V : TrackedValues)
+    if (isa<Instruction>(V) && Index.try_emplace(V, Tracked.size()).second)
+      Tracked.push_back(V);
+  if (Tracked.empty())
+    return;
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  bool Changed = true;
+  unsigned Sweeps = 0;
+  while (Changed) {
+    if (++Sweeps > MaxSweeps) {
+      Converged = false;
+      Out.clear();
+      return;
+    }
+    Changed = false;
+    for (const BasicBlock *BB : RPOT) {
+      StateVec S = entryOf(*BB);
+      for (const Instruction &I : *BB)
+        step(I, S);
+      auto [It, Inserted] = Out.try_emplace(BB, S);
+      if (!Inserted && It->second == S)
+        continue;
+      It->second = std::move(S);
+      Changed = true;
+    }
+  }
+}
+
+unsigned MarkDistances::indexOf(const Value *V) const {
+  auto It = Index.find(V);
+  return It == Index.end() ? ~0u : It->second;
+}
+
+MarkDistances::Distance
+MarkDistances::valueIn(const Value *V, ArrayRef<Distance> State) const {
+  unsigned I = indexOf(V);
+  // An untracked future (an argument or a constant) could name any mark, so
+  // it counts as the most recent one.
+  if (I == ~0u)
+    return 0;
+  if (!Converged)
+    return 0;
+  return State[I];
+}
+
+MarkDistances::StateVec MarkDistances::entryOf(const BasicBlock &BB) const {
+  StateVec S(Tracked.size(), None);
+  if (BB.isEntryBlock())
+    return S;
+  for (const BasicBlock *Pred : predecessors(&BB)) {
+    auto It = Out.find(Pred);
+    if (It == Out.end())
+      continue;
+    for (unsigned I = 0, E = S.size(); I != E; ++I)
+      S[I] = std::min(S[I], It->second[I]);
+  }
+  for (const PHINode &Phi : BB.phis()) {
+    unsigned Idx = indexOf(&Phi);
+    if (Idx == ~0u)
+      continue;
+    Distance D = None;
+    for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+      auto It = Out.find(Phi.getIncomingBlock(I));
+      if (It != Out.end())
+        D = std::min(D, valueIn(Phi.getIncomingValue(I), It->second));
+    }
+    S[Idx] = D;
+  }
+  return S;
+}
+
+void MarkDistances::step(const Instruction &I, StateVec &S) const {
+  if (isa<PHINode>(I))
+    return;
+  AsyncOp Op = AsyncOp::get(I);
+  if (Op.isMark() && countsMark(Op, Opts.Kind))
+    for (Distance &D : S)
+      D = D == None ? None : std::min(D + 1, Saturated);
+  if (Opts.CompleteAtWaits && Op.isWait() && Op.getSemantics() == Opts.Kind)
+    if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
+      for (Distance &D : S)
+        if (D != None && D > *N)
+          D = None;
+  unsigned Idx = indexOf(&I);
+  if (Idx == ~0u)
+    return;
+  std::optional<Distance> D;
+  if (Define)
+    D = Define(I, *this, S);
+  S[Idx] = D.value_or(0);
+}
+
+MarkDistances::Distance MarkDistances::at(const Value *V,
+                                          const Instruction &At) const {
+  if (indexOf(V) == ~0u || !Converged)
+    return 0;
+  StateVec S = entryOf(*At.getParent());
+  for (const Instruction &I : *At.getParent()) {
+    if (&I == &At)
+      break;
+    step(I, S);
+  }
+  return valueIn(V, S);
+}
+
+void MarkDistances::forEachCall(
+    function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const {
+  if (Tracked.empty() || !Converged)
+    return;
+  for (const BasicBlock &BB : F) {
+    bool Reached = BB.isEntryBlock() ||
+                   any_of(predecessors(&BB),
+                          [&](const BasicBlock *P) { return Out.count(P); });
+    if (!Reached)
+      continue;
+    StateVec S = entryOf(BB);
+    for (const Instruction &I : BB) {
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        Visit(*Call, S);
+      step(I, S);
+    }
+  }
+}
