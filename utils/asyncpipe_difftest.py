@@ -4,7 +4,7 @@
 # Part of the AsyncPipe project.
 #
 # ===-----------------------------------------------------------------------===#
-"""Differential harness for async programs on the host (DESIGN.md section 5).
+"""Differential harness for async programs on the host (llvm/docs/AsyncSan.rst).
 
 For every program it builds
   * the reference: the same source with -DASYNCPIPE_REFERENCE (copies are

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The portable IR calls of DESIGN.md, declared for CUDA device code. The
+// The portable IR calls of llvm/docs/AsyncPipe.rst, declared for CUDA device code. The
 // project's user-facing header (clang/include) is a separate piece of work;
 // these four declarations are all the benchmarks need.
 //

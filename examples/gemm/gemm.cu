@@ -27,7 +27,7 @@
 #define KERNEL __attribute__((global))
 #define SHARED __attribute__((shared))
 
-// The portable async calls (DESIGN.md section 2), lowered per target by
+// The portable async calls (llvm/docs/AsyncPipe.rst), lowered per target by
 // asyncpipe-lower.
 extern "C" {
 DEVICE void asyncpipe_copy(void *dst, const void *src, unsigned size,

@@ -38,7 +38,7 @@ struct __asyncpipe_rt_site {
 };
 
 /* Activation bounds of a function that owns a mark sequence: its marks are
- * not part of its caller's sequence (DESIGN.md section 1). */
+ * not part of its caller's sequence (llvm/docs/AsyncPipeModel.rst). */
 void __asyncpipe_rt_enter(void);
 void __asyncpipe_rt_exit(const struct __asyncpipe_rt_site *site);
 

@@ -2,7 +2,7 @@
  *
  * Part of the AsyncPipe project.
  *
- * The portable C API of the AsyncPipe async model (DESIGN.md section 1), one
+ * The portable C API of the AsyncPipe async model (llvm/docs/AsyncPipeModel.rst), one
  * source for OpenCL C, HIP and CUDA on AMDGPU and NVPTX, and for host C/C++.
  * Compile with clang -fpass-plugin=AsyncPipe.so, which lowers each call to
  * the target: AMDGPU LDS DMA and asyncmark / wait.asyncmark, NVPTX cp.async,

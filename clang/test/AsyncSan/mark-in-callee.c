@@ -1,5 +1,5 @@
 // A mark made in a callee belongs to the callee's own mark sequence, so the
-// caller's wait does not cover it (DESIGN.md section 1). AsyncSan warns when
+// caller's wait does not cover it (llvm/docs/AsyncPipeModel.rst). AsyncSan warns when
 // the helper returns with its copies pending and reports the caller's read.
 // Marking in the caller is correct. At -O0 the helper keeps its mark; from
 // -O1 on asyncpipe-elim removes it, since no wait of the helper observes it,

@@ -1,7 +1,7 @@
 // Each function activation has its own mark sequence: a callee's marks are
 // not part of its caller's, so a callee's wait(1) does not complete the
 // caller's group, and the caller's wait(0) does not complete the copy the
-// callee left behind its own mark (DESIGN.md section 1). A caller's mark does
+// callee left behind its own mark (llvm/docs/AsyncPipeModel.rst). A caller's mark does
 // cover copies its callees issued before it.
 // RUN: %clang -O1 -g -I%asyncpipe_rt_include %s %asyncpipe_rt_lib -o %t
 // RUN: env ASYNCPIPE_POLICY=lazy %t | FileCheck %s

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// There is no GPU to run kernels on, so the async model of DESIGN.md section 1
+// There is no GPU to run kernels on, so the async model of llvm/docs/AsyncPipeModel.rst
 // is executed on the host instead: copies, marks and waits become calls into
 // this library. It keeps, per host thread, the copies still in flight and a
 // stack of function activations, each with its own mark sequence, and decides

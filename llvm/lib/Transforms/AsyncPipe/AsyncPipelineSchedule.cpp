@@ -10,7 +10,7 @@
 // must be added. A loop that fails any check is left alone with the reason,
 // so a schedule that reaches the transform is always legal.
 //
-// Counting (TVM RFC, DESIGN.md section 1): in the pipelined body, loop
+// Counting (TVM RFC; llvm/docs/AsyncPipeModel.rst, queues): in the pipelined body, loop
 // iteration i runs statement s for source iteration i + (D - stage(s)),
 // where D is the last stage, and every loop iteration commits every group's
 // mark exactly once (empty groups where a copy is predicated off). The mark

@@ -6,7 +6,7 @@
 //
 // On the host, copies, marks and waits are calls into the AsyncPipe runtime
 // (runtime/include/asyncpipe_rt.h), which completes copies by a policy chosen
-// at run time (DESIGN.md section 5). Hardware keeps one counter for a whole
+// at run time (llvm/docs/AsyncSan.rst). Hardware keeps one counter for a whole
 // wave, but the model gives every function activation its own mark sequence;
 // the runtime learns about activations from the enter/exit calls placed
 // around functions that mark or wait. Copies carry their issue site so that

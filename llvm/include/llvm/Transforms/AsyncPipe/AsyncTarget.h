@@ -134,7 +134,7 @@ public:
 
   /// Emits what the target needs around the body of \p F, a function that
   /// marks or waits, so that its marks stay out of its callers' mark
-  /// sequences (DESIGN.md section 1). Hardware needs nothing; the host
+  /// sequences (llvm/docs/AsyncPipeModel.rst). Hardware needs nothing; the host
   /// runtime is told where each activation begins and ends.
   virtual void createActivationBounds(Function &F) const { (void)F; }
 
