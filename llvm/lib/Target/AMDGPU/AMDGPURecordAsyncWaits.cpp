@@ -1,0 +1,194 @@
+//===- AMDGPURecordAsyncWaits.cpp - Record every source wait --------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The checker must see a wait that an IR pass deleted before codegen, so the
+// requirement of every wait is recorded before any AsyncPipe or optimization
+// pass runs: right after each source mark a recorded mark, right after each
+// source wait with a constant count a recorded wait, both side-effecting
+// inline-asm comments (AMDGPUAsyncChecker.h). They are barriers to memory
+// operations exactly like the calls they follow, are cloned with them by the
+// inliner and the unroller, and reach the machine code as INLINEASM, where
+// amdgpu-verify-async-waits counts the recorded marks and checks each
+// recorded wait at the point where the source wait stood, whether or not the
+// wait itself survived.
+//
+// The names are matched here, not through the project's op recognizer, so
+// that a recognizer bug cannot hide a wait from the checker as well.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AMDGPUAsyncChecker.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe::amdgpu;
+
+namespace {
+
+enum class SourceOp { None, Mark, Wait };
+
+/// What \p Call is in the source's mark model, and for a wait its count
+/// operand. Native waits of other targets have hardware semantics and no
+/// place on AMDGPU; waits on futures are not counting waits (see the docs).
+SourceOp classify(const CallBase &Call, Value *&Count) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return SourceOp::None;
+  StringRef Name = Callee->getName();
+  if (Name == "llvm.amdgcn.asyncmark" || Name == "asyncpipe.mark" ||
+      Name == "asyncpipe.mark.future")
+    return SourceOp::Mark;
+  if ((Name == "llvm.amdgcn.wait.asyncmark" || Name == "asyncpipe.wait") &&
+      Call.arg_size() >= 1) {
+    Count = Call.getArgOperand(0);
+    return SourceOp::Wait;
+  }
+  return SourceOp::None;
+}
+
+CallInst *emitRecord(IRBuilder<> &B, StringRef Asm,
+                     std::optional<uint64_t> Count) {
+  if (!Count)
+    return B.CreateCall(InlineAsm::get(FunctionType::get(B.getVoidTy(), false),
+                                       Asm, "", /*hasSideEffects=*/true));
+  auto *Ty = FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false);
+  // Counts beyond 2^31 wait for nothing any program can have outstanding.
+  uint64_t N = std::min<uint64_t>(*Count, INT32_MAX);
+  return B.CreateCall(InlineAsm::get(Ty, Asm, "i", /*hasSideEffects=*/true),
+                      {B.getInt32(N)});
+}
+
+bool recordModule(Module &M) {
+  if (!isAsyncWaitCheckerEnabled() || !M.getTargetTriple().isAMDGCN() ||
+      M.getNamedMetadata(RecordedModuleMetadata))
+    return false;
+  M.getOrInsertNamedMetadata(RecordedModuleMetadata);
+  for (Function &F : M) {
+    SmallVector<std::pair<CallBase *, std::optional<uint64_t>>, 8> Marks,
+        Waits;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      Value *Count = nullptr;
+      switch (Call ? classify(*Call, Count) : SourceOp::None) {
+      case SourceOp::None:
+        break;
+      case SourceOp::Mark:
+        Marks.push_back({Call, std::nullopt});
+        break;
+      case SourceOp::Wait:
+        // A count known only at run time cannot be recorded as a constant;
+        // such waits are checked only through the marker the lowering
+        // leaves.
+        if (auto *C = dyn_cast<ConstantInt>(Count))
+          Waits.push_back({Call, C->getZExtValue()});
+        break;
+      }
+    }
+    for (auto [Call, Count] : Marks) {
+      IRBuilder<> B(Call->getNextNode());
+      emitRecord(B, RecordedMarkAsm, std::nullopt)
+          ->setDebugLoc(Call->getDebugLoc());
+    }
+    for (auto [Call, Count] : Waits) {
+      IRBuilder<> B(Call->getNextNode());
+      emitRecord(B, RecordedWaitAsm, Count)->setDebugLoc(Call->getDebugLoc());
+    }
+  }
+  // The named metadata is a change even in a module without async calls.
+  return true;
+}
+
+/// The count of a recorded wait call.
+std::optional<uint64_t> recordedWaitCount(const CallInst &Call) {
+  const auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  if (!Asm || Asm->getAsmString() != RecordedWaitAsm || Call.arg_size() != 1)
+    return std::nullopt;
+  if (const auto *C = dyn_cast<ConstantInt>(Call.getArgOperand(0)))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+bool isRecordedMark(const CallInst &Call) {
+  const auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  return Asm && Asm->getAsmString() == RecordedMarkAsm;
+}
+
+/// True if \p Record still stands right after the source operation it
+/// records, a wait no weaker than it was.
+bool isIntact(const CallInst &Record) {
+  const auto *Prev = dyn_cast_or_null<CallInst>(Record.getPrevNode());
+  Value *Count = nullptr;
+  SourceOp Op = Prev ? classify(*Prev, Count) : SourceOp::None;
+  if (isRecordedMark(Record))
+    return Op == SourceOp::Mark;
+  std::optional<uint64_t> N = recordedWaitCount(Record);
+  auto *C = dyn_cast_or_null<ConstantInt>(Count);
+  return N && Op == SourceOp::Wait && C && C->getZExtValue() <= *N;
+}
+
+/// At the start of codegen: a function whose every recorded mark and wait
+/// still stands next to its source operation is checked through the markers
+/// the lowering leaves, exactly as strong; its records are dropped so that
+/// they cannot change the code generated. A function where a pass deleted,
+/// moved or weakened any of them keeps all its records for the checker.
+bool pruneIntactRecords(Module &M) {
+  bool Changed = false;
+  for (Function &F : M) {
+    SmallVector<CallInst *, 8> Records;
+    bool AllIntact = true;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call || !(isRecordedMark(*Call) || recordedWaitCount(*Call)))
+        continue;
+      Records.push_back(Call);
+      AllIntact &= isIntact(*Call);
+    }
+    if (!AllIntact)
+      continue;
+    for (CallInst *Record : Records)
+      Record->eraseFromParent();
+    Changed |= !Records.empty();
+  }
+  return Changed;
+}
+
+/// The start of codegen. IR that no pipeline recorded needs no record: every
+/// source operation is still there, and the lowering's markers stand for it.
+bool recordOrPruneForCodeGen(Module &M) {
+  if (!isAsyncWaitCheckerEnabled() || !M.getTargetTriple().isAMDGCN() ||
+      !M.getNamedMetadata(RecordedModuleMetadata))
+    return false;
+  return pruneIntactRecords(M);
+}
+
+class AMDGPURecordAsyncWaitsLegacy : public ModulePass {
+public:
+  static char ID;
+  AMDGPURecordAsyncWaitsLegacy() : ModulePass(ID) {}
+  StringRef getPassName() const override {
+    return "AMDGPU prune recorded async waits (AsyncPipe)";
+  }
+  bool runOnModule(Module &M) override { return recordOrPruneForCodeGen(M); }
+};
+} // namespace
+
+char AMDGPURecordAsyncWaitsLegacy::ID = 0;
+
+PreservedAnalyses AMDGPURecordAsyncWaitsPass::run(Module &M,
+                                                  ModuleAnalysisManager &) {
+  return recordModule(M) ? PreservedAnalyses::none()
+                         : PreservedAnalyses::all();
+}
+
+ModulePass *llvm::createAMDGPURecordAsyncWaitsLegacyPass() {
+  return new AMDGPURecordAsyncWaitsLegacy();
+}
