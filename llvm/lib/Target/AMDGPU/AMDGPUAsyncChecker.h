@@ -36,12 +36,20 @@ class ModulePass;
 namespace asyncpipe {
 namespace amdgpu {
 
-/// The inline-asm text of a recorded source mark.
-inline constexpr StringLiteral RecordedMarkAsm = "; asyncpipe.recorded.mark";
-/// The inline-asm text of a recorded source wait; $0 is an "i" operand, the
-/// count N of "at most N marks outstanding".
+/// The inline-asm text of a recorded source mark; $0 is an "i" operand, the
+/// activation the mark belongs to (see ActivationAttr).
+inline constexpr StringLiteral RecordedMarkAsm =
+    "; asyncpipe.recorded.mark activation $0";
+/// The inline-asm text of a recorded source wait; $0 and $1 are "i"
+/// operands: the count N of "at most N marks outstanding", and the
+/// activation whose marks it counts.
 inline constexpr StringLiteral RecordedWaitAsm =
-    "; asyncpipe.recorded.wait($0)";
+    "; asyncpipe.recorded.wait($0) activation $1";
+/// The function attribute holding a function's activation number (1, 2, ...)
+/// once its marks and waits are recorded. Records made in an always_inline
+/// function carry activation 0, "the function this code ends up in", since
+/// such a function is part of its caller.
+inline constexpr StringLiteral ActivationAttr = "asyncpipe-activation";
 /// Named metadata saying that a module's requirements are recorded, so that
 /// codegen does not record a second time what the pipeline already did.
 inline constexpr StringLiteral RecordedModuleMetadata =

@@ -21,13 +21,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsyncChecker.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
@@ -55,24 +59,72 @@ SourceOp classify(const CallBase &Call, Value *&Count) {
   return SourceOp::None;
 }
 
-CallInst *emitRecord(IRBuilder<> &B, StringRef Asm,
-                     std::optional<uint64_t> Count) {
-  if (!Count)
-    return B.CreateCall(InlineAsm::get(FunctionType::get(B.getVoidTy(), false),
-                                       Asm, "", /*hasSideEffects=*/true));
-  auto *Ty = FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false);
-  // Counts beyond 2^31 wait for nothing any program can have outstanding.
-  uint64_t N = std::min<uint64_t>(*Count, INT32_MAX);
-  return B.CreateCall(InlineAsm::get(Ty, Asm, "i", /*hasSideEffects=*/true),
-                      {B.getInt32(N)});
+/// A record has the default memory effects of a side-effecting inline asm,
+/// like the mark or wait it follows: with fewer, LLVM 22's EarlyCSE and GVN
+/// remove or merge identical records and hoist LDS loads above them.
+CallInst *emitRecord(IRBuilder<> &B, std::optional<uint64_t> Count,
+                     unsigned Activation) {
+  CallInst *Record;
+  if (!Count) {
+    auto *Ty = FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false);
+    Record = B.CreateCall(
+        InlineAsm::get(Ty, RecordedMarkAsm, "i", /*hasSideEffects=*/true),
+        {B.getInt32(Activation)});
+  } else {
+    auto *Ty = FunctionType::get(B.getVoidTy(),
+                                 {B.getInt32Ty(), B.getInt32Ty()}, false);
+    // Counts beyond 2^31 wait for nothing any program can have outstanding.
+    uint64_t N = std::min<uint64_t>(*Count, INT32_MAX);
+    Record = B.CreateCall(
+        InlineAsm::get(Ty, RecordedWaitAsm, "i,i", /*hasSideEffects=*/true),
+        {B.getInt32(N), B.getInt32(Activation)});
+  }
+  Record->setDoesNotThrow();
+  return Record;
+}
+
+/// True if asyncpipe-pipeline may rewrite a loop of \p F: the user asked for
+/// it with asyncpipe_pipeline(N) or -asyncpipe-pipeline-stages. Pipelining
+/// deliberately waits for fewer marks than the source, so the source's waits
+/// are not what such a function requires; a record in its loop would also be
+/// a store the pipeliner cannot move a copy across, and it would refuse.
+bool mayBePipelined(const Function &F, bool StagesByOption) {
+  for (const BasicBlock &BB : F) {
+    if (StagesByOption && BB.getTerminator() &&
+        BB.getTerminator()->getMetadata("llvm.loop"))
+      return true;
+    for (const Instruction &I : BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (Callee->getName() == "asyncpipe.pipeline")
+            return true;
+  }
+  // Without loop metadata, a loop is found by its back edge.
+  if (!StagesByOption)
+    return false;
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  for (const BasicBlock &BB : F) {
+    Seen.insert(&BB);
+    for (const BasicBlock *Succ : successors(&BB))
+      if (Seen.contains(Succ))
+        return true;
+  }
+  return false;
 }
 
 bool recordModule(Module &M) {
   if (!isAsyncWaitCheckerEnabled() || !M.getTargetTriple().isAMDGCN() ||
       M.getNamedMetadata(RecordedModuleMetadata))
     return false;
+  auto &Options = cl::getRegisteredOptions();
+  auto Stages = Options.find("asyncpipe-pipeline-stages");
+  bool StagesByOption =
+      Stages != Options.end() && Stages->second->getNumOccurrences() > 0;
   M.getOrInsertNamedMetadata(RecordedModuleMetadata);
+  unsigned NextActivation = 1;
   for (Function &F : M) {
+    if (mayBePipelined(F, StagesByOption))
+      continue;
     SmallVector<std::pair<CallBase *, std::optional<uint64_t>>, 8> Marks,
         Waits;
     for (Instruction &I : instructions(F)) {
@@ -93,14 +145,20 @@ bool recordModule(Module &M) {
         break;
       }
     }
+    if (Marks.empty() && Waits.empty())
+      continue;
+    unsigned Activation = 0;
+    if (!F.hasFnAttribute(Attribute::AlwaysInline)) {
+      Activation = NextActivation++;
+      F.addFnAttr(ActivationAttr, utostr(Activation));
+    }
     for (auto [Call, Count] : Marks) {
       IRBuilder<> B(Call->getNextNode());
-      emitRecord(B, RecordedMarkAsm, std::nullopt)
-          ->setDebugLoc(Call->getDebugLoc());
+      emitRecord(B, std::nullopt, Activation)->setDebugLoc(Call->getDebugLoc());
     }
     for (auto [Call, Count] : Waits) {
       IRBuilder<> B(Call->getNextNode());
-      emitRecord(B, RecordedWaitAsm, Count)->setDebugLoc(Call->getDebugLoc());
+      emitRecord(B, Count, Activation)->setDebugLoc(Call->getDebugLoc());
     }
   }
   // The named metadata is a change even in a module without async calls.
@@ -110,7 +168,7 @@ bool recordModule(Module &M) {
 /// The count of a recorded wait call.
 std::optional<uint64_t> recordedWaitCount(const CallInst &Call) {
   const auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
-  if (!Asm || Asm->getAsmString() != RecordedWaitAsm || Call.arg_size() != 1)
+  if (!Asm || Asm->getAsmString() != RecordedWaitAsm || Call.arg_size() != 2)
     return std::nullopt;
   if (const auto *C = dyn_cast<ConstantInt>(Call.getArgOperand(0)))
     return C->getZExtValue();
@@ -135,6 +193,27 @@ bool isIntact(const CallInst &Record) {
   return N && Op == SourceOp::Wait && C && C->getZExtValue() <= *N;
 }
 
+/// True if \p F has a loop asyncpipe-pipeline transformed (its loop metadata
+/// says "asyncpipe.pipeline.done").
+bool hasPipelinedLoop(const Function &F) {
+  for (const BasicBlock &BB : F) {
+    const MDNode *Loop = BB.getTerminator()
+                             ? BB.getTerminator()->getMetadata("llvm.loop")
+                             : nullptr;
+    if (!Loop)
+      continue;
+    for (const MDOperand &Op : Loop->operands()) {
+      const auto *Property = dyn_cast_or_null<MDNode>(Op.get());
+      if (!Property || Property->getNumOperands() == 0)
+        continue;
+      if (const auto *Name = dyn_cast<MDString>(Property->getOperand(0)))
+        if (Name->getString() == "asyncpipe.pipeline.done")
+          return true;
+    }
+  }
+  return false;
+}
+
 /// At the start of codegen: a function whose every recorded mark and wait
 /// still stands next to its source operation is checked through the markers
 /// the lowering leaves, exactly as strong; its records are dropped so that
@@ -152,7 +231,11 @@ bool pruneIntactRecords(Module &M) {
       Records.push_back(Call);
       AllIntact &= isIntact(*Call);
     }
-    if (!AllIntact)
+    // A loop asyncpipe-pipeline rewrote waits for fewer marks than the
+    // source on purpose (the user asked for it): the records of its
+    // function no longer state what the program requires, and the checker
+    // checks it through the lowering's markers alone.
+    if (!AllIntact && !hasPipelinedLoop(F))
       continue;
     for (CallInst *Record : Records)
       Record->eraseFromParent();

@@ -254,30 +254,63 @@ StringRef asmText(const MachineInstr &MI) {
   return MI.getOperand(InlineAsm::MIOp_AsmString).getSymbolName();
 }
 
-/// A parked recorded requirement: KILL, MagicImm, and the count or ParkedMark.
+/// The value of inline-asm "i" operand \p K: a flag word, then the value.
+std::optional<int64_t> asmImm(const MachineInstr &MI, unsigned K) {
+  unsigned Idx = InlineAsm::MIOp_FirstOperand + 2 * K + 1;
+  if (Idx >= MI.getNumOperands() || !MI.getOperand(Idx).isImm())
+    return std::nullopt;
+  return MI.getOperand(Idx).getImm();
+}
+
+/// A parked recorded requirement: KILL ParkedMagic, the count (or
+/// ParkedMark), the activation.
 constexpr int64_t ParkedMagic = 0x41505257; // "APRW"
 constexpr int64_t ParkedMark = -1;
 
-std::optional<int64_t> parkedValue(const MachineInstr &MI) {
-  if (!MI.isKill() || MI.getNumOperands() != 2 || !MI.getOperand(0).isImm() ||
-      MI.getOperand(0).getImm() != ParkedMagic || !MI.getOperand(1).isImm())
+struct Parked {
+  int64_t Value, Activation;
+};
+
+std::optional<Parked> parked(const MachineInstr &MI) {
+  if (!MI.isKill() || MI.getNumOperands() != 3 ||
+      !llvm::all_of(MI.operands(),
+                    [](const MachineOperand &MO) { return MO.isImm(); }) ||
+      MI.getOperand(0).getImm() != ParkedMagic)
     return std::nullopt;
-  return MI.getOperand(1).getImm();
+  return Parked{MI.getOperand(1).getImm(), MI.getOperand(2).getImm()};
 }
 
-bool isMark(const MachineInstr &MI, const MarkerFamily &F) {
-  if (F.Recorded)
-    return parkedValue(MI) == ParkedMark;
+/// The activation a recorded mark or wait in \p MF counts in: 0 (recorded in
+/// an always_inline function) is the activation of \p MF itself.
+int64_t resolveActivation(const MachineFunction &MF, int64_t Activation) {
+  if (Activation != 0)
+    return Activation;
+  Attribute A = MF.getFunction().getFnAttribute(ActivationAttr);
+  int64_t Own = 0;
+  if (A.isStringAttribute() && !A.getValueAsString().getAsInteger(10, Own))
+    return Own;
+  return 0;
+}
+
+bool isMark(const MachineInstr &MI, const MarkerFamily &F,
+            int64_t Activation = 0) {
+  if (F.Recorded) {
+    std::optional<Parked> P = parked(MI);
+    return P && P->Value == ParkedMark &&
+           resolveActivation(*MI.getMF(), P->Activation) == Activation;
+  }
   return asmText(MI) == F.MarkAsm;
 }
 
 std::optional<unsigned> waitCount(const MachineInstr &MI,
-                                  const MarkerFamily &F) {
+                                  const MarkerFamily &F,
+                                  int64_t Activation = 0) {
   if (F.Recorded) {
-    std::optional<int64_t> V = parkedValue(MI);
-    if (!V || *V < 0)
+    std::optional<Parked> P = parked(MI);
+    if (!P || P->Value < 0 ||
+        resolveActivation(*MI.getMF(), P->Activation) != Activation)
       return std::nullopt;
-    return std::min<int64_t>(*V, INT_MAX - 2);
+    return std::min<int64_t>(P->Value, INT_MAX - 2);
   }
   if (asmText(MI) != F.WaitAsm)
     return std::nullopt;
@@ -312,8 +345,8 @@ using InFlight = SmallVector<unsigned, 8>;
 class Checker {
 public:
   Checker(MachineFunction &MF, const OpcodeTable &Ops,
-          const MarkerFamily &Family)
-      : MF(MF), Ops(Ops), Family(Family) {
+          const MarkerFamily &Family, int64_t Activation = 0)
+      : MF(MF), Ops(Ops), Family(Family), Activation(Activation) {
     Major = AMDGPU::getIsaVersion(MF.getSubtarget().getCPU()).Major;
     WaitcntField = getWaitcntField(Major);
     WaitLoadcntField = getWaitLoadcntField(Major);
@@ -337,6 +370,8 @@ private:
   MachineFunction &MF;
   const OpcodeTable &Ops;
   const MarkerFamily &Family;
+  /// For recorded requirements: the activation whose marks and waits count.
+  int64_t Activation;
   unsigned Major;
   std::optional<LoadCountField> WaitcntField, WaitLoadcntField;
   unsigned Saturation;
@@ -359,7 +394,7 @@ void Checker::retire(InFlight &S, unsigned AllowedOutstanding) const {
 void Checker::step(const MachineInstr &MI, InFlight &S) const {
   if (MI.isBundle())
     return; // Its members come next, one by one.
-  if (isMark(MI, Family)) {
+  if (isMark(MI, Family, Activation)) {
     // Every DMA in flight gains one mark after it.
     for (unsigned M = Levels - 1; M > 0; --M)
       S[M] = S[M - 1];
@@ -402,7 +437,7 @@ void Checker::step(const MachineInstr &MI, InFlight &S) const {
 }
 
 bool Checker::check(const MachineInstr &MI, const InFlight &S) const {
-  std::optional<unsigned> N = waitCount(MI, Family);
+  std::optional<unsigned> N = waitCount(MI, Family, Activation);
   if (!N || S[*N + 1] == Done)
     return true;
   const Function &F = MF.getFunction();
@@ -445,7 +480,7 @@ InFlight Checker::atBlockStart(const MachineBasicBlock &MBB) const {
 unsigned Checker::run() {
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB.instrs())
-      if (std::optional<unsigned> N = waitCount(MI, Family))
+      if (std::optional<unsigned> N = waitCount(MI, Family, Activation))
         Levels = std::max(Levels, *N + 2);
   if (!Levels)
     return 0;
@@ -483,7 +518,7 @@ bool eraseRecorded(MachineFunction &MF) {
   SmallVector<MachineInstr *, 8> Dead;
   for (MachineBasicBlock &MBB : MF)
     for (MachineInstr &MI : MBB.instrs())
-      if (parkedValue(MI) || asmText(MI) == RecordedMarkAsm ||
+      if (parked(MI) || asmText(MI) == RecordedMarkAsm ||
           asmText(MI) == RecordedWaitAsm)
         Dead.push_back(&MI);
   for (MachineInstr *MI : Dead)
@@ -511,27 +546,25 @@ public:
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
     const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-    SmallVector<std::pair<MachineInstr *, int64_t>, 8> Parked;
+    SmallVector<std::pair<MachineInstr *, Parked>, 8> ToPark;
     for (MachineBasicBlock &MBB : MF)
       for (MachineInstr &MI : MBB.instrs()) {
-        if (asmText(MI) == RecordedMarkAsm) {
-          Parked.push_back({&MI, ParkedMark});
-          continue;
-        }
-        if (asmText(MI) != RecordedWaitAsm)
-          continue;
-        unsigned Idx = InlineAsm::MIOp_FirstOperand + 1;
-        if (Idx < MI.getNumOperands() && MI.getOperand(Idx).isImm())
-          Parked.push_back({&MI, MI.getOperand(Idx).getImm()});
+        std::optional<int64_t> A, N;
+        if (asmText(MI) == RecordedMarkAsm && (A = asmImm(MI, 0)))
+          ToPark.push_back({&MI, {ParkedMark, *A}});
+        else if (asmText(MI) == RecordedWaitAsm && (N = asmImm(MI, 0)) &&
+                 (A = asmImm(MI, 1)))
+          ToPark.push_back({&MI, {*N, *A}});
       }
-    for (auto [MI, Value] : Parked) {
+    for (auto [MI, P] : ToPark) {
       BuildMI(*MI->getParent(), MI, MI->getDebugLoc(),
               TII.get(TargetOpcode::KILL))
           .addImm(ParkedMagic)
-          .addImm(Value);
+          .addImm(P.Value)
+          .addImm(P.Activation);
       MI->eraseFromBundle();
     }
-    return !Parked.empty();
+    return !ToPark.empty();
   }
 };
 
@@ -554,7 +587,17 @@ public:
         OpsOf = &TII;
       }
       Checker(MF, *Ops, Emitted).run();
-      Checker(MF, *Ops, Recorded).run();
+      // One pass per activation with recorded waits here: the function's
+      // own, and those of functions inlined into it.
+      SmallVector<int64_t, 4> Activations;
+      for (const MachineBasicBlock &MBB : MF)
+        for (const MachineInstr &MI : MBB.instrs())
+          if (std::optional<Parked> P = parked(MI); P && P->Value >= 0)
+            Activations.push_back(resolveActivation(MF, P->Activation));
+      llvm::sort(Activations);
+      Activations.erase(llvm::unique(Activations), Activations.end());
+      for (int64_t A : Activations)
+        Checker(MF, *Ops, Recorded, A).run();
     }
     return eraseRecorded(MF);
   }
