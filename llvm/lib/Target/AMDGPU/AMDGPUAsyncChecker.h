@@ -1,4 +1,4 @@
-//===- AMDGPUAsyncChecker.h - The independent AMDGPU wait checker -*- C++ -*-===//
+//===- AMDGPUAsyncChecker.h - The independent AMDGPU checker -*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

@@ -23,13 +23,13 @@
 #include "AMDGPUAsyncChecker.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/CFG.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -125,8 +125,7 @@ bool recordModule(Module &M) {
   for (Function &F : M) {
     if (mayBePipelined(F, StagesByOption))
       continue;
-    SmallVector<std::pair<CallBase *, std::optional<uint64_t>>, 8> Marks,
-        Waits;
+    SmallVector<std::pair<CallBase *, std::optional<uint64_t>>, 8> Marks, Waits;
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallInst>(&I);
       Value *Count = nullptr;
@@ -268,8 +267,7 @@ char AMDGPURecordAsyncWaitsLegacy::ID = 0;
 
 PreservedAnalyses AMDGPURecordAsyncWaitsPass::run(Module &M,
                                                   ModuleAnalysisManager &) {
-  return recordModule(M) ? PreservedAnalyses::none()
-                         : PreservedAnalyses::all();
+  return recordModule(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 ModulePass *llvm::createAMDGPURecordAsyncWaitsLegacyPass() {

@@ -244,8 +244,7 @@ struct MarkerFamily {
   StringLiteral MarkAsm, WaitAsm;
   bool Recorded;
 };
-constexpr MarkerFamily Emitted = {"; asyncmark", "; wait_asyncmark($0)",
-                                  false};
+constexpr MarkerFamily Emitted = {"; asyncmark", "; wait_asyncmark($0)", false};
 constexpr MarkerFamily Recorded = {RecordedMarkAsm, RecordedWaitAsm, true};
 
 StringRef asmText(const MachineInstr &MI) {
@@ -302,8 +301,7 @@ bool isMark(const MachineInstr &MI, const MarkerFamily &F,
   return asmText(MI) == F.MarkAsm;
 }
 
-std::optional<unsigned> waitCount(const MachineInstr &MI,
-                                  const MarkerFamily &F,
+std::optional<unsigned> waitCount(const MachineInstr &MI, const MarkerFamily &F,
                                   int64_t Activation = 0) {
   if (F.Recorded) {
     std::optional<Parked> P = parked(MI);
@@ -455,8 +453,8 @@ bool Checker::check(const MachineInstr &MI, const InFlight &S) const {
              "followed by " +
              Twine(*N + 1) + " or more marks may still be in flight")
                 .str();
-  F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, Msg, DiagnosticLocation(MI.getDebugLoc())));
+  F.getContext().diagnose(
+      DiagnosticInfoUnsupported(F, Msg, DiagnosticLocation(MI.getDebugLoc())));
   return false;
 }
 
