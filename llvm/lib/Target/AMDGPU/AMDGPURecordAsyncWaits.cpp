@@ -13,7 +13,17 @@
 // inliner and the unroller, and reach the machine code as INLINEASM, where
 // amdgpu-verify-async-waits counts the recorded marks and checks each
 // recorded wait at the point where the source wait stood, whether or not the
-// wait itself survived.
+// wait itself survived. Each record names its activation, so that the marks
+// of a normal function inlined into another are not counted by the caller's
+// waits; an always_inline function's records take the activation of the
+// function they end up in.
+//
+// At the start of codegen the records of a function where every one still
+// stands next to its mark or wait are dropped (the lowering's markers check
+// the same, and the code generated is unchanged); elsewhere all are kept.
+//
+// Known gap: only marks and waits are recorded, so a pass that moved an async
+// copy across a mark goes unseen.
 //
 // The names are matched here, not through the project's op recognizer, so
 // that a recognizer bug cannot hide a wait from the checker as well.
