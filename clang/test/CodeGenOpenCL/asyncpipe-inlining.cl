@@ -7,6 +7,7 @@
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
+// RUN:   -mllvm -amdgpu-verify-async-waits \
 // RUN:   -O2 -S %s -o /dev/null -Rpass=asyncpipe 2>&1 | FileCheck %s --check-prefix=REMARK
 // REQUIRES: amdgpu-registered-target
 

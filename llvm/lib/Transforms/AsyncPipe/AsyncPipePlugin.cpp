@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Target/AMDGPU/AMDGPUAsync.h"
+#include "Target/AMDGPU/AMDGPUAsyncChecker.h"
 #include "Target/NVPTX/NVPTXAsync.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/TargetPassConfig.h"

@@ -1,0 +1,85 @@
+//===- AMDGPUAsyncChecker.h - The independent AMDGPU checker -*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The two halves of -amdgpu-verify-async-waits (see
+/// llvm/docs/AsyncPipeAMDGPU.rst, "The independent checker"):
+///
+/// * amdgpu-record-async-waits, an IR pass at the very start of the pipeline
+///   (and at the start of codegen for IR that no pipeline recorded), leaves
+///   a "requirement" next to every source mark and every source wait: a
+///   side-effecting inline-asm comment that no AsyncPipe pass knows, so none
+///   deletes, merges or weakens it.
+/// * amdgpu-verify-async-waits, the last machine pass, proves on the final
+///   machine code that each recorded wait, and each wait marker the lowering
+///   left, is satisfied by the s_waitcnt instructions really there, and then
+///   erases the recorded requirements so that the assembly is unchanged.
+///
+/// The two share this header and nothing else: neither uses the lowering's
+/// instruction classification, counter decoding or marker helpers.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNCCHECKER_H
+#define ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNCCHECKER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class MachineFunctionPass;
+class ModulePass;
+
+namespace asyncpipe {
+namespace amdgpu {
+
+/// The inline-asm text of a recorded source mark; $0 is an "i" operand, the
+/// activation the mark belongs to (see ActivationAttr).
+inline constexpr StringLiteral RecordedMarkAsm =
+    "; asyncpipe.recorded.mark activation $0";
+/// The inline-asm text of a recorded source wait; $0 and $1 are "i"
+/// operands: the count N of "at most N marks outstanding", and the
+/// activation whose marks it counts.
+inline constexpr StringLiteral RecordedWaitAsm =
+    "; asyncpipe.recorded.wait($0) activation $1";
+/// The function attribute holding a function's activation number (1, 2, ...)
+/// once its marks and waits are recorded. Records made in an always_inline
+/// function carry activation 0, "the function this code ends up in", since
+/// such a function is part of its caller.
+inline constexpr StringLiteral ActivationAttr = "asyncpipe-activation";
+/// Named metadata saying that a module's requirements are recorded, so that
+/// codegen does not record a second time what the pipeline already did.
+inline constexpr StringLiteral RecordedModuleMetadata =
+    "asyncpipe.waits.recorded";
+
+/// True with -amdgpu-verify-async-waits.
+bool isAsyncWaitCheckerEnabled();
+
+} // namespace amdgpu
+} // namespace asyncpipe
+
+/// Records every source mark and wait of an AMDGPU module; does nothing
+/// without -amdgpu-verify-async-waits, for other targets, or when the module
+/// is already recorded.
+class AMDGPURecordAsyncWaitsPass
+    : public PassInfoMixin<AMDGPURecordAsyncWaitsPass> {
+public:
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+/// The same, for the start of the legacy codegen pipeline (llc, clang's
+/// backend).
+ModulePass *createAMDGPURecordAsyncWaitsLegacyPass();
+
+/// Right before si-insert-waitcnts: turns each recorded requirement into a
+/// meta instruction that no later pass looks at, so that it cannot change
+/// where waits go (see AMDGPUVerifyAsyncWaits.cpp).
+MachineFunctionPass *createAMDGPUParkRecordedAsyncWaitsPass();
+
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNCCHECKER_H
