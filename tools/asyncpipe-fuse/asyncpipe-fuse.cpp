@@ -308,8 +308,13 @@ int main(int argc, char **argv) {
     for (const KernelLaunch &Launch : Outcome.Individual)
       errs() << " " << Launch.Kernel << " [" << Launch.Range.str() << "]";
     errs() << "\n";
-  } else if (PrintLaunch) {
-    printLaunch(*Outcome.Fused);
+  } else {
+    for (const DroppedPromotion &Drop : Outcome.Fused->DroppedPromotions)
+      WithColor::warning(errs(), ToolName)
+          << "promotion dropped [" << Drop.Restriction << "]: " << Drop.Detail
+          << "; the buffer stays in global memory\n";
+    if (PrintLaunch)
+      printLaunch(*Outcome.Fused);
   }
   if (verifyModule(*M, &errs()))
     fail("the output module does not verify");

@@ -116,10 +116,13 @@ public:
     Value *SizeAddr =
         B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Packet, 4 + 2 * Dim);
     Value *Size = B.CreateLoad(B.getInt16Ty(), SizeAddr);
-    Value *Id = B.CreateAdd(B.CreateMul(B.CreateZExt(Group, B.getInt64Ty()),
-                                        B.CreateZExt(Size, B.getInt64Ty())),
-                            B.CreateZExt(Local, B.getInt64Ty()));
-    return Id;
+    // One builder call per statement: the order of the emitted instructions
+    // must not depend on the order the host compiler evaluates arguments in.
+    Value *Group64 = B.CreateZExt(Group, B.getInt64Ty());
+    Value *Size64 = B.CreateZExt(Size, B.getInt64Ty());
+    Value *Start = B.CreateMul(Group64, Size64);
+    Value *Local64 = B.CreateZExt(Local, B.getInt64Ty());
+    return B.CreateAdd(Start, Local64);
   }
 
   void createBarrier(IRBuilderBase &B) const override {

@@ -50,10 +50,12 @@ static Error checkNoRecursion(Function &Kernel, const FusionPlan &Plan,
     return nullptr;
   };
   if (Function *Cycle = FindCycle(Kernel))
-    return refuse("recursive-call", describeKernel(Plan, KernelIndex) +
-                                        " reaches the recursive function " +
-                                        Cycle->getName() +
-                                        ", which cannot be inlined");
+    return refuse("recursive-call",
+                  describeKernel(Plan, KernelIndex) +
+                      " reaches the recursive function " + Cycle->getName() +
+                      ", which cannot be inlined to remap its work-item "
+                      "queries; launch it on the fused nd-range " +
+                      Plan.FusedRange.str());
   return Error::success();
 }
 
@@ -87,8 +89,15 @@ static Error flattenCalls(Function &Body, const FusionPlan &Plan,
 static Expected<Function *> createKernelBody(const FusionPlan &Plan,
                                              unsigned KernelIndex) {
   const KernelPlan &K = Plan.Kernels[KernelIndex];
-  if (Error E = checkNoRecursion(*K.Kernel, Plan, KernelIndex))
-    return E;
+  // Only a kernel whose work-item queries are rewritten, or which some
+  // work-items skip, needs every query and barrier in one body; the others
+  // keep their calls, recursive ones included, as the fusion design does.
+  bool NeedsFlatBody = K.RemapSizes || K.RemapGlobalId || K.NeedsGuard;
+  Error Recursion = checkNoRecursion(*K.Kernel, Plan, KernelIndex);
+  if (Recursion && NeedsFlatBody)
+    return std::move(Recursion);
+  bool Recursive = bool(Recursion);
+  consumeError(std::move(Recursion));
   ValueToValueMapTy VMap;
   Function *Body = CloneFunction(K.Kernel, VMap);
   Body->setName(K.Kernel->getName() + ".body");
@@ -99,8 +108,16 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   // well be passed to several kernels.
   for (Argument &A : Body->args())
     A.removeAttr(Attribute::NoAlias);
-  if (Error E = flattenCalls(*Body, Plan, KernelIndex))
-    return E;
+  if (Recursive)
+    return Body;
+  // Callees are inlined where possible; only a kernel that needs it flat
+  // is refused when one cannot be.
+  if (Error E = flattenCalls(*Body, Plan, KernelIndex)) {
+    if (NeedsFlatBody)
+      return std::move(E);
+    consumeError(std::move(E));
+    return Body;
+  }
   if (Error E = checkGuardedBarriers(*Body, K, Plan))
     return E;
   if (Error E = remapWorkItemQueries(*Body, K, Plan))

@@ -16,6 +16,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -128,6 +129,18 @@ static Error checkNDRange(const NDRange &R, unsigned Index) {
                      ", which does not divide its global size " +
                      Twine(R.GlobalSize[Dim]));
   }
+  // The fused kernel identifies work-items by a 64-bit global linear id.
+  bool Overflows = false;
+  uint64_t Linear = SaturatingMultiply(R.getGlobalSize(0), R.getGlobalSize(1),
+                                       &Overflows);
+  bool Overflows2 = false;
+  SaturatingMultiply(Linear, R.getGlobalSize(2), &Overflows2);
+  if (Overflows || Overflows2)
+    return refuse("nd-range-too-large",
+                  "the nd-range of kernel " + Twine(Index) + " " + R.str() +
+                      " has 2^64 or more work-items; fusion numbers "
+                      "work-items with a 64-bit linear id, so split the "
+                      "launch");
   return Error::success();
 }
 

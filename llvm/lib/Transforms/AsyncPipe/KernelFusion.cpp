@@ -89,6 +89,7 @@ Expected<FusedKernel> buildFusedKernel(FusionPlan &Plan,
   }
   for (const KernelPlan &K : Plan.Kernels)
     Result.RemappedKernels += K.RemapSizes || K.RemapGlobalId;
+  Result.DroppedPromotions = Plan.DroppedPromotions;
   return Result;
 }
 

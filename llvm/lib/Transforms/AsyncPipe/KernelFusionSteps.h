@@ -66,6 +66,8 @@ struct FusionPlan {
   SmallVector<KernelPlan, 4> Kernels;
   SmallVector<ArgClass, 8> Classes;
   NDRange FusedRange;
+  /// Promotions given up on, as (restriction, detail).
+  SmallVector<DroppedPromotion, 2> DroppedPromotions;
 };
 
 /// Spec step (FusionSpec.cpp): kernels exist and agree on their calling
@@ -99,7 +101,8 @@ Error remapWorkItemQueries(Function &Body, const KernelPlan &Kernel,
 Error planPromotions(FusionPlan &Plan, const KernelFusionSpec &Spec);
 /// Moves every promoted class of \p Fused into local or private memory,
 /// accesses remapped to offset % new_size.
-Error internalizePromotedArgs(Function &Fused, const FusionPlan &Plan);
+/// A promotion whose accesses cannot be rewritten is dropped instead.
+Error internalizePromotedArgs(Function &Fused, FusionPlan &Plan);
 
 /// Constant propagation (FusionConstants.cpp).
 Error planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec);

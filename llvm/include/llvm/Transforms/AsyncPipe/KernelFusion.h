@@ -103,6 +103,13 @@ struct KernelFusionSpec {
   SmallVector<ConstantArg, 2> Constants;
 };
 
+/// A promotion hint that was not followed: the buffer stays in global
+/// memory. \p Restriction names why (e.g. "promoted-size-mismatch").
+struct DroppedPromotion {
+  std::string Restriction;
+  std::string Detail;
+};
+
 /// What the runtime needs to launch the fused kernel.
 struct FusedKernel {
   Function *Kernel = nullptr;
@@ -116,6 +123,8 @@ struct FusedKernel {
   unsigned PrivateBuffers = 0;
   /// Number of kernels whose work-item queries were remapped.
   unsigned RemappedKernels = 0;
+  /// Promotion hints that could not be followed, in argument order.
+  SmallVector<DroppedPromotion, 2> DroppedPromotions;
 };
 
 /// Why a fusion was refused: \p Restriction is a stable short name (e.g.
