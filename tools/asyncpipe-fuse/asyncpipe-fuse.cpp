@@ -224,10 +224,23 @@ void SpecReader::readConstants(const json::Array &Constants) {
   for (const json::Value &V : Constants) {
     const json::Object *O = V.getAsObject();
     const json::Value *Value = O ? O->get("value") : nullptr;
-    if (!Value)
-      malformed("each constant needs a \"value\"");
+    const json::Array *Raw = O ? O->getArray("bytes") : nullptr;
+    if (!Value == !Raw)
+      malformed("each constant needs a \"value\" or its \"bytes\"");
     KernelArgRef Ref = getArgRef(*O);
-    Hints.Constants.push_back({Ref, getArgBytes(Ref, *Value)});
+    if (Value) {
+      Hints.Constants.push_back({Ref, getArgBytes(Ref, *Value)});
+      continue;
+    }
+    // The bytes as the runtime passes them, e.g. a struct passed by value.
+    SmallVector<uint8_t, 8> Bytes;
+    for (const json::Value &B : *Raw) {
+      std::optional<int64_t> Byte = B.getAsInteger();
+      if (!Byte || *Byte < 0 || *Byte > 255)
+        malformed("\"bytes\" must be integers from 0 to 255");
+      Bytes.push_back(uint8_t(*Byte));
+    }
+    Hints.Constants.push_back({Ref, Bytes});
   }
 }
 

@@ -95,7 +95,7 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   bool NeedsFlatBody = K.RemapSizes || K.RemapGlobalId || K.NeedsGuard;
   Error Recursion = checkNoRecursion(*K.Kernel, Plan, KernelIndex);
   if (Recursion && NeedsFlatBody)
-    return std::move(Recursion);
+    return Recursion;
   bool Recursive = bool(Recursion);
   consumeError(std::move(Recursion));
   ValueToValueMapTy VMap;
@@ -114,7 +114,7 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   // is refused when one cannot be.
   if (Error E = flattenCalls(*Body, Plan, KernelIndex)) {
     if (NeedsFlatBody)
-      return std::move(E);
+      return E;
     consumeError(std::move(E));
     return Body;
   }
@@ -123,6 +123,67 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   if (Error E = remapWorkItemQueries(*Body, K, Plan))
     return E;
   return Body;
+}
+
+/// Attributes that change how an argument is passed: every kernel receiving
+/// the same value must agree on them.
+static constexpr Attribute::AttrKind PassingAttrs[] = {
+    Attribute::ByVal,     Attribute::ByRef, Attribute::StructRet,
+    Attribute::InAlloca,  Attribute::Preallocated, Attribute::InReg,
+    Attribute::ZExt,      Attribute::SExt};
+
+/// Attributes that describe the value passed, not what one kernel does with
+/// it, so they hold for the fused kernel's parameter too. noalias, readonly,
+/// captures and the like only held within one kernel and are dropped.
+static constexpr Attribute::AttrKind ValueAttrs[] = {
+    Attribute::Alignment,       Attribute::NonNull,
+    Attribute::Dereferenceable, Attribute::DereferenceableOrNull,
+    Attribute::NoUndef,         Attribute::Range};
+
+static AttributeSet getPassingAttrs(const Argument &A) {
+  AttributeSet All = A.getParent()->getAttributes().getParamAttrs(A.getArgNo());
+  AttrBuilder B(A.getContext());
+  for (Attribute::AttrKind Kind : PassingAttrs)
+    if (All.hasAttribute(Kind))
+      B.addAttribute(All.getAttribute(Kind));
+  return AttributeSet::get(A.getContext(), B);
+}
+
+Error asyncpipe::checkArgPassing(const FusionPlan &Plan) {
+  for (const ArgClass &Class : Plan.Classes) {
+    KernelArgRef First = Class.Members.front();
+    const Argument &FirstArg =
+        *Plan.Kernels[First.Kernel].Kernel->getArg(First.Arg);
+    AttributeSet Expected = getPassingAttrs(FirstArg);
+    for (KernelArgRef Member : Class.Members)
+      if (getPassingAttrs(*Plan.Kernels[Member.Kernel].Kernel->getArg(
+              Member.Arg)) != Expected)
+        return refuse("identical-argument-passing-mismatch",
+                      describeArg(Plan, Member) +
+                          " is declared identical to " +
+                          describeArg(Plan, First) +
+                          " but is passed differently (byval, byref, inreg, "
+                          "zeroext or signext differ); declare only arguments "
+                          "passed the same way identical");
+  }
+  return Error::success();
+}
+
+/// The parameter attributes of the fused kernel's parameter for \p Class:
+/// how it is passed, and what every kernel knows about the value.
+static AttributeSet getFusedParamAttrs(const FusionPlan &Plan,
+                                       const ArgClass &Class) {
+  KernelArgRef First = Class.Members.front();
+  Function &Kernel = *Plan.Kernels[First.Kernel].Kernel;
+  AttributeSet Attrs = Kernel.getAttributes().getParamAttrs(First.Arg);
+  AttrBuilder B(Kernel.getContext());
+  for (Attribute::AttrKind Kind : PassingAttrs)
+    if (Attrs.hasAttribute(Kind))
+      B.addAttribute(Attrs.getAttribute(Kind));
+  for (Attribute::AttrKind Kind : ValueAttrs)
+    if (Attrs.hasAttribute(Kind))
+      B.addAttribute(Attrs.getAttribute(Kind));
+  return AttributeSet::get(Kernel.getContext(), B);
 }
 
 /// An empty function with one parameter per argument class, with the
@@ -150,6 +211,10 @@ static Function *createEmptyEntry(const FusionPlan &Plan) {
     KernelArgRef Owner = Class.Members.front();
     Param.setName(
         Plan.Kernels[Owner.Kernel].Kernel->getArg(Owner.Arg)->getName());
+    // byval and the like are part of the kernel's ABI: the runtime passes
+    // the fused kernel's arguments as it passed the originals'.
+    AttrBuilder Attrs(Entry->getContext(), getFusedParamAttrs(Plan, Class));
+    Param.addAttrs(Attrs);
   }
   return Entry;
 }

@@ -373,9 +373,18 @@ Error SpecMetadataReader::readConstants(KernelFusionSpec &Spec) {
         T && T->getNumOperands() == 3 ? getArgRef(*T) : std::nullopt;
     auto *Value = Ref ? mdconst::dyn_extract_or_null<Constant>(T->getOperand(2))
                       : nullptr;
+    // An i8 array is the bytes of an aggregate passed by value.
+    if (auto *Raw = dyn_cast_or_null<ConstantDataArray>(Value);
+        Raw && Raw->getElementType()->isIntegerTy(8)) {
+      StringRef Data = Raw->getRawDataValues();
+      Spec.Constants.push_back(
+          {*Ref, SmallVector<uint8_t, 8>(Data.bytes_begin(), Data.bytes_end())});
+      continue;
+    }
     if (!Value || !(isa<ConstantInt>(Value) || isa<ConstantFP>(Value)))
-      return malformed("constants", "entries must be !{kernel, arg, <integer "
-                                    "or floating-point constant>}");
+      return malformed("constants",
+                       "entries must be !{kernel, arg, <integer or "
+                       "floating-point constant, or [N x i8] bytes>}");
     Spec.Constants.push_back(
         {*Ref, getArgBytes(*Value, Stub.getParent()->getDataLayout())});
   }

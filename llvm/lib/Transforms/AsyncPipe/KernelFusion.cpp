@@ -53,6 +53,8 @@ Error planFusion(FusionPlan &Plan, const KernelFusionSpec &Spec) {
     return E;
   if (Error E = planArgClasses(Plan, Spec))
     return E;
+  if (Error E = checkArgPassing(Plan))
+    return E;
   if (Error E = planNDRanges(Plan))
     return E;
   if (Error E = planPromotions(Plan, Spec))

@@ -39,6 +39,9 @@ struct ArgClass {
   uint64_t PromotedElements = 0;
   /// For constant classes: the value every use sees.
   Constant *Value = nullptr;
+  /// For a constant passed by value (byval pointer): Value is its bytes,
+  /// which the fused kernel keeps in a private copy.
+  bool ValueInMemory = false;
 
   bool isElided() const { return Kind != Promotion::None || Value; }
 };
@@ -107,6 +110,9 @@ Error internalizePromotedArgs(Function &Fused, FusionPlan &Plan);
 /// Constant propagation (FusionConstants.cpp).
 Error planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec);
 void propagateConstants(Function &Fused, const FusionPlan &Plan);
+
+/// Refuses identical arguments passed differently (one byval, one not).
+Error checkArgPassing(const FusionPlan &Plan);
 
 /// Fused entry (FusionEntry.cpp): a function with one parameter per class
 /// whose body is every kernel's body in order, inlined, with a work-group
