@@ -80,6 +80,22 @@ public:
     }
   }
 
+  StringRef getUnmodelledQuery(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      return "";
+    // A lane's index in its wave (mbcnt of an all-ones mask) depends on how
+    // work-items are packed into waves, which a remapped nd-range changes.
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::amdgcn_mbcnt_lo:
+    case Intrinsic::amdgcn_mbcnt_hi:
+    case Intrinsic::amdgcn_wave_id:
+      return II->getCalledFunction()->getName();
+    default:
+      return "";
+    }
+  }
+
   bool isBarrier(const Instruction &I) const override {
     // s_barrier and the split signal / wait barriers of newer targets.
     const auto *II = dyn_cast<IntrinsicInst>(&I);

@@ -314,6 +314,13 @@ Error QueryRemapper::run() {
   for (Instruction &I : instructions(Body)) {
     if (std::optional<WorkItemQuery> Q = Plan.Model.matchQuery(I))
       Queries.push_back(*Q);
+    else if (StringRef Name = Plan.Model.getUnmodelledQuery(I); !Name.empty())
+      return refuse("unmodelled-work-item-query",
+                    Kernel.Kernel->getName() +
+                        " must see its own nd-range, but it reads " + Name +
+                        ", which fusion does not remap (sub-group, lane, "
+                        "enqueued-size and linear-id queries); launch every "
+                        "kernel of the list on the same nd-range");
     else if (Plan.Model.isUnrecognizedQuery(I))
       return refuse("unrecognized-work-item-query",
                     Kernel.Kernel->getName() +

@@ -81,3 +81,11 @@ declare i32 @personality.a(...)
 declare i32 @personality.b(...)
 declare i64 @_Z13get_global_idj(i32)
 declare void @_Z7barrierj(i32)
+
+; A sub-group query: not remapped.
+define spir_kernel void @lane(ptr %buf) {
+  %l = call i32 @_Z22get_sub_group_local_idv()
+  store i32 %l, ptr %buf
+  ret void
+}
+declare i32 @_Z22get_sub_group_local_idv()
