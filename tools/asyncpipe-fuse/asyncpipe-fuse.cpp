@@ -260,6 +260,12 @@ void SpecReader::read(const json::Value &Root) {
     readPromotions(*A);
   if (const json::Array *A = O->getArray("constants"))
     readConstants(*A);
+  if (const json::Value *V = O->get("no_barriers")) {
+    std::optional<bool> NoBarriers = V->getAsBoolean();
+    if (!NoBarriers)
+      malformed("\"no_barriers\" must be true or false");
+    Hints.NoBarriers = *NoBarriers;
+  }
 }
 
 } // namespace

@@ -254,7 +254,7 @@ Expected<Function *> asyncpipe::createFusedEntry(FusionPlan &Plan) {
       B.CreateBr(Done);
       B.SetInsertPoint(Done);
     }
-    if (I + 1 != E)
+    if (I + 1 != E && !Plan.NoBarriers)
       Plan.Model.createBarrier(B);
   }
   B.CreateRetVoid();

@@ -166,6 +166,7 @@ Error asyncpipe::planKernels(FusionPlan &Plan, const KernelFusionSpec &Spec) {
                       Twine(Spec.NDRanges.size()) + " nd-ranges");
   if (Error E = checkFusedName(Plan.M, Spec.FusedName))
     return E;
+  Plan.NoBarriers = Spec.NoBarriers;
   Plan.FusedName = Spec.FusedName;
 
   for (unsigned I = 0, E = Spec.Kernels.size(); I != E; ++I) {
@@ -404,6 +405,8 @@ Expected<KernelFusionSpec> SpecMetadataReader::read() {
     return E;
   if (Error E = readConstants(Spec))
     return E;
+  // Present (any operands) means: no barrier between the kernels.
+  Spec.NoBarriers = Stub.getMetadata("asyncpipe.fusion.no_barriers") != nullptr;
   return Spec;
 }
 

@@ -69,6 +69,7 @@ struct FusionPlan {
   SmallVector<KernelPlan, 4> Kernels;
   SmallVector<ArgClass, 8> Classes;
   NDRange FusedRange;
+  bool NoBarriers = false;
   /// Promotions given up on, as (restriction, detail).
   SmallVector<DroppedPromotion, 2> DroppedPromotions;
 };

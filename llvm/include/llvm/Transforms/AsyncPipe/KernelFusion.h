@@ -101,6 +101,10 @@ struct KernelFusionSpec {
   SmallVector<SmallVector<KernelArgRef, 2>, 2> IdenticalArgs;
   SmallVector<PromotionHint, 2> Promotions;
   SmallVector<ConstantArg, 2> Constants;
+  /// No work-group barrier between consecutive kernels (the fusion design's
+  /// no_barriers property): the user promises that no work-item reads what
+  /// another work-item of an earlier kernel wrote.
+  bool NoBarriers = false;
 };
 
 /// A promotion hint that was not followed: the buffer stays in global
