@@ -72,7 +72,8 @@ public:
          {"llvm.nvvm.read.ptx.sreg.laneid", "llvm.nvvm.read.ptx.sreg.warpid",
           "llvm.nvvm.read.ptx.sreg.nwarpid",
           "llvm.nvvm.read.ptx.sreg.lanemask.",
-          "llvm.nvvm.read.ptx.sreg.cluster", "llvm.nvvm.read.ptx.sreg.nclusterid",
+          "llvm.nvvm.read.ptx.sreg.cluster",
+          "llvm.nvvm.read.ptx.sreg.nclusterid",
           "llvm.nvvm.read.ptx.sreg.clusterid"})
       if (Name.starts_with(Unmodelled))
         return Name;

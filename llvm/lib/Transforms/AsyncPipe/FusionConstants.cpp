@@ -63,9 +63,9 @@ static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
                   "the constant for " + describeArg(Plan, C.Arg) + " has " +
                       Twine(C.Bytes.size()) + " bytes, its type needs " +
                       Twine(Size));
-  Constant *Value =
-      InMemory ? ConstantDataArray::get(Plan.M.getContext(), C.Bytes)
-               : getConstantFromBytes(Class.Ty, C.Bytes, DL);
+  Constant *Value = InMemory
+                        ? ConstantDataArray::get(Plan.M.getContext(), C.Bytes)
+                        : getConstantFromBytes(Class.Ty, C.Bytes, DL);
   if (Class.Value && Class.Value != Value)
     return refuse("conflicting-constants",
                   describeArg(Plan, C.Arg) +
@@ -95,9 +95,9 @@ void asyncpipe::propagateConstants(Function &Fused, const FusionPlan &Plan) {
     // The kernels' byval copies are made from this one, so it is never
     // written.
     IRBuilder<> B(&*Fused.getEntryBlock().getFirstInsertionPt());
-    AllocaInst *Copy = B.CreateAlloca(Class.Value->getType(),
-                                      DL.getAllocaAddrSpace(), nullptr,
-                                      Param.getName() + ".const");
+    AllocaInst *Copy =
+        B.CreateAlloca(Class.Value->getType(), DL.getAllocaAddrSpace(), nullptr,
+                       Param.getName() + ".const");
     Copy->setAlignment(Param.getParamAlign().valueOrOne());
     B.CreateAlignedStore(Class.Value, Copy, Copy->getAlign());
     Param.replaceAllUsesWith(Copy);

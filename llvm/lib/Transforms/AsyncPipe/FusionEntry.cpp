@@ -128,9 +128,9 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
 /// Attributes that change how an argument is passed: every kernel receiving
 /// the same value must agree on them.
 static constexpr Attribute::AttrKind PassingAttrs[] = {
-    Attribute::ByVal,     Attribute::ByRef, Attribute::StructRet,
-    Attribute::InAlloca,  Attribute::Preallocated, Attribute::InReg,
-    Attribute::ZExt,      Attribute::SExt};
+    Attribute::ByVal,    Attribute::ByRef,        Attribute::StructRet,
+    Attribute::InAlloca, Attribute::Preallocated, Attribute::InReg,
+    Attribute::ZExt,     Attribute::SExt};
 
 /// Attributes that describe the value passed, not what one kernel does with
 /// it, so they hold for the fused kernel's parameter too. noalias, readonly,
@@ -159,8 +159,7 @@ Error asyncpipe::checkArgPassing(const FusionPlan &Plan) {
       if (getPassingAttrs(*Plan.Kernels[Member.Kernel].Kernel->getArg(
               Member.Arg)) != Expected)
         return refuse("identical-argument-passing-mismatch",
-                      describeArg(Plan, Member) +
-                          " is declared identical to " +
+                      describeArg(Plan, Member) + " is declared identical to " +
                           describeArg(Plan, First) +
                           " but is passed differently (byval, byref, inreg, "
                           "zeroext or signext differ); declare only arguments "

@@ -52,9 +52,9 @@ static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
   auto Conflict = [&](KernelArgRef Other) {
     return refuse("conflicting-promotion-hints",
                   describeArg(Plan, Hint.Arg) +
-                      (Other == Hint.Arg ? " has another hint"
-                                         : " is identical to " +
-                                               describeArg(Plan, Other)) +
+                      (Other == Hint.Arg
+                           ? " has another hint"
+                           : " is identical to " + describeArg(Plan, Other)) +
                       " with a different promotion; give every identical "
                       "argument the same hint");
   };
@@ -117,13 +117,12 @@ static Expected<uint64_t> getCommonPromotedSize(const FusionPlan &Plan,
     if (!Size)
       return Size.takeError();
     if (*Size == 0)
-      return refuse("promoted-size-zero",
-                    describeArg(Plan, Member) + " has " + Twine(Elements) +
-                        " elements, fewer than the " +
-                        (Class.Kind == Promotion::Local ? "work-groups"
-                                                        : "work-items") +
-                        " of its nd-range " +
-                        Plan.Kernels[Member.Kernel].Range.str());
+      return refuse(
+          "promoted-size-zero",
+          describeArg(Plan, Member) + " has " + Twine(Elements) +
+              " elements, fewer than the " +
+              (Class.Kind == Promotion::Local ? "work-groups" : "work-items") +
+              " of its nd-range " + Plan.Kernels[Member.Kernel].Range.str());
     if (Member == First) {
       Common = *Size;
       continue;

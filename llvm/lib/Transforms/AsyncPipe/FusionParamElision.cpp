@@ -119,9 +119,9 @@ Function *asyncpipe::elideParams(Function &Fused, FusionPlan &Plan,
   for (auto [Index, Class] : enumerate(Plan.Classes))
     if (!Class.isElided())
       KeptParamAttrs.push_back(Fused.getAttributes().getParamAttrs(Index));
-  Kept->setAttributes(AttributeList::get(
-      Fused.getContext(), Fused.getAttributes().getFnAttrs(),
-      Fused.getAttributes().getRetAttrs(), KeptParamAttrs));
+  Kept->setAttributes(
+      AttributeList::get(Fused.getContext(), Fused.getAttributes().getFnAttrs(),
+                         Fused.getAttributes().getRetAttrs(), KeptParamAttrs));
   Kept->splice(Kept->begin(), &Fused);
 
   auto KeptArg = Kept->arg_begin();

@@ -131,8 +131,8 @@ static Error checkNDRange(const NDRange &R, unsigned Index) {
   }
   // The fused kernel identifies work-items by a 64-bit global linear id.
   bool Overflows = false;
-  uint64_t Linear = SaturatingMultiply(R.getGlobalSize(0), R.getGlobalSize(1),
-                                       &Overflows);
+  uint64_t Linear =
+      SaturatingMultiply(R.getGlobalSize(0), R.getGlobalSize(1), &Overflows);
   bool Overflows2 = false;
   SaturatingMultiply(Linear, R.getGlobalSize(2), &Overflows2);
   if (Overflows || Overflows2)
@@ -379,7 +379,8 @@ Error SpecMetadataReader::readConstants(KernelFusionSpec &Spec) {
         Raw && Raw->getElementType()->isIntegerTy(8)) {
       StringRef Data = Raw->getRawDataValues();
       Spec.Constants.push_back(
-          {*Ref, SmallVector<uint8_t, 8>(Data.bytes_begin(), Data.bytes_end())});
+          {*Ref,
+           SmallVector<uint8_t, 8>(Data.bytes_begin(), Data.bytes_end())});
       continue;
     }
     if (!Value || !(isa<ConstantInt>(Value) || isa<ConstantFP>(Value)))

@@ -125,10 +125,9 @@ public:
     StringRef Name = getUnmangledName(getCalleeName(I));
     // Sub-groups depend on how the device packs work-items; enqueued sizes
     // and linear ids on the launch: none is remapped.
-    bool Unmodelled = Name.contains("sub_group") ||
-                      Name == "get_enqueued_local_size" ||
-                      Name == "get_global_linear_id" ||
-                      Name == "get_local_linear_id";
+    bool Unmodelled =
+        Name.contains("sub_group") || Name == "get_enqueued_local_size" ||
+        Name == "get_global_linear_id" || Name == "get_local_linear_id";
     return Unmodelled ? Name : "";
   }
 
@@ -197,7 +196,8 @@ public:
       return std::nullopt;
     if (auto *Extract = dyn_cast<ExtractElementInst>(&I)) {
       auto *Load = dyn_cast<LoadInst>(Extract->getVectorOperand());
-      std::optional<BuiltinRead> Read = Load ? readsBuiltin(*Load) : std::nullopt;
+      std::optional<BuiltinRead> Read =
+          Load ? readsBuiltin(*Load) : std::nullopt;
       if (!Read || Read->Offset || !Read->Kind)
         return std::nullopt;
       return WorkItemQuery{&I, *Read->Kind, Extract->getIndexOperand()};
@@ -218,18 +218,17 @@ public:
     bool BuiltIn = Name.consume_front("BuiltIn");
     // __spirv_GlobalInvocationId_x(): the dimension is in the name.
     std::optional<unsigned> Dim;
-    for (auto [Suffix, D] : {std::pair<StringRef, unsigned>{"_x", 0},
-                             {"_y", 1},
-                             {"_z", 2}})
+    for (auto [Suffix, D] :
+         {std::pair<StringRef, unsigned>{"_x", 0}, {"_y", 1}, {"_z", 2}})
       if (Name.consume_back(Suffix))
         Dim = D;
     std::optional<WorkItemQueryKind> Kind = getKind(Name);
     if (!Kind)
       return std::nullopt;
     if (*Kind == WorkItemQueryKind::WorkDim)
-      return Call->arg_size() == 0 ? std::optional(WorkItemQuery{&I, *Kind,
-                                                                  nullptr})
-                                   : std::nullopt;
+      return Call->arg_size() == 0
+                 ? std::optional(WorkItemQuery{&I, *Kind, nullptr})
+                 : std::nullopt;
     if (Dim && Call->arg_size() == 0)
       return query(I, *Kind, *Dim);
     if (BuiltIn && !Dim && Call->arg_size() == 1)
@@ -247,9 +246,8 @@ public:
     if (!Read || !Read->Kind)
       return false;
     if (Load->getType()->isVectorTy() && !Read->Offset)
-      return !all_of(Load->users(), [](const User *U) {
-        return isa<ExtractElementInst>(U);
-      });
+      return !all_of(Load->users(),
+                     [](const User *U) { return isa<ExtractElementInst>(U); });
     return true;
   }
 
@@ -271,7 +269,8 @@ public:
       return "";
     Short.consume_front("BuiltIn");
     // Sub-groups, enqueued sizes and linear ids are not remapped.
-    bool IsUnmodelled = Short.contains("Subgroup") || Short.contains("Enqueued") ||
+    bool IsUnmodelled = Short.contains("Subgroup") ||
+                        Short.contains("Enqueued") ||
                         Short.starts_with("GlobalLinearId") ||
                         Short.starts_with("LocalInvocationIndex");
     return IsUnmodelled ? Name : "";
@@ -321,9 +320,9 @@ private:
   /// byte offset.
   static std::optional<BuiltinRead> readsBuiltin(const LoadInst &Load) {
     const Module &M = *Load.getModule();
-    APInt Offset(M.getDataLayout().getIndexTypeSizeInBits(
-                     Load.getPointerOperandType()),
-                 0);
+    APInt Offset(
+        M.getDataLayout().getIndexTypeSizeInBits(Load.getPointerOperandType()),
+        0);
     const Value *Base =
         Load.getPointerOperand()->stripAndAccumulateConstantOffsets(
             M.getDataLayout(), Offset, /*AllowNonInbounds=*/true);
@@ -332,7 +331,8 @@ private:
         Offset.isNegative())
       return std::nullopt;
     StringRef Name = GV->getName();
-    return BuiltinRead{Name, getKind(Name.drop_front(strlen("__spirv_BuiltIn"))),
+    return BuiltinRead{Name,
+                       getKind(Name.drop_front(strlen("__spirv_BuiltIn"))),
                        Offset.getZExtValue()};
   }
 };
