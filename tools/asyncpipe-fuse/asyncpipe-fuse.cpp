@@ -224,10 +224,23 @@ void SpecReader::readConstants(const json::Array &Constants) {
   for (const json::Value &V : Constants) {
     const json::Object *O = V.getAsObject();
     const json::Value *Value = O ? O->get("value") : nullptr;
-    if (!Value)
-      malformed("each constant needs a \"value\"");
+    const json::Array *Raw = O ? O->getArray("bytes") : nullptr;
+    if (!Value == !Raw)
+      malformed("each constant needs a \"value\" or its \"bytes\"");
     KernelArgRef Ref = getArgRef(*O);
-    Hints.Constants.push_back({Ref, getArgBytes(Ref, *Value)});
+    if (Value) {
+      Hints.Constants.push_back({Ref, getArgBytes(Ref, *Value)});
+      continue;
+    }
+    // The bytes as the runtime passes them, e.g. a struct passed by value.
+    SmallVector<uint8_t, 8> Bytes;
+    for (const json::Value &B : *Raw) {
+      std::optional<int64_t> Byte = B.getAsInteger();
+      if (!Byte || *Byte < 0 || *Byte > 255)
+        malformed("\"bytes\" must be integers from 0 to 255");
+      Bytes.push_back(uint8_t(*Byte));
+    }
+    Hints.Constants.push_back({Ref, Bytes});
   }
 }
 
@@ -247,6 +260,12 @@ void SpecReader::read(const json::Value &Root) {
     readPromotions(*A);
   if (const json::Array *A = O->getArray("constants"))
     readConstants(*A);
+  if (const json::Value *V = O->get("no_barriers")) {
+    std::optional<bool> NoBarriers = V->getAsBoolean();
+    if (!NoBarriers)
+      malformed("\"no_barriers\" must be true or false");
+    Hints.NoBarriers = *NoBarriers;
+  }
 }
 
 } // namespace
@@ -308,8 +327,13 @@ int main(int argc, char **argv) {
     for (const KernelLaunch &Launch : Outcome.Individual)
       errs() << " " << Launch.Kernel << " [" << Launch.Range.str() << "]";
     errs() << "\n";
-  } else if (PrintLaunch) {
-    printLaunch(*Outcome.Fused);
+  } else {
+    for (const DroppedPromotion &Drop : Outcome.Fused->DroppedPromotions)
+      WithColor::warning(errs(), ToolName)
+          << "promotion dropped [" << Drop.Restriction << "]: " << Drop.Detail
+          << "; the buffer stays in global memory\n";
+    if (PrintLaunch)
+      printLaunch(*Outcome.Fused);
   }
   if (verifyModule(*M, &errs()))
     fail("the output module does not verify");

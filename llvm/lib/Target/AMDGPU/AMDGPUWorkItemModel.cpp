@@ -80,6 +80,22 @@ public:
     }
   }
 
+  StringRef getUnmodelledQuery(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      return "";
+    // A lane's index in its wave (mbcnt of an all-ones mask) depends on how
+    // work-items are packed into waves, which a remapped nd-range changes.
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::amdgcn_mbcnt_lo:
+    case Intrinsic::amdgcn_mbcnt_hi:
+    case Intrinsic::amdgcn_wave_id:
+      return II->getCalledFunction()->getName();
+    default:
+      return "";
+    }
+  }
+
   bool isBarrier(const Instruction &I) const override {
     // s_barrier and the split signal / wait barriers of newer targets.
     const auto *II = dyn_cast<IntrinsicInst>(&I);
@@ -116,10 +132,13 @@ public:
     Value *SizeAddr =
         B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Packet, 4 + 2 * Dim);
     Value *Size = B.CreateLoad(B.getInt16Ty(), SizeAddr);
-    Value *Id = B.CreateAdd(B.CreateMul(B.CreateZExt(Group, B.getInt64Ty()),
-                                        B.CreateZExt(Size, B.getInt64Ty())),
-                            B.CreateZExt(Local, B.getInt64Ty()));
-    return Id;
+    // One builder call per statement: the order of the emitted instructions
+    // must not depend on the order the host compiler evaluates arguments in.
+    Value *Group64 = B.CreateZExt(Group, B.getInt64Ty());
+    Value *Size64 = B.CreateZExt(Size, B.getInt64Ty());
+    Value *Start = B.CreateMul(Group64, Size64);
+    Value *Local64 = B.CreateZExt(Local, B.getInt64Ty());
+    return B.CreateAdd(Start, Local64);
   }
 
   void createBarrier(IRBuilderBase &B) const override {

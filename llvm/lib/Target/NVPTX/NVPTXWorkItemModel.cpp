@@ -61,6 +61,25 @@ public:
     return std::nullopt;
   }
 
+  StringRef getUnmodelledQuery(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      return "";
+    // Lanes and warps depend on how work-items are packed into warps, and
+    // clusters on the launch: none follows a remapped nd-range.
+    StringRef Name = II->getCalledFunction()->getName();
+    for (StringRef Unmodelled :
+         {"llvm.nvvm.read.ptx.sreg.laneid", "llvm.nvvm.read.ptx.sreg.warpid",
+          "llvm.nvvm.read.ptx.sreg.nwarpid",
+          "llvm.nvvm.read.ptx.sreg.lanemask.",
+          "llvm.nvvm.read.ptx.sreg.cluster",
+          "llvm.nvvm.read.ptx.sreg.nclusterid",
+          "llvm.nvvm.read.ptx.sreg.clusterid"})
+      if (Name.starts_with(Unmodelled))
+        return Name;
+    return "";
+  }
+
   bool isBarrier(const Instruction &I) const override {
     // bar.sync / barrier.sync and their arrive and reduction forms.
     const auto *II = dyn_cast<IntrinsicInst>(&I);

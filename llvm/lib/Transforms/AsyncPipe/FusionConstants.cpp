@@ -16,6 +16,7 @@
 #include "KernelFusionSteps.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -43,23 +44,35 @@ static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
   unsigned ClassIndex = Plan.Kernels[C.Arg.Kernel].ArgClasses[C.Arg.Arg];
   ArgClass &Class = Plan.Classes[ClassIndex];
   const DataLayout &DL = Plan.M.getDataLayout();
-  if (!Class.Ty->isIntegerTy() && !Class.Ty->isFloatingPointTy())
+  const Argument &Arg = *Plan.Kernels[C.Arg.Kernel].Kernel->getArg(C.Arg.Arg);
+  // A struct or array passed by value (accessor ranges, captured arrays):
+  // its bytes are the object the kernel receives a copy of.
+  Type *ByValTy = Arg.getParamByValType();
+  bool InMemory = ByValTy && Arg.getType()->getPointerAddressSpace() ==
+                                 DL.getAllocaAddrSpace();
+  if (!InMemory && !Class.Ty->isIntegerTy() && !Class.Ty->isFloatingPointTy())
     return refuse("constant-for-non-scalar-argument",
                   describeArg(Plan, C.Arg) +
-                      " is not an integer or floating-point scalar");
-  uint64_t Size = DL.getTypeStoreSize(Class.Ty);
+                      " is neither an integer or floating-point scalar nor "
+                      "an aggregate passed byval in private memory; pass no "
+                      "constant for it");
+  uint64_t Size = InMemory ? DL.getTypeAllocSize(ByValTy).getFixedValue()
+                           : DL.getTypeStoreSize(Class.Ty).getFixedValue();
   if (C.Bytes.size() != Size)
     return refuse("constant-size-mismatch",
                   "the constant for " + describeArg(Plan, C.Arg) + " has " +
                       Twine(C.Bytes.size()) + " bytes, its type needs " +
                       Twine(Size));
-  Constant *Value = getConstantFromBytes(Class.Ty, C.Bytes, DL);
+  Constant *Value = InMemory
+                        ? ConstantDataArray::get(Plan.M.getContext(), C.Bytes)
+                        : getConstantFromBytes(Class.Ty, C.Bytes, DL);
   if (Class.Value && Class.Value != Value)
     return refuse("conflicting-constants",
                   describeArg(Plan, C.Arg) +
                       " is identical to an argument with another constant "
                       "value");
   Class.Value = Value;
+  Class.ValueInMemory = InMemory;
   return Error::success();
 }
 
@@ -71,7 +84,22 @@ Error asyncpipe::planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec) {
 }
 
 void asyncpipe::propagateConstants(Function &Fused, const FusionPlan &Plan) {
-  for (auto [Class, Param] : zip(Plan.Classes, Fused.args()))
-    if (Class.Value)
+  const DataLayout &DL = Plan.M.getDataLayout();
+  for (auto [Class, Param] : zip(Plan.Classes, Fused.args())) {
+    if (!Class.Value)
+      continue;
+    if (!Class.ValueInMemory) {
       Param.replaceAllUsesWith(Class.Value);
+      continue;
+    }
+    // The kernels' byval copies are made from this one, so it is never
+    // written.
+    IRBuilder<> B(&*Fused.getEntryBlock().getFirstInsertionPt());
+    AllocaInst *Copy =
+        B.CreateAlloca(Class.Value->getType(), DL.getAllocaAddrSpace(), nullptr,
+                       Param.getName() + ".const");
+    Copy->setAlignment(Param.getParamAlign().valueOrOne());
+    B.CreateAlignedStore(Class.Value, Copy, Copy->getAlign());
+    Param.replaceAllUsesWith(Copy);
+  }
 }

@@ -50,10 +50,12 @@ static Error checkNoRecursion(Function &Kernel, const FusionPlan &Plan,
     return nullptr;
   };
   if (Function *Cycle = FindCycle(Kernel))
-    return refuse("recursive-call", describeKernel(Plan, KernelIndex) +
-                                        " reaches the recursive function " +
-                                        Cycle->getName() +
-                                        ", which cannot be inlined");
+    return refuse("recursive-call",
+                  describeKernel(Plan, KernelIndex) +
+                      " reaches the recursive function " + Cycle->getName() +
+                      ", which cannot be inlined to remap its work-item "
+                      "queries; launch it on the fused nd-range " +
+                      Plan.FusedRange.str());
   return Error::success();
 }
 
@@ -87,8 +89,15 @@ static Error flattenCalls(Function &Body, const FusionPlan &Plan,
 static Expected<Function *> createKernelBody(const FusionPlan &Plan,
                                              unsigned KernelIndex) {
   const KernelPlan &K = Plan.Kernels[KernelIndex];
-  if (Error E = checkNoRecursion(*K.Kernel, Plan, KernelIndex))
-    return E;
+  // Only a kernel whose work-item queries are rewritten, or which some
+  // work-items skip, needs every query and barrier in one body; the others
+  // keep their calls, recursive ones included, as the fusion design does.
+  bool NeedsFlatBody = K.RemapSizes || K.RemapGlobalId || K.NeedsGuard;
+  Error Recursion = checkNoRecursion(*K.Kernel, Plan, KernelIndex);
+  if (Recursion && NeedsFlatBody)
+    return Recursion;
+  bool Recursive = bool(Recursion);
+  consumeError(std::move(Recursion));
   ValueToValueMapTy VMap;
   Function *Body = CloneFunction(K.Kernel, VMap);
   Body->setName(K.Kernel->getName() + ".body");
@@ -99,13 +108,81 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   // well be passed to several kernels.
   for (Argument &A : Body->args())
     A.removeAttr(Attribute::NoAlias);
-  if (Error E = flattenCalls(*Body, Plan, KernelIndex))
-    return E;
+  if (Recursive)
+    return Body;
+  // Callees are inlined where possible; only a kernel that needs it flat
+  // is refused when one cannot be.
+  if (Error E = flattenCalls(*Body, Plan, KernelIndex)) {
+    if (NeedsFlatBody)
+      return E;
+    consumeError(std::move(E));
+    return Body;
+  }
   if (Error E = checkGuardedBarriers(*Body, K, Plan))
     return E;
   if (Error E = remapWorkItemQueries(*Body, K, Plan))
     return E;
   return Body;
+}
+
+/// Attributes that change how an argument is passed: every kernel receiving
+/// the same value must agree on them.
+static constexpr Attribute::AttrKind PassingAttrs[] = {
+    Attribute::ByVal,    Attribute::ByRef,        Attribute::StructRet,
+    Attribute::InAlloca, Attribute::Preallocated, Attribute::InReg,
+    Attribute::ZExt,     Attribute::SExt};
+
+/// Attributes that describe the value passed, not what one kernel does with
+/// it, so they hold for the fused kernel's parameter too. noalias, readonly,
+/// captures and the like only held within one kernel and are dropped.
+static constexpr Attribute::AttrKind ValueAttrs[] = {
+    Attribute::Alignment,       Attribute::NonNull,
+    Attribute::Dereferenceable, Attribute::DereferenceableOrNull,
+    Attribute::NoUndef,         Attribute::Range};
+
+static AttributeSet getPassingAttrs(const Argument &A) {
+  AttributeSet All = A.getParent()->getAttributes().getParamAttrs(A.getArgNo());
+  AttrBuilder B(A.getContext());
+  for (Attribute::AttrKind Kind : PassingAttrs)
+    if (All.hasAttribute(Kind))
+      B.addAttribute(All.getAttribute(Kind));
+  return AttributeSet::get(A.getContext(), B);
+}
+
+Error asyncpipe::checkArgPassing(const FusionPlan &Plan) {
+  for (const ArgClass &Class : Plan.Classes) {
+    KernelArgRef First = Class.Members.front();
+    const Argument &FirstArg =
+        *Plan.Kernels[First.Kernel].Kernel->getArg(First.Arg);
+    AttributeSet Expected = getPassingAttrs(FirstArg);
+    for (KernelArgRef Member : Class.Members)
+      if (getPassingAttrs(*Plan.Kernels[Member.Kernel].Kernel->getArg(
+              Member.Arg)) != Expected)
+        return refuse("identical-argument-passing-mismatch",
+                      describeArg(Plan, Member) + " is declared identical to " +
+                          describeArg(Plan, First) +
+                          " but is passed differently (byval, byref, inreg, "
+                          "zeroext or signext differ); declare only arguments "
+                          "passed the same way identical");
+  }
+  return Error::success();
+}
+
+/// The parameter attributes of the fused kernel's parameter for \p Class:
+/// how it is passed, and what every kernel knows about the value.
+static AttributeSet getFusedParamAttrs(const FusionPlan &Plan,
+                                       const ArgClass &Class) {
+  KernelArgRef First = Class.Members.front();
+  Function &Kernel = *Plan.Kernels[First.Kernel].Kernel;
+  AttributeSet Attrs = Kernel.getAttributes().getParamAttrs(First.Arg);
+  AttrBuilder B(Kernel.getContext());
+  for (Attribute::AttrKind Kind : PassingAttrs)
+    if (Attrs.hasAttribute(Kind))
+      B.addAttribute(Attrs.getAttribute(Kind));
+  for (Attribute::AttrKind Kind : ValueAttrs)
+    if (Attrs.hasAttribute(Kind))
+      B.addAttribute(Attrs.getAttribute(Kind));
+  return AttributeSet::get(Kernel.getContext(), B);
 }
 
 /// An empty function with one parameter per argument class, with the
@@ -133,6 +210,10 @@ static Function *createEmptyEntry(const FusionPlan &Plan) {
     KernelArgRef Owner = Class.Members.front();
     Param.setName(
         Plan.Kernels[Owner.Kernel].Kernel->getArg(Owner.Arg)->getName());
+    // byval and the like are part of the kernel's ABI: the runtime passes
+    // the fused kernel's arguments as it passed the originals'.
+    AttrBuilder Attrs(Entry->getContext(), getFusedParamAttrs(Plan, Class));
+    Param.addAttrs(Attrs);
   }
   return Entry;
 }
@@ -172,7 +253,7 @@ Expected<Function *> asyncpipe::createFusedEntry(FusionPlan &Plan) {
       B.CreateBr(Done);
       B.SetInsertPoint(Done);
     }
-    if (I + 1 != E)
+    if (I + 1 != E && !Plan.NoBarriers)
       Plan.Model.createBarrier(B);
   }
   B.CreateRetVoid();

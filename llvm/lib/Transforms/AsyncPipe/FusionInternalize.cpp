@@ -42,10 +42,30 @@ static StringRef getPromotionName(Promotion Kind) {
 }
 
 /// Records the hint on its argument class; every hint for one class agrees.
+/// A "none" hint is a request too: an argument identical to it must not be
+/// promoted either.
 static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
-                        DenseMap<unsigned, uint64_t> &OriginalElements) {
+                        DenseMap<unsigned, uint64_t> &OriginalElements,
+                        DenseMap<unsigned, KernelArgRef> &FirstHint) {
   unsigned ClassIndex = Plan.Kernels[Hint.Arg.Kernel].ArgClasses[Hint.Arg.Arg];
   ArgClass &Class = Plan.Classes[ClassIndex];
+  auto Conflict = [&](KernelArgRef Other) {
+    return refuse("conflicting-promotion-hints",
+                  describeArg(Plan, Hint.Arg) +
+                      (Other == Hint.Arg
+                           ? " has another hint"
+                           : " is identical to " + describeArg(Plan, Other)) +
+                      " with a different promotion; give every identical "
+                      "argument the same hint");
+  };
+  auto [First, IsFirst] = FirstHint.try_emplace(ClassIndex, Hint.Arg);
+  if (Hint.Kind == Promotion::None) {
+    if (!IsFirst && Class.Kind != Promotion::None)
+      return Conflict(First->second);
+    return Error::success();
+  }
+  if (!IsFirst && Class.Kind == Promotion::None)
+    return Conflict(First->second);
   if (!Class.Ty->isPointerTy())
     return refuse("promotion-of-non-pointer",
                   describeArg(Plan, Hint.Arg) +
@@ -61,10 +81,7 @@ static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
       OriginalElements.try_emplace(ClassIndex, Hint.NumElements);
   if (!Inserted && (Class.Kind != Hint.Kind || It->second != Hint.NumElements ||
                     Class.ElementSize != Hint.ElementSize))
-    return refuse("conflicting-promotion-hints",
-                  describeArg(Plan, Hint.Arg) +
-                      " is identical to an argument with a different "
-                      "promotion hint");
+    return Conflict(First->second);
   Class.Kind = Hint.Kind;
   Class.ElementSize = Hint.ElementSize;
   return Error::success();
@@ -88,41 +105,69 @@ static Expected<uint64_t> getPromotedSize(const FusionPlan &Plan,
   return OriginalElements / Range.getNumWorkGroups();
 }
 
+/// The element count of \p Class's replacement, the same for every kernel
+/// using it, or why there is none.
+static Expected<uint64_t> getCommonPromotedSize(const FusionPlan &Plan,
+                                                const ArgClass &Class,
+                                                uint64_t Elements) {
+  KernelArgRef First = Class.Members.front();
+  uint64_t Common = 0;
+  for (KernelArgRef Member : Class.Members) {
+    Expected<uint64_t> Size = getPromotedSize(Plan, Class, Member, Elements);
+    if (!Size)
+      return Size.takeError();
+    if (*Size == 0)
+      return refuse(
+          "promoted-size-zero",
+          describeArg(Plan, Member) + " has " + Twine(Elements) +
+              " elements, fewer than the " +
+              (Class.Kind == Promotion::Local ? "work-groups" : "work-items") +
+              " of its nd-range " + Plan.Kernels[Member.Kernel].Range.str());
+    if (Member == First) {
+      Common = *Size;
+      continue;
+    }
+    if (*Size != Common)
+      return refuse("promoted-size-mismatch",
+                    "the " + getPromotionName(Class.Kind) + " replacement of " +
+                        describeArg(Plan, First) + " has " + Twine(Common) +
+                        " elements but " + describeArg(Plan, Member) +
+                        " would need " + Twine(*Size));
+  }
+  return Common;
+}
+
+/// Keeps \p Class in global memory and records why, as the fusion design
+/// does for a promotion that cannot be done: the kernels still fuse.
+static void dropPromotion(FusionPlan &Plan, ArgClass &Class, Error Why) {
+  handleAllErrors(std::move(Why), [&](const FusionRefusal &R) {
+    Plan.DroppedPromotions.push_back(
+        {R.getRestriction().str(), R.getDetail().str()});
+  });
+  Class.Kind = Promotion::None;
+  Class.ElementSize = 0;
+  Class.PromotedElements = 0;
+}
+
 Error asyncpipe::planPromotions(FusionPlan &Plan,
                                 const KernelFusionSpec &Spec) {
   DenseMap<unsigned, uint64_t> OriginalElements;
+  DenseMap<unsigned, KernelArgRef> FirstHint;
   for (const PromotionHint &Hint : Spec.Promotions)
-    if (Hint.Kind != Promotion::None)
-      if (Error E = recordHint(Plan, Hint, OriginalElements))
-        return E;
+    if (Error E = recordHint(Plan, Hint, OriginalElements, FirstHint))
+      return E;
 
-  for (auto [ClassIndex, Elements] : OriginalElements) {
-    ArgClass &Class = Plan.Classes[ClassIndex];
-    KernelArgRef First = Class.Members.front();
-    for (KernelArgRef Member : Class.Members) {
-      Expected<uint64_t> Size = getPromotedSize(Plan, Class, Member, Elements);
-      if (!Size)
-        return Size.takeError();
-      if (*Size == 0)
-        return refuse("promoted-size-zero",
-                      describeArg(Plan, Member) + " has " + Twine(Elements) +
-                          " elements, fewer than the " +
-                          (Class.Kind == Promotion::Local ? "work-groups"
-                                                          : "work-items") +
-                          " of its nd-range " +
-                          Plan.Kernels[Member.Kernel].Range.str());
-      if (Member == First) {
-        Class.PromotedElements = *Size;
-        continue;
-      }
-      if (*Size != Class.PromotedElements)
-        return refuse("promoted-size-mismatch",
-                      "the " + getPromotionName(Class.Kind) +
-                          " replacement of " + describeArg(Plan, First) +
-                          " has " + Twine(Class.PromotedElements) +
-                          " elements but " + describeArg(Plan, Member) +
-                          " would need " + Twine(*Size));
-    }
+  // In class order, so that dropped promotions are reported in a stable
+  // order.
+  for (auto [ClassIndex, Class] : enumerate(Plan.Classes)) {
+    auto It = OriginalElements.find(ClassIndex);
+    if (It == OriginalElements.end())
+      continue;
+    Expected<uint64_t> Size = getCommonPromotedSize(Plan, Class, It->second);
+    if (!Size)
+      dropPromotion(Plan, Class, Size.takeError());
+    else
+      Class.PromotedElements = *Size;
   }
   return Error::success();
 }
@@ -138,10 +183,11 @@ struct SymbolicOffset {
 /// Redirects every access through one promoted argument to its replacement.
 class AccessRewriter {
 public:
+  /// With \p DryRun, only checks that every use can be rewritten.
   AccessRewriter(const FusionPlan &Plan, const ArgClass &Class,
-                 Value &Replacement)
+                 Value &Replacement, bool DryRun)
       : Plan(Plan), Class(Class), Replacement(Replacement),
-        DL(Plan.M.getDataLayout()) {}
+        DL(Plan.M.getDataLayout()), DryRun(DryRun) {}
 
   Error rewrite(Argument &Promoted);
 
@@ -158,6 +204,7 @@ private:
   const ArgClass &Class;
   Value &Replacement;
   const DataLayout &DL;
+  bool DryRun;
   SmallVector<Instruction *, 8> Dead;
 };
 
@@ -232,12 +279,15 @@ Error AccessRewriter::visitUse(Use &U, const SymbolicOffset &Offset) {
                   describeArg(Plan, Class.Members.front()) +
                       " is used outside an instruction");
   auto Redirect = [&]() {
+    if (DryRun)
+      return Error::success();
     IRBuilder<> B(User);
     U.set(createRemappedAddress(B, Offset));
     return Error::success();
   };
   auto Follow = [&](const SymbolicOffset &Derived) -> Error {
-    Dead.push_back(User);
+    if (!DryRun)
+      Dead.push_back(User);
     for (Use &Next : make_early_inc_range(User->uses()))
       if (Error E = visitUse(Next, Derived))
         return E;
@@ -306,14 +356,21 @@ Value *createReplacement(Function &Fused, const FusionPlan &Plan,
 
 } // namespace
 
-Error asyncpipe::internalizePromotedArgs(Function &Fused,
-                                         const FusionPlan &Plan) {
+Error asyncpipe::internalizePromotedArgs(Function &Fused, FusionPlan &Plan) {
   for (auto [ClassIndex, Class] : enumerate(Plan.Classes)) {
     if (Class.Kind == Promotion::None)
       continue;
+    Argument &Promoted = *Fused.getArg(ClassIndex);
+    // Check every use first: a promotion that cannot be done is dropped,
+    // the buffer stays in global memory and the kernels still fuse.
+    if (Error E = AccessRewriter(Plan, Class, Promoted, /*DryRun=*/true)
+                      .rewrite(Promoted)) {
+      dropPromotion(Plan, Class, std::move(E));
+      continue;
+    }
     Value *Replacement = createReplacement(Fused, Plan, Class, ClassIndex);
-    AccessRewriter Rewriter(Plan, Class, *Replacement);
-    if (Error E = Rewriter.rewrite(*Fused.getArg(ClassIndex)))
+    AccessRewriter Rewriter(Plan, Class, *Replacement, /*DryRun=*/false);
+    if (Error E = Rewriter.rewrite(Promoted))
       return E;
   }
   return Error::success();

@@ -190,7 +190,12 @@ public:
 
 private:
   /// The replacement of \p Q as an i64, or null to leave it alone.
-  Expected<Value *> getReplacement(const WorkItemQuery &Q);
+  Value *getReplacement(const WorkItemQuery &Q);
+  /// The replacement of \p Q in dimension \p Dim, or null to leave it.
+  Value *getReplacement(const WorkItemQuery &Q, unsigned Dim);
+  /// Rewrites \p Q, whose dimension is only known at run time, into a
+  /// choice between the values of the three dimensions.
+  void remapDynamicDimension(const WorkItemQuery &Q);
   Value *getSizeReplacement(WorkItemQueryKind Kind, unsigned Dim);
   Value *getIdReplacement(WorkItemQueryKind Kind, unsigned Dim);
   /// The kernel's global id in \p Dim, recomputed from the linear id.
@@ -283,30 +288,57 @@ Value *QueryRemapper::getIdReplacement(WorkItemQueryKind Kind, unsigned Dim) {
   }
 }
 
-Expected<Value *> QueryRemapper::getReplacement(const WorkItemQuery &Q) {
-  bool IsId = Q.Kind == WorkItemQueryKind::GlobalId ||
-              Q.Kind == WorkItemQueryKind::LocalId ||
-              Q.Kind == WorkItemQueryKind::GroupId;
+static bool isIdQuery(WorkItemQueryKind Kind) {
+  return Kind == WorkItemQueryKind::GlobalId ||
+         Kind == WorkItemQueryKind::LocalId ||
+         Kind == WorkItemQueryKind::GroupId;
+}
+
+Value *QueryRemapper::getReplacement(const WorkItemQuery &Q, unsigned Dim) {
+  return isIdQuery(Q.Kind) ? getIdReplacement(Q.Kind, Dim)
+                           : getSizeReplacement(Q.Kind, Dim);
+}
+
+Value *QueryRemapper::getReplacement(const WorkItemQuery &Q) {
   if (Q.Kind == WorkItemQueryKind::WorkDim)
     return getSizeReplacement(Q.Kind, 0);
-  auto *Dim = dyn_cast<ConstantInt>(Q.Dimension);
-  if (!Dim) {
-    // Only a query that would be rewritten needs a known dimension.
-    bool Rewritten = IsId ? getIdReplacement(Q.Kind, 0) != nullptr
-                          : getSizeReplacement(Q.Kind, 0) != nullptr;
-    if (!Rewritten)
-      return nullptr;
-    return refuse("non-constant-dimension",
-                  "the " + getWorkItemQueryName(Q.Kind) + " query in " +
-                      Kernel.Kernel->getName() +
-                      " must be remapped but its dimension is not a "
-                      "constant");
-  }
   // OpenCL: dimensions beyond 2 read as a size of 1 and an id of 0.
-  unsigned D = std::min<uint64_t>(Dim->getZExtValue(), 3);
+  unsigned D =
+      std::min<uint64_t>(cast<ConstantInt>(Q.Dimension)->getZExtValue(), 3);
   if (D == 3)
     return nullptr;
-  return IsId ? getIdReplacement(Q.Kind, D) : getSizeReplacement(Q.Kind, D);
+  return getReplacement(Q, D);
+}
+
+void QueryRemapper::remapDynamicDimension(const WorkItemQuery &Q) {
+  std::array<Value *, 3> PerDim;
+  for (unsigned D = 0; D < 3; ++D)
+    PerDim[D] = getReplacement(Q, D);
+  if (all_of(PerDim, [](Value *V) { return !V; }))
+    return;
+  // Dimensions left alone keep the query's own answer; beyond 2, OpenCL
+  // answers a size of 1 and an id of 0 whatever the nd-range.
+  Instruction *Query = Q.Inst;
+  SmallVector<Use *, 4> Uses;
+  for (Use &U : Query->uses())
+    Uses.push_back(&U);
+  B.SetInsertPoint(Query->getNextNode());
+  Value *Original = nullptr;
+  if (any_of(PerDim, [](Value *V) { return !V; }))
+    Original = B.CreateZExtOrTrunc(Query, B.getInt64Ty());
+  Value *Dim = B.CreateZExtOrTrunc(Q.Dimension, B.getInt64Ty());
+  Value *Result = B.getInt64(isIdQuery(Q.Kind) ? 0 : 1);
+  for (int D = 2; D >= 0; --D) {
+    Value *IsDim = B.CreateICmpEQ(Dim, B.getInt64(D));
+    Value *Chosen = PerDim[D] ? PerDim[D] : Original;
+    Result = B.CreateSelect(IsDim, Chosen, Result);
+  }
+  Result = B.CreateZExtOrTrunc(Result, Query->getType(),
+                               "fusion." + getWorkItemQueryName(Q.Kind));
+  for (Use *U : Uses)
+    U->set(Result);
+  if (Query->use_empty())
+    Query->eraseFromParent();
 }
 
 Error QueryRemapper::run() {
@@ -314,6 +346,13 @@ Error QueryRemapper::run() {
   for (Instruction &I : instructions(Body)) {
     if (std::optional<WorkItemQuery> Q = Plan.Model.matchQuery(I))
       Queries.push_back(*Q);
+    else if (StringRef Name = Plan.Model.getUnmodelledQuery(I); !Name.empty())
+      return refuse("unmodelled-work-item-query",
+                    Kernel.Kernel->getName() +
+                        " must see its own nd-range, but it reads " + Name +
+                        ", which fusion does not remap (sub-group, lane, "
+                        "enqueued-size and linear-id queries); launch every "
+                        "kernel of the list on the same nd-range");
     else if (Plan.Model.isUnrecognizedQuery(I))
       return refuse("unrecognized-work-item-query",
                     Kernel.Kernel->getName() +
@@ -322,12 +361,13 @@ Error QueryRemapper::run() {
                         Plan.Model.getName() + " fusion cannot remap");
   }
   for (const WorkItemQuery &Q : Queries) {
-    Expected<Value *> Replacement = getReplacement(Q);
-    if (!Replacement)
-      return Replacement.takeError();
-    if (!*Replacement)
+    if (Q.Dimension && !isa<ConstantInt>(Q.Dimension)) {
+      remapDynamicDimension(Q);
       continue;
-    Value *V = *Replacement;
+    }
+    Value *V = getReplacement(Q);
+    if (!V)
+      continue;
     if (auto *C = dyn_cast<ConstantInt>(V))
       V = ConstantInt::get(
           Q.Inst->getType(),

@@ -115,9 +115,13 @@ Function *asyncpipe::elideParams(Function &Fused, FusionPlan &Plan,
   Function *Kept = Function::Create(Ty, Fused.getLinkage(),
                                     Fused.getAddressSpace(), "", &Plan.M);
   Kept->copyAttributesFrom(&Fused);
+  SmallVector<AttributeSet, 8> KeptParamAttrs;
+  for (auto [Index, Class] : enumerate(Plan.Classes))
+    if (!Class.isElided())
+      KeptParamAttrs.push_back(Fused.getAttributes().getParamAttrs(Index));
   Kept->setAttributes(
       AttributeList::get(Fused.getContext(), Fused.getAttributes().getFnAttrs(),
-                         Fused.getAttributes().getRetAttrs(), {}));
+                         Fused.getAttributes().getRetAttrs(), KeptParamAttrs));
   Kept->splice(Kept->begin(), &Fused);
 
   auto KeptArg = Kept->arg_begin();

@@ -16,6 +16,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -128,6 +129,18 @@ static Error checkNDRange(const NDRange &R, unsigned Index) {
                      ", which does not divide its global size " +
                      Twine(R.GlobalSize[Dim]));
   }
+  // The fused kernel identifies work-items by a 64-bit global linear id.
+  bool Overflows = false;
+  uint64_t Linear =
+      SaturatingMultiply(R.getGlobalSize(0), R.getGlobalSize(1), &Overflows);
+  bool Overflows2 = false;
+  SaturatingMultiply(Linear, R.getGlobalSize(2), &Overflows2);
+  if (Overflows || Overflows2)
+    return refuse("nd-range-too-large",
+                  "the nd-range of kernel " + Twine(Index) + " " + R.str() +
+                      " has 2^64 or more work-items; fusion numbers "
+                      "work-items with a 64-bit linear id, so split the "
+                      "launch");
   return Error::success();
 }
 
@@ -153,6 +166,7 @@ Error asyncpipe::planKernels(FusionPlan &Plan, const KernelFusionSpec &Spec) {
                       Twine(Spec.NDRanges.size()) + " nd-ranges");
   if (Error E = checkFusedName(Plan.M, Spec.FusedName))
     return E;
+  Plan.NoBarriers = Spec.NoBarriers;
   Plan.FusedName = Spec.FusedName;
 
   for (unsigned I = 0, E = Spec.Kernels.size(); I != E; ++I) {
@@ -360,9 +374,19 @@ Error SpecMetadataReader::readConstants(KernelFusionSpec &Spec) {
         T && T->getNumOperands() == 3 ? getArgRef(*T) : std::nullopt;
     auto *Value = Ref ? mdconst::dyn_extract_or_null<Constant>(T->getOperand(2))
                       : nullptr;
+    // An i8 array is the bytes of an aggregate passed by value.
+    if (auto *Raw = dyn_cast_or_null<ConstantDataArray>(Value);
+        Raw && Raw->getElementType()->isIntegerTy(8)) {
+      StringRef Data = Raw->getRawDataValues();
+      Spec.Constants.push_back(
+          {*Ref,
+           SmallVector<uint8_t, 8>(Data.bytes_begin(), Data.bytes_end())});
+      continue;
+    }
     if (!Value || !(isa<ConstantInt>(Value) || isa<ConstantFP>(Value)))
-      return malformed("constants", "entries must be !{kernel, arg, <integer "
-                                    "or floating-point constant>}");
+      return malformed("constants",
+                       "entries must be !{kernel, arg, <integer or "
+                       "floating-point constant, or [N x i8] bytes>}");
     Spec.Constants.push_back(
         {*Ref, getArgBytes(*Value, Stub.getParent()->getDataLayout())});
   }
@@ -382,6 +406,8 @@ Expected<KernelFusionSpec> SpecMetadataReader::read() {
     return E;
   if (Error E = readConstants(Spec))
     return E;
+  // Present (any operands) means: no barrier between the kernels.
+  Spec.NoBarriers = Stub.getMetadata("asyncpipe.fusion.no_barriers") != nullptr;
   return Spec;
 }
 

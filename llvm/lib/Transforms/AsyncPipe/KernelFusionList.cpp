@@ -49,6 +49,7 @@ KernelFusionList::Outcome KernelFusionList::complete(Module &M,
   Spec.IdenticalArgs = Hints.IdenticalArgs;
   Spec.Promotions = Hints.Promotions;
   Spec.Constants = Hints.Constants;
+  Spec.NoBarriers = Hints.NoBarriers;
 
   Expected<FusedKernel> Fused = fuseKernels(M, Spec);
   if (!Fused) {

@@ -64,6 +64,14 @@ PreservedAnalyses KernelFusionPass::run(Module &M, ModuleAnalysisManager &) {
       reportRefusal(*Stub, Fused.takeError());
       continue;
     }
+    // The fusion design keeps going without a promotion it cannot do; the
+    // user still learns that the buffer stays in global memory.
+    for (const DroppedPromotion &Drop : Fused->DroppedPromotions)
+      M.getContext().diagnose(DiagnosticInfoUnsupported(
+          *Fused->Kernel,
+          "promotion dropped [" + Drop.Restriction + "]: " + Drop.Detail +
+              "; the buffer stays in global memory",
+          DiagnosticLocation(Fused->Kernel->getSubprogram()), DS_Warning));
     reportFusion(*Spec, *Fused);
     Changed = true;
   }

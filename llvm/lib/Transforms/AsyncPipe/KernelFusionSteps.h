@@ -39,6 +39,9 @@ struct ArgClass {
   uint64_t PromotedElements = 0;
   /// For constant classes: the value every use sees.
   Constant *Value = nullptr;
+  /// For a constant passed by value (byval pointer): Value is its bytes,
+  /// which the fused kernel keeps in a private copy.
+  bool ValueInMemory = false;
 
   bool isElided() const { return Kind != Promotion::None || Value; }
 };
@@ -66,6 +69,9 @@ struct FusionPlan {
   SmallVector<KernelPlan, 4> Kernels;
   SmallVector<ArgClass, 8> Classes;
   NDRange FusedRange;
+  bool NoBarriers = false;
+  /// Promotions given up on, as (restriction, detail).
+  SmallVector<DroppedPromotion, 2> DroppedPromotions;
 };
 
 /// Spec step (FusionSpec.cpp): kernels exist and agree on their calling
@@ -99,11 +105,15 @@ Error remapWorkItemQueries(Function &Body, const KernelPlan &Kernel,
 Error planPromotions(FusionPlan &Plan, const KernelFusionSpec &Spec);
 /// Moves every promoted class of \p Fused into local or private memory,
 /// accesses remapped to offset % new_size.
-Error internalizePromotedArgs(Function &Fused, const FusionPlan &Plan);
+/// A promotion whose accesses cannot be rewritten is dropped instead.
+Error internalizePromotedArgs(Function &Fused, FusionPlan &Plan);
 
 /// Constant propagation (FusionConstants.cpp).
 Error planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec);
 void propagateConstants(Function &Fused, const FusionPlan &Plan);
+
+/// Refuses identical arguments passed differently (one byval, one not).
+Error checkArgPassing(const FusionPlan &Plan);
 
 /// Fused entry (FusionEntry.cpp): a function with one parameter per class
 /// whose body is every kernel's body in order, inlined, with a work-group

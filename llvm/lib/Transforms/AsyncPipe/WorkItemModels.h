@@ -20,6 +20,9 @@ std::unique_ptr<WorkItemModel> createNVPTXWorkItemModel();
 /// OpenCL builtin calls; \p LocalAddressSpace is 3 for SPIR, 0 on the host.
 std::unique_ptr<WorkItemModel>
 createOpenCLBuiltinWorkItemModel(unsigned LocalAddressSpace);
+/// The SPIR-V builtin variables and calls, and OpenCL builtin calls.
+std::unique_ptr<WorkItemModel>
+createSPIRVBuiltinWorkItemModel(unsigned LocalAddressSpace);
 } // namespace asyncpipe
 } // namespace llvm
 

@@ -31,7 +31,7 @@
 ; SHORT-NDRANGE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.ndranges on 'fused' sizes and offsets must have 3 entries
 ; BAD-PARAMS: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.params on 'fused' must list groups of !{kernel, arg} pairs
 ; BAD-PROMOTE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.promote on 'fused' has unknown promotion 'shared'
-; BAD-CONSTANT: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.constants on 'fused' entries must be !{kernel, arg, <integer or floating-point constant>}
+; BAD-CONSTANT: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.constants on 'fused' entries must be !{kernel, arg, <integer or floating-point constant, or [N x i8] bytes>}
 
 ;--- located.ll
 define spir_kernel void @k(ptr %buf, i32 %n) {

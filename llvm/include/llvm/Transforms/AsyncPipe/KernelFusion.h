@@ -101,6 +101,17 @@ struct KernelFusionSpec {
   SmallVector<SmallVector<KernelArgRef, 2>, 2> IdenticalArgs;
   SmallVector<PromotionHint, 2> Promotions;
   SmallVector<ConstantArg, 2> Constants;
+  /// No work-group barrier between consecutive kernels (the fusion design's
+  /// no_barriers property): the user promises that no work-item reads what
+  /// another work-item of an earlier kernel wrote.
+  bool NoBarriers = false;
+};
+
+/// A promotion hint that was not followed: the buffer stays in global
+/// memory. \p Restriction names why (e.g. "promoted-size-mismatch").
+struct DroppedPromotion {
+  std::string Restriction;
+  std::string Detail;
 };
 
 /// What the runtime needs to launch the fused kernel.
@@ -116,6 +127,8 @@ struct FusedKernel {
   unsigned PrivateBuffers = 0;
   /// Number of kernels whose work-item queries were remapped.
   unsigned RemappedKernels = 0;
+  /// Promotion hints that could not be followed, in argument order.
+  SmallVector<DroppedPromotion, 2> DroppedPromotions;
 };
 
 /// Why a fusion was refused: \p Restriction is a stable short name (e.g.

@@ -36,6 +36,8 @@ struct FusionHints {
   SmallVector<SmallVector<KernelArgRef, 2>, 2> IdenticalArgs;
   SmallVector<PromotionHint, 2> Promotions;
   SmallVector<ConstantArg, 2> Constants;
+  /// See KernelFusionSpec::NoBarriers.
+  bool NoBarriers = false;
 };
 
 class KernelFusionList {

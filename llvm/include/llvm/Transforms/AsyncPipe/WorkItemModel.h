@@ -58,11 +58,14 @@ class WorkItemModel {
 public:
   virtual ~WorkItemModel();
 
-  /// The model of \p M's target: AMDGPU, NVPTX, or OpenCL/SPIR builtin calls
-  /// for every other target (SPIR, SPIR-V, and the host).
+  /// The model of \p M's target: AMDGPU, NVPTX, the SPIR-V builtins
+  /// (__spirv_BuiltIn* globals and __spirv_* calls, next to OpenCL builtin
+  /// calls) for other modules using them, or OpenCL/SPIR builtin calls for
+  /// every other target (SPIR, SPIR-V, and the host).
   static std::unique_ptr<WorkItemModel> get(const Module &M);
 
-  /// A short name for diagnostics ("AMDGPU", "NVPTX", "OpenCL builtins").
+  /// A short name for diagnostics ("AMDGPU", "NVPTX", "OpenCL builtins",
+  /// "SPIR-V builtins").
   virtual StringRef getName() const = 0;
 
   /// Recognizes \p I as a work-item query.
@@ -74,6 +77,15 @@ public:
   virtual bool isUnrecognizedQuery(Instruction &I) const {
     (void)I;
     return false;
+  }
+
+  /// If \p I reads a work-item property fusion does not model (sub-group,
+  /// lane and enqueued-size queries, linear ids), its name; empty
+  /// otherwise. Such a query could not be given the value it has in the
+  /// kernel's own nd-range.
+  virtual StringRef getUnmodelledQuery(const Instruction &I) const {
+    (void)I;
+    return "";
   }
 
   /// True if \p I is a work-group barrier (of any flavour the target has).

@@ -11,8 +11,17 @@
 
 enum { MaxWorkItemsPerGroup = 256 };
 
+/* What the work-items of one group share besides their barrier: the
+ * scratch space of the group algorithms. */
+struct group_state {
+  size_t count;
+  int scratch[MaxWorkItemsPerGroup];
+};
+
 struct work_item {
   const struct ap_ndrange *range;
+  struct group_state *group;
+  size_t local_linear_id;
   size_t local_size[3];
   size_t group_id[3];
   size_t local_id[3];
@@ -46,9 +55,13 @@ static void run_group(const struct ap_ndrange *r, const size_t local[3],
   pthread_t threads[MaxWorkItemsPerGroup];
   pthread_barrier_t barrier;
   pthread_barrier_init(&barrier, NULL, (unsigned)count);
+  static struct group_state group_state;
+  group_state.count = count;
   for (size_t i = 0; i < count; ++i) {
     struct work_item *w = &items[i];
     w->range = r;
+    w->group = &group_state;
+    w->local_linear_id = i;
     w->barrier = &barrier;
     w->fn = fn;
     w->ctx = ctx;
@@ -106,4 +119,37 @@ size_t _Z13get_global_idj(unsigned d) {
 void _Z7barrierj(unsigned flags) {
   (void)flags;
   pthread_barrier_wait(self->barrier);
+}
+
+/* Atomics on global and local int (OpenCL 1.x names). */
+int _Z10atomic_addPU8CLglobalVii(volatile int *p, int v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+int _Z10atomic_addPU7CLlocalVii(volatile int *p, int v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+int _Z10atomic_incPU8CLglobalVi(volatile int *p) {
+  return __atomic_fetch_add(p, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Group algorithms: every work-item of the group must call them. */
+int _Z21work_group_reduce_addi(int x) {
+  struct group_state *g = self->group;
+  g->scratch[self->local_linear_id] = x;
+  pthread_barrier_wait(self->barrier);
+  int sum = 0;
+  for (size_t i = 0; i < g->count; ++i)
+    sum += g->scratch[i];
+  /* Nobody overwrites the scratch before everyone has read it. */
+  pthread_barrier_wait(self->barrier);
+  return sum;
+}
+int _Z20work_group_broadcastim(int x, size_t local_id) {
+  struct group_state *g = self->group;
+  if (self->local_linear_id == local_id)
+    g->scratch[0] = x;
+  pthread_barrier_wait(self->barrier);
+  int v = g->scratch[0];
+  pthread_barrier_wait(self->barrier);
+  return v;
 }

@@ -8,7 +8,8 @@
 |* the host calls get_global_id() and barrier(); this library answers them.   *|
 |* Each work-group runs as one thread per work-item with a real barrier;      *|
 |* work-groups run one after the other, so module-level __local arrays are    *|
-|* the group's shared memory.                                                 *|
+|* the group's shared memory. Also answered: atomic_add/atomic_inc on int,    *|
+|* work_group_reduce_add and work_group_broadcast on int.                     *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

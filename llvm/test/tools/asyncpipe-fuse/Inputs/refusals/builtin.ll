@@ -63,14 +63,6 @@ define void @plain(ptr %buf) {
   ret void
 }
 
-; Asks for a dimension known only at run time.
-define spir_kernel void @dynamic(ptr %buf, i32 %dim) {
-  %id = call i64 @_Z13get_global_idj(i32 %dim)
-  %addr = getelementptr i32, ptr %buf, i64 %id
-  store i32 0, ptr %addr
-  ret void
-}
-
 ; Synchronizes its work-group.
 define spir_kernel void @synced(ptr %buf) {
   store i32 1, ptr %buf
@@ -81,3 +73,11 @@ declare i32 @personality.a(...)
 declare i32 @personality.b(...)
 declare i64 @_Z13get_global_idj(i32)
 declare void @_Z7barrierj(i32)
+
+; A sub-group query: not remapped.
+define spir_kernel void @lane(ptr %buf) {
+  %l = call i32 @_Z22get_sub_group_local_idv()
+  store i32 %l, ptr %buf
+  ret void
+}
+declare i32 @_Z22get_sub_group_local_idv()

@@ -70,3 +70,10 @@ define ptx_kernel void @synced(ptr addrspace(1) %buf) {
 }
 declare i32 @personality.a(...)
 declare i32 @personality.b(...)
+
+; The lane's index in its warp: not remapped.
+define ptx_kernel void @lane(ptr addrspace(1) %buf) {
+  %l = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+  store i32 %l, ptr addrspace(1) %buf
+  ret void
+}
