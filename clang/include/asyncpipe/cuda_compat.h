@@ -159,8 +159,8 @@ ASYNCPIPE_COMPAT_INLINE void copy_lane(char *dst, const char *src) {
 #endif
 
 // Per work-item: dst[0, n) = src[0, n), with the promise that both pointers
-// are multiples of Align.
-template <size_t Align>
+// are multiples of Align and n a multiple of Multiple.
+template <size_t Align, size_t Multiple>
 ASYNCPIPE_COMPAT_INLINE void copy_split(char *dst, const char *src, size_t n) {
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
   // One DMA copy per lane and call; wider or several pieces per lane would
@@ -190,24 +190,32 @@ ASYNCPIPE_COMPAT_INLINE void copy_split(char *dst, const char *src, size_t n) {
     src += head;
     n -= head;
   }
-  if (n >= 16 && (Align >= 16 || (skew & 15) == 0)) {
+  // Each width is used if the promise or a run-time test allows it; with the
+  // promise of aligned_size_t, n is a multiple of the width and nothing is
+  // left after it.
+  if (Align >= 16 || (n >= 16 && (skew & 15) == 0)) {
     // 4-byte copies up to a 16-byte boundary, then 16-byte copies.
     if (Align < 16)
       for (; n >= 4 && (address(dst) & 15) != 0; dst += 4, src += 4, n -= 4)
         copy_async<4>(dst, src);
     for (; n >= 16; dst += 16, src += 16, n -= 16)
       copy_async<16>(dst, src);
-  } else if (n >= 8 && (Align >= 8 || (skew & 7) == 0)) {
+    if (Multiple >= 16)
+      return;
+  } else if (Align >= 8 || (n >= 8 && (skew & 7) == 0)) {
     if (Align < 8)
       for (; n >= 4 && (address(dst) & 7) != 0; dst += 4, src += 4, n -= 4)
         copy_async<4>(dst, src);
     for (; n >= 8; dst += 8, src += 8, n -= 8)
       copy_async<8>(dst, src);
+    if (Multiple >= 8)
+      return;
   }
   for (; n >= 4; dst += 4, src += 4, n -= 4)
     copy_async<4>(dst, src);
-  // The tail, under 4 bytes (none with aligned_size_t, which the optimizer
-  // knows).
+  if (Multiple >= 4)
+    return;
+  // The tail, under 4 bytes.
   copy_now(dst, src, n);
 #endif
 }
@@ -267,7 +275,7 @@ template <class Shape, thread_scope Scope>
 ASYNCPIPE_COMPAT_INLINE void memcpy_async(void *dst, const void *src,
                                           Shape size, pipeline<Scope> &) {
   using traits = detail::shape_traits<Shape>;
-  detail::copy_split<traits::align>(static_cast<char *>(dst),
+  detail::copy_split<traits::align, traits::align>(static_cast<char *>(dst),
                                     static_cast<const char *>(src),
                                     traits::size(size));
 }
@@ -275,7 +283,8 @@ template <class T, class Shape, thread_scope Scope>
 ASYNCPIPE_COMPAT_INLINE void memcpy_async(T *dst, const T *src, Shape size,
                                           pipeline<Scope> &) {
   using traits = detail::shape_traits<Shape>;
-  detail::copy_split<detail::max_size<traits::align, alignof(T)>::value>(
+  detail::copy_split<detail::max_size<traits::align, alignof(T)>::value,
+                     traits::align>(
       reinterpret_cast<char *>(dst), reinterpret_cast<const char *>(src),
       traits::size(size));
 }
