@@ -37,6 +37,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -130,6 +131,10 @@ private:
 };
 
 bool MarkWaitElimination::run() {
+  // Inline asm that changes cp.async state in a way not modelled: no count
+  // can be trusted, so nothing is removed.
+  if (hasOpaqueAsyncInlineAsm(F))
+    return false;
   bool Changed = false;
   // Removing a mark lowers the bounds, which can make more waits redundant;
   // removing a redundant wait changes no bound (min(B, N) = B) and only

@@ -162,6 +162,8 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)
     return AsyncOp();
+  if (Call->isInlineAsm())
+    return getNVPTXInlineAsmOp(*Call);
   const Function *Callee = Call->getCalledFunction();
   if (!Callee)
     return AsyncOp();
@@ -209,6 +211,8 @@ Value *AsyncOp::getWaitCountOperand() const {
 std::optional<uint64_t> AsyncOp::getConstantWaitCount() const {
   if (!isWait())
     return std::nullopt;
+  if (CountInText >= 0)
+    return CountInText;
   if (CountArg < 0)
     return 0;
   if (auto *C = dyn_cast_or_null<ConstantInt>(getWaitCountOperand()))
@@ -225,7 +229,8 @@ Value *AsyncOp::getFutureOperand() const {
 }
 
 bool AsyncOp::alsoWaitsForUncommittedCopies() const {
-  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0;
+  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0 &&
+         CountInText < 0;
 }
 
 StringRef AsyncOp::getName() const {

@@ -48,7 +48,12 @@ enum class AsyncOpForm : uint8_t {
   NVPTX,    ///< llvm.nvvm.cp.async.*
   Portable, ///< asyncpipe.* calls emitted by the portable API headers.
   Host,     ///< __asyncpipe_rt_* calls into the host runtime (asyncpipe_rt.h).
+  NVPTXInlineAsm, ///< cp.async written as inline PTX (NVPTXInlineAsm.h).
 };
+
+class AsyncOp;
+/// The op an inline asm cp.async statement is (NVPTXInlineAsmCpAsync.cpp).
+AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
 
 /// One recognized async operation: a call plus what the model needs to know
 /// about its operands.
@@ -101,6 +106,7 @@ public:
   StringRef getName() const;
 
 private:
+  friend AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
   AsyncOp(AsyncOpKind K, AsyncOpForm F, CallBase *C, int8_t Shared,
           int8_t Global, int8_t Size, int8_t Count)
       : Kind(K), Form(F), Call(C), SharedArg(Shared), GlobalArg(Global),
@@ -118,6 +124,8 @@ private:
   uint8_t SizeInName = 0;
   int8_t SourceSizeArg = -1;
   int8_t FlagsArg = -1;
+  // A wait count written in an inline asm statement's text, or -1.
+  int64_t CountInText = -1;
 };
 
 /// Bits of the portable copy's flags operand. They are hints: a target that
