@@ -30,10 +30,20 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
+
+// Off by default: the passes that bind waits to marks and remove marks and
+// waits still apply the per-activation rules to every op AsyncOp::get()
+// returns, and cp.async in inline PTX has hardware semantics (a wait in a
+// callee with no commit of its own still waits for its caller's groups).
+static cl::opt<bool> RecognizeInlineAsm(
+    "asyncpipe-nvptx-inline-asm", cl::init(false), cl::Hidden,
+    cl::desc("Make cp.async written as inline PTX visible to the AsyncPipe "
+             "passes as native NVPTX operations"));
 
 namespace {
 using Parsed = NVPTXInlineAsmAsyncOp;
@@ -298,7 +308,18 @@ bool asyncpipe::hasOpaqueAsyncInlineAsm(const Function &F) {
   return false;
 }
 
+bool asyncpipe::hasCpAsyncInlineAsm(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (Call->isInlineAsm() &&
+          parseNVPTXInlineAsmAsyncOp(*Call).K != Kind::None)
+        return true;
+  return false;
+}
+
 AsyncOp asyncpipe::getNVPTXInlineAsmOp(const CallBase &Call) {
+  if (!RecognizeInlineAsm)
+    return AsyncOp();
   Parsed P = parseNVPTXInlineAsmAsyncOp(Call);
   auto *C = const_cast<CallBase *>(&Call);
   const AsyncOpForm Form = AsyncOpForm::NVPTXInlineAsm;

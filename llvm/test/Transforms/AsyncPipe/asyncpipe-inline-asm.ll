@@ -1,11 +1,18 @@
 ; cp.async written as inline PTX (CUDA's <cuda_pipeline.h>, libcu++'s
 ; <cuda/pipeline>, hand-written): recognized from the statement's text and
 ; constraints as native NVPTX copies, marks and waits; anything else that
-; mentions cp.async is opaque, and then asyncpipe-elim removes nothing in
-; the function.
-; RUN: %opt -passes=asyncpipe-summary -pass-remarks-analysis=asyncpipe \
-; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=SUMMARY
+; mentions cp.async is opaque. asyncpipe-elim removes nothing in a function
+; with cp.async inline asm.
+; RUN: %opt -asyncpipe-nvptx-inline-asm -passes=asyncpipe-summary \
+; RUN:   -pass-remarks-analysis=asyncpipe -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=SUMMARY
+; RUN: %opt -asyncpipe-nvptx-inline-asm -passes=asyncpipe-elim -S %s \
+; RUN:   | FileCheck %s --check-prefix=ELIM
 ; RUN: %opt -passes=asyncpipe-elim -S %s | FileCheck %s --check-prefix=ELIM
+; Off by default (the other passes do not give native forms hardware
+; semantics yet): nothing is recognized.
+; RUN: %opt -passes=asyncpipe-summary -pass-remarks-analysis=asyncpipe \
+; RUN:   -disable-output %s 2>&1 | count 0
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -101,9 +108,12 @@ define void @unrelated(i32 %x) {
   ret void
 }
 
-; The second wait_group 0 finds nothing outstanding and is removed...
+; asyncpipe-elim leaves functions with cp.async inline asm alone: the
+; statements have hardware semantics (a callee's groups count too), which its
+; per-activation rules do not follow. Even the second wait_group 0 stays.
 ; ELIM-LABEL: @redundant_wait(
 ; ELIM:         call void asm sideeffect "cp.async.commit_group;", ""()
+; ELIM-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
 ; ELIM-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
 ; ELIM-NEXT:    ret void
 define void @redundant_wait(ptr %src, i32 %smem) {
@@ -114,7 +124,7 @@ define void @redundant_wait(ptr %src, i32 %smem) {
   ret void
 }
 
-; ...but not in a function whose inline asm is opaque.
+; The same with opaque inline asm.
 ; ELIM-LABEL: @redundant_wait_opaque(
 ; ELIM:         call void asm sideeffect "cp.async.commit_group;", ""()
 ; ELIM-NEXT:    call void asm sideeffect "cp.async.bulk.commit_group;", ""()

@@ -64,6 +64,10 @@ NVPTXInlineAsmAsyncOp parseNVPTXInlineAsmAsyncOp(const CallBase &Call);
 /// operations may be assumed.
 bool hasOpaqueAsyncInlineAsm(const Function &F);
 
+/// True if \p F contains inline asm that mentions cp.async at all, modelled
+/// or not.
+bool hasCpAsyncInlineAsm(const Function &F);
+
 } // namespace asyncpipe
 } // namespace llvm
 
