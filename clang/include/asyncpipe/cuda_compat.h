@@ -136,11 +136,11 @@ ASYNCPIPE_COMPAT_INLINE void copy_async(char *dst, const char *src) {
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
 // True if, across the active lanes of the wave, lane i's dst is lane 0's dst
 // plus i * size: the layout an LDS DMA copy writes. Uniform across the wave.
-ASYNCPIPE_COMPAT_INLINE bool lanes_consecutive(const void *dst,
-                                               unsigned size) {
+ASYNCPIPE_COMPAT_INLINE bool lanes_consecutive(const void *dst, unsigned size) {
   auto lds = (__attribute__((address_space(3))) const char *)dst;
   unsigned offset = static_cast<unsigned>(reinterpret_cast<uintptr>(lds));
-  unsigned lane = __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
+  unsigned lane =
+      __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
   unsigned base = offset - lane * size;
   unsigned first = static_cast<unsigned>(
       __builtin_amdgcn_readfirstlane(static_cast<int>(base)));
@@ -226,8 +226,7 @@ ASYNCPIPE_COMPAT_INLINE void copy_split(char *dst, const char *src, size_t n) {
 // operands.
 template <unsigned Chunk>
 ASYNCPIPE_COMPAT_INLINE void copy_chunks(unsigned rank, unsigned count,
-                                         char *dst, const char *src,
-                                         size_t n) {
+                                         char *dst, const char *src, size_t n) {
   size_t chunks = n / Chunk;
   for (size_t i = rank; i < chunks; i += count) {
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
@@ -275,18 +274,18 @@ template <class Shape, thread_scope Scope>
 ASYNCPIPE_COMPAT_INLINE void memcpy_async(void *dst, const void *src,
                                           Shape size, pipeline<Scope> &) {
   using traits = detail::shape_traits<Shape>;
-  detail::copy_split<traits::align, traits::align>(static_cast<char *>(dst),
-                                    static_cast<const char *>(src),
-                                    traits::size(size));
+  detail::copy_split<traits::align, traits::align>(
+      static_cast<char *>(dst), static_cast<const char *>(src),
+      traits::size(size));
 }
 template <class T, class Shape, thread_scope Scope>
 ASYNCPIPE_COMPAT_INLINE void memcpy_async(T *dst, const T *src, Shape size,
                                           pipeline<Scope> &) {
   using traits = detail::shape_traits<Shape>;
   detail::copy_split<detail::max_size<traits::align, alignof(T)>::value,
-                     traits::align>(
-      reinterpret_cast<char *>(dst), reinterpret_cast<const char *>(src),
-      traits::size(size));
+                     traits::align>(reinterpret_cast<char *>(dst),
+                                    reinterpret_cast<const char *>(src),
+                                    traits::size(size));
 }
 
 // Collective: the work-items of group (each calls it with the same
@@ -306,8 +305,8 @@ ASYNCPIPE_COMPAT_INLINE void memcpy_async(const Group &group, T *dst,
                                           pipeline<Scope> &) {
   using traits = detail::shape_traits<Shape>;
   detail::copy_group<detail::max_size<traits::align, alignof(T)>::value>(
-      group, reinterpret_cast<char *>(dst),
-      reinterpret_cast<const char *>(src), traits::size(size));
+      group, reinterpret_cast<char *>(dst), reinterpret_cast<const char *>(src),
+      traits::size(size));
 }
 
 } // namespace cuda_compat

@@ -75,8 +75,8 @@ __ASYNCPIPE_OCL_INLINE size_t __asyncpipe_ocl_rank(void) {
               __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_tid_z());
 #else
   return get_local_id(0) +
-         get_local_size(0) * (get_local_id(1) + get_local_size(1) *
-                                                    get_local_id(2));
+         get_local_size(0) *
+             (get_local_id(1) + get_local_size(1) * get_local_id(2));
 #endif
 }
 
@@ -199,9 +199,9 @@ __ASYNCPIPE_OCL_INLINE void __asyncpipe_ocl_copy_piece(__local char *dst,
 }
 
 /* async_work_group_copy, global to local: bytes bytes, elements of elem. */
-__ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy(
-    __local void *dst, const __global void *src, size_t bytes, size_t elem,
-    asyncpipe_future_t event) {
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
+__asyncpipe_ocl_copy(__local void *dst, const __global void *src, size_t bytes,
+                     size_t elem, asyncpipe_future_t event) {
   (void)event; /* The new mark covers the event's copies too. */
   __local char *d = (__local char *)dst;
   const __global char *s = (const __global char *)src;
@@ -224,9 +224,9 @@ __ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy(
 }
 
 /* async_work_group_copy, local to global: synchronous (see the top). */
-__ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy(
-    __global void *dst, const __local void *src, size_t bytes, size_t elem,
-    asyncpipe_future_t event) {
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
+__asyncpipe_ocl_copy(__global void *dst, const __local void *src, size_t bytes,
+                     size_t elem, asyncpipe_future_t event) {
   (void)elem;
   (void)event;
   __global char *d = (__global char *)dst;
@@ -253,9 +253,9 @@ __ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy(
 
 /* async_work_group_strided_copy, global to local: dst[i] = src[i * stride]
  * for num elements of elem bytes. */
-__ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_strided(
-    __local void *dst, const __global void *src, size_t num, size_t stride,
-    size_t elem, asyncpipe_future_t event)
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
+__asyncpipe_ocl_strided(__local void *dst, const __global void *src, size_t num,
+                        size_t stride, size_t elem, asyncpipe_future_t event)
     __attribute__((diagnose_if(
         __ASYNCPIPE_OCL_SYNC_ELEMENT(elem),
         "async_work_group_strided_copy of elements under 4 bytes is copied "
@@ -278,8 +278,8 @@ __ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_strided(
     size_t per = elem / piece, pieces = num * per;
     for (size_t p = rank; p < pieces; p += count) {
       size_t i = p / per, at = p % per * piece;
-      __asyncpipe_ocl_copy_piece(d + i * elem + at,
-                                 s + i * stride * elem + at, piece);
+      __asyncpipe_ocl_copy_piece(d + i * elem + at, s + i * stride * elem + at,
+                                 piece);
     }
   }
   return asyncpipe_commit_future();
@@ -287,9 +287,9 @@ __ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_strided(
 
 /* async_work_group_strided_copy, local to global: dst[i * stride] = src[i].
  * Synchronous (see the top). */
-__ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_strided(
-    __global void *dst, const __local void *src, size_t num, size_t stride,
-    size_t elem, asyncpipe_future_t event) {
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
+__asyncpipe_ocl_strided(__global void *dst, const __local void *src, size_t num,
+                        size_t stride, size_t elem, asyncpipe_future_t event) {
   (void)event;
   __global char *d = (__global char *)dst;
   const __local char *s = (const __local char *)src;

@@ -292,11 +292,10 @@ private:
 // Block scope, unified or partitioned (see the file comment).
 template <> class pipeline<thread_scope::block> {
 public:
-  ASYNCPIPE_MEMBER pipeline(detail::block_state_header *state,
-                            unsigned *produced, unsigned *released,
-                            detail::quit_record producers_quit,
-                            detail::quit_record consumers_quit,
-                            bool partitioned, bool producer)
+  ASYNCPIPE_MEMBER
+  pipeline(detail::block_state_header *state, unsigned *produced,
+           unsigned *released, detail::quit_record producers_quit,
+           detail::quit_record consumers_quit, bool partitioned, bool producer)
       : state(state), produced(produced), released(released),
         producers_quit(producers_quit), consumers_quit(consumers_quit),
         partitioned(partitioned), producer(producer) {}

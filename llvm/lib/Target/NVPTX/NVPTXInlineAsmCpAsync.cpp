@@ -21,7 +21,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -32,6 +31,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -159,7 +159,7 @@ private:
   int pointerArg(const StatementOperand &Op) const {
     int Arg = argumentOf(Op);
     return Arg >= 0 && Call.getArgOperand(Arg)->getType()->isPointerTy() ? Arg
-                                                                        : -1;
+                                                                         : -1;
   }
   Parsed parseCopy(StringRef Qualifiers, ArrayRef<StatementOperand> Operands);
 
@@ -243,8 +243,7 @@ Parsed StatementParser::parseCopy(StringRef Qualifiers,
   if (Operands.size() != Fixed && Operands.size() != Fixed + 1)
     return opaque();
   if (!Operands[0].Bracketed || !Operands[1].Bracketed ||
-      !Operands[0].AsmIndex || !Operands[1].AsmIndex ||
-      Operands[2].Bracketed)
+      !Operands[0].AsmIndex || !Operands[1].AsmIndex || Operands[2].Bracketed)
     return opaque();
   std::optional<uint64_t> Bytes = constantOf(Operands[2]);
   if (!Bytes || (*Bytes != 4 && *Bytes != 8 && *Bytes != 16))
@@ -325,8 +324,8 @@ AsyncOp asyncpipe::getNVPTXInlineAsmOp(const CallBase &Call) {
   const AsyncOpForm Form = AsyncOpForm::NVPTXInlineAsm;
   switch (P.K) {
   case Kind::Copy: {
-    AsyncOp Op(AsyncOpKind::Copy, Form, C, P.SharedArg, P.GlobalArg,
-               P.SizeArg, -1);
+    AsyncOp Op(AsyncOpKind::Copy, Form, C, P.SharedArg, P.GlobalArg, P.SizeArg,
+               -1);
     Op.SizeInName = P.Bytes;
     Op.SourceSizeArg = P.SourceSizeArg;
     return Op;
