@@ -83,7 +83,8 @@ using asyncpipe::thread_scope_thread;
 // time tests.
 template <std::size_t Alignment> struct aligned_size_t {
   static_assert(Alignment && (Alignment & (Alignment - 1)) == 0,
-                "the alignment of aligned_size_t must be a power of two");
+                "the alignment of aligned_size_t must be a power of two, "
+                "such as 4, 8 or 16");
   static constexpr std::size_t align = Alignment;
   std::size_t value;
   ASYNCPIPE_COMPAT_INLINE constexpr explicit aligned_size_t(std::size_t size)
