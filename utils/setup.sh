@@ -9,7 +9,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22
+  llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22 libclc-22
   cmake ninja-build python3 g++ make
 )
 

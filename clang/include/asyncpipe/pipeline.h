@@ -110,15 +110,44 @@ ASYNCPIPE_MEMBER unsigned acquire_load(const unsigned *counter) {
 #endif
 }
 
-// Spins until *counter reaches target; the counters only grow, and wrap
-// around consistently because they are compared by difference.
+// Work-items of a partitioned pipeline that quit() (one side: producers or
+// consumers): how many, and, per stage slot, how many uses of the slot they
+// had completed (published or released) when they quit.
+struct quit_record {
+  unsigned *count;
+  unsigned *uses; // [stage_count]
+};
+
+// Spins until *counter holds every arrival that use `use` of a slot needs:
+// (use + 1) from each of the `members` work-items of the other side that are
+// still in the pipeline, plus what those that quit had done. The counters
+// only grow, and wrap around consistently because they are compared by
+// difference. Quitting only lowers the target (a work-item never runs more
+// than one use of a slot ahead of its peers), so the target is recomputed
+// on each try: a stale one is only too high. quit() writes the uses before
+// the count (release), and the count is read first (acquire), so a fresh
+// count always comes with its uses.
 ASYNCPIPE_MEMBER void wait_until_reached(const unsigned *counter,
-                                         unsigned target) {
-  while (static_cast<int>(acquire_load(counter) - target) < 0) {
+                                         unsigned members, unsigned use,
+                                         const quit_record *quit,
+                                         unsigned slot) {
+  for (;;) {
+    unsigned quitters = acquire_load(quit->count);
+    unsigned done = acquire_load(&quit->uses[slot]);
+    unsigned target = (use + 1) * (members - quitters) + done;
+    if (static_cast<int>(acquire_load(counter) - target) >= 0)
+      return;
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
     __builtin_amdgcn_s_sleep(1);
 #endif
   }
+}
+
+// The number of uses of stage slot `slot` among stages [0, head) of a
+// pipeline with `stages` slots.
+ASYNCPIPE_MEMBER unsigned uses_before(unsigned head, unsigned slot,
+                                      unsigned stages) {
+  return (head + stages - 1 - slot) / stages;
 }
 
 // One copy of a constant size. A switch over the sizes the target can copy
@@ -223,6 +252,11 @@ struct pipeline_shared_state<thread_scope::block, StageCount> {
   detail::block_state_header header;
   unsigned produced[StageCount];
   unsigned released[StageCount];
+  // Producers and consumers that quit(): see detail::wait_until_reached.
+  unsigned producers_quit;
+  unsigned consumers_quit;
+  unsigned produced_by_quitters[StageCount];
+  unsigned released_by_quitters[StageCount];
 };
 
 // Thread scope: the work-item's own sequence of stages. head counts the
@@ -245,6 +279,10 @@ public:
   template <unsigned N> ASYNCPIPE_MEMBER void wait_prior() {
     asyncpipe_wait(static_cast<int>(N));
   }
+  // Leaves the pipeline (before an early exit). Nothing is shared, so there
+  // is nothing to hand over; true as in cuda::pipeline: the caller was the
+  // last (only) participant.
+  ASYNCPIPE_MEMBER bool quit() { return true; }
 
 private:
   unsigned head = 0;
@@ -254,10 +292,12 @@ private:
 // Block scope, unified or partitioned (see the file comment).
 template <> class pipeline<thread_scope::block> {
 public:
-  ASYNCPIPE_MEMBER pipeline(detail::block_state_header *state,
-                            unsigned *produced, unsigned *released,
-                            bool partitioned, bool producer)
+  ASYNCPIPE_MEMBER
+  pipeline(detail::block_state_header *state, unsigned *produced,
+           unsigned *released, detail::quit_record producers_quit,
+           detail::quit_record consumers_quit, bool partitioned, bool producer)
       : state(state), produced(produced), released(released),
+        producers_quit(producers_quit), consumers_quit(consumers_quit),
         partitioned(partitioned), producer(producer) {}
 
   ASYNCPIPE_MEMBER void producer_acquire() {
@@ -266,7 +306,9 @@ public:
     // The k-th use of a slot needs all consumers' releases of use k - 1.
     unsigned slot = head % state->stage_count;
     unsigned use = head / state->stage_count;
-    detail::wait_until_reached(&released[slot], use * state->consumer_count);
+    if (use != 0)
+      detail::wait_until_reached(&released[slot], state->consumer_count,
+                                 use - 1, &consumers_quit, slot);
   }
   ASYNCPIPE_MEMBER unsigned producer_commit() {
     asyncpipe_commit();
@@ -282,8 +324,8 @@ public:
     if (partitioned) {
       unsigned slot = tail % state->stage_count;
       unsigned use = tail / state->stage_count;
-      detail::wait_until_reached(&produced[slot],
-                                 (use + 1) * state->producer_count);
+      detail::wait_until_reached(&produced[slot], state->producer_count, use,
+                                 &producers_quit, slot);
       return;
     }
     unsigned pending = head - tail;
@@ -299,10 +341,36 @@ public:
   }
   ASYNCPIPE_MEMBER bool is_producer() const { return producer; }
 
+  // Leaves the pipeline (before an early exit). Partitioned: records, for
+  // the other side's waits, how many uses of each slot this work-item has
+  // completed, so that they stop waiting for its future arrivals; returns
+  // true for the last work-item to quit. Unified: the stages are ordered by
+  // workgroup barriers, which an exited work-item no longer takes part in;
+  // nothing to record, and true.
+  ASYNCPIPE_MEMBER bool quit() {
+    if (!partitioned)
+      return true;
+    // A producer's copies must land before its last stage counts as
+    // published: producer_commit already waited for them.
+    unsigned stages = state->stage_count;
+    detail::quit_record &side = producer ? producers_quit : consumers_quit;
+    unsigned done = producer ? head : tail;
+    for (unsigned slot = 0; slot < stages; ++slot)
+      __scoped_atomic_fetch_add(&side.uses[slot],
+                                detail::uses_before(done, slot, stages),
+                                __ATOMIC_RELAXED, __MEMORY_SCOPE_WRKGRP);
+    detail::release_increment(side.count);
+    unsigned quitters = detail::acquire_load(producers_quit.count) +
+                        detail::acquire_load(consumers_quit.count);
+    return quitters == state->producer_count + state->consumer_count;
+  }
+
 private:
   detail::block_state_header *state;
   unsigned *produced;
   unsigned *released;
+  detail::quit_record producers_quit;
+  detail::quit_record consumers_quit;
   bool partitioned;
   bool producer;
   unsigned head = 0;
@@ -324,12 +392,27 @@ reset_shared_state(const Group &group,
     st->header.stage_count = StageCount;
     st->header.producer_count = producers;
     st->header.consumer_count = consumers;
+    st->producers_quit = 0;
+    st->consumers_quit = 0;
     for (unsigned S = 0; S < StageCount; ++S) {
       st->produced[S] = 0;
       st->released[S] = 0;
+      st->produced_by_quitters[S] = 0;
+      st->released_by_quitters[S] = 0;
     }
   }
   block_barrier();
+}
+
+template <unsigned StageCount>
+ASYNCPIPE_MEMBER pipeline<thread_scope::block>
+block_pipeline(pipeline_shared_state<thread_scope::block, StageCount> *st,
+               bool partitioned, bool producer) {
+  return pipeline<thread_scope::block>(
+      &st->header, st->produced, st->released,
+      quit_record{&st->producers_quit, st->produced_by_quitters},
+      quit_record{&st->consumers_quit, st->released_by_quitters}, partitioned,
+      producer);
 }
 } // namespace detail
 
@@ -340,9 +423,7 @@ template <class Group, unsigned StageCount>
 ASYNCPIPE_MEMBER pipeline<thread_scope::block>
 make_pipeline(const Group &,
               pipeline_shared_state<thread_scope::block, StageCount> *st) {
-  return pipeline<thread_scope::block>(&st->header, st->produced, st->released,
-                                       /*partitioned=*/false,
-                                       /*producer=*/true);
+  return detail::block_pipeline(st, /*partitioned=*/false, /*producer=*/true);
 }
 
 // Partitioned: the first producer_count work-items of group are producers,
@@ -354,9 +435,9 @@ make_pipeline(const Group &group,
               unsigned producer_count) {
   detail::reset_shared_state(group, st, producer_count,
                              group.size() - producer_count);
-  return pipeline<thread_scope::block>(
-      &st->header, st->produced, st->released, /*partitioned=*/true,
-      /*producer=*/group.thread_rank() < producer_count);
+  return detail::block_pipeline(st, /*partitioned=*/true,
+                                /*producer=*/group.thread_rank() <
+                                    producer_count);
 }
 
 // Partitioned by each work-item's role. Collective.
@@ -370,9 +451,8 @@ make_pipeline(const Group &group,
                                 ? &st->header.producer_count
                                 : &st->header.consumer_count);
   detail::block_barrier();
-  return pipeline<thread_scope::block>(&st->header, st->produced, st->released,
-                                       /*partitioned=*/true,
-                                       role == pipeline_role::producer);
+  return detail::block_pipeline(st, /*partitioned=*/true,
+                                role == pipeline_role::producer);
 }
 
 // Starts an async copy of size bytes per work-item into the pipeline's head

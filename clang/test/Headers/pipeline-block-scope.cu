@@ -64,30 +64,45 @@ extern "C" __global__ void unified(const int *in, int *out) {
 }
 
 // Partitioned: work-items 0..63 produce, the others consume. The producer
-// waits until the slot is released (a spin on the slot's release counter),
-// copies, commits, waits for its own copies and publishes the stage with a
-// release increment; the consumer spins on the stage's producer counter
-// (acquire), reads, and releases the slot.
+// waits until the slot is released (a spin on the slot's release counter,
+// against a target that counts the consumers that quit: their number and
+// the uses of the slot they had released), copies, commits, waits for its
+// own copies and publishes the stage with a release increment; the consumer
+// spins likewise on the stage's producer counter (acquire), reads, and
+// releases the slot. State offsets: produced[] 12, released[] 20, producers
+// that quit 28, consumers that quit 32, their uses per slot 36 and 44.
 // AMDGPU-LABEL: @partitioned(
 // AMDGPU:         call void @llvm.amdgcn.s.barrier()
-// AMDGPU:       while.body.i51:
-// AMDGPU-NEXT:    call void @llvm.amdgcn.s.sleep(i32 1)
+// AMDGPU:         call void @llvm.amdgcn.s.sleep(i32 1)
+// AMDGPU-NEXT:    load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 32) syncscope("workgroup") acquire, align 8
+// AMDGPU-NEXT:    load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 44) syncscope("workgroup") acquire, align 4
 // AMDGPU-NEXT:    load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 20) syncscope("workgroup") acquire, align 4
 // AMDGPU:         call void @asyncpipe.copy(ptr addrspace(3) noundef %{{.*}}, ptr addrspace(1) noundef %{{.*}}, i32 noundef 4, i32 noundef 0)
 // AMDGPU-NEXT:    call void @asyncpipe.mark()
 // AMDGPU-NEXT:    call void @asyncpipe.wait(i32 noundef 0)
-// AMDGPU:         load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 12) syncscope("workgroup") acquire, align 4
+// AMDGPU:         call void @llvm.amdgcn.s.sleep(i32 1)
+// AMDGPU-NEXT:    load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 28) syncscope("workgroup") acquire, align 4
+// AMDGPU-NEXT:    load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 36) syncscope("workgroup") acquire, align 4
+// AMDGPU-NEXT:    load atomic i32, ptr addrspace(3) getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 12) syncscope("workgroup") acquire, align 4
 // AMDGPU:         %.sink = phi ptr addrspace(3) [ getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 20), %{{.*}} ], [ getelementptr inbounds nuw (i8, ptr addrspace(3) @_ZZ11partitionedE5state, i32 12), %{{.*}} ]
 // AMDGPU-NEXT:    atomicrmw add ptr addrspace(3) %.sink, i32 1 syncscope("workgroup") release, align 4
 // AMDGPU-NEXT:    ret void
 // NVPTX-LABEL: @partitioned(
 // NVPTX:         call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
-// NVPTX:         load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 20) monotonic, align 4
+// NVPTX:         load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 32) monotonic, align 4
+// NVPTX-NEXT:    call void @llvm.nvvm.membar.cta()
+// NVPTX-NEXT:    load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 44) monotonic, align 4
+// NVPTX-NEXT:    call void @llvm.nvvm.membar.cta()
+// NVPTX-NEXT:    load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 20) monotonic, align 4
 // NVPTX-NEXT:    call void @llvm.nvvm.membar.cta()
 // NVPTX:         call void @asyncpipe.copy(ptr addrspace(3) noundef %{{.*}}, ptr addrspace(1) noundef %{{.*}}, i32 noundef 4, i32 noundef 0)
 // NVPTX-NEXT:    call void @asyncpipe.mark()
 // NVPTX-NEXT:    call void @asyncpipe.wait(i32 noundef 0)
-// NVPTX:         load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 12) monotonic, align 4
+// NVPTX:         load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 28) monotonic, align 4
+// NVPTX-NEXT:    call void @llvm.nvvm.membar.cta()
+// NVPTX-NEXT:    load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 36) monotonic, align 4
+// NVPTX-NEXT:    call void @llvm.nvvm.membar.cta()
+// NVPTX-NEXT:    load atomic i32, ptr getelementptr inbounds nuw (i8, ptr addrspacecast (ptr addrspace(3) @_ZZ11partitionedE5state to ptr), i64 12) monotonic, align 4
 // NVPTX-NEXT:    call void @llvm.nvvm.membar.cta()
 // NVPTX:         call void @llvm.nvvm.membar.cta()
 // NVPTX-NEXT:    atomicrmw add ptr %.sink, i32 1 monotonic, align 4

@@ -130,13 +130,15 @@ void addMark(MarkBounds &B, uint64_t Limit) {
 std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
   if (!Wait.isWait())
     return std::nullopt;
-  Value *Operand = Wait.getWaitCountOperand();
-  if (!Operand)
-    return 0;
-  auto *N = dyn_cast<ConstantInt>(Operand);
-  if (!N || N->isNegative() || N->getValue().ugt(LargestTrackedWaitCount))
+  // The count may be an operand, part of the spelling (inline assembly), or
+  // implied (wait-all forms count 0).
+  if (auto *N = dyn_cast_or_null<ConstantInt>(Wait.getWaitCountOperand());
+      N && N->isNegative())
     return std::nullopt;
-  return N->getZExtValue();
+  std::optional<uint64_t> N = Wait.getConstantWaitCount();
+  if (!N || *N > LargestTrackedWaitCount)
+    return std::nullopt;
+  return N;
 }
 
 //===----------------------------------------------------------------------===//

@@ -40,6 +40,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -66,6 +67,12 @@ private:
 };
 
 bool MarkWaitElimination::run() {
+  // cp.async written as inline PTX has hardware semantics (one counter per
+  // thread, shared with callees), which the per-activation rules below do
+  // not follow yet: such functions are left alone. (Once they do, only
+  // hasOpaqueAsyncInlineAsm(F), inline asm not modelled, needs this.)
+  if (hasCpAsyncInlineAsm(F))
+    return false;
   bool Changed = false;
   // Removing a mark lowers the bounds, which can make more waits redundant;
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets

@@ -177,6 +177,8 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)
     return AsyncOp();
+  if (Call->isInlineAsm())
+    return getNVPTXInlineAsmOp(*Call);
   const Function *Callee = Call->getCalledFunction();
   if (!Callee)
     return AsyncOp();
@@ -224,6 +226,8 @@ Value *AsyncOp::getWaitCountOperand() const {
 std::optional<uint64_t> AsyncOp::getConstantWaitCount() const {
   if (!isWait())
     return std::nullopt;
+  if (CountInText >= 0)
+    return CountInText;
   if (CountArg < 0)
     return 0;
   if (auto *C = dyn_cast_or_null<ConstantInt>(getWaitCountOperand()))
@@ -240,7 +244,8 @@ Value *AsyncOp::getFutureOperand() const {
 }
 
 bool AsyncOp::alsoWaitsForUncommittedCopies() const {
-  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0;
+  return isWait() && Form != AsyncOpForm::Portable && CountArg < 0 &&
+         CountInText < 0;
 }
 
 StringRef AsyncOp::getName() const {
@@ -250,7 +255,8 @@ StringRef AsyncOp::getName() const {
 }
 
 AsyncSemantics AsyncOp::getSemantics() const {
-  if (Form == AsyncOpForm::NVPTX && !UnsoundLegacyModelForTesting)
+  if ((Form == AsyncOpForm::NVPTX || Form == AsyncOpForm::NVPTXInlineAsm) &&
+      !UnsoundLegacyModelForTesting)
     return AsyncSemantics::Hardware;
   return AsyncSemantics::Activation;
 }

@@ -48,6 +48,7 @@ enum class AsyncOpForm : uint8_t {
   NVPTX,    ///< llvm.nvvm.cp.async.*
   Portable, ///< asyncpipe.* calls emitted by the portable API headers.
   Host,     ///< __asyncpipe_rt_* calls into the host runtime (asyncpipe_rt.h).
+  NVPTXInlineAsm, ///< cp.async written as inline PTX (NVPTXInlineAsm.h).
 };
 
 /// Which rules of llvm/docs/AsyncPipeModel.rst an operation follows.
@@ -56,12 +57,17 @@ enum class AsyncSemantics : uint8_t {
   /// portable asyncpipe.* calls, the host runtime): a mark joins the current
   /// function activation's sequence and a wait counts only that sequence.
   Activation = 0,
-  /// Native forms written against a hardware counter (llvm.nvvm.cp.async.*):
+  /// Native forms written against a hardware counter (llvm.nvvm.cp.async.*,
+  /// recognized cp.async inline assembly):
   /// one counter per thread; any call may commit and wait any number of
   /// groups, and a function starts with any number pending.
   Hardware = 1,
 };
 constexpr unsigned NumAsyncSemantics = 2;
+
+class AsyncOp;
+/// The op an inline asm cp.async statement is (NVPTXInlineAsmCpAsync.cpp).
+AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
 
 /// One recognized async operation: a call plus what the model needs to know
 /// about its operands.
@@ -116,6 +122,7 @@ public:
   StringRef getName() const;
 
 private:
+  friend AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
   AsyncOp(AsyncOpKind K, AsyncOpForm F, CallBase *C, int8_t Shared,
           int8_t Global, int8_t Size, int8_t Count)
       : Kind(K), Form(F), Call(C), SharedArg(Shared), GlobalArg(Global),
@@ -133,6 +140,8 @@ private:
   uint8_t SizeInName = 0;
   int8_t SourceSizeArg = -1;
   int8_t FlagsArg = -1;
+  // A wait count written in an inline asm statement's text, or -1.
+  int64_t CountInText = -1;
 };
 
 /// Bits of the portable copy's flags operand. They are hints: a target that

@@ -1,0 +1,65 @@
+// Kernels written for cuda::pipeline, compiled unchanged four ways by
+// cuda_compat.sh: nvcc 13 and clang-22 with libcu++'s <cuda/pipeline>,
+// clang-22 + AsyncPipe on the same source, and clang-22 + AsyncPipe with
+// AsyncPipe's API (-DASYNCPIPE_COMPAT: <asyncpipe/cuda_compat.h> and the
+// namespace alias).
+#ifdef ASYNCPIPE_COMPAT
+#include <asyncpipe/cuda_compat.h>
+namespace cuda = asyncpipe::cuda_compat;
+#else
+#include <cuda/pipeline>
+#endif
+
+// The Programming Guide's "Tracking asynchronous memory operations", each
+// thread copying its own element, and the data used.
+__global__ void guide_tracking(const float *in, float *out) {
+  constexpr int block_size = 128;
+  __shared__ __align__(sizeof(float)) float buffer[4 * block_size];
+  unsigned t = threadIdx.x;
+  cuda::pipeline<cuda::thread_scope_thread> pipeline = cuda::make_pipeline();
+  pipeline.producer_acquire();
+  cuda::memcpy_async(buffer + t, in + t, sizeof(float), pipeline);
+  pipeline.producer_commit();
+  pipeline.producer_acquire();
+  cuda::memcpy_async(buffer + block_size + t, in + block_size + t,
+                     sizeof(float), pipeline);
+  cuda::memcpy_async(buffer + 2 * block_size + t, in + 2 * block_size + t,
+                     sizeof(float), pipeline);
+  pipeline.producer_commit();
+  pipeline.producer_acquire();
+  cuda::memcpy_async(buffer + 3 * block_size + t, in + 3 * block_size + t,
+                     sizeof(float), pipeline);
+  pipeline.producer_commit();
+  float sum = 0;
+  for (int stage = 0; stage < 3; ++stage) {
+    pipeline.consumer_wait();
+    sum += buffer[stage * block_size + t];
+    pipeline.consumer_release();
+  }
+  out[t] = sum;
+}
+
+// A double-buffered float4 loop: the copy of tile i + 1 flies while tile i
+// is used.
+__global__ void double_buffer_float4(const float4 *in, float4 *out,
+                                     int tiles) {
+  constexpr int tile = 256;
+  __shared__ float4 buffer[2][tile];
+  unsigned t = threadIdx.x;
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  pipe.producer_acquire();
+  cuda::memcpy_async(&buffer[0][t], &in[t], sizeof(float4), pipe);
+  pipe.producer_commit();
+  for (int i = 0; i < tiles; ++i) {
+    if (i + 1 < tiles) {
+      pipe.producer_acquire();
+      cuda::memcpy_async(&buffer[(i + 1) % 2][t], &in[(i + 1) * tile + t],
+                         sizeof(float4), pipe);
+      pipe.producer_commit();
+    }
+    pipe.consumer_wait();
+    float4 v = buffer[i % 2][t];
+    out[i * tile + t] = make_float4(2 * v.x, 2 * v.y, 2 * v.z, 2 * v.w);
+    pipe.consumer_release();
+  }
+}
