@@ -19,6 +19,25 @@
 // each of the marks a wait can name (no fixed window) it keeps the minimum
 // over paths of the vmcnt events since the newest DMA before it.
 //
+// Termination. A block's state is one count per nameable mark plus one for
+// the newest DMA, each in {0, ..., Cap, Done} (counts saturate at Cap, one more
+// than the largest encodable vmcnt, where the wait is clamped anyway), and one
+// out-of-order bit: a finite lattice of height H = (Depth + 1) * (Cap + 1) + 1
+// ordered by "at most as much is known" (smaller counts, bit set). Depth, the
+// number of nameable marks, is capped at MaxMarkDepth: a wait naming more
+// marks is lowered as a wait naming MaxMarkDepth - 1, which is stronger. The
+// transfer of a wait is not monotone (the vmcnt it emits, which completes
+// everything older, depends on its own input), so the solver does not rely on
+// monotonicity: every update replaces a block's out-state by its meet with
+// the newly computed one. Out-states therefore only descend, each at most H
+// times, and a sweep that lowers none of them ends the solve: at most
+// NumBlocks * H + 1 sweeps. The result is a post-fixpoint: every out-state is
+// at most the transfer of its in-state with the waits decided from that same
+// in-state, which are exactly the waits emitted, so it describes every run of
+// the final code. As a guard against a mistake in this argument, a hard sweep
+// bound (-amdgpu-async-wait-max-sweeps) makes every wait of the function
+// vmcnt(0), always correct, with a missed-optimization remark.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
@@ -58,7 +77,17 @@ static cl::opt<bool> VerifyTSFlags(
     cl::desc("Check AsyncPipe's pinned AMDGPU TSFlags bits against known "
              "opcodes and report the result"));
 
+static cl::opt<unsigned> MaxSweeps(
+    "amdgpu-async-wait-max-sweeps", cl::init(1000), cl::Hidden,
+    cl::desc("Sweeps of the async wait dataflow after which every wait of "
+             "the function becomes vmcnt(0) (a guard; never reached by the "
+             "finite lattice in practice)"));
+
 namespace {
+
+/// The most marks a wait can name exactly: the state has one entry per mark.
+/// A wait naming more waits for MaxMarkDepth - 1, a stronger wait.
+constexpr unsigned MaxMarkDepth = 1024;
 
 /// Nothing to wait for: no outstanding async DMA is covered.
 constexpr unsigned Done = UINT_MAX;
@@ -94,6 +123,8 @@ struct WaitDecision {
   unsigned N;
   unsigned Vmcnt;
   bool ForcedByOutOfOrder;
+  /// The dataflow hit its sweep bound: the wait is vmcnt(0).
+  bool ForcedBySweepBound = false;
 };
 
 class AsyncWaitLowering {
@@ -115,7 +146,8 @@ private:
   void bump(MarkState &S) const;
   void applyVmcnt(MarkState &S, unsigned Vmcnt) const;
   MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
-  void solve();
+  unsigned markIndex(unsigned N) const { return std::min(N, Depth - 1); }
+  bool solve();
   SmallVector<WaitDecision, 8> decide();
   void emit(const WaitDecision &D);
   MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker);
@@ -141,7 +173,7 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
         MaxN = std::max(MaxN, *N);
         Any = true;
       }
-  return Any ? MaxN + 1 : 0;
+  return Any ? std::min(MaxN, MaxMarkDepth - 1) + 1 : 0;
 }
 
 // A kernel starts with nothing in flight. Any other function may be entered
@@ -189,15 +221,16 @@ void AsyncWaitLowering::transfer(
   if (MI.isBundle())
     return;
   if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-    unsigned Needed = *N < Depth ? S.SinceMark[*N] : Done;
+    unsigned Needed = S.SinceMark[markIndex(*N)];
     bool Forced = Needed != Done && Needed != 0 && S.OutOfOrderPending;
     if (Forced)
       Needed = 0;
     if (Decisions)
       Decisions->push_back({&MI, *N, Needed, Forced});
-    // The marks the wait names are complete now. Only those: keeping the
-    // transfer monotone lets the dataflow converge.
-    for (unsigned J = *N; J < Depth; ++J)
+    // The marks the wait names are complete now. Only those, and everything
+    // else only when the wait is vmcnt(0): what a weaker wait completes
+    // besides would depend on counts the wait itself does not name.
+    for (unsigned J = markIndex(*N); J < Depth; ++J)
       S.SinceMark[J] = Done;
     if (Needed == 0)
       applyVmcnt(S, 0);
@@ -260,22 +293,33 @@ AsyncWaitLowering::stateAtBlockStart(const MachineBasicBlock &MBB) const {
   return S;
 }
 
-void AsyncWaitLowering::solve() {
+// Returns false if the sweep bound was reached (see the file comment).
+bool AsyncWaitLowering::solve() {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
+  for (unsigned Sweep = 0; Sweep != MaxSweeps; ++Sweep) {
+    bool Changed = false;
     for (MachineBasicBlock *MBB : RPOT) {
       MarkState S = stateAtBlockStart(*MBB);
       for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
       auto [It, Inserted] = Out.try_emplace(MBB, S);
-      if (Inserted || !(It->second == S)) {
-        It->second = S;
+      if (Inserted) {
+        Changed = true;
+        continue;
+      }
+      // Descend only: the meet keeps the sequence of out-states finite even
+      // though a wait's transfer is not monotone.
+      MarkState Lowered = It->second;
+      Lowered.meet(S);
+      if (!(Lowered == It->second)) {
+        It->second = std::move(Lowered);
         Changed = true;
       }
     }
+    if (!Changed)
+      return true;
   }
+  return false;
 }
 
 SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
@@ -330,6 +374,16 @@ void AsyncWaitLowering::emit(const WaitDecision &D) {
 
 void AsyncWaitLowering::remark(const WaitDecision &D) {
   const MachineInstr &MI = *D.Marker;
+  if (D.ForcedBySweepBound) {
+    ORE.emit([&] {
+      return MachineOptimizationRemarkMissed("asyncpipe", "WaitSweepBound",
+                                             MI.getDebugLoc(), MI.getParent())
+             << "wait_asyncmark(" << ore::NV("N", D.N)
+             << ") uses vmcnt(0): the wait analysis of this function reached "
+                "its iteration bound";
+    });
+    return;
+  }
   if (D.ForcedByOutOfOrder) {
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitForcedToZero",
@@ -352,6 +406,15 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
         << ")";
     return R;
   });
+  if (D.N >= MaxMarkDepth)
+    ORE.emit([&] {
+      return MachineOptimizationRemarkMissed("asyncpipe", "WaitDepthClamped",
+                                             MI.getDebugLoc(), MI.getParent())
+             << "wait_asyncmark(" << ore::NV("N", D.N)
+             << ") names more marks than are tracked: waiting as for "
+                "wait_asyncmark("
+             << ore::NV("Tracked", MaxMarkDepth - 1) << ")";
+    });
   if (D.Vmcnt != Done && D.Vmcnt > ST.getMaxVmcnt())
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitClamped",
@@ -367,7 +430,17 @@ bool AsyncWaitLowering::run() {
   Depth = countWaitDepth();
   if (!Depth)
     return false;
-  solve();
+  if (!solve()) {
+    // The safe answer: every wait drains the counter.
+    for (MachineBasicBlock &MBB : MF)
+      for (MachineInstr &MI : MBB.instrs())
+        if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
+          WaitDecision D{&MI, *N, 0, false, true};
+          remark(D);
+          emit(D);
+        }
+    return true;
+  }
   for (const WaitDecision &D : decide()) {
     remark(D);
     if (D.Vmcnt != Done)
