@@ -68,8 +68,9 @@ public:
 
   const AMDGPU::IsaVersion &getIsaVersion() const { return Isa; }
 
-  /// True if the generation has llvm.amdgcn.global.load.lds (GFX9 only).
-  bool hasGlobalLoadLDS() const { return Isa.Major == 9; }
+  /// True if the generation has llvm.amdgcn.global.load.lds (GFX9, GFX10:
+  /// stock LLVM 22 selects global_load_* ... lds on both).
+  bool hasGlobalLoadLDS() const { return Isa.Major == 9 || Isa.Major == 10; }
   /// True if the generation has buffer loads into LDS (GFX9, GFX10).
   bool hasBufferLoadLDS() const { return Isa.Major == 9 || Isa.Major == 10; }
   /// True if the generation has any LDS DMA, so that an async DMA can be in
