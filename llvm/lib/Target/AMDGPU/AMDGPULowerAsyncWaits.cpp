@@ -19,6 +19,12 @@
 // each of the marks a wait can name (no fixed window) it keeps the minimum
 // over paths of the vmcnt events since the newest DMA before it.
 //
+// gfx1250 and gfx1251 track their async copies between global memory and LDS
+// (loads into LDS, cluster loads, stores from LDS) on ASYNCcnt instead, which
+// nothing else increments but the async barrier arrive; the same dataflow
+// then counts those copies only and emits s_wait_asynccnt K. Copies retire in
+// issue order, as LLVM's own SIInsertWaitcnts models the counter.
+//
 // Termination. A block's state is one count per nameable mark plus one for
 // the newest DMA, each in {0, ..., Cap, Done} (counts saturate at Cap, one more
 // than the largest encodable vmcnt, where the wait is clamped anyway), and one
@@ -132,9 +138,11 @@ public:
   AsyncWaitLowering(MachineFunction &MF, const AsyncSubtarget &ST,
                     const WaitcntOpcodes &Opcodes,
                     MachineOptimizationRemarkEmitter &ORE)
-      : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()), Opcodes(Opcodes),
-        ORE(ORE), Cap(ST.getMaxVmcnt() + 1),
-        HasDMA(ST.hasLDSDMA()) {}
+      : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()),
+        Opcodes(Opcodes), ORE(ORE), AsyncCnt(ST.hasAsyncCnt()),
+        MaxCount(AsyncCnt ? ST.getMaxAsynccnt() : ST.getMaxVmcnt()),
+        Cap(MaxCount + 1), HasDMA(ST.hasLDSDMA() || AsyncCnt),
+        CounterName(AsyncCnt ? "asynccnt" : "vmcnt") {}
 
   bool run();
 
@@ -143,6 +151,7 @@ private:
   MarkState entryState() const;
   void transfer(MachineInstr &MI, MarkState &S,
                 SmallVectorImpl<WaitDecision> *Decisions) const;
+  void transferAsyncCnt(MachineInstr &MI, MarkState &S) const;
   void bump(MarkState &S) const;
   void applyVmcnt(MarkState &S, unsigned Vmcnt) const;
   MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
@@ -151,6 +160,9 @@ private:
   SmallVector<WaitDecision, 8> decide();
   void emit(const WaitDecision &D);
   MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker);
+  bool isCounterWait(const MachineInstr &MI) const {
+    return AsyncCnt ? Opcodes.isWaitAsynccnt(MI) : Opcodes.isWaitcnt(MI);
+  }
   void remark(const WaitDecision &D);
 
   MachineFunction &MF;
@@ -158,8 +170,13 @@ private:
   const TargetInstrInfo &TII;
   const WaitcntOpcodes &Opcodes;
   MachineOptimizationRemarkEmitter &ORE;
+  /// gfx1250: the counter is ASYNCcnt, waited for by s_wait_asynccnt, and
+  /// only the async copies count on it. Elsewhere: vmcnt and s_waitcnt.
+  const bool AsyncCnt;
+  const unsigned MaxCount;
   const unsigned Cap;
   const bool HasDMA;
+  const StringRef CounterName;
   unsigned Depth = 0;
   DenseMap<const MachineBasicBlock *, MarkState> Out;
 };
@@ -243,6 +260,10 @@ void AsyncWaitLowering::transfer(
     }
     return;
   }
+  if (AsyncCnt) {
+    transferAsyncCnt(MI, S);
+    return;
+  }
   if (Opcodes.isWaitcnt(MI)) {
     applyVmcnt(S, ST.decodeVmcnt(MI.getOperand(0).getImm()));
     return;
@@ -272,6 +293,37 @@ void AsyncWaitLowering::transfer(
     bump(S);
     if (isTaggedAsyncDMA(MI))
       S.SinceNewestDMA = 0;
+    return;
+  }
+}
+
+// gfx1250. The user's own s_wait_asynccnt (intrinsic) completes what it
+// names; one written as inline asm is not decoded, which is safe (a wait not
+// modelled only makes later waits stronger). LLVM 22 waits for ASYNCcnt
+// neither at calls nor at returns, so a callee may leave its async copies,
+// and a barrier arrive, in flight: its copies are then the newest, and only
+// asynccnt(0) proves anything complete.
+void AsyncWaitLowering::transferAsyncCnt(MachineInstr &MI, MarkState &S) const {
+  if (Opcodes.isWaitAsynccnt(MI)) {
+    applyVmcnt(S, MI.getOperand(0).getImm());
+    return;
+  }
+  if (MI.isCall()) {
+    S.SinceNewestDMA = 0;
+    S.OutOfOrderPending = true;
+    return;
+  }
+  switch (Opcodes.classifyAsynccnt(MI)) {
+  case VmcntEvent::NotCounted:
+  case VmcntEvent::InOrder:
+    return;
+  case VmcntEvent::OutOfOrder:
+    S.OutOfOrderPending = true;
+    bump(S);
+    return;
+  case VmcntEvent::LDSDMA:
+    bump(S);
+    S.SinceNewestDMA = 0;
     return;
   }
 }
@@ -343,13 +395,13 @@ MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
   MachineBasicBlock &MBB = *Marker.getParent();
   for (MachineBasicBlock::reverse_iterator It(Marker), E = MBB.rend();
        ++It != E;) {
-    if (Opcodes.isWaitcnt(*It))
+    if (isCounterWait(*It))
       return &*It;
     if (!IsMarker(*It))
       break;
   }
   for (MachineBasicBlock::iterator It(Marker), E = MBB.end(); ++It != E;) {
-    if (Opcodes.isWaitcnt(*It)) {
+    if (isCounterWait(*It)) {
       MBB.splice(Marker.getIterator(), &MBB, It);
       return &*It;
     }
@@ -360,7 +412,22 @@ MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
 }
 
 void AsyncWaitLowering::emit(const WaitDecision &D) {
-  unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, ST.getMaxVmcnt());
+  unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, MaxCount);
+  if (AsyncCnt) {
+    // s_wait_asynccnt K: SOPP, its simm16 the count.
+    if (MachineInstr *Wait = findAdjacentWaitcnt(*D.Marker)) {
+      MachineOperand &Imm = Wait->getOperand(0);
+      if (uint64_t(Imm.getImm()) > Vmcnt)
+        Imm.setImm(Vmcnt);
+      return;
+    }
+    if (!Opcodes.WaitAsynccnt)
+      report_fatal_error("AsyncPipe: no S_WAIT_ASYNCCNT on this target");
+    BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
+            TII.get(*Opcodes.WaitAsynccnt))
+        .addImm(Vmcnt);
+    return;
+  }
   if (MachineInstr *Waitcnt = findAdjacentWaitcnt(*D.Marker)) {
     MachineOperand &Imm = Waitcnt->getOperand(0);
     if (ST.decodeVmcnt(Imm.getImm()) > Vmcnt)
@@ -378,9 +445,10 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitSweepBound",
                                              MI.getDebugLoc(), MI.getParent())
-             << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") uses vmcnt(0): the wait analysis of this function reached "
-                "its iteration bound";
+             << "wait_asyncmark(" << ore::NV("N", D.N) << ") uses "
+             << CounterName
+             << "(0): the wait analysis of this function reached its "
+                "iteration bound";
     });
     return;
   }
@@ -388,9 +456,12 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitForcedToZero",
                                              MI.getDebugLoc(), MI.getParent())
-             << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") needs vmcnt(0): loads that may return out of order (an "
-                "image access, or a callee's loads) are in flight";
+             << "wait_asyncmark(" << ore::NV("N", D.N) << ") needs "
+             << CounterName << "(0): "
+             << (AsyncCnt ? "a callee's copies or a barrier arrive, which "
+                            "may complete out of order, are in flight"
+                          : "loads that may return out of order (an image "
+                            "access, or a callee's loads) are in flight");
     });
     return;
   }
@@ -401,9 +472,8 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
     if (D.Vmcnt == Done)
       R << "needs no wait";
     else
-      R << "needs vmcnt("
-        << ore::NV("Vmcnt", std::min(D.Vmcnt, ST.getMaxVmcnt()))
-        << ")";
+      R << "needs " << CounterName << "("
+        << ore::NV("Vmcnt", std::min(D.Vmcnt, MaxCount)) << ")";
     return R;
   });
   if (D.N >= MaxMarkDepth)
@@ -415,14 +485,14 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
                 "wait_asyncmark("
              << ore::NV("Tracked", MaxMarkDepth - 1) << ")";
     });
-  if (D.Vmcnt != Done && D.Vmcnt > ST.getMaxVmcnt())
+  if (D.Vmcnt != Done && D.Vmcnt > MaxCount)
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitClamped",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") could leave more newer loads in flight than vmcnt "
-                "counts: using vmcnt("
-             << ore::NV("Vmcnt", ST.getMaxVmcnt()) << ")";
+             << ") could leave more newer " << (AsyncCnt ? "copies" : "loads")
+             << " in flight than " << CounterName << " counts: using "
+             << CounterName << "(" << ore::NV("Vmcnt", MaxCount) << ")";
     });
 }
 
