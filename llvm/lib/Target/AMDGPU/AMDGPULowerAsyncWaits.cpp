@@ -89,6 +89,11 @@ static cl::opt<unsigned> MaxSweeps(
              "the function becomes vmcnt(0) (a guard; never reached by the "
              "finite lattice in practice)"));
 
+static cl::opt<bool> RemoveUselessWaits(
+    "amdgpu-async-remove-useless-waits", cl::init(true), cl::Hidden,
+    cl::desc("Drop the vmcnt part of stock s_waitcnt instructions that "
+             "AsyncPipe's own waits make useless (default true)"));
+
 namespace {
 
 /// The most marks a wait can name exactly: the state has one entry per mark.
@@ -158,7 +163,9 @@ private:
   unsigned markIndex(unsigned N) const { return std::min(N, Depth - 1); }
   bool solve();
   SmallVector<WaitDecision, 8> decide();
-  void emit(const WaitDecision &D);
+  MachineInstr *emit(const WaitDecision &D);
+  unsigned vmcntUpperBoundStep(const MachineInstr &MI, unsigned U) const;
+  void removeUselessWaits(const SmallPtrSetImpl<const MachineInstr *> &Ours);
   MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker);
   bool isCounterWait(const MachineInstr &MI) const {
     return AsyncCnt ? Opcodes.isWaitAsynccnt(MI) : Opcodes.isWaitcnt(MI);
@@ -411,7 +418,7 @@ MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
   return nullptr;
 }
 
-void AsyncWaitLowering::emit(const WaitDecision &D) {
+MachineInstr *AsyncWaitLowering::emit(const WaitDecision &D) {
   unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, MaxCount);
   if (AsyncCnt) {
     // s_wait_asynccnt K: SOPP, its simm16 the count.
@@ -419,23 +426,22 @@ void AsyncWaitLowering::emit(const WaitDecision &D) {
       MachineOperand &Imm = Wait->getOperand(0);
       if (uint64_t(Imm.getImm()) > Vmcnt)
         Imm.setImm(Vmcnt);
-      return;
+      return Wait;
     }
     if (!Opcodes.WaitAsynccnt)
       report_fatal_error("AsyncPipe: no S_WAIT_ASYNCCNT on this target");
-    BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
-            TII.get(*Opcodes.WaitAsynccnt))
+    return BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
+                   TII.get(*Opcodes.WaitAsynccnt))
         .addImm(Vmcnt);
-    return;
   }
   if (MachineInstr *Waitcnt = findAdjacentWaitcnt(*D.Marker)) {
     MachineOperand &Imm = Waitcnt->getOperand(0);
     if (ST.decodeVmcnt(Imm.getImm()) > Vmcnt)
       Imm.setImm(ST.replaceVmcnt(Imm.getImm(), Vmcnt));
-    return;
+    return Waitcnt;
   }
-  BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
-          TII.get(*Opcodes.Waitcnt))
+  return BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
+                 TII.get(*Opcodes.Waitcnt))
       .addImm(ST.encodeVmcntOnly(Vmcnt));
 }
 
@@ -511,12 +517,103 @@ bool AsyncWaitLowering::run() {
         }
     return true;
   }
+  SmallPtrSet<const MachineInstr *, 8> Ours;
   for (const WaitDecision &D : decide()) {
     remark(D);
     if (D.Vmcnt != Done)
-      emit(D);
+      Ours.insert(emit(D));
   }
+  if (!AsyncCnt && RemoveUselessWaits)
+    removeUselessWaits(Ours);
   return true;
+}
+
+// An upper bound on the vmcnt events outstanding after \p MI, given at most
+// \p U before it (Cap: unknown). Over-counts: anything that may access
+// memory other than LDS and scalar memory alone (which count on lgkmcnt),
+// counts one; inline asm and calls may issue any number.
+unsigned AsyncWaitLowering::vmcntUpperBoundStep(const MachineInstr &MI,
+                                                unsigned U) const {
+  if (MI.isBundle() || MI.isMetaInstruction())
+    return U;
+  if (Opcodes.isWaitcnt(MI))
+    return std::min(U, ST.decodeVmcnt(MI.getOperand(0).getImm()));
+  if (MI.isInlineAsm())
+    return isMarkMarker(MI) || getWaitMarkerCount(MI) ? U : Cap;
+  if (MI.isCall())
+    return Cap;
+  uint64_t Flags = MI.getDesc().TSFlags;
+  bool LGKMOnly = (Flags & TSFlags::LGKM_CNT) && !(Flags & TSFlags::VM_CNT) &&
+                  !(Flags & TSFlags::FLAT);
+  if ((Flags & TSFlags::VM_CNT) ||
+      ((MI.mayLoad() || MI.mayStore() || MI.hasUnmodeledSideEffects()) &&
+       !LGKMOnly))
+    return std::min(U + 1, Cap);
+  return U;
+}
+
+// A stock s_waitcnt whose vmcnt is at least the most events that can be
+// outstanding where it stands (now that AsyncPipe's own waits are in place)
+// waits for nothing in its vmcnt part: that part is dropped, and the whole
+// instruction if it waits for nothing else. A forward dataflow of that upper
+// bound, the maximum over paths, on {0, ..., Cap}: the transfer is monotone
+// and out-states only grow, so it terminates after at most
+// NumBlocks * (Cap + 1) + 1 sweeps; past the sweep bound nothing is removed.
+void AsyncWaitLowering::removeUselessWaits(
+    const SmallPtrSetImpl<const MachineInstr *> &Ours) {
+  const bool IsKernel =
+      MF.getFunction().getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  DenseMap<const MachineBasicBlock *, unsigned> UpperOut;
+  auto In = [&](const MachineBasicBlock &MBB) {
+    unsigned U = &MBB == &MF.front() ? (IsKernel ? 0 : Cap) : 0;
+    for (const MachineBasicBlock *Pred : MBB.predecessors())
+      if (auto It = UpperOut.find(Pred); It != UpperOut.end())
+        U = std::max(U, It->second);
+    return U;
+  };
+  ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
+  bool Converged = false;
+  for (unsigned Sweep = 0; Sweep != MaxSweeps && !Converged; ++Sweep) {
+    Converged = true;
+    for (MachineBasicBlock *MBB : RPOT) {
+      unsigned U = In(*MBB);
+      for (const MachineInstr &MI : MBB->instrs())
+        U = vmcntUpperBoundStep(MI, U);
+      auto [It, Inserted] = UpperOut.try_emplace(MBB, U);
+      if (Inserted || It->second < U) {
+        It->second = std::max(It->second, U);
+        Converged = false;
+      }
+    }
+  }
+  if (!Converged)
+    return;
+  const unsigned NoVmcntWait = ST.getMaxVmcnt();
+  for (MachineBasicBlock *MBB : RPOT) {
+    unsigned U = In(*MBB);
+    for (MachineInstr &MI : make_early_inc_range(MBB->instrs())) {
+      unsigned Before = U;
+      U = vmcntUpperBoundStep(MI, U);
+      if (!Opcodes.isWaitcnt(MI) || Ours.contains(&MI) || MI.isBundled())
+        continue;
+      unsigned Imm = MI.getOperand(0).getImm();
+      unsigned Vmcnt = ST.decodeVmcnt(Imm);
+      if (Vmcnt >= NoVmcntWait || Before > Vmcnt)
+        continue;
+      ORE.emit([&] {
+        return MachineOptimizationRemarkAnalysis("asyncpipe", "UselessWaitcnt",
+                                                 MI.getDebugLoc(), MBB)
+               << "s_waitcnt vmcnt(" << ore::NV("Vmcnt", Vmcnt)
+               << ") waits for nothing: at most " << ore::NV("Bound", Before)
+               << " vmcnt events can be outstanding here";
+      });
+      unsigned Relaxed = ST.replaceVmcnt(Imm, NoVmcntWait);
+      if (Relaxed == ST.encodeVmcntOnly(NoVmcntWait))
+        MI.eraseFromParent();
+      else
+        MI.getOperand(0).setImm(Relaxed);
+    }
+  }
 }
 
 bool restoreMemOperands(MachineFunction &MF, AMDGPUAsyncDMAState &State) {
