@@ -82,10 +82,35 @@ std::optional<unsigned> asyncpipe::amdgpu::findOpcode(const TargetInstrInfo &TII
 
 WaitcntOpcodes::WaitcntOpcodes(const TargetInstrInfo &TII)
     : Waitcnt(findOpcode(TII, "S_WAITCNT")),
-      WaitcntSoft(findOpcode(TII, "S_WAITCNT_soft")) {}
+      WaitcntSoft(findOpcode(TII, "S_WAITCNT_soft")),
+      WaitAsynccnt(findOpcode(TII, "S_WAIT_ASYNCCNT")),
+      WaitAsynccntSoft(findOpcode(TII, "S_WAIT_ASYNCCNT_soft")) {
+  // Every encoding variant (_SADDR, _gfx1250, ...) of the named families.
+  AsynccntKind.assign(TII.getNumOpcodes(), 0);
+  for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op) {
+    StringRef Name = TII.getName(Op);
+    if (Name.starts_with("GLOBAL_LOAD_ASYNC_TO_LDS_") ||
+        Name.starts_with("CLUSTER_LOAD_ASYNC_TO_LDS_") ||
+        Name.starts_with("GLOBAL_STORE_ASYNC_FROM_LDS_"))
+      AsynccntKind[Op] = 1;
+    else if (Name.starts_with("DS_ATOMIC_ASYNC_BARRIER_ARRIVE"))
+      AsynccntKind[Op] = 2;
+  }
+}
 
 bool WaitcntOpcodes::isWaitcnt(const MachineInstr &MI) const {
   return MI.getOpcode() == Waitcnt || MI.getOpcode() == WaitcntSoft;
+}
+
+bool WaitcntOpcodes::isWaitAsynccnt(const MachineInstr &MI) const {
+  return MI.getOpcode() == WaitAsynccnt || MI.getOpcode() == WaitAsynccntSoft;
+}
+
+VmcntEvent WaitcntOpcodes::classifyAsynccnt(const MachineInstr &MI) const {
+  unsigned Op = MI.getOpcode();
+  if (Op >= AsynccntKind.size() || !AsynccntKind[Op])
+    return VmcntEvent::NotCounted;
+  return AsynccntKind[Op] == 1 ? VmcntEvent::LDSDMA : VmcntEvent::OutOfOrder;
 }
 
 std::string asyncpipe::amdgpu::verifyTSFlagPins(const TargetInstrInfo &TII,

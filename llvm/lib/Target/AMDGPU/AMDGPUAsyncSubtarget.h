@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class MachineFunction;
@@ -68,13 +69,19 @@ public:
 
   const AMDGPU::IsaVersion &getIsaVersion() const { return Isa; }
 
-  /// True if the generation has llvm.amdgcn.global.load.lds (GFX9 only).
-  bool hasGlobalLoadLDS() const { return Isa.Major == 9; }
+  /// True if the generation has llvm.amdgcn.global.load.lds (GFX9, GFX10:
+  /// stock LLVM 22 selects global_load_* ... lds on both).
+  bool hasGlobalLoadLDS() const { return Isa.Major == 9 || Isa.Major == 10; }
   /// True if the generation has buffer loads into LDS (GFX9, GFX10).
   bool hasBufferLoadLDS() const { return Isa.Major == 9 || Isa.Major == 10; }
   /// True if the generation has any LDS DMA, so that an async DMA can be in
   /// flight at all (GFX11 and GFX12 have none: their waits need no count).
   bool hasLDSDMA() const { return hasGlobalLoadLDS() || hasBufferLoadLDS(); }
+  /// True if the generation tracks its async copies between global memory
+  /// and LDS on ASYNCcnt (gfx1250, gfx1251), waited for by s_wait_asynccnt.
+  bool hasAsyncCnt() const { return Isa.Major == 12 && Isa.Minor == 5; }
+  /// The largest count an s_wait_asynccnt can wait for (a 6-bit counter).
+  unsigned getMaxAsynccnt() const { return 63; }
   /// True if an LDS DMA may move \p Bytes per lane.
   bool isLegalDMASize(uint64_t Bytes) const;
   /// The sizes isLegalDMASize accepts, for diagnostics ("1, 2 or 4").
@@ -106,7 +113,20 @@ struct WaitcntOpcodes {
   explicit WaitcntOpcodes(const TargetInstrInfo &TII);
   std::optional<unsigned> Waitcnt;     ///< S_WAITCNT
   std::optional<unsigned> WaitcntSoft; ///< S_WAITCNT_soft
+  std::optional<unsigned> WaitAsynccnt;     ///< S_WAIT_ASYNCCNT
+  std::optional<unsigned> WaitAsynccntSoft; ///< S_WAIT_ASYNCCNT_soft
   bool isWaitcnt(const MachineInstr &MI) const;
+  bool isWaitAsynccnt(const MachineInstr &MI) const;
+  /// How \p MI counts on ASYNCcnt (gfx1250): the async copies between
+  /// global memory and LDS (GLOBAL_LOAD_ASYNC_TO_LDS_*,
+  /// CLUSTER_LOAD_ASYNC_TO_LDS_*, GLOBAL_STORE_ASYNC_FROM_LDS_*) as LDSDMA,
+  /// which retire in order; any other instruction that changes ASYNCcnt
+  /// (DS_ATOMIC_ASYNC_BARRIER_ARRIVE_B64) as OutOfOrder.
+  VmcntEvent classifyAsynccnt(const MachineInstr &MI) const;
+
+private:
+  /// Indexed by opcode: 1 for an async copy, 2 for another ASYNCcnt event.
+  std::vector<uint8_t> AsynccntKind;
 };
 
 /// Checks the pinned TSFlags against opcodes of known class; returns a

@@ -20,7 +20,8 @@
 // and a load address the same LDS variable; an async DMA's memory operands
 // therefore also lose their IR value for the duration. Canonical info
 // also fixes a stock 22.1.8 bug: an LDS load with only !tbaa after a DMA
-// without alias scope got no wait at all. With only two distinct DMA infos the
+// without alias scope got no wait at all (in functions with an async DMA:
+// the plugin leaves every other function to the stock pass). With only two distinct DMA infos the
 // stock pass never runs out of its per-scope DMA slots. amdgpu-lower-async-waits
 // restores the original operands after the stock pass.
 //
@@ -138,7 +139,9 @@ bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
       else if (mayAccessLDS(MI))
         LDSAccesses.push_back(&MI);
     }
-  if (AsyncDMAs.empty() && OtherDMAs.empty())
+  // Without an async DMA the function is compiled exactly as stock LLVM
+  // compiles it, the stock bug below included.
+  if (AsyncDMAs.empty())
     return false;
   if (!LDSDMAWaitOpcode)
     LDSDMAWaitOpcode = findOpcode(*MF.getSubtarget().getInstrInfo(),

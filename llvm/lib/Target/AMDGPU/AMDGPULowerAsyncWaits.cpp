@@ -19,6 +19,31 @@
 // each of the marks a wait can name (no fixed window) it keeps the minimum
 // over paths of the vmcnt events since the newest DMA before it.
 //
+// gfx1250 and gfx1251 track their async copies between global memory and LDS
+// (loads into LDS, cluster loads, stores from LDS) on ASYNCcnt instead, which
+// nothing else increments but the async barrier arrive; the same dataflow
+// then counts those copies only and emits s_wait_asynccnt K. Copies retire in
+// issue order, as LLVM's own SIInsertWaitcnts models the counter.
+//
+// Termination. A block's state is one count per nameable mark plus one for
+// the newest DMA, each in {0, ..., Cap, Done} (counts saturate at Cap, one more
+// than the largest encodable vmcnt, where the wait is clamped anyway), and one
+// out-of-order bit: a finite lattice of height H = (Depth + 1) * (Cap + 1) + 1
+// ordered by "at most as much is known" (smaller counts, bit set). Depth, the
+// number of nameable marks, is capped at MaxMarkDepth: a wait naming more
+// marks is lowered as a wait naming MaxMarkDepth - 1, which is stronger. The
+// transfer of a wait is not monotone (the vmcnt it emits, which completes
+// everything older, depends on its own input), so the solver does not rely on
+// monotonicity: every update replaces a block's out-state by its meet with
+// the newly computed one. Out-states therefore only descend, each at most H
+// times, and a sweep that lowers none of them ends the solve: at most
+// NumBlocks * H + 1 sweeps. The result is a post-fixpoint: every out-state is
+// at most the transfer of its in-state with the waits decided from that same
+// in-state, which are exactly the waits emitted, so it describes every run of
+// the final code. As a guard against a mistake in this argument, a hard sweep
+// bound (-amdgpu-async-wait-max-sweeps) makes every wait of the function
+// vmcnt(0), always correct, with a missed-optimization remark.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
@@ -58,7 +83,22 @@ static cl::opt<bool> VerifyTSFlags(
     cl::desc("Check AsyncPipe's pinned AMDGPU TSFlags bits against known "
              "opcodes and report the result"));
 
+static cl::opt<unsigned> MaxSweeps(
+    "amdgpu-async-wait-max-sweeps", cl::init(1000), cl::Hidden,
+    cl::desc("Sweeps of the async wait dataflow after which every wait of "
+             "the function becomes vmcnt(0) (a guard; never reached by the "
+             "finite lattice in practice)"));
+
+static cl::opt<bool> RemoveUselessWaits(
+    "amdgpu-async-remove-useless-waits", cl::init(true), cl::Hidden,
+    cl::desc("Drop the vmcnt part of stock s_waitcnt instructions that "
+             "AsyncPipe's own waits make useless (default true)"));
+
 namespace {
+
+/// The most marks a wait can name exactly: the state has one entry per mark.
+/// A wait naming more waits for MaxMarkDepth - 1, a stronger wait.
+constexpr unsigned MaxMarkDepth = 1024;
 
 /// Nothing to wait for: no outstanding async DMA is covered.
 constexpr unsigned Done = UINT_MAX;
@@ -94,6 +134,8 @@ struct WaitDecision {
   unsigned N;
   unsigned Vmcnt;
   bool ForcedByOutOfOrder;
+  /// The dataflow hit its sweep bound: the wait is vmcnt(0).
+  bool ForcedBySweepBound = false;
 };
 
 class AsyncWaitLowering {
@@ -101,9 +143,11 @@ public:
   AsyncWaitLowering(MachineFunction &MF, const AsyncSubtarget &ST,
                     const WaitcntOpcodes &Opcodes,
                     MachineOptimizationRemarkEmitter &ORE)
-      : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()), Opcodes(Opcodes),
-        ORE(ORE), Cap(ST.getMaxVmcnt() + 1),
-        HasDMA(ST.hasLDSDMA()) {}
+      : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()),
+        Opcodes(Opcodes), ORE(ORE), AsyncCnt(ST.hasAsyncCnt()),
+        MaxCount(AsyncCnt ? ST.getMaxAsynccnt() : ST.getMaxVmcnt()),
+        Cap(MaxCount + 1), HasDMA(ST.hasLDSDMA() || AsyncCnt),
+        CounterName(AsyncCnt ? "asynccnt" : "vmcnt") {}
 
   bool run();
 
@@ -112,13 +156,20 @@ private:
   MarkState entryState() const;
   void transfer(MachineInstr &MI, MarkState &S,
                 SmallVectorImpl<WaitDecision> *Decisions) const;
+  void transferAsyncCnt(MachineInstr &MI, MarkState &S) const;
   void bump(MarkState &S) const;
   void applyVmcnt(MarkState &S, unsigned Vmcnt) const;
   MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
-  void solve();
+  unsigned markIndex(unsigned N) const { return std::min(N, Depth - 1); }
+  bool solve();
   SmallVector<WaitDecision, 8> decide();
-  void emit(const WaitDecision &D);
+  MachineInstr *emit(const WaitDecision &D);
+  unsigned vmcntUpperBoundStep(const MachineInstr &MI, unsigned U) const;
+  void removeUselessWaits(const SmallPtrSetImpl<const MachineInstr *> &Ours);
   MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker);
+  bool isCounterWait(const MachineInstr &MI) const {
+    return AsyncCnt ? Opcodes.isWaitAsynccnt(MI) : Opcodes.isWaitcnt(MI);
+  }
   void remark(const WaitDecision &D);
 
   MachineFunction &MF;
@@ -126,8 +177,13 @@ private:
   const TargetInstrInfo &TII;
   const WaitcntOpcodes &Opcodes;
   MachineOptimizationRemarkEmitter &ORE;
+  /// gfx1250: the counter is ASYNCcnt, waited for by s_wait_asynccnt, and
+  /// only the async copies count on it. Elsewhere: vmcnt and s_waitcnt.
+  const bool AsyncCnt;
+  const unsigned MaxCount;
   const unsigned Cap;
   const bool HasDMA;
+  const StringRef CounterName;
   unsigned Depth = 0;
   DenseMap<const MachineBasicBlock *, MarkState> Out;
 };
@@ -141,7 +197,7 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
         MaxN = std::max(MaxN, *N);
         Any = true;
       }
-  return Any ? MaxN + 1 : 0;
+  return Any ? std::min(MaxN, MaxMarkDepth - 1) + 1 : 0;
 }
 
 // A kernel starts with nothing in flight. Any other function may be entered
@@ -189,15 +245,16 @@ void AsyncWaitLowering::transfer(
   if (MI.isBundle())
     return;
   if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-    unsigned Needed = *N < Depth ? S.SinceMark[*N] : Done;
+    unsigned Needed = S.SinceMark[markIndex(*N)];
     bool Forced = Needed != Done && Needed != 0 && S.OutOfOrderPending;
     if (Forced)
       Needed = 0;
     if (Decisions)
       Decisions->push_back({&MI, *N, Needed, Forced});
-    // The marks the wait names are complete now. Only those: keeping the
-    // transfer monotone lets the dataflow converge.
-    for (unsigned J = *N; J < Depth; ++J)
+    // The marks the wait names are complete now. Only those, and everything
+    // else only when the wait is vmcnt(0): what a weaker wait completes
+    // besides would depend on counts the wait itself does not name.
+    for (unsigned J = markIndex(*N); J < Depth; ++J)
       S.SinceMark[J] = Done;
     if (Needed == 0)
       applyVmcnt(S, 0);
@@ -208,6 +265,10 @@ void AsyncWaitLowering::transfer(
       S.SinceMark.insert(S.SinceMark.begin(), S.SinceNewestDMA);
       S.SinceMark.pop_back();
     }
+    return;
+  }
+  if (AsyncCnt) {
+    transferAsyncCnt(MI, S);
     return;
   }
   if (Opcodes.isWaitcnt(MI)) {
@@ -243,6 +304,37 @@ void AsyncWaitLowering::transfer(
   }
 }
 
+// gfx1250. The user's own s_wait_asynccnt (intrinsic) completes what it
+// names; one written as inline asm is not decoded, which is safe (a wait not
+// modelled only makes later waits stronger). LLVM 22 waits for ASYNCcnt
+// neither at calls nor at returns, so a callee may leave its async copies,
+// and a barrier arrive, in flight: its copies are then the newest, and only
+// asynccnt(0) proves anything complete.
+void AsyncWaitLowering::transferAsyncCnt(MachineInstr &MI, MarkState &S) const {
+  if (Opcodes.isWaitAsynccnt(MI)) {
+    applyVmcnt(S, MI.getOperand(0).getImm());
+    return;
+  }
+  if (MI.isCall()) {
+    S.SinceNewestDMA = 0;
+    S.OutOfOrderPending = true;
+    return;
+  }
+  switch (Opcodes.classifyAsynccnt(MI)) {
+  case VmcntEvent::NotCounted:
+  case VmcntEvent::InOrder:
+    return;
+  case VmcntEvent::OutOfOrder:
+    S.OutOfOrderPending = true;
+    bump(S);
+    return;
+  case VmcntEvent::LDSDMA:
+    bump(S);
+    S.SinceNewestDMA = 0;
+    return;
+  }
+}
+
 MarkState
 AsyncWaitLowering::stateAtBlockStart(const MachineBasicBlock &MBB) const {
   MarkState S = entryState();
@@ -260,22 +352,33 @@ AsyncWaitLowering::stateAtBlockStart(const MachineBasicBlock &MBB) const {
   return S;
 }
 
-void AsyncWaitLowering::solve() {
+// Returns false if the sweep bound was reached (see the file comment).
+bool AsyncWaitLowering::solve() {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
+  for (unsigned Sweep = 0; Sweep != MaxSweeps; ++Sweep) {
+    bool Changed = false;
     for (MachineBasicBlock *MBB : RPOT) {
       MarkState S = stateAtBlockStart(*MBB);
       for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
       auto [It, Inserted] = Out.try_emplace(MBB, S);
-      if (Inserted || !(It->second == S)) {
-        It->second = S;
+      if (Inserted) {
+        Changed = true;
+        continue;
+      }
+      // Descend only: the meet keeps the sequence of out-states finite even
+      // though a wait's transfer is not monotone.
+      MarkState Lowered = It->second;
+      Lowered.meet(S);
+      if (!(Lowered == It->second)) {
+        It->second = std::move(Lowered);
         Changed = true;
       }
     }
+    if (!Changed)
+      return true;
   }
+  return false;
 }
 
 SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
@@ -299,13 +402,13 @@ MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
   MachineBasicBlock &MBB = *Marker.getParent();
   for (MachineBasicBlock::reverse_iterator It(Marker), E = MBB.rend();
        ++It != E;) {
-    if (Opcodes.isWaitcnt(*It))
+    if (isCounterWait(*It))
       return &*It;
     if (!IsMarker(*It))
       break;
   }
   for (MachineBasicBlock::iterator It(Marker), E = MBB.end(); ++It != E;) {
-    if (Opcodes.isWaitcnt(*It)) {
+    if (isCounterWait(*It)) {
       MBB.splice(Marker.getIterator(), &MBB, It);
       return &*It;
     }
@@ -315,28 +418,56 @@ MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
   return nullptr;
 }
 
-void AsyncWaitLowering::emit(const WaitDecision &D) {
-  unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, ST.getMaxVmcnt());
+MachineInstr *AsyncWaitLowering::emit(const WaitDecision &D) {
+  unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, MaxCount);
+  if (AsyncCnt) {
+    // s_wait_asynccnt K: SOPP, its simm16 the count.
+    if (MachineInstr *Wait = findAdjacentWaitcnt(*D.Marker)) {
+      MachineOperand &Imm = Wait->getOperand(0);
+      if (uint64_t(Imm.getImm()) > Vmcnt)
+        Imm.setImm(Vmcnt);
+      return Wait;
+    }
+    if (!Opcodes.WaitAsynccnt)
+      report_fatal_error("AsyncPipe: no S_WAIT_ASYNCCNT on this target");
+    return BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
+                   TII.get(*Opcodes.WaitAsynccnt))
+        .addImm(Vmcnt);
+  }
   if (MachineInstr *Waitcnt = findAdjacentWaitcnt(*D.Marker)) {
     MachineOperand &Imm = Waitcnt->getOperand(0);
     if (ST.decodeVmcnt(Imm.getImm()) > Vmcnt)
       Imm.setImm(ST.replaceVmcnt(Imm.getImm(), Vmcnt));
-    return;
+    return Waitcnt;
   }
-  BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
-          TII.get(*Opcodes.Waitcnt))
+  return BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
+                 TII.get(*Opcodes.Waitcnt))
       .addImm(ST.encodeVmcntOnly(Vmcnt));
 }
 
 void AsyncWaitLowering::remark(const WaitDecision &D) {
   const MachineInstr &MI = *D.Marker;
+  if (D.ForcedBySweepBound) {
+    ORE.emit([&] {
+      return MachineOptimizationRemarkMissed("asyncpipe", "WaitSweepBound",
+                                             MI.getDebugLoc(), MI.getParent())
+             << "wait_asyncmark(" << ore::NV("N", D.N) << ") uses "
+             << CounterName
+             << "(0): the wait analysis of this function reached its "
+                "iteration bound";
+    });
+    return;
+  }
   if (D.ForcedByOutOfOrder) {
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitForcedToZero",
                                              MI.getDebugLoc(), MI.getParent())
-             << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") needs vmcnt(0): loads that may return out of order (an "
-                "image access, or a callee's loads) are in flight";
+             << "wait_asyncmark(" << ore::NV("N", D.N) << ") needs "
+             << CounterName << "(0): "
+             << (AsyncCnt ? "a callee's copies or a barrier arrive, which "
+                            "may complete out of order, are in flight"
+                          : "loads that may return out of order (an image "
+                            "access, or a callee's loads) are in flight");
     });
     return;
   }
@@ -347,19 +478,27 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
     if (D.Vmcnt == Done)
       R << "needs no wait";
     else
-      R << "needs vmcnt("
-        << ore::NV("Vmcnt", std::min(D.Vmcnt, ST.getMaxVmcnt()))
-        << ")";
+      R << "needs " << CounterName << "("
+        << ore::NV("Vmcnt", std::min(D.Vmcnt, MaxCount)) << ")";
     return R;
   });
-  if (D.Vmcnt != Done && D.Vmcnt > ST.getMaxVmcnt())
+  if (D.N >= MaxMarkDepth)
+    ORE.emit([&] {
+      return MachineOptimizationRemarkMissed("asyncpipe", "WaitDepthClamped",
+                                             MI.getDebugLoc(), MI.getParent())
+             << "wait_asyncmark(" << ore::NV("N", D.N)
+             << ") names more marks than are tracked: waiting as for "
+                "wait_asyncmark("
+             << ore::NV("Tracked", MaxMarkDepth - 1) << ")";
+    });
+  if (D.Vmcnt != Done && D.Vmcnt > MaxCount)
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitClamped",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") could leave more newer loads in flight than vmcnt "
-                "counts: using vmcnt("
-             << ore::NV("Vmcnt", ST.getMaxVmcnt()) << ")";
+             << ") could leave more newer " << (AsyncCnt ? "copies" : "loads")
+             << " in flight than " << CounterName << " counts: using "
+             << CounterName << "(" << ore::NV("Vmcnt", MaxCount) << ")";
     });
 }
 
@@ -367,13 +506,114 @@ bool AsyncWaitLowering::run() {
   Depth = countWaitDepth();
   if (!Depth)
     return false;
-  solve();
+  if (!solve()) {
+    // The safe answer: every wait drains the counter.
+    for (MachineBasicBlock &MBB : MF)
+      for (MachineInstr &MI : MBB.instrs())
+        if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
+          WaitDecision D{&MI, *N, 0, false, true};
+          remark(D);
+          emit(D);
+        }
+    return true;
+  }
+  SmallPtrSet<const MachineInstr *, 8> Ours;
   for (const WaitDecision &D : decide()) {
     remark(D);
     if (D.Vmcnt != Done)
-      emit(D);
+      Ours.insert(emit(D));
   }
+  if (!AsyncCnt && RemoveUselessWaits)
+    removeUselessWaits(Ours);
   return true;
+}
+
+// An upper bound on the vmcnt events outstanding after \p MI, given at most
+// \p U before it (Cap: unknown). Over-counts: anything that may access
+// memory other than LDS and scalar memory alone (which count on lgkmcnt),
+// counts one; inline asm and calls may issue any number.
+unsigned AsyncWaitLowering::vmcntUpperBoundStep(const MachineInstr &MI,
+                                                unsigned U) const {
+  if (MI.isBundle() || MI.isMetaInstruction())
+    return U;
+  if (Opcodes.isWaitcnt(MI))
+    return std::min(U, ST.decodeVmcnt(MI.getOperand(0).getImm()));
+  if (MI.isInlineAsm())
+    return isMarkMarker(MI) || getWaitMarkerCount(MI) ? U : Cap;
+  if (MI.isCall())
+    return Cap;
+  uint64_t Flags = MI.getDesc().TSFlags;
+  bool LGKMOnly = (Flags & TSFlags::LGKM_CNT) && !(Flags & TSFlags::VM_CNT) &&
+                  !(Flags & TSFlags::FLAT);
+  if ((Flags & TSFlags::VM_CNT) ||
+      ((MI.mayLoad() || MI.mayStore() || MI.hasUnmodeledSideEffects()) &&
+       !LGKMOnly))
+    return std::min(U + 1, Cap);
+  return U;
+}
+
+// A stock s_waitcnt whose vmcnt is at least the most events that can be
+// outstanding where it stands (now that AsyncPipe's own waits are in place)
+// waits for nothing in its vmcnt part: that part is dropped, and the whole
+// instruction if it waits for nothing else. A forward dataflow of that upper
+// bound, the maximum over paths, on {0, ..., Cap}: the transfer is monotone
+// and out-states only grow, so it terminates after at most
+// NumBlocks * (Cap + 1) + 1 sweeps; past the sweep bound nothing is removed.
+void AsyncWaitLowering::removeUselessWaits(
+    const SmallPtrSetImpl<const MachineInstr *> &Ours) {
+  const bool IsKernel =
+      MF.getFunction().getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  DenseMap<const MachineBasicBlock *, unsigned> UpperOut;
+  auto In = [&](const MachineBasicBlock &MBB) {
+    unsigned U = &MBB == &MF.front() ? (IsKernel ? 0 : Cap) : 0;
+    for (const MachineBasicBlock *Pred : MBB.predecessors())
+      if (auto It = UpperOut.find(Pred); It != UpperOut.end())
+        U = std::max(U, It->second);
+    return U;
+  };
+  ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
+  bool Converged = false;
+  for (unsigned Sweep = 0; Sweep != MaxSweeps && !Converged; ++Sweep) {
+    Converged = true;
+    for (MachineBasicBlock *MBB : RPOT) {
+      unsigned U = In(*MBB);
+      for (const MachineInstr &MI : MBB->instrs())
+        U = vmcntUpperBoundStep(MI, U);
+      auto [It, Inserted] = UpperOut.try_emplace(MBB, U);
+      if (Inserted || It->second < U) {
+        It->second = std::max(It->second, U);
+        Converged = false;
+      }
+    }
+  }
+  if (!Converged)
+    return;
+  const unsigned NoVmcntWait = ST.getMaxVmcnt();
+  for (MachineBasicBlock *MBB : RPOT) {
+    unsigned U = In(*MBB);
+    for (MachineInstr &MI : make_early_inc_range(MBB->instrs())) {
+      unsigned Before = U;
+      U = vmcntUpperBoundStep(MI, U);
+      if (!Opcodes.isWaitcnt(MI) || Ours.contains(&MI) || MI.isBundled())
+        continue;
+      unsigned Imm = MI.getOperand(0).getImm();
+      unsigned Vmcnt = ST.decodeVmcnt(Imm);
+      if (Vmcnt >= NoVmcntWait || Before > Vmcnt)
+        continue;
+      ORE.emit([&] {
+        return MachineOptimizationRemarkAnalysis("asyncpipe", "UselessWaitcnt",
+                                                 MI.getDebugLoc(), MBB)
+               << "s_waitcnt vmcnt(" << ore::NV("Vmcnt", Vmcnt)
+               << ") waits for nothing: at most " << ore::NV("Bound", Before)
+               << " vmcnt events can be outstanding here";
+      });
+      unsigned Relaxed = ST.replaceVmcnt(Imm, NoVmcntWait);
+      if (Relaxed == ST.encodeVmcntOnly(NoVmcntWait))
+        MI.eraseFromParent();
+      else
+        MI.getOperand(0).setImm(Relaxed);
+    }
+  }
 }
 
 bool restoreMemOperands(MachineFunction &MF, AMDGPUAsyncDMAState &State) {

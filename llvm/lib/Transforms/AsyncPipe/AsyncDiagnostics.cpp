@@ -35,9 +35,15 @@ bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
     if (auto *Call = dyn_cast<CallBase>(&I); Call && isMalformedAsyncCall(*Call))
       Malformed.push_back(Call);
   for (CallBase *Call : Malformed) {
-    reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
-                                "' is called with operands of the wrong "
-                                "number or type");
+    StringRef Name = Call->getCalledFunction()->getName();
+    reportAsyncError(*Call,
+                     "'" + Name +
+                         "' is called with operands of the wrong number or "
+                         "type" +
+                         (Name == "llvm.amdgcn.wait.asyncmark"
+                              ? "; expected (i16 N): stage masks, proposed "
+                                "upstream, are not supported"
+                              : ""));
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();

@@ -162,6 +162,12 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
   };
   if (S.Kind == AsyncOpKind::Mark)
     return Call.arg_size() == 0;
+  // LLVM's llvm.amdgcn.wait.asyncmark takes exactly one i16. Another
+  // signature (the stage-mask forms proposed upstream) must not be taken for
+  // it: rewriting it with the i16 signature breaks the IR verifier.
+  if (S.Kind == AsyncOpKind::Wait && S.Form == AsyncOpForm::AMDGPU)
+    return Call.arg_size() == 1 &&
+           Call.getArgOperand(0)->getType()->isIntegerTy(16);
   return Has(S.Shared, true) && Has(S.Global, true) && Has(S.Size, false) &&
          Has(S.Count, false) && Has(S.SourceSize, false) && Has(S.Flags, false);
 }

@@ -21,7 +21,7 @@
 ; GFX942: error: kernel.cl:52:3: in function unknown_intrinsic void (ptr addrspace(1)): 'llvm.amdgcn.tensor.load.async.lds' cannot be compiled for AMDGPU by AsyncPipe (unknown async intrinsic)
 ; GFX942: error: kernel.cl:62:3: in function nvptx_intrinsic void (ptr addrspace(1)): 'llvm.nvvm.cp.async.commit.group' cannot be compiled for AMDGPU by AsyncPipe (unknown async intrinsic)
 
-; GFX1030: error: kernel.cl:12:3: in function global_dma void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' needs global loads into LDS, which gfx10 does not have
+; GFX1030: error: kernel.cl:12:3: in function global_dma_size_sixteen void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 16 bytes per lane; this target moves 1, 2 or 4
 ; GFX1030-NOT: error
 
 ; GFX1100: error: kernel.cl:12:3: in function buffer_dma void (ptr addrspace(8)): 'llvm.amdgcn.raw.ptr.buffer.load.lds.async' needs buffer loads into LDS, which gfx11 does not have
@@ -87,8 +87,9 @@ declare void @llvm.nvvm.cp.async.commit.group()
 !21 = !DILocation(line: 62, column: 3, scope: !20)
 
 ;--- gfx1030.ll
-define amdgpu_kernel void @global_dma(ptr addrspace(1) %g) !dbg !10 {
-  call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0), !dbg !11
+; gfx10 has the global DMA, but only gfx950 moves 16 bytes per lane.
+define amdgpu_kernel void @global_dma_size_sixteen(ptr addrspace(1) %g) !dbg !10 {
+  call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 16, i32 0, i32 0), !dbg !11
   ret void
 }
 

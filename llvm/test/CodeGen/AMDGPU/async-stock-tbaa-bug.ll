@@ -2,9 +2,14 @@
 ; LLVM 22.1.8's si-insert-waitcnts emits no wait between an LDS DMA without
 ; alias scope and an LDS load carrying only !tbaa, although the load reads
 ; what the DMA writes: the STOCK output has no vmcnt wait before ds_read_b32.
-; With the plugin loaded the same ordinary (non-async) DMA is waited for.
-; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   < %s | FileCheck %s --check-prefixes=STOCK
+; The plugin claims only the names it defines, so a function without an
+; async DMA is compiled exactly as stock (the bug included); in a function
+; with an async DMA, where the plugin gives every LDS DMA and access its own
+; alias info, the same ordinary (non-async) DMA is waited for.
+; The second function uses async names, which stock llc compiles as calls of
+; unknown functions: STOCK compiles only the first.
+; RUN: sed -e '/WITH[-]ASYNC/,/^}/d' %s | llc -mtriple=amdgcn-amd-amdhsa \
+; RUN:   -mcpu=gfx942 -O2 -verify-machineinstrs | FileCheck %s --check-prefixes=STOCK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits \
 ; RUN:   < %s | FileCheck %s --check-prefixes=ASYNCPIPE
 
@@ -39,14 +44,56 @@ define amdgpu_kernel void @dma_then_tbaa_load(ptr addrspace(1) %g, ptr addrspace
 ; ASYNCPIPE-NEXT: global_load_lds_dword v0, s[0:1]
 ; ASYNCPIPE-NEXT: s_lshl_b32 s0, s6, 2
 ; ASYNCPIPE-NEXT: v_mov_b32_e32 v1, s0
-; ASYNCPIPE-NEXT: s_waitcnt vmcnt(0)
 ; ASYNCPIPE-NEXT: ds_read_b32 v1, v1
 ; ASYNCPIPE-NEXT: s_waitcnt lgkmcnt(0)
 ; ASYNCPIPE-NEXT: global_store_dword v0, v1, s[2:3]
 ; ASYNCPIPE-NEXT: s_endpgm
 
+; WITH-ASYNC: the ordinary DMA is waited for before the load (vmcnt(1): the
+; async DMA issued after it may stay in flight), the async one only by its
+; mark (vmcnt(1): the store after it counts on gfx9).
+define amdgpu_kernel void @dma_then_tbaa_load_with_async_dma(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %i) {
+  %dst = getelementptr i32, ptr addrspace(3) @lds, i32 %i
+  call void @llvm.amdgcn.global.load.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds2, i32 4, i32 0, i32 0)
+  %v = load i32, ptr addrspace(3) %dst, !tbaa !0
+  store i32 %v, ptr addrspace(1) %out
+  call void @llvm.amdgcn.asyncmark()
+  call void @llvm.amdgcn.wait.asyncmark(i16 0)
+  ret void
+}
+; ASYNCPIPE-LABEL: dma_then_tbaa_load_with_async_dma:
+; ASYNCPIPE: ; %bb.0:
+; ASYNCPIPE-NEXT: s_load_dwordx4 s[0:3], s[4:5], 0x0
+; ASYNCPIPE-NEXT: v_mov_b32_e32 v0, 0
+; ASYNCPIPE-NEXT: s_mov_b32 m0, 0
+; ASYNCPIPE-NEXT: s_load_dword s4, s[4:5], 0x10
+; ASYNCPIPE-NEXT: s_waitcnt lgkmcnt(0)
+; ASYNCPIPE-NEXT: global_load_lds_dword v0, s[0:1]
+; ASYNCPIPE-NEXT: s_movk_i32 m0, 0x100
+; ASYNCPIPE-NEXT: s_nop 0
+; ASYNCPIPE-NEXT: global_load_lds_dword v0, s[0:1]
+; ASYNCPIPE-NEXT: s_lshl_b32 s0, s4, 2
+; ASYNCPIPE-NEXT: v_mov_b32_e32 v1, s0
+; ASYNCPIPE-NEXT: s_waitcnt vmcnt(1)
+; ASYNCPIPE-NEXT: ds_read_b32 v1, v1
+; ASYNCPIPE-NEXT: s_waitcnt lgkmcnt(0)
+; ASYNCPIPE-NEXT: global_store_dword v0, v1, s[2:3]
+; ASYNCPIPE-NEXT: ;;#ASMSTART
+; ASYNCPIPE-NEXT: ; asyncmark
+; ASYNCPIPE-NEXT: ;;#ASMEND
+; ASYNCPIPE-NEXT: s_waitcnt vmcnt(1)
+; ASYNCPIPE-NEXT: ;;#ASMSTART
+; ASYNCPIPE-NEXT: ; wait_asyncmark(0)
+; ASYNCPIPE-NEXT: ;;#ASMEND
+; ASYNCPIPE-NEXT: s_endpgm
+
 @lds = internal addrspace(3) global [64 x i32] poison
+@lds2 = internal addrspace(3) global [64 x i32] poison
 declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
+declare void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
+declare void @llvm.amdgcn.asyncmark()
+declare void @llvm.amdgcn.wait.asyncmark(i16)
 
 !0 = !{!1, !1, i64 0}
 !1 = !{!"int", !2, i64 0}
