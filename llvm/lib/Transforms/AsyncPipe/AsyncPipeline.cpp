@@ -23,6 +23,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -302,9 +303,9 @@ std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
 }
 
 void remarkNotPipelined(OptimizationRemarkEmitter &ORE, const Loop &L,
-                        StringRef Why) {
+                        StringRef Name, StringRef Why) {
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined", L.getStartLoc(),
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
                                     L.getHeader())
            << "loop not pipelined: " << Why;
   });
@@ -316,7 +317,9 @@ std::string describeBuffers(const PipelineSchedule &Sched) {
     if (!Text.empty())
       Text += ", ";
     StringRef Name = Buffer.Object->getName();
-    Text += formatv("'{0}' x{1}", Name.empty() ? "(unnamed)" : Name,
+    Text += formatv("'{0}' x{1}",
+                    Name.empty() ? std::string("(unnamed)")
+                                 : demangle(Name.str()),
                     Buffer.Versions);
   }
   return Text;
@@ -333,7 +336,11 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
            << " async groups per iteration, buffers " << describeBuffers(Sched)
            << (Sched.NeedsBarrier ? "; added a barrier so that no work-item "
                                     "refills a buffer another still reads"
-                                  : "");
+                                  : "")
+           << (Sched.NeedsEntryBarrier
+                   ? "; added a barrier before the prologue so that writes "
+                     "before the loop reach every work-item's early copies"
+                   : "");
   });
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
     const PipelineStatement &S = Sched.Statements[Idx];
@@ -458,16 +465,16 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     if (!Request)
       continue;
     if (!Malformed.empty()) {
-      remarkNotPipelined(ORE, *L, Malformed);
+      remarkNotPipelined(ORE, *L, "MalformedRequest", Malformed);
       continue;
     }
     Changed |=
         simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
-    std::string WhyNot;
+    PipelineRefusal WhyNot;
     std::optional<PipelineSchedule> Sched =
         planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
     if (!Sched) {
-      remarkNotPipelined(ORE, *L, WhyNot);
+      remarkNotPipelined(ORE, *L, WhyNot.Name, WhyNot.Why);
       continue;
     }
     Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;

@@ -24,14 +24,19 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MemoryModelRelaxationAnnotations.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
@@ -49,12 +54,123 @@ unsigned PipelineSchedule::getNumGroups() const {
 
 namespace {
 
+/// The name a user knows: C++ names demangled (a CUDA/HIP __shared__ array is
+/// a global named _ZZ4gemmE2As, which the user wrote as gemm's As).
+std::string demangleName(StringRef Name) {
+  return demangle(Name.str());
+}
+
 std::string describe(const Value *V) {
   if (V->hasName())
-    return ("'" + V->getName() + "'").str();
+    return "'" + demangleName(V->getName()) + "'";
   if (const auto *I = dyn_cast<Instruction>(V))
     return ("'" + Twine(I->getOpcodeName()) + "' instruction").str();
   return "an unnamed value";
+}
+
+/// A pointer the way the user can find it in the source: its name, the
+/// variable of its debug records, or which parameter it is.
+std::string describePointer(const Value *Obj) {
+  if (Obj->hasName())
+    return describe(Obj);
+  for (DbgVariableRecord *DVR : findDVRValues(const_cast<Value *>(Obj)))
+    if (DILocalVariable *Var = DVR->getVariable(); Var && !Var->getName().empty())
+      return ("'" + Var->getName() + "'").str();
+  if (const auto *Arg = dyn_cast<Argument>(Obj))
+    return formatv("parameter {0} of '{1}'", Arg->getArgNo() + 1,
+                   demangleName(Arg->getParent()->getName()))
+        .str();
+  return describe(Obj);
+}
+
+/// What a synchronization instruction can do to the global memory an early
+/// copy reads ahead. A work-group barrier or a fence whose scope is the work
+/// group (or narrower) only orders the accesses of the work-items of one
+/// group, which all run this same loop: the stores that could feed a copy
+/// through it are then the loop's own (checked with alias analysis) and those
+/// before the loop (checked when the loop synchronizes, see checkReadAhead).
+/// A wider fence may make another group's or the host's writes visible.
+enum class SyncKind {
+  None,      ///< Not a synchronization the pipeliner knows.
+  Barrier,   ///< Every work-item of the group waits there.
+  GroupSync, ///< Writes nothing, orders at most the group's accesses.
+  WideFence, ///< Orders accesses beyond the work group.
+};
+
+bool isGroupScope(const LLVMContext &Ctx, SyncScope::ID ID) {
+  if (ID == SyncScope::SingleThread)
+    return true;
+  std::optional<StringRef> Name = Ctx.getSyncScopeName(ID);
+  if (!Name)
+    return false;
+  // AMDGPU's scopes (with their one-address-space forms), NVPTX's block.
+  StringRef Base = Name->split("-one-as").first;
+  return Base == "workgroup" || Base == "wavefront" ||
+         Base == "singlethread" || Base == "block" || Base == "cta";
+}
+
+/// True if \p F is an LDS-only fence: its memory-model relaxation annotations
+/// restrict it to AMDGPU's local address space (the third argument "local" of
+/// __builtin_amdgcn_fence), so it cannot order global memory at any scope.
+bool isLocalMemoryOnly(const FenceInst &F) {
+  MMRAMetadata MMRA(F);
+  bool AnyAS = false;
+  for (const MMRAMetadata::TagT &Tag : MMRA) {
+    if (Tag.first != "amdgpu-as")
+      continue;
+    if (Tag.second != "local")
+      return false;
+    AnyAS = true;
+  }
+  return AnyAS;
+}
+
+SyncKind classifySync(const Instruction &I, const AsyncTarget *Target) {
+  if (Target && Target->isBarrier(I))
+    return SyncKind::Barrier;
+  if (const auto *F = dyn_cast<FenceInst>(&I))
+    return isGroupScope(F->getContext(), F->getSyncScopeID()) ||
+                   isLocalMemoryOnly(*F)
+               ? SyncKind::GroupSync
+               : SyncKind::WideFence;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee)
+    return SyncKind::None;
+  StringRef Name = Callee->getName();
+  // HIP's __syncthreads() (ROCm and asyncpipe/hip.h) and libclc's barrier():
+  // s_barrier between two work-group fences.
+  if (Name == "llvm.amdgcn.s.barrier")
+    return SyncKind::Barrier;
+  if (Name.starts_with("llvm.amdgcn.s.barrier."))
+    return SyncKind::GroupSync;
+  // CUDA's __syncthreads() and its reductions (clang 22 spells barrier0 and
+  // bar.sync 0 as barrier.cta.sync.aligned.all), and the counted forms, which
+  // only some threads reach.
+  if (Name.starts_with("llvm.nvvm.barrier.cta.") || Name == "llvm.nvvm.barrier0")
+    return Name.ends_with(".all") || Name == "llvm.nvvm.barrier0" ||
+                   Name.starts_with("llvm.nvvm.barrier.cta.red.")
+               ? SyncKind::Barrier
+               : SyncKind::GroupSync;
+  if (Name == "llvm.nvvm.membar.cta")
+    return SyncKind::GroupSync;
+  if (Name.starts_with("llvm.nvvm.membar."))
+    return SyncKind::WideFence;
+  // OpenCL C's builtins before libclc is linked: barrier(flags) and
+  // work_group_barrier(flags) are work-group barriers; with a scope argument
+  // only memory_scope_work_item (0) and memory_scope_work_group (1) stay in
+  // the group. mem_fence and friends order one work-item's accesses.
+  if (Name == "_Z7barrierj" || Name == "_Z18work_group_barrierj")
+    return SyncKind::Barrier;
+  if (Name == "_Z18work_group_barrierj12memory_scope") {
+    const auto *Scope = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+    return Scope && Scope->getZExtValue() <= 1 ? SyncKind::Barrier
+                                               : SyncKind::WideFence;
+  }
+  if (Name == "_Z9mem_fencej" || Name == "_Z14read_mem_fencej" ||
+      Name == "_Z15write_mem_fencej")
+    return SyncKind::GroupSync;
+  return SyncKind::None;
 }
 
 bool isPure(const Instruction &I) {
@@ -66,7 +182,7 @@ class PipelinePlanner {
 public:
   PipelinePlanner(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
                   AAResults &AA, LoopInfo &LI, DominatorTree &DT,
-                  const AsyncTarget *Target, std::string &WhyNot)
+                  const AsyncTarget *Target, PipelineRefusal &WhyNot)
       : L(L), Request(Request), SE(SE), AA(AA), LI(LI), DT(DT), Target(Target),
         WhyNot(WhyNot) {
     Sched.L = &L;
@@ -82,8 +198,9 @@ public:
   }
 
 private:
-  bool fail(const Twine &Why) {
-    WhyNot = Why.str();
+  bool fail(StringRef Name, const Twine &Why) {
+    WhyNot.Name = Name.str();
+    WhyNot.Why = Why.str();
     return false;
   }
 
@@ -101,7 +218,8 @@ private:
   std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,
                                                 SmallPtrSetImpl<Value *> &Seen);
   bool checkReadAhead();
-  bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources);
+  bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources,
+                        bool BeforeLoop, bool &Synchronizes);
   std::optional<unsigned>
   getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
@@ -115,7 +233,7 @@ private:
     return LI.getLoopFor(BB) == &L && DT.dominates(BB, L.getLoopLatch());
   }
   bool isBarrier(const Instruction &I) const {
-    return Target && Target->isBarrier(I);
+    return classifySync(I, Target) == SyncKind::Barrier;
   }
   std::optional<unsigned> findBuffer(const Value *Object) const;
 
@@ -126,7 +244,7 @@ private:
   LoopInfo &LI;
   DominatorTree &DT;
   const AsyncTarget *Target;
-  std::string &WhyNot;
+  PipelineRefusal &WhyNot;
   PipelineSchedule Sched;
   DenseMap<const Instruction *, unsigned> StatementOf;
   /// Program order of the body's instructions (reverse post-order).
@@ -142,19 +260,19 @@ bool PipelinePlanner::checkLoopShape() {
     for (BasicBlock *BB : Inner->blocks())
       for (Instruction &I : *BB)
         if (AsyncOp::get(I))
-          return fail(formatv("the inner loop at '{0}' has async operations "
+          return fail("NestedAsyncOps", formatv("the inner loop at '{0}' has async operations "
                               "(nested pipelining is not supported; annotate "
                               "the innermost loop)",
                               Inner->getHeader()->getName()));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
-    return fail("the loop has no preheader, more than one exit or an exit "
+    return fail("LoopShape", "the loop has no preheader, more than one exit or an exit "
                 "that is not its latch");
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
-    return fail("its trip count cannot be computed");
+    return fail("TripCount", "its trip count cannot be computed");
   if (SE.getTypeSizeInBits(BTC->getType()) > 64)
-    return fail("its trip count does not fit in 64 bits");
+    return fail("TripCountTooWide", "its trip count does not fit in 64 bits");
   Sched.BackedgeTakenCount = BTC;
   return true;
 }
@@ -188,7 +306,7 @@ bool PipelinePlanner::cutStatements() {
       }
       AsyncOp Op = AsyncOp::get(I);
       if (!OnSpine && (Op.isMark() || Op.isWait()))
-        return fail(formatv("the {0} {1} is conditional, so the marks of an "
+        return fail("ConditionalMarkOrWait", formatv("the {0} {1} is conditional, so the marks of an "
                             "iteration are not a constant",
                             Op.isMark() ? "mark" : "wait", describe(&I)));
       if (Op.isWait())
@@ -224,19 +342,19 @@ bool PipelinePlanner::checkSynchronousForm() {
   bool HasWait = false;
   for (const PipelineStatement &S : Sched.Statements) {
     if (!S.Copies.empty() && !S.Mark)
-      return fail(formatv("the async copy {0} is not followed by a mark "
+      return fail("CopyWithoutMark", formatv("the async copy {0} is not followed by a mark "
                           "before the next wait",
                           describe(S.Copies.front())));
     if (S.Wait) {
       HasWait = true;
       std::optional<uint64_t> N = AsyncOp::get(*S.Wait).getConstantWaitCount();
       if (!N || *N != 0)
-        return fail("it already waits for fewer than all groups (not the "
+        return fail("NotSynchronousForm", "it already waits for fewer than all groups (not the "
                     "synchronous form: every wait must be wait(0))");
     }
   }
   if (Sched.getNumGroups() == 0 || !HasWait)
-    return fail("it has no async copy followed by a mark and a wait");
+    return fail("NoAsyncGroup", "it has no async copy followed by a mark and a wait");
   return true;
 }
 
@@ -255,7 +373,7 @@ bool PipelinePlanner::findBuffers() {
                                        /*MaxLookup=*/0);
       if (std::optional<unsigned> Known = findBuffer(Obj)) {
         if (Sched.Buffers[*Known].Producer != StmtIdx)
-          return fail(
+          return fail("BufferFilledTwice",
               formatv("the buffer {0} is filled by two groups", describe(Obj)));
         continue;
       }
@@ -269,7 +387,7 @@ bool PipelinePlanner::findBuffers() {
             !GV->hasInitializer() ||
             !(isa<UndefValue>(GV->getInitializer()) ||
               GV->getInitializer()->isNullValue()))
-          return fail(formatv("the buffer {0} cannot be grown: only internal "
+          return fail("BufferNotGrowable", formatv("the buffer {0} cannot be grown: only internal "
                               "globals that are uninitialized or zeroed can "
                               "be multi-buffered",
                               describe(GV)));
@@ -278,7 +396,7 @@ bool PipelinePlanner::findBuffers() {
                  AI && AI->isStaticAlloca()) {
         Buffer.Ty = AI->getAllocatedType();
       } else {
-        return fail(formatv("the destination of the async copy {0} is not a "
+        return fail("CopyDestinationNotBuffer", formatv("the destination of the async copy {0} is not a "
                             "buffer that can be grown (a global or alloca)",
                             describe(Copy)));
       }
@@ -298,17 +416,17 @@ bool PipelinePlanner::findBuffers() {
 bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
   Function &F = *L.getHeader()->getParent();
   if (!F.use_empty())
-    return fail(formatv("the buffer {0} is also used by other functions and "
+    return fail("BufferSharedWithCaller", formatv("the buffer {0} is also used by other functions and "
                         "'{1}' is called, so it cannot get a grown copy of its "
                         "own",
                         describe(Buffer.Object), F.getName()));
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || AsyncOp::get(I) || isBarrier(I) ||
+      if (!Call || AsyncOp::get(I) || classifySync(I, Target) != SyncKind::None ||
           isa<IntrinsicInst>(Call) || Call->doesNotAccessMemory())
         continue;
-      return fail(formatv("the buffer {0} is also used by other functions, "
+      return fail("BufferSharedWithCallee", formatv("the buffer {0} is also used by other functions, "
                           "which {1} may reach",
                           describe(Buffer.Object), describe(Call)));
     }
@@ -331,7 +449,7 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       User *Usr = U.getUser();
       if (auto *CE = dyn_cast<ConstantExpr>(Usr)) {
         if (!CE->isCast() && CE->getOpcode() != Instruction::GetElementPtr)
-          return fail(formatv("the buffer {0} is used in a constant "
+          return fail("BufferInConstantExpr", formatv("the buffer {0} is used in a constant "
                               "expression the pipeliner cannot follow",
                               Name));
         Worklist.push_back(CE);
@@ -339,7 +457,7 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       }
       auto *I = dyn_cast<Instruction>(Usr);
       if (!I)
-        return fail(
+        return fail("BufferOutsideFunction",
             formatv("the buffer {0} is used outside any function", Name));
       if (I->getFunction() != L.getHeader()->getParent()) {
         Buffer.UsedByOtherFunctions = true;
@@ -357,7 +475,7 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       AsyncOp Op = AsyncOp::get(*I);
       if (auto *Load = dyn_cast<LoadInst>(I); Load && Load->isSimple()) {
         if (!InLoop)
-          return fail(formatv("the buffer {0} is read outside the loop, so "
+          return fail("BufferReadOutsideLoop", formatv("the buffer {0} is read outside the loop, so "
                               "it cannot be grown",
                               Name));
       } else if (Op.isCopy() && InLoop &&
@@ -365,13 +483,13 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
                   U.get() == Op.getSharedPointer())) {
         if (U.get() == Op.getSharedPointer() &&
             StatementOf.lookup(I) != Buffer.Producer)
-          return fail(formatv("the buffer {0} is filled by two groups", Name));
+          return fail("BufferFilledTwice", formatv("the buffer {0} is filled by two groups", Name));
       } else if (isa<StoreInst>(I)) {
-        return fail(formatv("the buffer {0} is written by a store; only "
+        return fail("BufferStored", formatv("the buffer {0} is written by a store; only "
                             "async copies may fill a pipelined buffer",
                             Name));
       } else {
-        return fail(formatv("the buffer {0} is used by {1} {2}; the "
+        return fail("BufferOtherUse", formatv("the buffer {0} is used by {1} {2}; the "
                             "pipeliner cannot multi-buffer it",
                             Name, describe(I),
                             InLoop ? "in the loop" : "outside the loop"));
@@ -392,7 +510,7 @@ bool PipelinePlanner::checkReadsAreWaited() {
           A.I->getOperand(A.OperandNo) == AsyncOp::get(*A.I).getSharedPointer())
         continue;
       if (A.Statement <= Buffer.Producer)
-        return fail(formatv("{0} reads the buffer {1} before the copy that "
+        return fail("ReadBeforeFill", formatv("{0} reads the buffer {1} before the copy that "
                             "fills it in the same iteration: a consumer "
                             "aliases a producer across iterations",
                             describe(A.I), describe(Buffer.Object)));
@@ -400,7 +518,7 @@ bool PipelinePlanner::checkReadsAreWaited() {
       for (unsigned S = Buffer.Producer + 1; S <= A.Statement; ++S)
         Waited |= Sched.Statements[S].Wait != nullptr;
       if (!Waited)
-        return fail(formatv("{0} reads the buffer {1} without a wait for "
+        return fail("ReadNotWaited", formatv("{0} reads the buffer {1} without a wait for "
                             "the copy that fills it",
                             describe(A.I), describe(Buffer.Object)));
     }
@@ -414,7 +532,7 @@ bool PipelinePlanner::assignStages() {
       return false;
   } else {
     if (Request.Stages < 2)
-      return fail("the stage count is 1: nothing to overlap");
+      return fail("SingleStage", "the stage count is 1: nothing to overlap");
     assignAutomaticStages();
   }
   unsigned Last = Sched.getLastStage();
@@ -424,14 +542,14 @@ bool PipelinePlanner::assignStages() {
       continue;
     AnyEarly = true;
     if (std::optional<std::string> Why = whyCannotRunEarly(Idx))
-      return fail(formatv("statement {0} cannot run in stage {1}: {2}", Idx,
+      return fail("CannotRunEarly", formatv("statement {0} cannot run in stage {1}: {2}", Idx,
                           Sched.Statements[Idx].Stage, *Why));
   }
   if (!AnyEarly) {
     std::string Why = "no group can run ahead of its consumers";
     for (auto &[Idx, Reason] : StaysBecause)
       Why += formatv(" (statement {0}: {1})", Idx, Reason).str();
-    return fail(Why);
+    return fail("NoEarlyGroup", Why);
   }
   // The statements of the last stage stay where they are; only the early
   // ones move.
@@ -441,7 +559,7 @@ bool PipelinePlanner::assignStages() {
     if (S.Stage != Last)
       continue;
     if (!First && S.Order < PrevOrder)
-      return fail("the order annotation reorders statements of the last "
+      return fail("LastStageReordered", "the order annotation reorders statements of the last "
                   "stage, which is not supported");
     PrevOrder = S.Order;
     First = false;
@@ -453,7 +571,7 @@ bool PipelinePlanner::assignExplicitStages() {
   const ExplicitSchedule &E = Request.Explicit;
   size_t N = Sched.Statements.size();
   if (E.Stage.size() != N || (!E.Order.empty() && E.Order.size() != N))
-    return fail(formatv("the schedule annotation names {0} statements but "
+    return fail("ScheduleSizeMismatch", formatv("the schedule annotation names {0} statements but "
                         "the loop body has {1}",
                         E.Stage.size(), N));
   SmallVector<bool, 8> OrderUsed(N, false);
@@ -465,19 +583,19 @@ bool PipelinePlanner::assignExplicitStages() {
     if (!E.Order.empty()) {
       S.Order = E.Order[Idx];
       if (S.Order >= N || OrderUsed[S.Order])
-        return fail("the order annotation is not a permutation of the "
+        return fail("OrderNotPermutation", "the order annotation is not a permutation of the "
                     "statements");
       OrderUsed[S.Order] = true;
     }
     if (E.HasAsyncStages && !S.Copies.empty() &&
         !is_contained(E.AsyncStages, S.Stage))
-      return fail(formatv("statement {0} issues async copies but its stage "
+      return fail("CopyNotInAsyncStage", formatv("statement {0} issues async copies but its stage "
                           "{1} is not in async_stages",
                           Idx, S.Stage));
   }
   Sched.NumStages = MaxStage + 1;
   if (Sched.NumStages < 2)
-    return fail("the schedule has a single stage: nothing to overlap");
+    return fail("SingleStage", "the schedule has a single stage: nothing to overlap");
   return true;
 }
 
@@ -562,40 +680,97 @@ PipelinePlanner::whyNotRecomputable(Value *V, unsigned Idx,
   return std::nullopt;
 }
 
-// Early copies read global memory iterations ahead; nothing in the loop may
-// write what they read.
+// Early copies read global memory iterations ahead of their own iteration,
+// across the rest of the body and its synchronization. Nothing the copy used
+// to follow may write what it reads: no instruction of the loop (every
+// work-item of the group runs the same loop, so alias analysis on this one
+// covers them all), and when the loop synchronizes the group, nothing before
+// the loop either: another work-item's earlier write reached the copy through
+// a barrier of the loop, which the copy now precedes. Barriers and fences that
+// stay in the group write nothing a copy reads and are pipelined across.
 bool PipelinePlanner::checkReadAhead() {
   SmallVector<const Value *, 4> Sources;
   for (const PipelineStatement &S : Sched.Statements)
     if (Sched.isEarly(S))
-      for (CallBase *Copy : S.Copies)
-        Sources.push_back(
-            getUnderlyingObject(AsyncOp::get(*Copy).getGlobalPointer(), 0));
+      for (CallBase *Copy : S.Copies) {
+        const Value *Src =
+            getUnderlyingObject(AsyncOp::get(*Copy).getGlobalPointer(), 0);
+        if (!is_contained(Sources, Src))
+          Sources.push_back(Src);
+      }
+  bool Synchronizes = false;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      if (!checkReadAheadOf(I, Sources))
+      if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/false, Synchronizes))
         return false;
+  if (!Synchronizes)
+    return true;
+  Function &F = *L.getHeader()->getParent();
+  for (BasicBlock &BB : F) {
+    if (L.contains(&BB) ||
+        !isPotentiallyReachable(&BB, L.getHeader(), nullptr, &DT, &LI))
+      continue;
+    for (Instruction &I : BB)
+      if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/true, Synchronizes))
+        return false;
+  }
+  if (Sched.NeedsEntryBarrier && !Target)
+    return fail("NoBarrier", "a barrier is needed before the prologue and the "
+                             "target has none");
   return true;
 }
 
 bool PipelinePlanner::checkReadAheadOf(Instruction &I,
-                                       ArrayRef<const Value *> Sources) {
-  if (!I.mayWriteToMemory() || AsyncOp::get(I) || isBarrier(I))
+                                       ArrayRef<const Value *> Sources,
+                                       bool BeforeLoop, bool &Synchronizes) {
+  if (AsyncOp::get(I))
     return true;
-  if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isAssumeLikeIntrinsic())
+  switch (classifySync(I, Target)) {
+  case SyncKind::Barrier:
+  case SyncKind::GroupSync:
+    Synchronizes |= !BeforeLoop;
     return true;
-  auto *Store = dyn_cast<StoreInst>(&I);
-  if (!Store)
-    return fail(formatv("{0} may write memory that an early copy reads ahead "
-                        "of its iteration",
+  case SyncKind::WideFence:
+    if (BeforeLoop)
+      return true;
+    return fail("ReadAheadWideFence",
+                formatv("{0} orders memory beyond the work group, so writes "
+                        "of other groups may become visible to a copy that "
+                        "now runs ahead of it; only work-group barriers and "
+                        "work-group or LDS-only fences can be pipelined across",
                         describe(&I)));
-  const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
-  for (const Value *Src : Sources)
-    if (AA.alias(MemoryLocation::getBeforeOrAfter(Src),
-                 MemoryLocation::getBeforeOrAfter(Dst)) != AliasResult::NoAlias)
-      return fail(formatv("{0} may write memory that an early copy reads "
-                          "ahead of its iteration",
-                          describe(Store)));
+  case SyncKind::None:
+    break;
+  }
+  if (!I.mayWriteToMemory())
+    return true;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I);
+      II && (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd()))
+    return true;
+  for (const Value *Src : Sources) {
+    if (!isModSet(
+            AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(Src))))
+      continue;
+    // Another work-item's write before the loop reached this copy through
+    // a barrier of the loop, which the copy now precedes: a barrier before
+    // the prologue keeps it visible.
+    if (BeforeLoop) {
+      Sched.NeedsEntryBarrier = true;
+      return true;
+    }
+    if (auto *Store = dyn_cast<StoreInst>(&I)) {
+      const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
+      return fail("ReadAheadStore",
+                  formatv("a store to {0} may write the memory of {1} that "
+                          "an early copy reads ahead of its iteration; if they "
+                          "never overlap, declare {1} __restrict__",
+                          describePointer(Dst), describePointer(Src)));
+    }
+    return fail("ReadAheadWrite",
+                formatv("{0} may write the memory of {1} that an early copy "
+                        "reads ahead of its iteration",
+                        describe(&I), describePointer(Src)));
+  }
   return true;
 }
 
@@ -627,7 +802,7 @@ bool PipelinePlanner::sizeBuffers() {
     if (none_of(Buffer.Accesses, [&](const PipelineBuffer::Access &A) {
           return A.Statement != Buffer.Producer;
         }))
-      return fail(formatv("the buffer {0} is filled but never read in the "
+      return fail("BufferNeverRead", formatv("the buffer {0} is filled but never read in the "
                           "loop",
                           describe(Buffer.Object)));
     for (const PipelineBuffer::Access &A : Buffer.Accesses) {
@@ -636,20 +811,20 @@ bool PipelinePlanner::sizeBuffers() {
         continue;
       if (Reader.Stage < Producer.Stage ||
           (Reader.Stage == Producer.Stage && Reader.Order < Producer.Order))
-        return fail(formatv("statement {0} reads the buffer {1} before "
+        return fail("ReadBeforeFillInSchedule", formatv("statement {0} reads the buffer {1} before "
                             "statement {2} fills it in the schedule",
                             A.Statement, describe(Buffer.Object),
                             Buffer.Producer));
       std::optional<unsigned> FreeStage = getReleaseStage(A);
       if (!FreeStage)
-        return fail(formatv("the async copy {0} reads the buffer {1} but "
+        return fail("CopyReadNotWaited", formatv("the async copy {0} reads the buffer {1} but "
                             "nothing in the loop waits for that copy",
                             describe(A.I), describe(Buffer.Object)));
       Buffer.Versions =
           std::max(Buffer.Versions, *FreeStage - Producer.Stage + 1);
     }
     if (Buffer.Bytes * Buffer.Versions > (uint64_t(1) << 31))
-      return fail(formatv("the buffer {0} would grow beyond 2 GiB",
+      return fail("BufferTooLarge", formatv("the buffer {0} would grow beyond 2 GiB",
                           describe(Buffer.Object)));
   }
   return true;
@@ -703,7 +878,7 @@ bool PipelinePlanner::computeWaitCounts() {
     for (unsigned G : Needed) {
       std::optional<uint64_t> N = countMarksBetween(G, WIdx, false);
       if (!N)
-        return fail(formatv("statement {0} is scheduled before the group "
+        return fail("WaitBeforeGroup", formatv("statement {0} is scheduled before the group "
                             "(statement {1}) it waits for",
                             WIdx, G));
       if (!Count || *N < *Count) {
@@ -762,7 +937,7 @@ bool PipelinePlanner::placeBarriers() {
     }
   }
   if (Sched.NeedsBarrier && !Target)
-    return fail("a barrier is needed and the target has none");
+    return fail("NoBarrier", "a barrier is needed and the target has none");
   return true;
 }
 
@@ -772,6 +947,6 @@ std::optional<PipelineSchedule>
 asyncpipe::planPipeline(Loop &L, const PipelineRequest &Request,
                         ScalarEvolution &SE, AAResults &AA, LoopInfo &LI,
                         DominatorTree &DT, const AsyncTarget *Target,
-                        std::string &WhyNot) {
+                        PipelineRefusal &WhyNot) {
   return PipelinePlanner(L, Request, SE, AA, LI, DT, Target, WhyNot).run();
 }

@@ -98,6 +98,11 @@ struct PipelineSchedule {
   /// A barrier must be added at the top of the body so that no work-item
   /// refills a buffer another one still reads.
   bool NeedsBarrier = false;
+  /// A barrier must be added before the prologue: the loop synchronizes the
+  /// group and something before it may write what an early copy reads, which
+  /// other work-items saw through the loop's first barrier before their
+  /// copies ran ahead of it.
+  bool NeedsEntryBarrier = false;
   /// Drain with an epilogue (unconditional copies in the loop) rather than
   /// with empty groups; see AsyncPipelineDrain.
   bool DrainWithEpilogue = false;
@@ -124,12 +129,19 @@ struct PipelineRequest {
   ExplicitSchedule Explicit;
 };
 
+/// Why a loop is not pipelined: the name of the missed remark (one per kind
+/// of refusal, so that -pass-remarks-output can tell them apart) and its text.
+struct PipelineRefusal {
+  std::string Name;
+  std::string Why;
+};
+
 /// Plans the pipelining of \p L. Returns the schedule, or the reason the loop
 /// cannot be pipelined (to be reported as a missed remark).
 std::optional<PipelineSchedule>
 planPipeline(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
              AAResults &AA, LoopInfo &LI, DominatorTree &DT,
-             const AsyncTarget *Target, std::string &WhyNot);
+             const AsyncTarget *Target, PipelineRefusal &WhyNot);
 
 /// Carries out \p Schedule; the loop is in simplified form.
 void applyPipeline(PipelineSchedule &Schedule, ScalarEvolution &SE,

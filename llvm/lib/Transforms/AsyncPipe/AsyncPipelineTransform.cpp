@@ -381,6 +381,10 @@ void PipelineBuilder::emitPrologue() {
   // prologue group exists.
   GuardCopies = !Sched.DrainWithEpilogue;
   Instruction *End = L.getLoopPreheader()->getTerminator();
+  if (Sched.NeedsEntryBarrier) {
+    IRBuilder<> B(End);
+    Target->createBarrier(B);
+  }
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
     InOrder.push_back(Idx);

@@ -206,7 +206,7 @@ exit:
 
 ; The copies would read a[i + 1] before the store of iteration i to c, which
 ; may be the same memory.
-; REMARK: remark: <unknown>:0:0: loop not pipelined: 'store' instruction may write memory that an early copy reads ahead of its iteration
+; REMARK: remark: <unknown>:0:0: loop not pipelined: a store to 'c' may write the memory of 'a' that an early copy reads ahead of its iteration; if they never overlap, declare 'a' __restrict__
 define void @store_may_alias_source(ptr %a, ptr %c, i64 %n) {
 entry:
   br label %loop
