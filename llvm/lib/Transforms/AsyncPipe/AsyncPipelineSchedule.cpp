@@ -125,6 +125,21 @@ bool isLocalMemoryOnly(const FenceInst &F) {
   return AnyAS;
 }
 
+/// A fence with its scope, or a call with the (demangled) name of its callee.
+std::string describeSync(const Instruction &I) {
+  if (const auto *F = dyn_cast<FenceInst>(&I)) {
+    std::optional<StringRef> Scope =
+        F->getContext().getSyncScopeName(F->getSyncScopeID());
+    return ("the fence of scope '" +
+            (Scope && !Scope->empty() ? *Scope : StringRef("system")) + "'")
+        .str();
+  }
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      return "the call to '" + demangleName(Callee->getName()) + "'";
+  return describe(&I);
+}
+
 SyncKind classifySync(const Instruction &I, const AsyncTarget *Target) {
   if (Target && Target->isBarrier(I))
     return SyncKind::Barrier;
@@ -738,7 +753,7 @@ bool PipelinePlanner::checkReadAheadOf(Instruction &I,
                         "of other groups may become visible to a copy that "
                         "now runs ahead of it; only work-group barriers and "
                         "work-group or LDS-only fences can be pipelined across",
-                        describe(&I)));
+                        describeSync(I)));
   case SyncKind::None:
     break;
   }
