@@ -33,7 +33,12 @@
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -337,6 +342,11 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
            << (Sched.NeedsBarrier ? "; added a barrier so that no work-item "
                                     "refills a buffer another still reads"
                                   : "")
+           << (Sched.AliasChecks.empty()
+                   ? ""
+                   : "; versioned with run-time checks that no store in the "
+                     "loop writes what a copy reads ahead (the loop runs "
+                     "unpipelined when they fail)")
            << (Sched.NeedsEntryBarrier
                    ? "; added a barrier before the prologue so that writes "
                      "before the loop reach every work-item's early copies"
@@ -391,6 +401,66 @@ void markPipelined(Loop &L) {
   LLVMContext &Ctx = L.getHeader()->getContext();
   updateLoopProperties(L, {StagesKey, StageKey, OrderKey, AsyncStagesKey},
                        {makeProperty(Ctx, DoneKey)});
+}
+
+/// Versions the loop on the schedule's run-time alias checks: the loop the
+/// schedule describes runs when no store can write what an early copy reads,
+/// an unpipelined clone (already marked done) otherwise. LoopInfo gets the
+/// clone from cloneLoopWithPreheader; the dominator tree is recomputed.
+void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
+                            LoopInfo &LI, ScalarEvolution &SE) {
+  Loop &L = *Sched.L;
+  Function &F = *L.getHeader()->getParent();
+  // Values the loop leaves go through exit-block phis, which then merge the
+  // two versions.
+  formLCSSA(L, DT, &LI, &SE);
+  BasicBlock *CheckBB = L.getLoopPreheader();
+  BasicBlock *Preheader =
+      SplitBlock(CheckBB, CheckBB->getTerminator(), &DT, &LI, nullptr,
+                 "asyncpipe.nooverlap.ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap,
+                                       ".overlap", &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (BasicBlock *Exit : Exits)
+    for (PHINode &Phi : Exit->phis())
+      for (unsigned Idx = 0, E = Phi.getNumIncomingValues(); Idx != E; ++Idx)
+        if (L.contains(Phi.getIncomingBlock(Idx))) {
+          Value *In = Phi.getIncomingValue(Idx);
+          Value *Mapped = VMap.lookup(In);
+          Phi.addIncoming(Mapped ? Mapped : In,
+                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(Idx)]));
+        }
+  // The checks, from the group ranges: every store range lies wholly before
+  // or after every source range.
+  SCEVExpander Expander(SE, "asyncpipe.alias");
+  Instruction *At = CheckBB->getTerminator();
+  IRBuilder<> B(At);
+  Value *NoOverlap = B.getTrue();
+  auto Address = [&](const PipelineSchedule::GroupRange &R,
+                      const SCEV *Off) -> Value * {
+    Value *Base = B.CreatePtrToInt(R.Base, Off->getType());
+    Value *Offset = Expander.expandCodeFor(Off, Off->getType(), At);
+    return B.CreateAdd(Base, Offset);
+  };
+  for (const PipelineSchedule::AliasCheck &C : Sched.AliasChecks) {
+    Value *StoreLo = Address(C.Store, C.Store.Lo);
+    Value *StoreHi = Address(C.Store, C.Store.Hi);
+    Value *SourceLo = Address(C.Source, C.Source.Lo);
+    Value *SourceHi = Address(C.Source, C.Source.Hi);
+    Value *Before = B.CreateICmpULE(StoreHi, SourceLo);
+    Value *After = B.CreateICmpULE(SourceHi, StoreLo);
+    Value *Apart = B.CreateOr(Before, After);
+    NoOverlap = B.CreateAnd(NoOverlap, Apart, "asyncpipe.nooverlap");
+  }
+  BasicBlock *ClonePreheader = Clone->getLoopPreheader();
+  B.CreateCondBr(NoOverlap, Preheader, ClonePreheader);
+  At->eraseFromParent();
+  DT.recalculate(F);
+  SE.forgetLoop(&L);
 }
 
 } // namespace
@@ -483,6 +553,8 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     // Marked first: the epilogue drain keeps an unpipelined copy of the loop
     // for short trip counts, which must not be pipelined either.
     markPipelined(*L);
+    if (!Sched->AliasChecks.empty())
+      versionWithAliasChecks(*Sched, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();

@@ -38,6 +38,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MemoryModelRelaxationAnnotations.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
@@ -235,6 +236,12 @@ private:
   bool checkReadAhead();
   bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources,
                         bool BeforeLoop, bool &Synchronizes);
+  bool addAliasCheck(StoreInst &Store, const Value *Src, std::string &WhyNot);
+  std::optional<PipelineSchedule::GroupRange>
+  getGroupRange(Value *Ptr, uint64_t Bytes, std::string &WhyNot);
+  bool isUniform(const SCEV *S) const;
+  /// The loop synchronizes the work group (set by checkReadAhead).
+  bool LoopSynchronizes = false;
   std::optional<unsigned>
   getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
@@ -716,6 +723,10 @@ bool PipelinePlanner::checkReadAhead() {
   bool Synchronizes = false;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
+      LoopSynchronizes |= classifySync(I, Target) == SyncKind::Barrier ||
+                          classifySync(I, Target) == SyncKind::GroupSync;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
       if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/false, Synchronizes))
         return false;
   if (!Synchronizes)
@@ -774,17 +785,183 @@ bool PipelinePlanner::checkReadAheadOf(Instruction &I,
       return true;
     }
     if (auto *Store = dyn_cast<StoreInst>(&I)) {
+      std::string WhyNoCheck;
+      if (addAliasCheck(*Store, Src, WhyNoCheck))
+        continue;
       const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
       return fail("ReadAheadStore",
                   formatv("a store to {0} may write the memory of {1} that "
-                          "an early copy reads ahead of its iteration; if they "
-                          "never overlap, declare {1} __restrict__",
-                          describePointer(Dst), describePointer(Src)));
+                          "an early copy reads ahead of its iteration, and no "
+                          "run-time check can tell ({2}); if they never "
+                          "overlap, declare {1} __restrict__",
+                          describePointer(Dst), describePointer(Src),
+                          WhyNoCheck));
     }
     return fail("ReadAheadWrite",
                 formatv("{0} may write the memory of {1} that an early copy "
                         "reads ahead of its iteration",
                         describe(&I), describePointer(Src)));
+  }
+  return true;
+}
+
+// A value the whole work group agrees on: a kernel's argument, a constant,
+// the group's id. In a device function an argument may differ between
+// work-items, which is harmless only if they never meet at a barrier: the two
+// versions of a loop must be taken by the whole group. The host runtime runs
+// one work-item per work-group (asyncpipe_rt.h), so there every argument is
+// the group's.
+bool PipelinePlanner::isUniform(const SCEV *S) const {
+  const Function &F = *L.getHeader()->getParent();
+  bool Kernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
+                F.getCallingConv() == CallingConv::PTX_Kernel ||
+                F.getCallingConv() == CallingConv::SPIR_KERNEL ||
+                (Target && Target->supportsSanitizer());
+  return !SCEVExprContains(S, [&](const SCEV *E) {
+    const auto *U = dyn_cast<SCEVUnknown>(E);
+    if (!U)
+      return false;
+    const Value *V = U->getValue();
+    if (isa<Constant>(V))
+      return false;
+    if (isa<Argument>(V))
+      return !Kernel && LoopSynchronizes;
+    const auto *Call = dyn_cast<CallBase>(V);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee)
+      return true;
+    StringRef Name = Callee->getName();
+    return !(Name.starts_with("llvm.amdgcn.workgroup.id.") ||
+             Name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+             Name == "_Z12get_group_idj");
+  });
+}
+
+// The bytes an access touches in any iteration by any work-item of the group,
+// as a range the whole group computes alike: the terms of the start address
+// that differ between work-items (their local id) are replaced by the bounds
+// of their value range, and the induction's step runs over the trip count.
+std::optional<PipelineSchedule::GroupRange>
+PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
+                               std::string &WhyNot) {
+  const SCEV *P = SE.getSCEV(Ptr);
+  const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(P));
+  if (!Base || !isUniform(Base)) {
+    WhyNot = formatv("the base of {0} is not known to the whole work group",
+                     describe(Ptr));
+    return std::nullopt;
+  }
+  const SCEV *Off = SE.removePointerBase(P);
+  Type *Ty = Off->getType();
+  const SCEV *Start = Off;
+  const SCEV *Step = SE.getZero(Ty);
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off)) {
+    if (AR->getLoop() != &L || !AR->isAffine()) {
+      WhyNot = formatv("the address {0} is not affine in the loop",
+                       describe(Ptr));
+      return std::nullopt;
+    }
+    Start = AR->getStart();
+    Step = AR->getStepRecurrence(SE);
+  } else if (!SE.isLoopInvariant(Off, &L)) {
+    WhyNot = formatv("the address {0} is not affine in the loop",
+                     describe(Ptr));
+    return std::nullopt;
+  }
+  const auto *StepC = dyn_cast<SCEVConstant>(Step);
+  if (!StepC) {
+    WhyNot = formatv("the address {0} moves by a step unknown at compile time",
+                     describe(Ptr));
+    return std::nullopt;
+  }
+  SmallVector<const SCEV *, 4> Terms;
+  if (const auto *Add = dyn_cast<SCEVAddExpr>(Start))
+    append_range(Terms, Add->operands());
+  else
+    Terms.push_back(Start);
+  SmallVector<const SCEV *, 4> Shared;
+  int64_t Min = 0, Max = 0;
+  const int64_t Limit = int64_t(1) << 40;
+  for (const SCEV *T : Terms) {
+    if (isUniform(T)) {
+      Shared.push_back(T);
+      continue;
+    }
+    ConstantRange R = SE.getSignedRange(T);
+    if (R.isFullSet() || R.isEmptySet() || R.getBitWidth() > 64 ||
+        R.getSignedMin().abs().sgt(Limit) || R.getSignedMax().abs().sgt(Limit)) {
+      WhyNot = formatv("the address {0} differs between work-items by an "
+                       "unbounded amount",
+                       describe(Ptr));
+      return std::nullopt;
+    }
+    Min += R.getSignedMin().getSExtValue();
+    Max += R.getSignedMax().getSExtValue();
+  }
+  const SCEV *Common = Shared.empty() ? SE.getZero(Ty) : SE.getAddExpr(Shared);
+  const SCEV *Trips = SE.getTruncateOrZeroExtend(Sched.BackedgeTakenCount, Ty);
+  const SCEV *Span = SE.getMulExpr(Trips, Step);
+  bool Up = !StepC->getAPInt().isNegative();
+  const SCEV *Lo = SE.getAddExpr(Common, SE.getConstant(Ty, Min, true));
+  const SCEV *Hi =
+      SE.getAddExpr(Common, SE.getConstant(Ty, Max + int64_t(Bytes), true));
+  if (Up)
+    Hi = SE.getAddExpr(Hi, Span);
+  else
+    Lo = SE.getAddExpr(Lo, Span);
+  return PipelineSchedule::GroupRange{Base->getValue(), Lo, Hi};
+}
+
+// A store that may write what an early copy reads is allowed if a run-time
+// check, the same for the whole group, can show that the bytes it writes and
+// the bytes the copies read never overlap; the loop is then versioned.
+bool PipelinePlanner::addAliasCheck(StoreInst &Store, const Value *Src,
+                                    std::string &WhyNot) {
+  if (LI.getLoopFor(Store.getParent()) != &L) {
+    WhyNot = "the store is in an inner loop";
+    return false;
+  }
+  const DataLayout &DL = Store.getDataLayout();
+  std::optional<PipelineSchedule::GroupRange> StoreRange =
+      getGroupRange(Store.getPointerOperand(),
+                    DL.getTypeStoreSize(Store.getValueOperand()->getType()),
+                    WhyNot);
+  if (!StoreRange)
+    return false;
+  for (const PipelineStatement &S : Sched.Statements) {
+    if (!Sched.isEarly(S))
+      continue;
+    for (CallBase *Copy : S.Copies) {
+      AsyncOp Op = AsyncOp::get(*Copy);
+      Value *Ptr = Op.getGlobalPointer();
+      if (getUnderlyingObject(Ptr, 0) != Src)
+        continue;
+      std::optional<uint64_t> Bytes = Op.getCopySize();
+      if (!Bytes) {
+        WhyNot = "a copy's size is not a constant";
+        return false;
+      }
+      // CUDA's copies take global pointers cast from the generic ones its
+      // stores use; the cast keeps the address (the global window of the
+      // generic space is the identity on NVPTX and AMDGPU).
+      if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr);
+          Cast && Cast->getSrcAddressSpace() == Store.getPointerAddressSpace())
+        Ptr = Cast->getPointerOperand();
+      if (Ptr->getType()->getPointerAddressSpace() !=
+          Store.getPointerAddressSpace()) {
+        WhyNot = "they are in different address spaces";
+        return false;
+      }
+      std::optional<PipelineSchedule::GroupRange> SourceRange =
+          getGroupRange(Ptr, *Bytes, WhyNot);
+      if (!SourceRange)
+        return false;
+      if (SourceRange->Lo->getType() != StoreRange->Lo->getType()) {
+        WhyNot = "their offsets have different widths";
+        return false;
+      }
+      Sched.AliasChecks.push_back({*StoreRange, *SourceRange});
+    }
   }
   return true;
 }

@@ -106,6 +106,20 @@ struct PipelineSchedule {
   /// Drain with an epilogue (unconditional copies in the loop) rather than
   /// with empty groups; see AsyncPipelineDrain.
   bool DrainWithEpilogue = false;
+  /// Bytes one access touches over the whole loop and every work-item of the
+  /// group: [Base + Lo, Base + Hi), with Lo and Hi integer SCEVs of the width
+  /// of Base's index type whose values are the same for the whole group.
+  struct GroupRange {
+    Value *Base;
+    const SCEV *Lo;
+    const SCEV *Hi;
+  };
+  /// Run-time alias checks: the loop is versioned and only the copy in which
+  /// no pair overlaps is pipelined (a store and an early copy's source).
+  struct AliasCheck {
+    GroupRange Store, Source;
+  };
+  SmallVector<AliasCheck, 2> AliasChecks;
   /// Groups that could not run ahead and stay in the consumer's stage.
   SmallVector<std::string, 2> Notes;
 
