@@ -5,6 +5,9 @@
 ; (the refill of iteration i + 2 is issued after the barrier that ends
 ; iteration i - 1). A fence of wider scope may let another group's writes
 ; reach a copy that now runs ahead of it: refused, with its own remark name.
+; A store whose address wraps in 32 bits (no nsw) is not affine in the loop,
+; so no run-time check bounds it: refused, naming the parameters (the IR has
+; no names for them) and suggesting __restrict__.
 ; A write before the loop to what a copy reads reached the other work-items'
 ; copies through the loop's first barrier: a barrier before the prologue
 ; keeps it so (fenced on AMDGPU, where s_barrier alone orders no memory).
@@ -24,6 +27,15 @@
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %t/host.ll \
 ; RUN:   -pass-remarks=asyncpipe-pipeline 2>%t/host.remarks | FileCheck %s --check-prefix=HOST
 ; RUN: FileCheck %s --check-prefix=HOST-REMARK < %t/host.remarks
+; A store that alias analysis cannot separate from a copy's source: the loop
+; is versioned on a run-time check that the bytes the store writes over the
+; loop lie wholly before or after those the copies read; the checked version
+; is pipelined, the other (marked done) runs as written, and the value the
+; loop leaves merges both.
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline,verify' -S \
+; RUN:   %t/checked.ll -pass-remarks=asyncpipe-pipeline 2>%t/checked.remarks \
+; RUN:   | FileCheck %s --check-prefix=CHECKED
+; RUN: FileCheck %s --check-prefix=CHECKED-REMARK < %t/checked.remarks
 
 ; AMDGPU-REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'lds.hip_syncthreads' x3{{$}}
 ; AMDGPU-REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'lds.lds_only_fence' x3{{$}}
@@ -34,7 +46,7 @@
 ; AMDGPU-REMARK: remark: <unknown>:0:0: loop not pipelined: the fence of scope 'system' orders memory beyond the work group, so writes of other groups may become visible to a copy that now runs ahead of it; only work-group barriers and work-group or LDS-only fences can be pipelined across
 ; AMDGPU-REMARK: remark: <unknown>:0:0: loop not pipelined: the call to 'work_group_barrier(unsigned int, memory_scope)' orders memory beyond the work group, so writes of other groups may become visible to a copy that now runs ahead of it; only work-group barriers and work-group or LDS-only fences can be pipelined across
 ; AMDGPU-REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'lds.written_before_loop' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-; AMDGPU-REMARK: remark: <unknown>:0:0: loop not pipelined: a store to parameter 2 of 'store_may_alias' may write the memory of parameter 1 of 'store_may_alias' that an early copy reads ahead of its iteration; if they never overlap, declare parameter 1 of 'store_may_alias' __restrict__
+; AMDGPU-REMARK: remark: <unknown>:0:0: loop not pipelined: a store to parameter 2 of 'store_may_alias' may write the memory of parameter 1 of 'store_may_alias' that an early copy reads ahead of its iteration, and no run-time check can tell (the address 'out' is not affine in the loop); if they never overlap, declare parameter 1 of 'store_may_alias' __restrict__
 
 ; AMDGPU-NAME: Name: ReadAheadWideFence
 ; AMDGPU-NAME-NEXT: Function: agent_fence
@@ -110,6 +122,35 @@
 ; HOST-NEXT: call void @__asyncpipe_rt_barrier()
 ; HOST-NEXT: call void @asyncpipe.copy(ptr @buf, ptr %a, i32 64, i32 0)
 ; HOST-NEXT: call void @asyncpipe.mark()
+
+; CHECKED-REMARK: remark: <unknown>:0:0: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'buf.checked' x2; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+; CHECKED-LABEL: define i32 @store_checked(
+; CHECKED-NEXT: entry:
+; CHECKED-NEXT: %0 = ptrtoint ptr %c to i64
+; CHECKED-NEXT: %1 = add i64 %0, 0
+; CHECKED-NEXT: %2 = ptrtoint ptr %c to i64
+; CHECKED-NEXT: %3 = shl i64 %n, 2
+; CHECKED-NEXT: %4 = add i64 %2, %3
+; CHECKED-NEXT: %5 = ptrtoint ptr %a to i64
+; CHECKED-NEXT: %6 = add i64 %5, 0
+; CHECKED-NEXT: %7 = ptrtoint ptr %a to i64
+; CHECKED-NEXT: %8 = add i64 %7, %3
+; CHECKED-NEXT: %9 = icmp ule i64 %4, %6
+; CHECKED-NEXT: %10 = icmp ule i64 %8, %1
+; CHECKED-NEXT: %11 = or i1 %9, %10
+; CHECKED-NEXT: %asyncpipe.nooverlap = and i1 true, %11
+; CHECKED-NEXT: br i1 %asyncpipe.nooverlap, label %asyncpipe.nooverlap.ph, label %asyncpipe.nooverlap.ph.overlap
+; CHECKED: loop.overlap:
+; CHECKED: call void @asyncpipe.wait(i32 0)
+; CHECKED: br i1 %done.overlap, label %exit, label %loop.overlap, !llvm.loop [[DONE:![0-9]+]]
+; CHECKED: asyncpipe.prologue:
+; CHECKED: loop:
+; CHECKED: call void @asyncpipe.wait(i32 1)
+; CHECKED: br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[DONE]]
+; CHECKED: exit:
+; CHECKED-NEXT: %acc.next.lcssa = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ %acc.next.overlap, %loop.overlap ], [ %acc.next.short, %loop.short ]
+; CHECKED: [[DONE]] = distinct !{[[DONE]], [[KEY:![0-9]+]]}
+; CHECKED-NEXT: [[KEY]] = !{!"asyncpipe.pipeline.done"}
 
 ;--- amdgpu.ll
 @lds.hip_syncthreads = internal addrspace(3) global [256 x float] undef, align 16
@@ -568,3 +609,31 @@ declare void @__asyncpipe_rt_barrier()
 !0 = distinct !{!0, !1}
 !1 = !{!"asyncpipe.pipeline.stages", i32 2}
 
+;--- checked.ll
+@buf.checked = internal global [16 x i32] zeroinitializer
+
+define i32 @store_checked(ptr %a, ptr %c, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %src = getelementptr i32, ptr %a, i64 %i
+  call void @asyncpipe.copy(ptr @buf.checked, ptr %src, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr @buf.checked
+  %dst = getelementptr i32, ptr %c, i64 %i
+  store i32 %v, ptr %dst
+  %acc.next = add i32 %acc, %v
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !0
+exit:
+  ret i32 %acc.next
+}
+declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+declare void @asyncpipe.mark()
+declare void @asyncpipe.wait(i32)
+!0 = distinct !{!0, !1}
+!1 = !{!"asyncpipe.pipeline.stages", i32 2}
