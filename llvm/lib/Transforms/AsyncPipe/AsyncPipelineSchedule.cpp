@@ -506,7 +506,8 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
         if (U.get() == Op.getSharedPointer() &&
             StatementOf.lookup(I) != Buffer.Producer)
           return fail("BufferFilledTwice", formatv("the buffer {0} is filled by two groups", Name));
-      } else if (isa<StoreInst>(I)) {
+      } else if (isa<StoreInst>(I) &&
+                 U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
         return fail("BufferStored", formatv("the buffer {0} is written by a store; only "
                             "async copies may fill a pipelined buffer",
                             Name));
@@ -800,7 +801,7 @@ bool PipelinePlanner::checkReadAheadOf(Instruction &I,
     return fail("ReadAheadWrite",
                 formatv("{0} may write the memory of {1} that an early copy "
                         "reads ahead of its iteration",
-                        describe(&I), describePointer(Src)));
+                        describeSync(I), describePointer(Src)));
   }
   return true;
 }
