@@ -364,6 +364,15 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
              << ore::NV("InFlight", S.WaitCount) << " groups in flight ("
              << ore::NV("QueueInFlight", S.QueueWaitCount) << " of its queue)";
     });
+    if (S.SubsumedBy)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitSubsumed",
+                                          L.getStartLoc(), L.getHeader())
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " is removed from the loop: the wait in statement "
+               << ore::NV("By", *S.SubsumedBy)
+               << " already allows no more groups and no mark comes between";
+      });
     if (!S.WaitFallback.empty())
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "WaitFallback",
@@ -556,6 +565,11 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     if (!Sched->AliasChecks.empty())
       versionWithAliasChecks(*Sched, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
+    // The epilogue's copies of a subsumed wait stay (their counts differ);
+    // in the loop it goes.
+    for (PipelineStatement &S : Sched->Statements)
+      if (S.SubsumedBy && S.Wait && S.Wait->use_empty())
+        S.Wait->eraseFromParent();
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
     DT.recalculate(F);

@@ -210,6 +210,7 @@ public:
         !checkReadAhead() || !sizeBuffers() || !computeWaitCounts() ||
         !placeBarriers())
       return std::nullopt;
+    findSubsumedWaits();
     return std::move(Sched);
   }
 
@@ -249,6 +250,7 @@ private:
   std::optional<uint64_t> countMarksBetween(unsigned Group, unsigned Waiter,
                                             bool SameQueueOnly);
   bool placeBarriers();
+  void findSubsumedWaits();
   /// Blocks of the loop itself (not of an inner loop) that run in every
   /// iteration.
   bool isOnSpine(const BasicBlock *BB) const {
@@ -1132,6 +1134,53 @@ bool PipelinePlanner::placeBarriers() {
   if (Sched.NeedsBarrier && !Target)
     return fail("NoBarrier", "a barrier is needed and the target has none");
   return true;
+}
+
+// A wait of the last stage that follows another one with no mark in between
+// allows no fewer groups than it: nothing was committed since the earlier
+// wait left at most its count outstanding, so it has nothing to do. Early
+// statements' marks are emitted before the first last-stage statement
+// ordered after them; a call in between might commit groups on a hardware
+// counter (a native form in a callee), so calls other than intrinsics and
+// barriers keep the later wait.
+void PipelinePlanner::findSubsumedWaits() {
+  std::optional<unsigned> Prev;
+  for (unsigned B = 0; B != Sched.Statements.size(); ++B) {
+    PipelineStatement &W = Sched.Statements[B];
+    if (Sched.isEarly(W))
+      continue;
+    if (W.Wait && Prev && Sched.Statements[*Prev].WaitCount <= W.WaitCount) {
+      unsigned A = *Prev;
+      bool Quiet = true;
+      for (unsigned Idx = A; Idx != B && Quiet; ++Idx) {
+        const PipelineStatement &S = Sched.Statements[Idx];
+        if (!Sched.isEarly(S) && S.isGroup())
+          Quiet = false;
+        for (Instruction *I : S.Insts)
+          if (const auto *Call = dyn_cast<CallBase>(I);
+              Call && I != S.Wait && !isa<IntrinsicInst>(Call) &&
+              classifySync(*I, Target) == SyncKind::None)
+            Quiet = false;
+      }
+      for (const PipelineStatement &S : Sched.Statements) {
+        if (!Sched.isEarly(S))
+          continue;
+        // Where the early statement is emitted: before the first statement
+        // of the last stage ordered after it (or at the latch).
+        for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+          const PipelineStatement &At = Sched.Statements[Idx];
+          if (Sched.isEarly(At) || At.Order <= S.Order)
+            continue;
+          Quiet &= !(Idx > A && Idx <= B);
+          break;
+        }
+      }
+      if (Quiet)
+        W.SubsumedBy = A;
+    }
+    if (W.Wait)
+      Prev = B;
+  }
 }
 
 } // namespace

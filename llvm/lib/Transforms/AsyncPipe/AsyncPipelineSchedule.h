@@ -58,6 +58,10 @@ struct PipelineStatement {
   uint64_t QueueWaitCount = 0;
   /// Why this statement's wait had to fall back to 0, if it did.
   std::string WaitFallback;
+  /// The earlier wait of the last stage that already allows no more groups
+  /// than this one, with no mark and no call in between: this wait is
+  /// removed from the pipelined body.
+  std::optional<unsigned> SubsumedBy;
   bool isGroup() const { return Mark != nullptr; }
 };
 
