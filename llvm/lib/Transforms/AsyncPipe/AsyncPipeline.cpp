@@ -322,10 +322,10 @@ std::string describeBuffers(const PipelineSchedule &Sched) {
     if (!Text.empty())
       Text += ", ";
     StringRef Name = Buffer.Object->getName();
-    Text += formatv("'{0}' x{1}",
-                    Name.empty() ? std::string("(unnamed)")
-                                 : demangle(Name.str()),
-                    Buffer.Versions);
+    Text +=
+        formatv("'{0}' x{1}",
+                Name.empty() ? std::string("(unnamed)") : demangle(Name.str()),
+                Buffer.Versions);
   }
   return Text;
 }
@@ -424,13 +424,12 @@ void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
   // two versions.
   formLCSSA(L, DT, &LI, &SE);
   BasicBlock *CheckBB = L.getLoopPreheader();
-  BasicBlock *Preheader =
-      SplitBlock(CheckBB, CheckBB->getTerminator(), &DT, &LI, nullptr,
-                 "asyncpipe.nooverlap.ph");
+  BasicBlock *Preheader = SplitBlock(CheckBB, CheckBB->getTerminator(), &DT,
+                                     &LI, nullptr, "asyncpipe.nooverlap.ph");
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 8> Blocks;
-  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap,
-                                       ".overlap", &LI, &DT, Blocks);
+  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap, ".overlap",
+                                       &LI, &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
   SmallVector<BasicBlock *, 4> Exits;
   L.getExitBlocks(Exits);
@@ -450,7 +449,7 @@ void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
   IRBuilder<> B(At);
   Value *NoOverlap = B.getTrue();
   auto Address = [&](const PipelineSchedule::GroupRange &R,
-                      const SCEV *Off) -> Value * {
+                     const SCEV *Off) -> Value * {
     Value *Base = B.CreatePtrToInt(R.Base, Off->getType());
     Value *Offset = Expander.expandCodeFor(Off, Off->getType(), At);
     return B.CreateAdd(Base, Offset);

@@ -57,9 +57,7 @@ namespace {
 
 /// The name a user knows: C++ names demangled (a CUDA/HIP __shared__ array is
 /// a global named _ZZ4gemmE2As, which the user wrote as gemm's As).
-std::string demangleName(StringRef Name) {
-  return demangle(Name.str());
-}
+std::string demangleName(StringRef Name) { return demangle(Name.str()); }
 
 std::string describe(const Value *V) {
   if (V->hasName())
@@ -75,7 +73,8 @@ std::string describePointer(const Value *Obj) {
   if (Obj->hasName())
     return describe(Obj);
   for (DbgVariableRecord *DVR : findDVRValues(const_cast<Value *>(Obj)))
-    if (DILocalVariable *Var = DVR->getVariable(); Var && !Var->getName().empty())
+    if (DILocalVariable *Var = DVR->getVariable();
+        Var && !Var->getName().empty())
       return ("'" + Var->getName() + "'").str();
   if (const auto *Arg = dyn_cast<Argument>(Obj))
     return formatv("parameter {0} of '{1}'", Arg->getArgNo() + 1,
@@ -106,8 +105,8 @@ bool isGroupScope(const LLVMContext &Ctx, SyncScope::ID ID) {
     return false;
   // AMDGPU's scopes (with their one-address-space forms), NVPTX's block.
   StringRef Base = Name->split("-one-as").first;
-  return Base == "workgroup" || Base == "wavefront" ||
-         Base == "singlethread" || Base == "block" || Base == "cta";
+  return Base == "workgroup" || Base == "wavefront" || Base == "singlethread" ||
+         Base == "block" || Base == "cta";
 }
 
 /// True if \p F is an LDS-only fence: its memory-model relaxation annotations
@@ -163,7 +162,8 @@ SyncKind classifySync(const Instruction &I, const AsyncTarget *Target) {
   // CUDA's __syncthreads() and its reductions (clang 22 spells barrier0 and
   // bar.sync 0 as barrier.cta.sync.aligned.all), and the counted forms, which
   // only some threads reach.
-  if (Name.starts_with("llvm.nvvm.barrier.cta.") || Name == "llvm.nvvm.barrier0")
+  if (Name.starts_with("llvm.nvvm.barrier.cta.") ||
+      Name == "llvm.nvvm.barrier0")
     return Name.ends_with(".all") || Name == "llvm.nvvm.barrier0" ||
                    Name.starts_with("llvm.nvvm.barrier.cta.red.")
                ? SyncKind::Barrier
@@ -284,13 +284,15 @@ bool PipelinePlanner::checkLoopShape() {
     for (BasicBlock *BB : Inner->blocks())
       for (Instruction &I : *BB)
         if (AsyncOp::get(I))
-          return fail("NestedAsyncOps", formatv("the inner loop at '{0}' has async operations "
+          return fail("NestedAsyncOps",
+                      formatv("the inner loop at '{0}' has async operations "
                               "(nested pipelining is not supported; annotate "
                               "the innermost loop)",
                               Inner->getHeader()->getName()));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
-    return fail("LoopShape", "the loop has no preheader, more than one exit or an exit "
+    return fail("LoopShape",
+                "the loop has no preheader, more than one exit or an exit "
                 "that is not its latch");
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
@@ -330,7 +332,8 @@ bool PipelinePlanner::cutStatements() {
       }
       AsyncOp Op = AsyncOp::get(I);
       if (!OnSpine && (Op.isMark() || Op.isWait()))
-        return fail("ConditionalMarkOrWait", formatv("the {0} {1} is conditional, so the marks of an "
+        return fail("ConditionalMarkOrWait",
+                    formatv("the {0} {1} is conditional, so the marks of an "
                             "iteration are not a constant",
                             Op.isMark() ? "mark" : "wait", describe(&I)));
       if (Op.isWait())
@@ -366,19 +369,22 @@ bool PipelinePlanner::checkSynchronousForm() {
   bool HasWait = false;
   for (const PipelineStatement &S : Sched.Statements) {
     if (!S.Copies.empty() && !S.Mark)
-      return fail("CopyWithoutMark", formatv("the async copy {0} is not followed by a mark "
+      return fail("CopyWithoutMark",
+                  formatv("the async copy {0} is not followed by a mark "
                           "before the next wait",
                           describe(S.Copies.front())));
     if (S.Wait) {
       HasWait = true;
       std::optional<uint64_t> N = AsyncOp::get(*S.Wait).getConstantWaitCount();
       if (!N || *N != 0)
-        return fail("NotSynchronousForm", "it already waits for fewer than all groups (not the "
+        return fail("NotSynchronousForm",
+                    "it already waits for fewer than all groups (not the "
                     "synchronous form: every wait must be wait(0))");
     }
   }
   if (Sched.getNumGroups() == 0 || !HasWait)
-    return fail("NoAsyncGroup", "it has no async copy followed by a mark and a wait");
+    return fail("NoAsyncGroup",
+                "it has no async copy followed by a mark and a wait");
   return true;
 }
 
@@ -397,7 +403,8 @@ bool PipelinePlanner::findBuffers() {
                                        /*MaxLookup=*/0);
       if (std::optional<unsigned> Known = findBuffer(Obj)) {
         if (Sched.Buffers[*Known].Producer != StmtIdx)
-          return fail("BufferFilledTwice",
+          return fail(
+              "BufferFilledTwice",
               formatv("the buffer {0} is filled by two groups", describe(Obj)));
         continue;
       }
@@ -411,7 +418,8 @@ bool PipelinePlanner::findBuffers() {
             !GV->hasInitializer() ||
             !(isa<UndefValue>(GV->getInitializer()) ||
               GV->getInitializer()->isNullValue()))
-          return fail("BufferNotGrowable", formatv("the buffer {0} cannot be grown: only internal "
+          return fail("BufferNotGrowable",
+                      formatv("the buffer {0} cannot be grown: only internal "
                               "globals that are uninitialized or zeroed can "
                               "be multi-buffered",
                               describe(GV)));
@@ -420,7 +428,8 @@ bool PipelinePlanner::findBuffers() {
                  AI && AI->isStaticAlloca()) {
         Buffer.Ty = AI->getAllocatedType();
       } else {
-        return fail("CopyDestinationNotBuffer", formatv("the destination of the async copy {0} is not a "
+        return fail("CopyDestinationNotBuffer",
+                    formatv("the destination of the async copy {0} is not a "
                             "buffer that can be grown (a global or alloca)",
                             describe(Copy)));
       }
@@ -440,17 +449,20 @@ bool PipelinePlanner::findBuffers() {
 bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
   Function &F = *L.getHeader()->getParent();
   if (!F.use_empty())
-    return fail("BufferSharedWithCaller", formatv("the buffer {0} is also used by other functions and "
+    return fail("BufferSharedWithCaller",
+                formatv("the buffer {0} is also used by other functions and "
                         "'{1}' is called, so it cannot get a grown copy of its "
                         "own",
                         describe(Buffer.Object), F.getName()));
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || AsyncOp::get(I) || classifySync(I, Target) != SyncKind::None ||
+      if (!Call || AsyncOp::get(I) ||
+          classifySync(I, Target) != SyncKind::None ||
           isa<IntrinsicInst>(Call) || Call->doesNotAccessMemory())
         continue;
-      return fail("BufferSharedWithCallee", formatv("the buffer {0} is also used by other functions, "
+      return fail("BufferSharedWithCallee",
+                  formatv("the buffer {0} is also used by other functions, "
                           "which {1} may reach",
                           describe(Buffer.Object), describe(Call)));
     }
@@ -473,7 +485,8 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       User *Usr = U.getUser();
       if (auto *CE = dyn_cast<ConstantExpr>(Usr)) {
         if (!CE->isCast() && CE->getOpcode() != Instruction::GetElementPtr)
-          return fail("BufferInConstantExpr", formatv("the buffer {0} is used in a constant "
+          return fail("BufferInConstantExpr",
+                      formatv("the buffer {0} is used in a constant "
                               "expression the pipeliner cannot follow",
                               Name));
         Worklist.push_back(CE);
@@ -481,7 +494,8 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       }
       auto *I = dyn_cast<Instruction>(Usr);
       if (!I)
-        return fail("BufferOutsideFunction",
+        return fail(
+            "BufferOutsideFunction",
             formatv("the buffer {0} is used outside any function", Name));
       if (I->getFunction() != L.getHeader()->getParent()) {
         Buffer.UsedByOtherFunctions = true;
@@ -499,7 +513,8 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       AsyncOp Op = AsyncOp::get(*I);
       if (auto *Load = dyn_cast<LoadInst>(I); Load && Load->isSimple()) {
         if (!InLoop)
-          return fail("BufferReadOutsideLoop", formatv("the buffer {0} is read outside the loop, so "
+          return fail("BufferReadOutsideLoop",
+                      formatv("the buffer {0} is read outside the loop, so "
                               "it cannot be grown",
                               Name));
       } else if (Op.isCopy() && InLoop &&
@@ -507,14 +522,17 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
                   U.get() == Op.getSharedPointer())) {
         if (U.get() == Op.getSharedPointer() &&
             StatementOf.lookup(I) != Buffer.Producer)
-          return fail("BufferFilledTwice", formatv("the buffer {0} is filled by two groups", Name));
+          return fail("BufferFilledTwice",
+                      formatv("the buffer {0} is filled by two groups", Name));
       } else if (isa<StoreInst>(I) &&
                  U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
-        return fail("BufferStored", formatv("the buffer {0} is written by a store; only "
+        return fail("BufferStored",
+                    formatv("the buffer {0} is written by a store; only "
                             "async copies may fill a pipelined buffer",
                             Name));
       } else {
-        return fail("BufferOtherUse", formatv("the buffer {0} is used by {1} {2}; the "
+        return fail("BufferOtherUse",
+                    formatv("the buffer {0} is used by {1} {2}; the "
                             "pipeliner cannot multi-buffer it",
                             Name, describe(I),
                             InLoop ? "in the loop" : "outside the loop"));
@@ -535,7 +553,8 @@ bool PipelinePlanner::checkReadsAreWaited() {
           A.I->getOperand(A.OperandNo) == AsyncOp::get(*A.I).getSharedPointer())
         continue;
       if (A.Statement <= Buffer.Producer)
-        return fail("ReadBeforeFill", formatv("{0} reads the buffer {1} before the copy that "
+        return fail("ReadBeforeFill",
+                    formatv("{0} reads the buffer {1} before the copy that "
                             "fills it in the same iteration: a consumer "
                             "aliases a producer across iterations",
                             describe(A.I), describe(Buffer.Object)));
@@ -543,7 +562,8 @@ bool PipelinePlanner::checkReadsAreWaited() {
       for (unsigned S = Buffer.Producer + 1; S <= A.Statement; ++S)
         Waited |= Sched.Statements[S].Wait != nullptr;
       if (!Waited)
-        return fail("ReadNotWaited", formatv("{0} reads the buffer {1} without a wait for "
+        return fail("ReadNotWaited",
+                    formatv("{0} reads the buffer {1} without a wait for "
                             "the copy that fills it",
                             describe(A.I), describe(Buffer.Object)));
     }
@@ -567,7 +587,8 @@ bool PipelinePlanner::assignStages() {
       continue;
     AnyEarly = true;
     if (std::optional<std::string> Why = whyCannotRunEarly(Idx))
-      return fail("CannotRunEarly", formatv("statement {0} cannot run in stage {1}: {2}", Idx,
+      return fail("CannotRunEarly",
+                  formatv("statement {0} cannot run in stage {1}: {2}", Idx,
                           Sched.Statements[Idx].Stage, *Why));
   }
   if (!AnyEarly) {
@@ -584,7 +605,8 @@ bool PipelinePlanner::assignStages() {
     if (S.Stage != Last)
       continue;
     if (!First && S.Order < PrevOrder)
-      return fail("LastStageReordered", "the order annotation reorders statements of the last "
+      return fail("LastStageReordered",
+                  "the order annotation reorders statements of the last "
                   "stage, which is not supported");
     PrevOrder = S.Order;
     First = false;
@@ -596,7 +618,8 @@ bool PipelinePlanner::assignExplicitStages() {
   const ExplicitSchedule &E = Request.Explicit;
   size_t N = Sched.Statements.size();
   if (E.Stage.size() != N || (!E.Order.empty() && E.Order.size() != N))
-    return fail("ScheduleSizeMismatch", formatv("the schedule annotation names {0} statements but "
+    return fail("ScheduleSizeMismatch",
+                formatv("the schedule annotation names {0} statements but "
                         "the loop body has {1}",
                         E.Stage.size(), N));
   SmallVector<bool, 8> OrderUsed(N, false);
@@ -608,19 +631,22 @@ bool PipelinePlanner::assignExplicitStages() {
     if (!E.Order.empty()) {
       S.Order = E.Order[Idx];
       if (S.Order >= N || OrderUsed[S.Order])
-        return fail("OrderNotPermutation", "the order annotation is not a permutation of the "
+        return fail("OrderNotPermutation",
+                    "the order annotation is not a permutation of the "
                     "statements");
       OrderUsed[S.Order] = true;
     }
     if (E.HasAsyncStages && !S.Copies.empty() &&
         !is_contained(E.AsyncStages, S.Stage))
-      return fail("CopyNotInAsyncStage", formatv("statement {0} issues async copies but its stage "
+      return fail("CopyNotInAsyncStage",
+                  formatv("statement {0} issues async copies but its stage "
                           "{1} is not in async_stages",
                           Idx, S.Stage));
   }
   Sched.NumStages = MaxStage + 1;
   if (Sched.NumStages < 2)
-    return fail("SingleStage", "the schedule has a single stage: nothing to overlap");
+    return fail("SingleStage",
+                "the schedule has a single stage: nothing to overlap");
   return true;
 }
 
@@ -777,8 +803,7 @@ bool PipelinePlanner::checkReadAheadOf(Instruction &I,
       II && (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd()))
     return true;
   for (const Value *Src : Sources) {
-    if (!isModSet(
-            AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(Src))))
+    if (!isModSet(AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(Src))))
       continue;
     // Another work-item's write before the loop reached this copy through
     // a barrier of the loop, which the copy now precedes: a barrier before
@@ -860,15 +885,15 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
   const SCEV *Step = SE.getZero(Ty);
   if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off)) {
     if (AR->getLoop() != &L || !AR->isAffine()) {
-      WhyNot = formatv("the address {0} is not affine in the loop",
-                       describe(Ptr));
+      WhyNot =
+          formatv("the address {0} is not affine in the loop", describe(Ptr));
       return std::nullopt;
     }
     Start = AR->getStart();
     Step = AR->getStepRecurrence(SE);
   } else if (!SE.isLoopInvariant(Off, &L)) {
-    WhyNot = formatv("the address {0} is not affine in the loop",
-                     describe(Ptr));
+    WhyNot =
+        formatv("the address {0} is not affine in the loop", describe(Ptr));
     return std::nullopt;
   }
   const auto *StepC = dyn_cast<SCEVConstant>(Step);
@@ -892,7 +917,8 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
     }
     ConstantRange R = SE.getSignedRange(T);
     if (R.isFullSet() || R.isEmptySet() || R.getBitWidth() > 64 ||
-        R.getSignedMin().abs().sgt(Limit) || R.getSignedMax().abs().sgt(Limit)) {
+        R.getSignedMin().abs().sgt(Limit) ||
+        R.getSignedMax().abs().sgt(Limit)) {
       WhyNot = formatv("the address {0} differs between work-items by an "
                        "unbounded amount",
                        describe(Ptr));
@@ -925,10 +951,9 @@ bool PipelinePlanner::addAliasCheck(StoreInst &Store, const Value *Src,
     return false;
   }
   const DataLayout &DL = Store.getDataLayout();
-  std::optional<PipelineSchedule::GroupRange> StoreRange =
-      getGroupRange(Store.getPointerOperand(),
-                    DL.getTypeStoreSize(Store.getValueOperand()->getType()),
-                    WhyNot);
+  std::optional<PipelineSchedule::GroupRange> StoreRange = getGroupRange(
+      Store.getPointerOperand(),
+      DL.getTypeStoreSize(Store.getValueOperand()->getType()), WhyNot);
   if (!StoreRange)
     return false;
   for (const PipelineStatement &S : Sched.Statements) {
@@ -997,7 +1022,8 @@ bool PipelinePlanner::sizeBuffers() {
     if (none_of(Buffer.Accesses, [&](const PipelineBuffer::Access &A) {
           return A.Statement != Buffer.Producer;
         }))
-      return fail("BufferNeverRead", formatv("the buffer {0} is filled but never read in the "
+      return fail("BufferNeverRead",
+                  formatv("the buffer {0} is filled but never read in the "
                           "loop",
                           describe(Buffer.Object)));
     for (const PipelineBuffer::Access &A : Buffer.Accesses) {
@@ -1006,20 +1032,23 @@ bool PipelinePlanner::sizeBuffers() {
         continue;
       if (Reader.Stage < Producer.Stage ||
           (Reader.Stage == Producer.Stage && Reader.Order < Producer.Order))
-        return fail("ReadBeforeFillInSchedule", formatv("statement {0} reads the buffer {1} before "
+        return fail("ReadBeforeFillInSchedule",
+                    formatv("statement {0} reads the buffer {1} before "
                             "statement {2} fills it in the schedule",
                             A.Statement, describe(Buffer.Object),
                             Buffer.Producer));
       std::optional<unsigned> FreeStage = getReleaseStage(A);
       if (!FreeStage)
-        return fail("CopyReadNotWaited", formatv("the async copy {0} reads the buffer {1} but "
+        return fail("CopyReadNotWaited",
+                    formatv("the async copy {0} reads the buffer {1} but "
                             "nothing in the loop waits for that copy",
                             describe(A.I), describe(Buffer.Object)));
       Buffer.Versions =
           std::max(Buffer.Versions, *FreeStage - Producer.Stage + 1);
     }
     if (Buffer.Bytes * Buffer.Versions > (uint64_t(1) << 31))
-      return fail("BufferTooLarge", formatv("the buffer {0} would grow beyond 2 GiB",
+      return fail("BufferTooLarge",
+                  formatv("the buffer {0} would grow beyond 2 GiB",
                           describe(Buffer.Object)));
   }
   return true;
@@ -1073,7 +1102,8 @@ bool PipelinePlanner::computeWaitCounts() {
     for (unsigned G : Needed) {
       std::optional<uint64_t> N = countMarksBetween(G, WIdx, false);
       if (!N)
-        return fail("WaitBeforeGroup", formatv("statement {0} is scheduled before the group "
+        return fail("WaitBeforeGroup",
+                    formatv("statement {0} is scheduled before the group "
                             "(statement {1}) it waits for",
                             WIdx, G));
       if (!Count || *N < *Count) {

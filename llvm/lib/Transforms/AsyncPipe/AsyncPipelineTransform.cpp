@@ -49,8 +49,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/ReplaceConstant.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -390,10 +390,12 @@ void PipelineBuilder::emitPrologue() {
     bool Fenced = Triple(Body->getModule()->getTargetTriple()).isAMDGPU();
     LLVMContext &Ctx = Body->getContext();
     if (Fenced)
-      B.CreateFence(AtomicOrdering::Release, Ctx.getOrInsertSyncScopeID("workgroup"));
+      B.CreateFence(AtomicOrdering::Release,
+                    Ctx.getOrInsertSyncScopeID("workgroup"));
     Target->createBarrier(B);
     if (Fenced)
-      B.CreateFence(AtomicOrdering::Acquire, Ctx.getOrInsertSyncScopeID("workgroup"));
+      B.CreateFence(AtomicOrdering::Acquire,
+                    Ctx.getOrInsertSyncScopeID("workgroup"));
   }
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
