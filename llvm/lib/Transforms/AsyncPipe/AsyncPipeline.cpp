@@ -23,6 +23,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -32,7 +33,12 @@
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -302,9 +308,9 @@ std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
 }
 
 void remarkNotPipelined(OptimizationRemarkEmitter &ORE, const Loop &L,
-                        StringRef Why) {
+                        StringRef Name, StringRef Why) {
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined", L.getStartLoc(),
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
                                     L.getHeader())
            << "loop not pipelined: " << Why;
   });
@@ -316,8 +322,10 @@ std::string describeBuffers(const PipelineSchedule &Sched) {
     if (!Text.empty())
       Text += ", ";
     StringRef Name = Buffer.Object->getName();
-    Text += formatv("'{0}' x{1}", Name.empty() ? "(unnamed)" : Name,
-                    Buffer.Versions);
+    Text +=
+        formatv("'{0}' x{1}",
+                Name.empty() ? std::string("(unnamed)") : demangle(Name.str()),
+                Buffer.Versions);
   }
   return Text;
 }
@@ -333,7 +341,16 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
            << " async groups per iteration, buffers " << describeBuffers(Sched)
            << (Sched.NeedsBarrier ? "; added a barrier so that no work-item "
                                     "refills a buffer another still reads"
-                                  : "");
+                                  : "")
+           << (Sched.AliasChecks.empty()
+                   ? ""
+                   : "; versioned with run-time checks that no store in the "
+                     "loop writes what a copy reads ahead (the loop runs "
+                     "unpipelined when they fail)")
+           << (Sched.NeedsEntryBarrier
+                   ? "; added a barrier before the prologue so that writes "
+                     "before the loop reach every work-item's early copies"
+                   : "");
   });
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
     const PipelineStatement &S = Sched.Statements[Idx];
@@ -347,6 +364,15 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
              << ore::NV("InFlight", S.WaitCount) << " groups in flight ("
              << ore::NV("QueueInFlight", S.QueueWaitCount) << " of its queue)";
     });
+    if (S.SubsumedBy)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitSubsumed",
+                                          L.getStartLoc(), L.getHeader())
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " is removed from the loop: the wait in statement "
+               << ore::NV("By", *S.SubsumedBy)
+               << " already allows no more groups and no mark comes between";
+      });
     if (!S.WaitFallback.empty())
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "WaitFallback",
@@ -384,6 +410,65 @@ void markPipelined(Loop &L) {
   LLVMContext &Ctx = L.getHeader()->getContext();
   updateLoopProperties(L, {StagesKey, StageKey, OrderKey, AsyncStagesKey},
                        {makeProperty(Ctx, DoneKey)});
+}
+
+/// Versions the loop on the schedule's run-time alias checks: the loop the
+/// schedule describes runs when no store can write what an early copy reads,
+/// an unpipelined clone (already marked done) otherwise. LoopInfo gets the
+/// clone from cloneLoopWithPreheader; the dominator tree is recomputed.
+void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
+                            LoopInfo &LI, ScalarEvolution &SE) {
+  Loop &L = *Sched.L;
+  Function &F = *L.getHeader()->getParent();
+  // Values the loop leaves go through exit-block phis, which then merge the
+  // two versions.
+  formLCSSA(L, DT, &LI, &SE);
+  BasicBlock *CheckBB = L.getLoopPreheader();
+  BasicBlock *Preheader = SplitBlock(CheckBB, CheckBB->getTerminator(), &DT,
+                                     &LI, nullptr, "asyncpipe.nooverlap.ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap, ".overlap",
+                                       &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (BasicBlock *Exit : Exits)
+    for (PHINode &Phi : Exit->phis())
+      for (unsigned Idx = 0, E = Phi.getNumIncomingValues(); Idx != E; ++Idx)
+        if (L.contains(Phi.getIncomingBlock(Idx))) {
+          Value *In = Phi.getIncomingValue(Idx);
+          Value *Mapped = VMap.lookup(In);
+          Phi.addIncoming(Mapped ? Mapped : In,
+                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(Idx)]));
+        }
+  // The checks, from the group ranges: every store range lies wholly before
+  // or after every source range.
+  SCEVExpander Expander(SE, "asyncpipe.alias");
+  Instruction *At = CheckBB->getTerminator();
+  IRBuilder<> B(At);
+  Value *NoOverlap = B.getTrue();
+  auto Address = [&](const PipelineSchedule::GroupRange &R,
+                     const SCEV *Off) -> Value * {
+    Value *Base = B.CreatePtrToInt(R.Base, Off->getType());
+    Value *Offset = Expander.expandCodeFor(Off, Off->getType(), At);
+    return B.CreateAdd(Base, Offset);
+  };
+  for (const PipelineSchedule::AliasCheck &C : Sched.AliasChecks) {
+    Value *StoreLo = Address(C.Store, C.Store.Lo);
+    Value *StoreHi = Address(C.Store, C.Store.Hi);
+    Value *SourceLo = Address(C.Source, C.Source.Lo);
+    Value *SourceHi = Address(C.Source, C.Source.Hi);
+    Value *Before = B.CreateICmpULE(StoreHi, SourceLo);
+    Value *After = B.CreateICmpULE(SourceHi, StoreLo);
+    Value *Apart = B.CreateOr(Before, After);
+    NoOverlap = B.CreateAnd(NoOverlap, Apart, "asyncpipe.nooverlap");
+  }
+  BasicBlock *ClonePreheader = Clone->getLoopPreheader();
+  B.CreateCondBr(NoOverlap, Preheader, ClonePreheader);
+  At->eraseFromParent();
+  DT.recalculate(F);
+  SE.forgetLoop(&L);
 }
 
 } // namespace
@@ -458,16 +543,16 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     if (!Request)
       continue;
     if (!Malformed.empty()) {
-      remarkNotPipelined(ORE, *L, Malformed);
+      remarkNotPipelined(ORE, *L, "MalformedRequest", Malformed);
       continue;
     }
     Changed |=
         simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
-    std::string WhyNot;
+    PipelineRefusal WhyNot;
     std::optional<PipelineSchedule> Sched =
         planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
     if (!Sched) {
-      remarkNotPipelined(ORE, *L, WhyNot);
+      remarkNotPipelined(ORE, *L, WhyNot.Name, WhyNot.Why);
       continue;
     }
     Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
@@ -476,7 +561,14 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     // Marked first: the epilogue drain keeps an unpipelined copy of the loop
     // for short trip counts, which must not be pipelined either.
     markPipelined(*L);
+    if (!Sched->AliasChecks.empty())
+      versionWithAliasChecks(*Sched, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
+    // The epilogue's copies of a subsumed wait stay (their counts differ);
+    // in the loop it goes.
+    for (PipelineStatement &S : Sched->Statements)
+      if (S.SubsumedBy && S.Wait && S.Wait->use_empty())
+        S.Wait->eraseFromParent();
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
     DT.recalculate(F);

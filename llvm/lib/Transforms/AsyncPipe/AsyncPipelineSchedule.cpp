@@ -24,15 +24,21 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MemoryModelRelaxationAnnotations.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
@@ -49,12 +55,138 @@ unsigned PipelineSchedule::getNumGroups() const {
 
 namespace {
 
+/// The name a user knows: C++ names demangled (a CUDA/HIP __shared__ array is
+/// a global named _ZZ4gemmE2As, which the user wrote as gemm's As).
+std::string demangleName(StringRef Name) { return demangle(Name.str()); }
+
 std::string describe(const Value *V) {
   if (V->hasName())
-    return ("'" + V->getName() + "'").str();
+    return "'" + demangleName(V->getName()) + "'";
   if (const auto *I = dyn_cast<Instruction>(V))
     return ("'" + Twine(I->getOpcodeName()) + "' instruction").str();
   return "an unnamed value";
+}
+
+/// A pointer the way the user can find it in the source: its name, the
+/// variable of its debug records, or which parameter it is.
+std::string describePointer(const Value *Obj) {
+  if (Obj->hasName())
+    return describe(Obj);
+  for (DbgVariableRecord *DVR : findDVRValues(const_cast<Value *>(Obj)))
+    if (DILocalVariable *Var = DVR->getVariable();
+        Var && !Var->getName().empty())
+      return ("'" + Var->getName() + "'").str();
+  if (const auto *Arg = dyn_cast<Argument>(Obj))
+    return formatv("parameter {0} of '{1}'", Arg->getArgNo() + 1,
+                   demangleName(Arg->getParent()->getName()))
+        .str();
+  return describe(Obj);
+}
+
+/// What a synchronization instruction can do to the global memory an early
+/// copy reads ahead. A work-group barrier or a fence whose scope is the work
+/// group (or narrower) only orders the accesses of the work-items of one
+/// group, which all run this same loop: the stores that could feed a copy
+/// through it are then the loop's own (checked with alias analysis) and those
+/// before the loop (checked when the loop synchronizes, see checkReadAhead).
+/// A wider fence may make another group's or the host's writes visible.
+enum class SyncKind {
+  None,      ///< Not a synchronization the pipeliner knows.
+  Barrier,   ///< Every work-item of the group waits there.
+  GroupSync, ///< Writes nothing, orders at most the group's accesses.
+  WideFence, ///< Orders accesses beyond the work group.
+};
+
+bool isGroupScope(const LLVMContext &Ctx, SyncScope::ID ID) {
+  if (ID == SyncScope::SingleThread)
+    return true;
+  std::optional<StringRef> Name = Ctx.getSyncScopeName(ID);
+  if (!Name)
+    return false;
+  // AMDGPU's scopes (with their one-address-space forms), NVPTX's block.
+  StringRef Base = Name->split("-one-as").first;
+  return Base == "workgroup" || Base == "wavefront" || Base == "singlethread" ||
+         Base == "block" || Base == "cta";
+}
+
+/// True if \p F is an LDS-only fence: its memory-model relaxation annotations
+/// restrict it to AMDGPU's local address space (the third argument "local" of
+/// __builtin_amdgcn_fence), so it cannot order global memory at any scope.
+bool isLocalMemoryOnly(const FenceInst &F) {
+  MMRAMetadata MMRA(F);
+  bool AnyAS = false;
+  for (const MMRAMetadata::TagT &Tag : MMRA) {
+    if (Tag.first != "amdgpu-as")
+      continue;
+    if (Tag.second != "local")
+      return false;
+    AnyAS = true;
+  }
+  return AnyAS;
+}
+
+/// A fence with its scope, or a call with the (demangled) name of its callee.
+std::string describeSync(const Instruction &I) {
+  if (const auto *F = dyn_cast<FenceInst>(&I)) {
+    std::optional<StringRef> Scope =
+        F->getContext().getSyncScopeName(F->getSyncScopeID());
+    return ("the fence of scope '" +
+            (Scope && !Scope->empty() ? *Scope : StringRef("system")) + "'")
+        .str();
+  }
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      return "the call to '" + demangleName(Callee->getName()) + "'";
+  return describe(&I);
+}
+
+SyncKind classifySync(const Instruction &I, const AsyncTarget *Target) {
+  if (Target && Target->isBarrier(I))
+    return SyncKind::Barrier;
+  if (const auto *F = dyn_cast<FenceInst>(&I))
+    return isGroupScope(F->getContext(), F->getSyncScopeID()) ||
+                   isLocalMemoryOnly(*F)
+               ? SyncKind::GroupSync
+               : SyncKind::WideFence;
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee)
+    return SyncKind::None;
+  StringRef Name = Callee->getName();
+  // HIP's __syncthreads() (ROCm and asyncpipe/hip.h) and libclc's barrier():
+  // s_barrier between two work-group fences.
+  if (Name == "llvm.amdgcn.s.barrier")
+    return SyncKind::Barrier;
+  if (Name.starts_with("llvm.amdgcn.s.barrier."))
+    return SyncKind::GroupSync;
+  // CUDA's __syncthreads() and its reductions (clang 22 spells barrier0 and
+  // bar.sync 0 as barrier.cta.sync.aligned.all), and the counted forms, which
+  // only some threads reach.
+  if (Name.starts_with("llvm.nvvm.barrier.cta.") ||
+      Name == "llvm.nvvm.barrier0")
+    return Name.ends_with(".all") || Name == "llvm.nvvm.barrier0" ||
+                   Name.starts_with("llvm.nvvm.barrier.cta.red.")
+               ? SyncKind::Barrier
+               : SyncKind::GroupSync;
+  if (Name == "llvm.nvvm.membar.cta")
+    return SyncKind::GroupSync;
+  if (Name.starts_with("llvm.nvvm.membar."))
+    return SyncKind::WideFence;
+  // OpenCL C's builtins before libclc is linked: barrier(flags) and
+  // work_group_barrier(flags) are work-group barriers; with a scope argument
+  // only memory_scope_work_item (0) and memory_scope_work_group (1) stay in
+  // the group. mem_fence and friends order one work-item's accesses.
+  if (Name == "_Z7barrierj" || Name == "_Z18work_group_barrierj")
+    return SyncKind::Barrier;
+  if (Name == "_Z18work_group_barrierj12memory_scope") {
+    const auto *Scope = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+    return Scope && Scope->getZExtValue() <= 1 ? SyncKind::Barrier
+                                               : SyncKind::WideFence;
+  }
+  if (Name == "_Z9mem_fencej" || Name == "_Z14read_mem_fencej" ||
+      Name == "_Z15write_mem_fencej")
+    return SyncKind::GroupSync;
+  return SyncKind::None;
 }
 
 bool isPure(const Instruction &I) {
@@ -66,7 +198,7 @@ class PipelinePlanner {
 public:
   PipelinePlanner(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
                   AAResults &AA, LoopInfo &LI, DominatorTree &DT,
-                  const AsyncTarget *Target, std::string &WhyNot)
+                  const AsyncTarget *Target, PipelineRefusal &WhyNot)
       : L(L), Request(Request), SE(SE), AA(AA), LI(LI), DT(DT), Target(Target),
         WhyNot(WhyNot) {
     Sched.L = &L;
@@ -78,12 +210,14 @@ public:
         !checkReadAhead() || !sizeBuffers() || !computeWaitCounts() ||
         !placeBarriers())
       return std::nullopt;
+    findSubsumedWaits();
     return std::move(Sched);
   }
 
 private:
-  bool fail(const Twine &Why) {
-    WhyNot = Why.str();
+  bool fail(StringRef Name, const Twine &Why) {
+    WhyNot.Name = Name.str();
+    WhyNot.Why = Why.str();
     return false;
   }
 
@@ -101,7 +235,14 @@ private:
   std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,
                                                 SmallPtrSetImpl<Value *> &Seen);
   bool checkReadAhead();
-  bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources);
+  bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources,
+                        bool BeforeLoop, bool &Synchronizes);
+  bool addAliasCheck(StoreInst &Store, const Value *Src, std::string &WhyNot);
+  std::optional<PipelineSchedule::GroupRange>
+  getGroupRange(Value *Ptr, uint64_t Bytes, std::string &WhyNot);
+  bool isUniform(const SCEV *S) const;
+  /// The loop synchronizes the work group (set by checkReadAhead).
+  bool LoopSynchronizes = false;
   std::optional<unsigned>
   getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
@@ -109,13 +250,14 @@ private:
   std::optional<uint64_t> countMarksBetween(unsigned Group, unsigned Waiter,
                                             bool SameQueueOnly);
   bool placeBarriers();
+  void findSubsumedWaits();
   /// Blocks of the loop itself (not of an inner loop) that run in every
   /// iteration.
   bool isOnSpine(const BasicBlock *BB) const {
     return LI.getLoopFor(BB) == &L && DT.dominates(BB, L.getLoopLatch());
   }
   bool isBarrier(const Instruction &I) const {
-    return Target && Target->isBarrier(I);
+    return classifySync(I, Target) == SyncKind::Barrier;
   }
   std::optional<unsigned> findBuffer(const Value *Object) const;
 
@@ -126,7 +268,7 @@ private:
   LoopInfo &LI;
   DominatorTree &DT;
   const AsyncTarget *Target;
-  std::string &WhyNot;
+  PipelineRefusal &WhyNot;
   PipelineSchedule Sched;
   DenseMap<const Instruction *, unsigned> StatementOf;
   /// Program order of the body's instructions (reverse post-order).
@@ -142,19 +284,21 @@ bool PipelinePlanner::checkLoopShape() {
     for (BasicBlock *BB : Inner->blocks())
       for (Instruction &I : *BB)
         if (AsyncOp::get(I))
-          return fail(formatv("the inner loop at '{0}' has async operations "
+          return fail("NestedAsyncOps",
+                      formatv("the inner loop at '{0}' has async operations "
                               "(nested pipelining is not supported; annotate "
                               "the innermost loop)",
                               Inner->getHeader()->getName()));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
-    return fail("the loop has no preheader, more than one exit or an exit "
+    return fail("LoopShape",
+                "the loop has no preheader, more than one exit or an exit "
                 "that is not its latch");
   const SCEV *BTC = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(BTC))
-    return fail("its trip count cannot be computed");
+    return fail("TripCount", "its trip count cannot be computed");
   if (SE.getTypeSizeInBits(BTC->getType()) > 64)
-    return fail("its trip count does not fit in 64 bits");
+    return fail("TripCountTooWide", "its trip count does not fit in 64 bits");
   Sched.BackedgeTakenCount = BTC;
   return true;
 }
@@ -188,7 +332,8 @@ bool PipelinePlanner::cutStatements() {
       }
       AsyncOp Op = AsyncOp::get(I);
       if (!OnSpine && (Op.isMark() || Op.isWait()))
-        return fail(formatv("the {0} {1} is conditional, so the marks of an "
+        return fail("ConditionalMarkOrWait",
+                    formatv("the {0} {1} is conditional, so the marks of an "
                             "iteration are not a constant",
                             Op.isMark() ? "mark" : "wait", describe(&I)));
       if (Op.isWait())
@@ -224,19 +369,22 @@ bool PipelinePlanner::checkSynchronousForm() {
   bool HasWait = false;
   for (const PipelineStatement &S : Sched.Statements) {
     if (!S.Copies.empty() && !S.Mark)
-      return fail(formatv("the async copy {0} is not followed by a mark "
+      return fail("CopyWithoutMark",
+                  formatv("the async copy {0} is not followed by a mark "
                           "before the next wait",
                           describe(S.Copies.front())));
     if (S.Wait) {
       HasWait = true;
       std::optional<uint64_t> N = AsyncOp::get(*S.Wait).getConstantWaitCount();
       if (!N || *N != 0)
-        return fail("it already waits for fewer than all groups (not the "
+        return fail("NotSynchronousForm",
+                    "it already waits for fewer than all groups (not the "
                     "synchronous form: every wait must be wait(0))");
     }
   }
   if (Sched.getNumGroups() == 0 || !HasWait)
-    return fail("it has no async copy followed by a mark and a wait");
+    return fail("NoAsyncGroup",
+                "it has no async copy followed by a mark and a wait");
   return true;
 }
 
@@ -256,6 +404,7 @@ bool PipelinePlanner::findBuffers() {
       if (std::optional<unsigned> Known = findBuffer(Obj)) {
         if (Sched.Buffers[*Known].Producer != StmtIdx)
           return fail(
+              "BufferFilledTwice",
               formatv("the buffer {0} is filled by two groups", describe(Obj)));
         continue;
       }
@@ -269,7 +418,8 @@ bool PipelinePlanner::findBuffers() {
             !GV->hasInitializer() ||
             !(isa<UndefValue>(GV->getInitializer()) ||
               GV->getInitializer()->isNullValue()))
-          return fail(formatv("the buffer {0} cannot be grown: only internal "
+          return fail("BufferNotGrowable",
+                      formatv("the buffer {0} cannot be grown: only internal "
                               "globals that are uninitialized or zeroed can "
                               "be multi-buffered",
                               describe(GV)));
@@ -278,7 +428,8 @@ bool PipelinePlanner::findBuffers() {
                  AI && AI->isStaticAlloca()) {
         Buffer.Ty = AI->getAllocatedType();
       } else {
-        return fail(formatv("the destination of the async copy {0} is not a "
+        return fail("CopyDestinationNotBuffer",
+                    formatv("the destination of the async copy {0} is not a "
                             "buffer that can be grown (a global or alloca)",
                             describe(Copy)));
       }
@@ -298,17 +449,20 @@ bool PipelinePlanner::findBuffers() {
 bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
   Function &F = *L.getHeader()->getParent();
   if (!F.use_empty())
-    return fail(formatv("the buffer {0} is also used by other functions and "
+    return fail("BufferSharedWithCaller",
+                formatv("the buffer {0} is also used by other functions and "
                         "'{1}' is called, so it cannot get a grown copy of its "
                         "own",
                         describe(Buffer.Object), F.getName()));
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || AsyncOp::get(I) || isBarrier(I) ||
+      if (!Call || AsyncOp::get(I) ||
+          classifySync(I, Target) != SyncKind::None ||
           isa<IntrinsicInst>(Call) || Call->doesNotAccessMemory())
         continue;
-      return fail(formatv("the buffer {0} is also used by other functions, "
+      return fail("BufferSharedWithCallee",
+                  formatv("the buffer {0} is also used by other functions, "
                           "which {1} may reach",
                           describe(Buffer.Object), describe(Call)));
     }
@@ -331,7 +485,8 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       User *Usr = U.getUser();
       if (auto *CE = dyn_cast<ConstantExpr>(Usr)) {
         if (!CE->isCast() && CE->getOpcode() != Instruction::GetElementPtr)
-          return fail(formatv("the buffer {0} is used in a constant "
+          return fail("BufferInConstantExpr",
+                      formatv("the buffer {0} is used in a constant "
                               "expression the pipeliner cannot follow",
                               Name));
         Worklist.push_back(CE);
@@ -340,6 +495,7 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       auto *I = dyn_cast<Instruction>(Usr);
       if (!I)
         return fail(
+            "BufferOutsideFunction",
             formatv("the buffer {0} is used outside any function", Name));
       if (I->getFunction() != L.getHeader()->getParent()) {
         Buffer.UsedByOtherFunctions = true;
@@ -357,7 +513,8 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
       AsyncOp Op = AsyncOp::get(*I);
       if (auto *Load = dyn_cast<LoadInst>(I); Load && Load->isSimple()) {
         if (!InLoop)
-          return fail(formatv("the buffer {0} is read outside the loop, so "
+          return fail("BufferReadOutsideLoop",
+                      formatv("the buffer {0} is read outside the loop, so "
                               "it cannot be grown",
                               Name));
       } else if (Op.isCopy() && InLoop &&
@@ -365,13 +522,17 @@ bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
                   U.get() == Op.getSharedPointer())) {
         if (U.get() == Op.getSharedPointer() &&
             StatementOf.lookup(I) != Buffer.Producer)
-          return fail(formatv("the buffer {0} is filled by two groups", Name));
-      } else if (isa<StoreInst>(I)) {
-        return fail(formatv("the buffer {0} is written by a store; only "
+          return fail("BufferFilledTwice",
+                      formatv("the buffer {0} is filled by two groups", Name));
+      } else if (isa<StoreInst>(I) &&
+                 U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
+        return fail("BufferStored",
+                    formatv("the buffer {0} is written by a store; only "
                             "async copies may fill a pipelined buffer",
                             Name));
       } else {
-        return fail(formatv("the buffer {0} is used by {1} {2}; the "
+        return fail("BufferOtherUse",
+                    formatv("the buffer {0} is used by {1} {2}; the "
                             "pipeliner cannot multi-buffer it",
                             Name, describe(I),
                             InLoop ? "in the loop" : "outside the loop"));
@@ -392,7 +553,8 @@ bool PipelinePlanner::checkReadsAreWaited() {
           A.I->getOperand(A.OperandNo) == AsyncOp::get(*A.I).getSharedPointer())
         continue;
       if (A.Statement <= Buffer.Producer)
-        return fail(formatv("{0} reads the buffer {1} before the copy that "
+        return fail("ReadBeforeFill",
+                    formatv("{0} reads the buffer {1} before the copy that "
                             "fills it in the same iteration: a consumer "
                             "aliases a producer across iterations",
                             describe(A.I), describe(Buffer.Object)));
@@ -400,7 +562,8 @@ bool PipelinePlanner::checkReadsAreWaited() {
       for (unsigned S = Buffer.Producer + 1; S <= A.Statement; ++S)
         Waited |= Sched.Statements[S].Wait != nullptr;
       if (!Waited)
-        return fail(formatv("{0} reads the buffer {1} without a wait for "
+        return fail("ReadNotWaited",
+                    formatv("{0} reads the buffer {1} without a wait for "
                             "the copy that fills it",
                             describe(A.I), describe(Buffer.Object)));
     }
@@ -414,7 +577,7 @@ bool PipelinePlanner::assignStages() {
       return false;
   } else {
     if (Request.Stages < 2)
-      return fail("the stage count is 1: nothing to overlap");
+      return fail("SingleStage", "the stage count is 1: nothing to overlap");
     assignAutomaticStages();
   }
   unsigned Last = Sched.getLastStage();
@@ -424,14 +587,15 @@ bool PipelinePlanner::assignStages() {
       continue;
     AnyEarly = true;
     if (std::optional<std::string> Why = whyCannotRunEarly(Idx))
-      return fail(formatv("statement {0} cannot run in stage {1}: {2}", Idx,
+      return fail("CannotRunEarly",
+                  formatv("statement {0} cannot run in stage {1}: {2}", Idx,
                           Sched.Statements[Idx].Stage, *Why));
   }
   if (!AnyEarly) {
     std::string Why = "no group can run ahead of its consumers";
     for (auto &[Idx, Reason] : StaysBecause)
       Why += formatv(" (statement {0}: {1})", Idx, Reason).str();
-    return fail(Why);
+    return fail("NoEarlyGroup", Why);
   }
   // The statements of the last stage stay where they are; only the early
   // ones move.
@@ -441,7 +605,8 @@ bool PipelinePlanner::assignStages() {
     if (S.Stage != Last)
       continue;
     if (!First && S.Order < PrevOrder)
-      return fail("the order annotation reorders statements of the last "
+      return fail("LastStageReordered",
+                  "the order annotation reorders statements of the last "
                   "stage, which is not supported");
     PrevOrder = S.Order;
     First = false;
@@ -453,7 +618,8 @@ bool PipelinePlanner::assignExplicitStages() {
   const ExplicitSchedule &E = Request.Explicit;
   size_t N = Sched.Statements.size();
   if (E.Stage.size() != N || (!E.Order.empty() && E.Order.size() != N))
-    return fail(formatv("the schedule annotation names {0} statements but "
+    return fail("ScheduleSizeMismatch",
+                formatv("the schedule annotation names {0} statements but "
                         "the loop body has {1}",
                         E.Stage.size(), N));
   SmallVector<bool, 8> OrderUsed(N, false);
@@ -465,19 +631,22 @@ bool PipelinePlanner::assignExplicitStages() {
     if (!E.Order.empty()) {
       S.Order = E.Order[Idx];
       if (S.Order >= N || OrderUsed[S.Order])
-        return fail("the order annotation is not a permutation of the "
+        return fail("OrderNotPermutation",
+                    "the order annotation is not a permutation of the "
                     "statements");
       OrderUsed[S.Order] = true;
     }
     if (E.HasAsyncStages && !S.Copies.empty() &&
         !is_contained(E.AsyncStages, S.Stage))
-      return fail(formatv("statement {0} issues async copies but its stage "
+      return fail("CopyNotInAsyncStage",
+                  formatv("statement {0} issues async copies but its stage "
                           "{1} is not in async_stages",
                           Idx, S.Stage));
   }
   Sched.NumStages = MaxStage + 1;
   if (Sched.NumStages < 2)
-    return fail("the schedule has a single stage: nothing to overlap");
+    return fail("SingleStage",
+                "the schedule has a single stage: nothing to overlap");
   return true;
 }
 
@@ -562,40 +731,266 @@ PipelinePlanner::whyNotRecomputable(Value *V, unsigned Idx,
   return std::nullopt;
 }
 
-// Early copies read global memory iterations ahead; nothing in the loop may
-// write what they read.
+// Early copies read global memory iterations ahead of their own iteration,
+// across the rest of the body and its synchronization. Nothing the copy used
+// to follow may write what it reads: no instruction of the loop (every
+// work-item of the group runs the same loop, so alias analysis on this one
+// covers them all), and when the loop synchronizes the group, nothing before
+// the loop either: another work-item's earlier write reached the copy through
+// a barrier of the loop, which the copy now precedes. Barriers and fences that
+// stay in the group write nothing a copy reads and are pipelined across.
 bool PipelinePlanner::checkReadAhead() {
   SmallVector<const Value *, 4> Sources;
   for (const PipelineStatement &S : Sched.Statements)
     if (Sched.isEarly(S))
-      for (CallBase *Copy : S.Copies)
-        Sources.push_back(
-            getUnderlyingObject(AsyncOp::get(*Copy).getGlobalPointer(), 0));
+      for (CallBase *Copy : S.Copies) {
+        const Value *Src =
+            getUnderlyingObject(AsyncOp::get(*Copy).getGlobalPointer(), 0);
+        if (!is_contained(Sources, Src))
+          Sources.push_back(Src);
+      }
+  bool Synchronizes = false;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      if (!checkReadAheadOf(I, Sources))
+      LoopSynchronizes |= classifySync(I, Target) == SyncKind::Barrier ||
+                          classifySync(I, Target) == SyncKind::GroupSync;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/false, Synchronizes))
         return false;
+  if (!Synchronizes)
+    return true;
+  Function &F = *L.getHeader()->getParent();
+  for (BasicBlock &BB : F) {
+    if (L.contains(&BB) ||
+        !isPotentiallyReachable(&BB, L.getHeader(), nullptr, &DT, &LI))
+      continue;
+    for (Instruction &I : BB)
+      if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/true, Synchronizes))
+        return false;
+  }
+  if (Sched.NeedsEntryBarrier && !Target)
+    return fail("NoBarrier", "a barrier is needed before the prologue and the "
+                             "target has none");
   return true;
 }
 
 bool PipelinePlanner::checkReadAheadOf(Instruction &I,
-                                       ArrayRef<const Value *> Sources) {
-  if (!I.mayWriteToMemory() || AsyncOp::get(I) || isBarrier(I))
+                                       ArrayRef<const Value *> Sources,
+                                       bool BeforeLoop, bool &Synchronizes) {
+  if (AsyncOp::get(I))
     return true;
-  if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isAssumeLikeIntrinsic())
+  switch (classifySync(I, Target)) {
+  case SyncKind::Barrier:
+  case SyncKind::GroupSync:
+    Synchronizes |= !BeforeLoop;
     return true;
-  auto *Store = dyn_cast<StoreInst>(&I);
-  if (!Store)
-    return fail(formatv("{0} may write memory that an early copy reads ahead "
-                        "of its iteration",
-                        describe(&I)));
-  const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
-  for (const Value *Src : Sources)
-    if (AA.alias(MemoryLocation::getBeforeOrAfter(Src),
-                 MemoryLocation::getBeforeOrAfter(Dst)) != AliasResult::NoAlias)
-      return fail(formatv("{0} may write memory that an early copy reads "
-                          "ahead of its iteration",
-                          describe(Store)));
+  case SyncKind::WideFence:
+    if (BeforeLoop)
+      return true;
+    return fail("ReadAheadWideFence",
+                formatv("{0} orders memory beyond the work group, so writes "
+                        "of other groups may become visible to a copy that "
+                        "now runs ahead of it; only work-group barriers and "
+                        "work-group or LDS-only fences can be pipelined across",
+                        describeSync(I)));
+  case SyncKind::None:
+    break;
+  }
+  if (!I.mayWriteToMemory())
+    return true;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I);
+      II && (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd()))
+    return true;
+  for (const Value *Src : Sources) {
+    if (!isModSet(AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(Src))))
+      continue;
+    // Another work-item's write before the loop reached this copy through
+    // a barrier of the loop, which the copy now precedes: a barrier before
+    // the prologue keeps it visible.
+    if (BeforeLoop) {
+      Sched.NeedsEntryBarrier = true;
+      return true;
+    }
+    if (auto *Store = dyn_cast<StoreInst>(&I)) {
+      std::string WhyNoCheck;
+      if (addAliasCheck(*Store, Src, WhyNoCheck))
+        continue;
+      const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
+      return fail("ReadAheadStore",
+                  formatv("a store to {0} may write the memory of {1} that "
+                          "an early copy reads ahead of its iteration, and no "
+                          "run-time check can tell ({2}); if they never "
+                          "overlap, declare {1} __restrict__",
+                          describePointer(Dst), describePointer(Src),
+                          WhyNoCheck));
+    }
+    return fail("ReadAheadWrite",
+                formatv("{0} may write the memory of {1} that an early copy "
+                        "reads ahead of its iteration",
+                        describeSync(I), describePointer(Src)));
+  }
+  return true;
+}
+
+// A value the whole work group agrees on: a kernel's argument, a constant,
+// the group's id. In a device function an argument may differ between
+// work-items, which is harmless only if they never meet at a barrier: the two
+// versions of a loop must be taken by the whole group. The host runtime runs
+// one work-item per work-group (asyncpipe_rt.h), so there every argument is
+// the group's.
+bool PipelinePlanner::isUniform(const SCEV *S) const {
+  const Function &F = *L.getHeader()->getParent();
+  bool Kernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
+                F.getCallingConv() == CallingConv::PTX_Kernel ||
+                F.getCallingConv() == CallingConv::SPIR_KERNEL ||
+                (Target && Target->supportsSanitizer());
+  return !SCEVExprContains(S, [&](const SCEV *E) {
+    const auto *U = dyn_cast<SCEVUnknown>(E);
+    if (!U)
+      return false;
+    const Value *V = U->getValue();
+    if (isa<Constant>(V))
+      return false;
+    if (isa<Argument>(V))
+      return !Kernel && LoopSynchronizes;
+    const auto *Call = dyn_cast<CallBase>(V);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee)
+      return true;
+    StringRef Name = Callee->getName();
+    return !(Name.starts_with("llvm.amdgcn.workgroup.id.") ||
+             Name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+             Name == "_Z12get_group_idj");
+  });
+}
+
+// The bytes an access touches in any iteration by any work-item of the group,
+// as a range the whole group computes alike: the terms of the start address
+// that differ between work-items (their local id) are replaced by the bounds
+// of their value range, and the induction's step runs over the trip count.
+std::optional<PipelineSchedule::GroupRange>
+PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
+                               std::string &WhyNot) {
+  const SCEV *P = SE.getSCEV(Ptr);
+  const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(P));
+  if (!Base || !isUniform(Base)) {
+    WhyNot = formatv("the base of {0} is not known to the whole work group",
+                     describe(Ptr));
+    return std::nullopt;
+  }
+  const SCEV *Off = SE.removePointerBase(P);
+  Type *Ty = Off->getType();
+  const SCEV *Start = Off;
+  const SCEV *Step = SE.getZero(Ty);
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off)) {
+    if (AR->getLoop() != &L || !AR->isAffine()) {
+      WhyNot =
+          formatv("the address {0} is not affine in the loop", describe(Ptr));
+      return std::nullopt;
+    }
+    Start = AR->getStart();
+    Step = AR->getStepRecurrence(SE);
+  } else if (!SE.isLoopInvariant(Off, &L)) {
+    WhyNot =
+        formatv("the address {0} is not affine in the loop", describe(Ptr));
+    return std::nullopt;
+  }
+  const auto *StepC = dyn_cast<SCEVConstant>(Step);
+  if (!StepC) {
+    WhyNot = formatv("the address {0} moves by a step unknown at compile time",
+                     describe(Ptr));
+    return std::nullopt;
+  }
+  SmallVector<const SCEV *, 4> Terms;
+  if (const auto *Add = dyn_cast<SCEVAddExpr>(Start))
+    append_range(Terms, Add->operands());
+  else
+    Terms.push_back(Start);
+  SmallVector<const SCEV *, 4> Shared;
+  int64_t Min = 0, Max = 0;
+  const int64_t Limit = int64_t(1) << 40;
+  for (const SCEV *T : Terms) {
+    if (isUniform(T)) {
+      Shared.push_back(T);
+      continue;
+    }
+    ConstantRange R = SE.getSignedRange(T);
+    if (R.isFullSet() || R.isEmptySet() || R.getBitWidth() > 64 ||
+        R.getSignedMin().abs().sgt(Limit) ||
+        R.getSignedMax().abs().sgt(Limit)) {
+      WhyNot = formatv("the address {0} differs between work-items by an "
+                       "unbounded amount",
+                       describe(Ptr));
+      return std::nullopt;
+    }
+    Min += R.getSignedMin().getSExtValue();
+    Max += R.getSignedMax().getSExtValue();
+  }
+  const SCEV *Common = Shared.empty() ? SE.getZero(Ty) : SE.getAddExpr(Shared);
+  const SCEV *Trips = SE.getTruncateOrZeroExtend(Sched.BackedgeTakenCount, Ty);
+  const SCEV *Span = SE.getMulExpr(Trips, Step);
+  bool Up = !StepC->getAPInt().isNegative();
+  const SCEV *Lo = SE.getAddExpr(Common, SE.getConstant(Ty, Min, true));
+  const SCEV *Hi =
+      SE.getAddExpr(Common, SE.getConstant(Ty, Max + int64_t(Bytes), true));
+  if (Up)
+    Hi = SE.getAddExpr(Hi, Span);
+  else
+    Lo = SE.getAddExpr(Lo, Span);
+  return PipelineSchedule::GroupRange{Base->getValue(), Lo, Hi};
+}
+
+// A store that may write what an early copy reads is allowed if a run-time
+// check, the same for the whole group, can show that the bytes it writes and
+// the bytes the copies read never overlap; the loop is then versioned.
+bool PipelinePlanner::addAliasCheck(StoreInst &Store, const Value *Src,
+                                    std::string &WhyNot) {
+  if (LI.getLoopFor(Store.getParent()) != &L) {
+    WhyNot = "the store is in an inner loop";
+    return false;
+  }
+  const DataLayout &DL = Store.getDataLayout();
+  std::optional<PipelineSchedule::GroupRange> StoreRange = getGroupRange(
+      Store.getPointerOperand(),
+      DL.getTypeStoreSize(Store.getValueOperand()->getType()), WhyNot);
+  if (!StoreRange)
+    return false;
+  for (const PipelineStatement &S : Sched.Statements) {
+    if (!Sched.isEarly(S))
+      continue;
+    for (CallBase *Copy : S.Copies) {
+      AsyncOp Op = AsyncOp::get(*Copy);
+      Value *Ptr = Op.getGlobalPointer();
+      if (getUnderlyingObject(Ptr, 0) != Src)
+        continue;
+      std::optional<uint64_t> Bytes = Op.getCopySize();
+      if (!Bytes) {
+        WhyNot = "a copy's size is not a constant";
+        return false;
+      }
+      // CUDA's copies take global pointers cast from the generic ones its
+      // stores use; the cast keeps the address (the global window of the
+      // generic space is the identity on NVPTX and AMDGPU).
+      if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr);
+          Cast && Cast->getSrcAddressSpace() == Store.getPointerAddressSpace())
+        Ptr = Cast->getPointerOperand();
+      if (Ptr->getType()->getPointerAddressSpace() !=
+          Store.getPointerAddressSpace()) {
+        WhyNot = "they are in different address spaces";
+        return false;
+      }
+      std::optional<PipelineSchedule::GroupRange> SourceRange =
+          getGroupRange(Ptr, *Bytes, WhyNot);
+      if (!SourceRange)
+        return false;
+      if (SourceRange->Lo->getType() != StoreRange->Lo->getType()) {
+        WhyNot = "their offsets have different widths";
+        return false;
+      }
+      Sched.AliasChecks.push_back({*StoreRange, *SourceRange});
+    }
+  }
   return true;
 }
 
@@ -627,7 +1022,8 @@ bool PipelinePlanner::sizeBuffers() {
     if (none_of(Buffer.Accesses, [&](const PipelineBuffer::Access &A) {
           return A.Statement != Buffer.Producer;
         }))
-      return fail(formatv("the buffer {0} is filled but never read in the "
+      return fail("BufferNeverRead",
+                  formatv("the buffer {0} is filled but never read in the "
                           "loop",
                           describe(Buffer.Object)));
     for (const PipelineBuffer::Access &A : Buffer.Accesses) {
@@ -636,20 +1032,23 @@ bool PipelinePlanner::sizeBuffers() {
         continue;
       if (Reader.Stage < Producer.Stage ||
           (Reader.Stage == Producer.Stage && Reader.Order < Producer.Order))
-        return fail(formatv("statement {0} reads the buffer {1} before "
+        return fail("ReadBeforeFillInSchedule",
+                    formatv("statement {0} reads the buffer {1} before "
                             "statement {2} fills it in the schedule",
                             A.Statement, describe(Buffer.Object),
                             Buffer.Producer));
       std::optional<unsigned> FreeStage = getReleaseStage(A);
       if (!FreeStage)
-        return fail(formatv("the async copy {0} reads the buffer {1} but "
+        return fail("CopyReadNotWaited",
+                    formatv("the async copy {0} reads the buffer {1} but "
                             "nothing in the loop waits for that copy",
                             describe(A.I), describe(Buffer.Object)));
       Buffer.Versions =
           std::max(Buffer.Versions, *FreeStage - Producer.Stage + 1);
     }
     if (Buffer.Bytes * Buffer.Versions > (uint64_t(1) << 31))
-      return fail(formatv("the buffer {0} would grow beyond 2 GiB",
+      return fail("BufferTooLarge",
+                  formatv("the buffer {0} would grow beyond 2 GiB",
                           describe(Buffer.Object)));
   }
   return true;
@@ -703,7 +1102,8 @@ bool PipelinePlanner::computeWaitCounts() {
     for (unsigned G : Needed) {
       std::optional<uint64_t> N = countMarksBetween(G, WIdx, false);
       if (!N)
-        return fail(formatv("statement {0} is scheduled before the group "
+        return fail("WaitBeforeGroup",
+                    formatv("statement {0} is scheduled before the group "
                             "(statement {1}) it waits for",
                             WIdx, G));
       if (!Count || *N < *Count) {
@@ -762,8 +1162,55 @@ bool PipelinePlanner::placeBarriers() {
     }
   }
   if (Sched.NeedsBarrier && !Target)
-    return fail("a barrier is needed and the target has none");
+    return fail("NoBarrier", "a barrier is needed and the target has none");
   return true;
+}
+
+// A wait of the last stage that follows another one with no mark in between
+// allows no fewer groups than it: nothing was committed since the earlier
+// wait left at most its count outstanding, so it has nothing to do. Early
+// statements' marks are emitted before the first last-stage statement
+// ordered after them; a call in between might commit groups on a hardware
+// counter (a native form in a callee), so calls other than intrinsics and
+// barriers keep the later wait.
+void PipelinePlanner::findSubsumedWaits() {
+  std::optional<unsigned> Prev;
+  for (unsigned B = 0; B != Sched.Statements.size(); ++B) {
+    PipelineStatement &W = Sched.Statements[B];
+    if (Sched.isEarly(W))
+      continue;
+    if (W.Wait && Prev && Sched.Statements[*Prev].WaitCount <= W.WaitCount) {
+      unsigned A = *Prev;
+      bool Quiet = true;
+      for (unsigned Idx = A; Idx != B && Quiet; ++Idx) {
+        const PipelineStatement &S = Sched.Statements[Idx];
+        if (!Sched.isEarly(S) && S.isGroup())
+          Quiet = false;
+        for (Instruction *I : S.Insts)
+          if (const auto *Call = dyn_cast<CallBase>(I);
+              Call && I != S.Wait && !isa<IntrinsicInst>(Call) &&
+              classifySync(*I, Target) == SyncKind::None)
+            Quiet = false;
+      }
+      for (const PipelineStatement &S : Sched.Statements) {
+        if (!Sched.isEarly(S))
+          continue;
+        // Where the early statement is emitted: before the first statement
+        // of the last stage ordered after it (or at the latch).
+        for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+          const PipelineStatement &At = Sched.Statements[Idx];
+          if (Sched.isEarly(At) || At.Order <= S.Order)
+            continue;
+          Quiet &= !(Idx > A && Idx <= B);
+          break;
+        }
+      }
+      if (Quiet)
+        W.SubsumedBy = A;
+    }
+    if (W.Wait)
+      Prev = B;
+  }
 }
 
 } // namespace
@@ -772,6 +1219,6 @@ std::optional<PipelineSchedule>
 asyncpipe::planPipeline(Loop &L, const PipelineRequest &Request,
                         ScalarEvolution &SE, AAResults &AA, LoopInfo &LI,
                         DominatorTree &DT, const AsyncTarget *Target,
-                        std::string &WhyNot) {
+                        PipelineRefusal &WhyNot) {
   return PipelinePlanner(L, Request, SE, AA, LI, DT, Target, WhyNot).run();
 }

@@ -58,6 +58,10 @@ struct PipelineStatement {
   uint64_t QueueWaitCount = 0;
   /// Why this statement's wait had to fall back to 0, if it did.
   std::string WaitFallback;
+  /// The earlier wait of the last stage that already allows no more groups
+  /// than this one, with no mark and no call in between: this wait is
+  /// removed from the pipelined body.
+  std::optional<unsigned> SubsumedBy;
   bool isGroup() const { return Mark != nullptr; }
 };
 
@@ -98,9 +102,28 @@ struct PipelineSchedule {
   /// A barrier must be added at the top of the body so that no work-item
   /// refills a buffer another one still reads.
   bool NeedsBarrier = false;
+  /// A barrier must be added before the prologue: the loop synchronizes the
+  /// group and something before it may write what an early copy reads, which
+  /// other work-items saw through the loop's first barrier before their
+  /// copies ran ahead of it.
+  bool NeedsEntryBarrier = false;
   /// Drain with an epilogue (unconditional copies in the loop) rather than
   /// with empty groups; see AsyncPipelineDrain.
   bool DrainWithEpilogue = false;
+  /// Bytes one access touches over the whole loop and every work-item of the
+  /// group: [Base + Lo, Base + Hi), with Lo and Hi integer SCEVs of the width
+  /// of Base's index type whose values are the same for the whole group.
+  struct GroupRange {
+    Value *Base;
+    const SCEV *Lo;
+    const SCEV *Hi;
+  };
+  /// Run-time alias checks: the loop is versioned and only the copy in which
+  /// no pair overlaps is pipelined (a store and an early copy's source).
+  struct AliasCheck {
+    GroupRange Store, Source;
+  };
+  SmallVector<AliasCheck, 2> AliasChecks;
   /// Groups that could not run ahead and stay in the consumer's stage.
   SmallVector<std::string, 2> Notes;
 
@@ -124,12 +147,19 @@ struct PipelineRequest {
   ExplicitSchedule Explicit;
 };
 
+/// Why a loop is not pipelined: the name of the missed remark (one per kind
+/// of refusal, so that -pass-remarks-output can tell them apart) and its text.
+struct PipelineRefusal {
+  std::string Name;
+  std::string Why;
+};
+
 /// Plans the pipelining of \p L. Returns the schedule, or the reason the loop
 /// cannot be pipelined (to be reported as a missed remark).
 std::optional<PipelineSchedule>
 planPipeline(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
              AAResults &AA, LoopInfo &LI, DominatorTree &DT,
-             const AsyncTarget *Target, std::string &WhyNot);
+             const AsyncTarget *Target, PipelineRefusal &WhyNot);
 
 /// Carries out \p Schedule; the loop is in simplified form.
 void applyPipeline(PipelineSchedule &Schedule, ScalarEvolution &SE,

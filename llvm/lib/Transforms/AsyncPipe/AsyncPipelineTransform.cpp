@@ -50,6 +50,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -381,6 +382,21 @@ void PipelineBuilder::emitPrologue() {
   // prologue group exists.
   GuardCopies = !Sched.DrainWithEpilogue;
   Instruction *End = L.getLoopPreheader()->getTerminator();
+  if (Sched.NeedsEntryBarrier) {
+    // The barrier carries other work-items' global writes to this one's
+    // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
+    // work-group scope the way HIP's __syncthreads() does.
+    IRBuilder<> B(End);
+    bool Fenced = Triple(Body->getModule()->getTargetTriple()).isAMDGPU();
+    LLVMContext &Ctx = Body->getContext();
+    if (Fenced)
+      B.CreateFence(AtomicOrdering::Release,
+                    Ctx.getOrInsertSyncScopeID("workgroup"));
+    Target->createBarrier(B);
+    if (Fenced)
+      B.CreateFence(AtomicOrdering::Acquire,
+                    Ctx.getOrInsertSyncScopeID("workgroup"));
+  }
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
     InOrder.push_back(Idx);

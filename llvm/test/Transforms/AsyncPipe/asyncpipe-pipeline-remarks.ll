@@ -4,6 +4,10 @@
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -pass-remarks-missed=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; Each kind of refusal has a remark name of its own.
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -disable-output %s \
+; RUN:   -pass-remarks-output=%t.yaml -pass-remarks-filter=asyncpipe-pipeline
+; RUN: FileCheck %s --check-prefix=NAME < %t.yaml
 
 @buf.not_innermost = internal global [16 x i32] undef
 @buf.control_flow = internal global [16 x i32] undef
@@ -30,6 +34,53 @@
 @other = internal global [16 x i32] undef
 @other2 = internal global [16 x i32] undef
 @second = internal global [16 x i32] undef
+
+; NAME: Name: NestedAsyncOps
+; NAME-NEXT: Function: not_innermost
+; NAME: Name: NoEarlyGroup
+; NAME-NEXT: Function: control_flow
+; NAME: Name: TripCount
+; NAME-NEXT: Function: unknown_trip_count
+; NAME: Name: BufferNotGrowable
+; NAME-NEXT: Function: external_buffer
+; NAME: Name: BufferNotGrowable
+; NAME-NEXT: Function: initialized_buffer
+; NAME: Name: ReadBeforeFill
+; NAME-NEXT: Function: cross_iteration
+; NAME: Name: BufferStored
+; NAME-NEXT: Function: stored_buffer
+; NAME: Name: BufferReadOutsideLoop
+; NAME-NEXT: Function: read_after_loop
+; NAME: Name: ReadAheadStore
+; NAME-NEXT: Function: store_may_alias_source
+; NAME: Name: NotSynchronousForm
+; NAME-NEXT: Function: already_pipelined
+; NAME: Name: NoAsyncGroup
+; NAME-NEXT: Function: no_async
+; NAME: Name: CopyWithoutMark
+; NAME-NEXT: Function: copy_without_mark
+; NAME: Name: NoEarlyGroup
+; NAME-NEXT: Function: data_dependent_source
+; NAME: Name: SingleStage
+; NAME-NEXT: Function: one_stage
+; NAME: Name: ScheduleSizeMismatch
+; NAME-NEXT: Function: schedule_mismatch
+; NAME: Name: ReadBeforeFillInSchedule
+; NAME-NEXT: Function: consumer_before_producer
+; NAME: Name: CopyNotInAsyncStage
+; NAME-NEXT: Function: not_async_stage
+; NAME: Name: MalformedRequest
+; NAME-NEXT: Function: malformed
+; NAME: Name: WaitFallback
+; NAME-NEXT: Function: fallback_to_zero
+; NAME: Name: ConditionalMarkOrWait
+; NAME-NEXT: Function: conditional_mark
+; NAME: Name: WaitFallback
+; NAME-NEXT: Function: predicated_fallback
+; NAME: Name: BufferSharedWithCaller
+; NAME-NEXT: Function: shared_called
+; NAME: Name: BufferNeverRead
+; NAME-NEXT: Function: never_read
 
 ; Loops that are not pipelined keep their buffers; the one pipelined loop
 ; grows only the buffer of the group that runs ahead.
@@ -205,9 +256,11 @@ exit:
 }
 
 ; The copies would read a[i + 1] before the store of iteration i to c, which
-; may be the same memory.
-; REMARK: remark: <unknown>:0:0: loop not pipelined: 'store' instruction may write memory that an early copy reads ahead of its iteration
-define void @store_may_alias_source(ptr %a, ptr %c, i64 %n) {
+; may be the same memory; the store's stride is known only at run time, so
+; no run-time check bounds what it writes (asyncpipe-pipeline-barriers.ll
+; versions the loop with a constant stride).
+; REMARK: remark: <unknown>:0:0: loop not pipelined: a store to 'c' may write the memory of 'a' that an early copy reads ahead of its iteration, and no run-time check can tell (the address 'dst' moves by a step unknown at compile time); if they never overlap, declare 'a' __restrict__
+define void @store_may_alias_source(ptr %a, ptr %c, i64 %n, i64 %stride) {
 entry:
   br label %loop
 loop:
@@ -217,7 +270,8 @@ loop:
   call void @asyncpipe.mark()
   call void @asyncpipe.wait(i32 0)
   %v = load i32, ptr @buf.store_may_alias_source
-  %dst = getelementptr i32, ptr %c, i64 %i
+  %at = mul i64 %i, %stride
+  %dst = getelementptr i32, ptr %c, i64 %at
   store i32 %v, ptr %dst
   %i.next = add i64 %i, 1
   %done = icmp eq i64 %i.next, %n
