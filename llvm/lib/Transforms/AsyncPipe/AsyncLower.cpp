@@ -28,6 +28,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -215,6 +216,7 @@ private:
   void lowerMark(const AsyncOp &Op);
   void lowerWait(const AsyncOp &Op);
   bool isValidConstantCount(const AsyncOp &Op, const ConstantInt &N);
+  void lowerFoldedNegativeCount(const AsyncOp &Op, const ConstantInt &N);
   void lowerConstantWait(const AsyncOp &Op, uint64_t N);
   bool isRedundantWait(const AsyncOp &Op, uint64_t N);
   void lowerVariableWait(const AsyncOp &Op);
@@ -427,6 +429,10 @@ void PortableLowering::lowerWait(const AsyncOp &Op) {
     return;
   }
   if (auto *N = dyn_cast<ConstantInt>(Count)) {
+    if (N->isNegative() && hadRuntimeCount(*Op.getCall())) {
+      lowerFoldedNegativeCount(Op, *N);
+      return;
+    }
     if (isValidConstantCount(Op, *N))
       lowerConstantWait(Op, N->getZExtValue());
     else
@@ -434,6 +440,23 @@ void PortableLowering::lowerWait(const AsyncOp &Op) {
     return;
   }
   lowerVariableWait(Op);
+}
+
+/// A count the source computes at run time, folded by optimization to a
+/// negative constant on this path: not an error (-O0 compiles the same
+/// program), but undefined at run time; the wait is made to wait for every
+/// mark, the strongest reading, and a remark says so.
+void PortableLowering::lowerFoldedNegativeCount(const AsyncOp &Op,
+                                                const ConstantInt &N) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NegativeRunTimeCount",
+                                    Op.getCall())
+           << "wait count computed at run time is "
+           << ore::NV("Count", N.getSExtValue())
+           << " on this path (negative counts are undefined): waiting for all "
+              "marks here";
+  });
+  replaceWait(Op, 0);
 }
 
 /// Reports a count that is negative or that the target's wait cannot encode.

@@ -32,6 +32,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
+#include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
 #include "llvm/Transforms/AsyncPipe/KernelFusion.h"
 
 using namespace llvm;
