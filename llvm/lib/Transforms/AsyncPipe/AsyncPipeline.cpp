@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "AsyncPipelineSchedule.h"
@@ -515,6 +516,32 @@ llvm::parseAsyncPipelineOptions(StringRef Params) {
   return Options;
 }
 
+/// Erases the loop's waits the schedule found subsumed, each only where
+/// AsyncMarkCounts proves it redundant (llvm/docs/AsyncPipeModel.rst, W1).
+static void removeSubsumedWaits(PipelineSchedule &Sched, Function &F,
+                                OptimizationRemarkEmitter &ORE) {
+  if (none_of(Sched.Statements,
+              [](const PipelineStatement &S) { return S.SubsumedBy; }))
+    return;
+  asyncpipe::AsyncMarkCounts Counts(F);
+  SmallVector<CallBase *, 4> Redundant;
+  for (PipelineStatement &S : Sched.Statements) {
+    if (!S.SubsumedBy || !S.Wait || !S.Wait->use_empty())
+      continue;
+    asyncpipe::AsyncOp Wait = asyncpipe::AsyncOp::get(*S.Wait);
+    if (Wait.isWait() && Counts.isRedundantWait(Wait))
+      Redundant.push_back(Wait.getCall());
+    else
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "SubsumedWaitKept", S.Wait)
+               << "subsumed wait kept: the mark analysis does not prove it "
+                  "redundant on every path";
+      });
+  }
+  for (CallBase *Call : Redundant)
+    Call->eraseFromParent();
+}
+
 PreservedAnalyses AsyncPipelinePass::run(Function &F,
                                          FunctionAnalysisManager &AM) {
   LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
@@ -565,10 +592,9 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       versionWithAliasChecks(*Sched, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
     // The epilogue's copies of a subsumed wait stay (their counts differ);
-    // in the loop it goes.
-    for (PipelineStatement &S : Sched->Statements)
-      if (S.SubsumedBy && S.Wait && S.Wait->use_empty())
-        S.Wait->eraseFromParent();
+    // in the loop it goes, once the one mark analysis proves it redundant
+    // on the pipelined code (the schedule only proposes it).
+    removeSubsumedWaits(*Sched, F, ORE);
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
     DT.recalculate(F);
