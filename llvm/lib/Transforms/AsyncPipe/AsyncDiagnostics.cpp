@@ -17,6 +17,15 @@ using namespace llvm;
 static void report(const Instruction &I, const Twine &Msg,
                    DiagnosticSeverity Severity) {
   const Function &F = *I.getFunction();
+  // Without -g a call has no debug location, and the error would point at the
+  // function. Clang gives calls to the headers' AsyncPipe functions (declared
+  // with the `error` attribute) a !srcloc, the location of the user's call,
+  // which clang resolves for an inline-asm style diagnostic. Errors only:
+  // clang would file a warning of that kind under -Winline-asm.
+  if (!I.getDebugLoc() && Severity == DS_Error && I.getMetadata("srcloc")) {
+    F.getContext().diagnose(DiagnosticInfoInlineAsm(I, Msg, Severity));
+    return;
+  }
   F.getContext().diagnose(DiagnosticInfoUnsupported(
       F, Msg, DiagnosticLocation(I.getDebugLoc()), Severity));
 }

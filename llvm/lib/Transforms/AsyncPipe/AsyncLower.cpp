@@ -37,6 +37,16 @@ using namespace llvm::asyncpipe;
 
 namespace {
 
+/// Gives \p New, which replaces \p Old, its source location: the debug
+/// location, and clang's !srcloc, the location of the user's call, which
+/// places later diagnostics (e.g. a target without async copies) at that
+/// call when compiling without -g.
+void inheritLocation(Instruction &New, const Instruction &Old) {
+  New.setDebugLoc(Old.getDebugLoc());
+  if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
+    New.setMetadata("srcloc", SrcLoc);
+}
+
 /// \p V as a select between two constants, or null.
 SelectInst *asSelectOfConstants(Value *V) {
   auto *Select = dyn_cast<SelectInst>(V);
@@ -374,7 +384,7 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
     CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
                                                  Op.getGlobalPointer(), *Size,
                                                  Honoured, SourceSize);
-    New->setDebugLoc(Call->getDebugLoc());
+    inheritLocation(*New, *Call);
   }
   Call->eraseFromParent();
 }
@@ -397,16 +407,14 @@ void PortableLowering::lowerZeroFillCopyBySwitch(const AsyncOp &Op,
            << ore::NV("Cases", Sizes.Below.size())
            << " copies with constant source sizes";
   });
-  DebugLoc DL = Call->getDebugLoc();
   emitSwitchOnConstants(
       Call, SourceSize, Sizes.Below, "asyncpipe.copy.zfill",
       [&](IRBuilderBase &B, uint64_t Read) {
         Value *ReadSize = Read == Bytes ? nullptr : B.getInt32(Read);
-        Target
-            ->createCopyWithPolicy(B, Op.getSharedPointer(),
-                                   Op.getGlobalPointer(), Bytes, Flags,
-                                   ReadSize)
-            ->setDebugLoc(DL);
+        CallInst *New = Target->createCopyWithPolicy(
+            B, Op.getSharedPointer(), Op.getGlobalPointer(), Bytes, Flags,
+            ReadSize);
+        inheritLocation(*New, *Call);
       },
       SwitchDefault::LastCase);
 }
@@ -476,7 +484,7 @@ void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {
   IRBuilder<> B(Op.getCall());
-  Target->createMark(B)->setDebugLoc(Op.getCall()->getDebugLoc());
+  inheritLocation(*Target->createMark(B), *Op.getCall());
   Op.getCall()->eraseFromParent();
 }
 
@@ -547,7 +555,7 @@ bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
 
 void PortableLowering::replaceWait(const AsyncOp &Op, uint64_t N) {
   IRBuilder<> B(Op.getCall());
-  Target->createWait(B, N)->setDebugLoc(Op.getCall()->getDebugLoc());
+  inheritLocation(*Target->createWait(B, N), *Op.getCall());
   Op.getCall()->eraseFromParent();
 }
 
@@ -560,7 +568,7 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   if (Op.getForm() == AsyncOpForm::Portable) {
     IRBuilder<> B(Call);
     if (CallInst *New = Target->createVariableWait(B, N)) {
-      New->setDebugLoc(Call->getDebugLoc());
+      inheritLocation(*New, *Call);
       Call->eraseFromParent();
       return;
     }
@@ -620,17 +628,18 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
       R << "; larger counts wait for all marks (marks in a loop)";
     return R;
   });
-  DebugLoc DL = Call->getDebugLoc();
   SwitchDefault Default = !Counts.AlsoAtLeastLimit ? SwitchDefault::LastCase
                           : NeedsWaitAll           ? SwitchDefault::Emit
                                                    : SwitchDefault::Nothing;
   emitSwitchOnConstants(
       Call, Op.getWaitCountOperand(), Counts.Below, "asyncpipe.wait",
       [&](IRBuilderBase &B, uint64_t I) {
-        Target->createWait(B, I)->setDebugLoc(DL);
+        inheritLocation(*Target->createWait(B, I), *Call);
       },
       Default,
-      [&](IRBuilderBase &B) { Target->createWait(B, 0)->setDebugLoc(DL); });
+      [&](IRBuilderBase &B) {
+        inheritLocation(*Target->createWait(B, 0), *Call);
+      });
 }
 
 bool lowerModule(Module &M,
