@@ -20,9 +20,9 @@ static void report(const Instruction &I, const Twine &Msg,
   // Without -g a call has no debug location, and the error would point at the
   // function. Clang gives calls to the headers' AsyncPipe functions (declared
   // with the `error` attribute) a !srcloc, the location of the user's call,
-  // which clang resolves for an inline-asm style diagnostic. Errors only:
-  // clang would file a warning of that kind under -Winline-asm.
-  if (!I.getDebugLoc() && Severity == DS_Error && I.getMetadata("srcloc")) {
+  // which clang resolves for an inline-asm style diagnostic (so clang files
+  // such a warning under -Winline-asm: the place matters more than the flag).
+  if (!I.getDebugLoc() && I.getMetadata("srcloc")) {
     F.getContext().diagnose(DiagnosticInfoInlineAsm(I, Msg, Severity));
     return;
   }

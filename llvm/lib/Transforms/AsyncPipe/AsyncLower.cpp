@@ -23,6 +23,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
@@ -45,6 +46,96 @@ void inheritLocation(Instruction &New, const Instruction &Old) {
   New.setDebugLoc(Old.getDebugLoc());
   if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
     New.setMetadata("srcloc", SrcLoc);
+}
+
+/// What the shared-memory destination of a GPU copy is known to point to.
+struct DestinationOrigin {
+  enum Kind { Unknown, NotShared, MaybeNotShared } K = Unknown;
+  /// Why, for the diagnostic ("global memory (address space 1)").
+  std::string Reason;
+};
+
+std::string describeAddressSpace(unsigned AS) {
+  switch (AS) {
+  case 1:
+    return "global memory (address space 1)";
+  case 4:
+    return "constant memory (address space 4)";
+  case 5:
+    return "private memory (address space 5)";
+  default:
+    return "address space " + std::to_string(AS);
+  }
+}
+
+bool isGPUKernel(const Function &F) {
+  return F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
+         F.getCallingConv() == CallingConv::PTX_Kernel;
+}
+
+/// Follows \p V (a shared pointer operand or its generic origin) back
+/// through offsets and address-space casts. A cast from an address space
+/// other than shared or generic, or a generic kernel argument (CUDA and HIP
+/// kernel arguments cannot point into the kernel's own shared memory), proves
+/// the copy would write elsewhere: on AMDGPU M0 gets a global address, on
+/// NVPTX cp.async faults. Through a select or phi, some but not all inputs
+/// proven so is a "maybe".
+DestinationOrigin classifyDestination(const Value *V, unsigned Depth = 0) {
+  DestinationOrigin Result;
+  if (Depth > 8)
+    return Result;
+  // Not Value::strip*: they look through the address-space casts this is
+  // about.
+  while (true) {
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      V = GEP->getPointerOperand();
+      continue;
+    }
+    if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(V)) {
+      unsigned From = Cast->getSrcAddressSpace();
+      if (From == 3)
+        return Result;
+      if (From != 0) {
+        Result.K = DestinationOrigin::NotShared;
+        Result.Reason = describeAddressSpace(From);
+        return Result;
+      }
+      V = Cast->getPointerOperand();
+      continue;
+    }
+    break;
+  }
+  if (auto *Arg = dyn_cast<Argument>(V)) {
+    if (Arg->getType()->getPointerAddressSpace() == 0 &&
+        isGPUKernel(*Arg->getParent())) {
+      Result.K = DestinationOrigin::NotShared;
+      // Names are often discarded: number the argument.
+      Result.Reason = "global memory (argument " +
+                      std::to_string(Arg->getArgNo() + 1) +
+                      " of the kernel: kernel arguments cannot point to "
+                      "shared memory)";
+    }
+    return Result;
+  }
+  SmallVector<const Value *, 4> Inputs;
+  if (auto *Select = dyn_cast<SelectInst>(V))
+    Inputs.assign({Select->getTrueValue(), Select->getFalseValue()});
+  else if (auto *Phi = dyn_cast<PHINode>(V))
+    Inputs.append(Phi->incoming_values().begin(),
+                  Phi->incoming_values().end());
+  unsigned Proven = 0;
+  for (const Value *In : Inputs) {
+    DestinationOrigin Origin = classifyDestination(In, Depth + 1);
+    if (Origin.K == DestinationOrigin::Unknown)
+      continue;
+    Proven += Origin.K == DestinationOrigin::NotShared;
+    if (Result.Reason.empty())
+      Result.Reason = Origin.Reason;
+    Result.K = DestinationOrigin::MaybeNotShared;
+  }
+  if (!Inputs.empty() && Proven == Inputs.size())
+    Result.K = DestinationOrigin::NotShared;
+  return Result;
 }
 
 /// \p V as a select between two constants, or null.
@@ -365,6 +456,27 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
   std::optional<uint64_t> Size = Op.getCopySize();
   std::optional<uint32_t> Flags;
   Value *SourceSize = nullptr;
+  // On the GPUs the destination operand is a shared pointer by type; the
+  // headers cast the user's generic pointer to it, which hides a pointer to
+  // global memory until the optimizer exposes its origin here.
+  DestinationOrigin Dst;
+  if (Op.getSharedPointer()->getType()->getPointerAddressSpace() == 3)
+    Dst = classifyDestination(Op.getSharedPointer());
+  if (Dst.K == DestinationOrigin::NotShared) {
+    reportAsyncError(*Call, "the destination of an async copy must be shared "
+                            "memory, but it points to " +
+                                Dst.Reason +
+                                ": copy into a __shared__ (CUDA, HIP) or "
+                                "local (OpenCL) array");
+    Call->eraseFromParent();
+    return;
+  }
+  if (Dst.K == DestinationOrigin::MaybeNotShared)
+    reportAsyncWarning(*Call, "the destination of an async copy may not be "
+                              "shared memory: on some paths it points to " +
+                                  Dst.Reason +
+                                  "; copy into a __shared__ (CUDA, HIP) or "
+                                  "local (OpenCL) array");
   if (!Size) {
     reportAsyncError(*Call, "async copy size must be a compile-time constant");
   } else if (!Target->isLegalCopySize(*Size)) {
