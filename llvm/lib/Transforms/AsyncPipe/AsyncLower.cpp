@@ -21,9 +21,13 @@
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
@@ -136,6 +140,149 @@ DestinationOrigin classifyDestination(const Value *V, unsigned Depth = 0) {
   if (!Inputs.empty() && Proven == Inputs.size())
     Result.K = DestinationOrigin::NotShared;
   return Result;
+}
+
+/// How a per-lane value depends on the lane: not at all, as Coef * lane (plus
+/// something wave-uniform), in a way that is not affine (Why names how), or
+/// too deep to tell.
+struct LaneTerm {
+  enum Kind { Uniform, Affine, NonAffine, Unknown } K = Uniform;
+  int64_t Coef = 0;
+  std::string Why;
+
+  static LaneTerm affine(int64_t Coef) { return {Affine, Coef, ""}; }
+  static LaneTerm nonAffine(std::string Why) {
+    return {NonAffine, 0, std::move(Why)};
+  }
+};
+
+/// The lane's position in the workgroup's x dimension: workitem.id.x (for a
+/// one-dimensional workgroup, lane i of a wave is id w * wavesize + i) or the
+/// lane id itself (mbcnt).
+bool isLaneIndex(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::amdgcn_workitem_id_x:
+    return true;
+  case Intrinsic::amdgcn_mbcnt_hi:
+    return PatternMatch::match(II->getArgOperand(0),
+                               PatternMatch::m_AllOnes()) &&
+           isa<IntrinsicInst>(II->getArgOperand(1)) &&
+           cast<IntrinsicInst>(II->getArgOperand(1))->getIntrinsicID() ==
+               Intrinsic::amdgcn_mbcnt_lo;
+  default:
+    return false;
+  }
+}
+
+LaneTerm combineLinear(const LaneTerm &A, const LaneTerm &B, int64_t Sign) {
+  if (A.K == LaneTerm::Unknown || B.K == LaneTerm::Unknown)
+    return {LaneTerm::Unknown, 0, ""};
+  if (A.K == LaneTerm::NonAffine)
+    return A;
+  if (B.K == LaneTerm::NonAffine)
+    return B;
+  if (A.K == LaneTerm::Uniform && B.K == LaneTerm::Uniform)
+    return {};
+  return LaneTerm::affine(A.Coef + Sign * B.Coef);
+}
+
+LaneTerm scaleLinear(const LaneTerm &A, int64_t Factor) {
+  if (A.K != LaneTerm::Affine)
+    return A;
+  return LaneTerm::affine(A.Coef * Factor);
+}
+
+/// Computes LaneTerms, each value once: a value on a cycle (a loop phi) is
+/// taken as uniform while it is being computed, so the cycle's lane
+/// dependence is that of its inputs from outside it.
+class LaneAnalysis {
+  DenseMap<const Value *, LaneTerm> Cache;
+
+public:
+  LaneTerm get(const Value *V, unsigned Depth = 0) {
+    if (Depth > 32)
+      return {LaneTerm::Unknown, 0, ""};
+    auto [It, Inserted] = Cache.try_emplace(V);
+    if (!Inserted)
+      return It->second;
+    LaneTerm T = compute(V, Depth);
+    Cache[V] = T;
+    return T;
+  }
+
+private:
+  LaneTerm compute(const Value *V, unsigned Depth) {
+    using namespace PatternMatch;
+    if (isLaneIndex(V))
+      return LaneTerm::affine(1);
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return {}; // Constants and arguments are the same for every lane.
+    const Value *X, *Y;
+    const APInt *C;
+    if (match(I, m_ZExtOrSExt(m_Value(X))) || match(I, m_Trunc(m_Value(X))))
+      return get(X, Depth + 1);
+    if (match(I, m_Add(m_Value(X), m_Value(Y))) ||
+        match(I, m_DisjointOr(m_Value(X), m_Value(Y))))
+      return combineLinear(get(X, Depth + 1), get(Y, Depth + 1), 1);
+    if (match(I, m_Sub(m_Value(X), m_Value(Y))))
+      return combineLinear(get(X, Depth + 1), get(Y, Depth + 1), -1);
+    if ((match(I, m_Mul(m_Value(X), m_APInt(C))) ||
+         match(I, m_Mul(m_APInt(C), m_Value(X)))) &&
+        C->getSignificantBits() <= 32)
+      return scaleLinear(get(X, Depth + 1), C->getSExtValue());
+    if (match(I, m_Shl(m_Value(X), m_APInt(C))) && C->ult(32))
+      return scaleLinear(get(X, Depth + 1), int64_t(1) << C->getZExtValue());
+    // Anything else is uniform if no operand depends on the lane.
+    for (const Value *Op : I->operands()) {
+      LaneTerm T = get(Op, Depth + 1);
+      if (T.K == LaneTerm::Unknown)
+        return T;
+      if (T.K == LaneTerm::NonAffine)
+        return T;
+      if (T.K == LaneTerm::Affine)
+        return LaneTerm::nonAffine("through '" +
+                                   std::string(I->getOpcodeName()) + "'");
+    }
+    return {};
+  }
+};
+
+/// The lane term of a destination's byte offset from a wave-uniform base.
+LaneTerm analyzeLaneOffset(const Value *Ptr, const DataLayout &DL) {
+  LaneAnalysis Lanes;
+  LaneTerm Total;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr)) {
+      Ptr = Cast->getPointerOperand();
+      continue;
+    }
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP) {
+      LaneTerm Base = Lanes.get(Ptr);
+      if (Base.K == LaneTerm::Affine)
+        Base = LaneTerm::nonAffine("through a pointer");
+      return combineLinear(Total, Base, 1);
+    }
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI) {
+      if (GTI.isStruct())
+        continue; // Constant field offsets.
+      TypeSize Stride = GTI.getSequentialElementStride(DL);
+      if (Stride.isScalable())
+        return {LaneTerm::Unknown, 0, ""};
+      Total = combineLinear(
+          Total,
+          scaleLinear(Lanes.get(GTI.getOperand()),
+                      int64_t(Stride.getFixedValue())),
+          1);
+    }
+    Ptr = GEP->getPointerOperand();
+  }
+  return {LaneTerm::Unknown, 0, ""};
 }
 
 /// \p V as a select between two constants, or null.
@@ -470,6 +617,29 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
                                 "local (OpenCL) array");
     Call->eraseFromParent();
     return;
+  }
+  if (Size && Target->needsConsecutiveLaneDestinations()) {
+    LaneTerm Lane = analyzeLaneOffset(Op.getSharedPointer(),
+                                      Call->getModule()->getDataLayout());
+    std::string Contract = "the copies of a wave land in consecutive "
+                           "shared-memory slots (lane i at lane 0's "
+                           "destination + i * " +
+                           std::to_string(*Size) + " bytes)";
+    std::string Fix = "make each lane's destination the next element, e.g. "
+                      "dst = tile + lane";
+    if (Lane.K == LaneTerm::Affine && Lane.Coef != int64_t(*Size)) {
+      reportAsyncError(*Call, "on " + Target->getName() + " " + Contract +
+                                  ", but this destination moves by " +
+                                  std::to_string(Lane.Coef) +
+                                  " bytes from one lane to the next: " + Fix);
+      Call->eraseFromParent();
+      return;
+    }
+    if (Lane.K == LaneTerm::NonAffine)
+      reportAsyncWarning(*Call, "on " + Target->getName() + " " + Contract +
+                                    ", which cannot be proven here: the "
+                                    "destination depends on the lane " +
+                                    Lane.Why + "; " + Fix);
   }
   if (Dst.K == DestinationOrigin::MaybeNotShared)
     reportAsyncWarning(*Call, "the destination of an async copy may not be "
