@@ -20,8 +20,8 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -125,8 +125,7 @@ DestinationOrigin classifyDestination(const Value *V, unsigned Depth = 0) {
   if (auto *Select = dyn_cast<SelectInst>(V))
     Inputs.assign({Select->getTrueValue(), Select->getFalseValue()});
   else if (auto *Phi = dyn_cast<PHINode>(V))
-    Inputs.append(Phi->incoming_values().begin(),
-                  Phi->incoming_values().end());
+    Inputs.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
   unsigned Proven = 0;
   for (const Value *In : Inputs) {
     DestinationOrigin Origin = classifyDestination(In, Depth + 1);
@@ -274,11 +273,10 @@ LaneTerm analyzeLaneOffset(const Value *Ptr, const DataLayout &DL) {
       TypeSize Stride = GTI.getSequentialElementStride(DL);
       if (Stride.isScalable())
         return {LaneTerm::Unknown, 0, ""};
-      Total = combineLinear(
-          Total,
-          scaleLinear(Lanes.get(GTI.getOperand()),
-                      int64_t(Stride.getFixedValue())),
-          1);
+      Total = combineLinear(Total,
+                            scaleLinear(Lanes.get(GTI.getOperand()),
+                                        int64_t(Stride.getFixedValue())),
+                            1);
     }
     Ptr = GEP->getPointerOperand();
   }
@@ -693,9 +691,9 @@ void PortableLowering::lowerZeroFillCopyBySwitch(const AsyncOp &Op,
       Call, SourceSize, Sizes.Below, "asyncpipe.copy.zfill",
       [&](IRBuilderBase &B, uint64_t Read) {
         Value *ReadSize = Read == Bytes ? nullptr : B.getInt32(Read);
-        CallInst *New = Target->createCopyWithPolicy(
-            B, Op.getSharedPointer(), Op.getGlobalPointer(), Bytes, Flags,
-            ReadSize);
+        CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                     Op.getGlobalPointer(),
+                                                     Bytes, Flags, ReadSize);
         inheritLocation(*New, *Call);
       },
       SwitchDefault::LastCase);
