@@ -5,11 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
@@ -36,6 +37,22 @@ void asyncpipe::reportAsyncError(const Instruction &I, const Twine &Msg) {
 
 void asyncpipe::reportAsyncWarning(const Instruction &I, const Twine &Msg) {
   report(I, Msg, DS_Warning);
+}
+
+bool asyncpipe::isOpenCLKernelBody(const Function &F) {
+  StringRef Name = F.getName();
+  if (!Name.consume_front("__clang_ocl_kern_imp_"))
+    return false;
+  const Function *Kernel = F.getParent()->getFunction(Name);
+  if (!Kernel)
+    return false;
+  // Unless optimized, the kernel calls its body, and the body is the only
+  // copy of the code.
+  for (const User *U : F.users())
+    if (auto *Call = dyn_cast<CallBase>(U);
+        Call && Call->getFunction() == Kernel)
+      return false;
+  return true;
 }
 
 bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
