@@ -116,6 +116,9 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
   bool Available =
       Form.NeedsBufferDMA ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS();
   if (!Available) {
+    // The kernel holds the same copy and reports it.
+    if (isOpenCLKernelBody(*Call.getFunction()))
+      return false;
     // The user wrote asyncpipe_copy, a pipeline copy or a builtin, not this
     // intrinsic: say what it is, and which GPUs can run it.
     const AMDGPU::IsaVersion &Isa = ST.getIsaVersion();

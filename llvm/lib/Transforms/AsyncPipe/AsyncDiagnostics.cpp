@@ -43,14 +43,12 @@ bool asyncpipe::isOpenCLKernelBody(const Function &F) {
   StringRef Name = F.getName();
   if (!Name.consume_front("__clang_ocl_kern_imp_"))
     return false;
-  const Function *Kernel = F.getParent()->getFunction(Name);
-  if (!Kernel)
+  if (!F.getParent()->getFunction(Name))
     return false;
-  // Unless optimized, the kernel calls its body, and the body is the only
-  // copy of the code.
+  // Unless optimized, the kernel (or another kernel) calls the body, and the
+  // body is the only copy of the code.
   for (const User *U : F.users())
-    if (auto *Call = dyn_cast<CallBase>(U);
-        Call && Call->getFunction() == Kernel)
+    if (isa<CallBase>(U))
       return false;
   return true;
 }

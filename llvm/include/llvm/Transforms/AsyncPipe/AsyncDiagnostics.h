@@ -32,8 +32,9 @@ void reportAsyncError(const Instruction &I, const Twine &Msg);
 void reportAsyncWarning(const Instruction &I, const Twine &Msg);
 
 /// True if \p F is the body clang makes of an OpenCL kernel
-/// (__clang_ocl_kern_imp_<kernel>) and the kernel holds the same code (the
-/// body inlined into it): remarks about it would repeat the kernel's.
+/// (__clang_ocl_kern_imp_<kernel>), nothing calls it and the kernel holds the
+/// same code (the body inlined into it): remarks and errors about it would
+/// repeat the kernel's.
 bool isOpenCLKernelBody(const Function &F);
 
 /// Reports and removes each call in \p F that names an async operation with
