@@ -14,7 +14,7 @@ set -euo pipefail
 # googletest and libclc-22 are for the unit tests and OpenCL builtins.
 PACKAGES=(
   llvm-22 llvm-22-dev llvm-22-tools clang-22 clang-tools-22 libclang-22-dev
-  lld-22 libclc-22 cmake ninja-build python3 g++ make googletest libgtest-dev
+  lld-22 libclc-22 cmake ninja-build python3 gcc g++ make googletest libgtest-dev
 )
 
 missing=()

@@ -75,3 +75,8 @@ libclc_amdgcn = "/usr/lib/clc/amdgcn-amd-amdhsa.bc"
 if os.path.isfile(libclc_amdgcn):
     config.available_features.add("libclc")
     config.substitutions.append(("%libclc_amdgcn", libclc_amdgcn))
+
+# dpkg: a test checks that every tool the tests call comes from a Debian
+# package utils/setup.sh installs.
+if shutil.which("dpkg"):
+    config.available_features.add("dpkg")
