@@ -8,9 +8,13 @@
 #===------------------------------------------------------------------------===#
 set -euo pipefail
 
+# Every tool a test calls comes from one of these (`dpkg -S` on the tool):
+# clang-tools-22 has clang-offload-bundler (HIP compiles that bundle device
+# code), g++ is the second host compiler utils/check.sh builds with,
+# googletest and libclc-22 are for the unit tests and OpenCL builtins.
 PACKAGES=(
-  llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22 libclc-22
-  cmake ninja-build python3 g++ make
+  llvm-22 llvm-22-dev llvm-22-tools clang-22 clang-tools-22 libclang-22-dev
+  lld-22 libclc-22 cmake ninja-build python3 gcc g++ make googletest libgtest-dev
 )
 
 missing=()

@@ -68,3 +68,15 @@ if ptxas:
 if os.path.isfile(os.path.join(config.cuda_root, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-sdk")
     config.substitutions.append(("%cuda_path", config.cuda_root))
+
+# libclc (Debian package libclc-22): OpenCL C work-item functions and barrier
+# for AMDGPU, as README's first example links them.
+libclc_amdgcn = "/usr/lib/clc/amdgcn-amd-amdhsa.bc"
+if os.path.isfile(libclc_amdgcn):
+    config.available_features.add("libclc")
+    config.substitutions.append(("%libclc_amdgcn", libclc_amdgcn))
+
+# dpkg: a test checks that every tool the tests call comes from a Debian
+# package utils/setup.sh installs.
+if shutil.which("dpkg"):
+    config.available_features.add("dpkg")

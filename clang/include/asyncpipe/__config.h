@@ -63,6 +63,33 @@
 #define ASYNCPIPE_REQUIRE_IF_CONSTANT(ARG, COND, MESSAGE)                      \
   ASYNCPIPE_REQUIRE(!__builtin_constant_p(ARG) || (COND), MESSAGE)
 
+/* Without a CUDA installation clang 22 compiles CUDA for PTX ISA 4.2, which
+ * LLVM's NVPTX backend rejects for sm_80 and newer with a crash dump before
+ * any plugin runs. No macro gives the PTX version, but clang offers an NVPTX
+ * builtin only when the target has the SM and PTX version it needs, so a
+ * missing cp.async builtin (sm_80, PTX 7.0) or cluster builtin (sm_90, PTX
+ * 7.8) on a target with that SM means the PTX version is too old. (OpenCL's
+ * driver always asks for the newest PTX version; a bare -cc1 asks for none,
+ * which lets the backend choose, so neither is checked.) */
+#if defined(ASYNCPIPE_TARGET_NVPTX) && defined(__CUDA__) &&                    \
+    defined(__CUDA_ARCH__)
+#if __CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1000 &&                            \
+    !__has_builtin(__nvvm_isspacep_shared_cluster)
+#error "AsyncPipe: sm_90 needs PTX ISA 7.8 or newer, and without a CUDA installation clang picks PTX ISA 4.2: add --cuda-feature=+ptx78"
+#elif __CUDA_ARCH__ >= 800 && !__has_builtin(__nvvm_cp_async_commit_group)
+#error "AsyncPipe: async copies (cp.async) need PTX ISA 7.0 or newer, and without a CUDA installation clang picks PTX ISA 4.2: add --cuda-feature=+ptx70"
+#endif
+#endif
+
+/* The portable calls have no definition: the plugin replaces every call. A
+ * call still present when code generation starts means the plugin did not
+ * run (clang without -fpass-plugin). The `error` attribute makes the backend
+ * report exactly that, at the call, at every -O level and for every language
+ * and target, instead of a link error or an assembler error much later. */
+#define ASYNCPIPE_LOWERED_BY_PLUGIN                                            \
+  __attribute__((error("AsyncPipe calls need the AsyncPipe plugin: compile "  \
+                       "with -fpass-plugin=<prefix>/lib/AsyncPipe.so")))
+
 /* The per-work-item sizes one async copy can move on the target. The AMDGPU
  * sizes are those of LDS DMA (global_load_lds_{ubyte,ushort,dword} and, on
  * gfx950, dwordx3/dwordx4); NVPTX's are those of cp.async. */

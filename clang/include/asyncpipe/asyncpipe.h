@@ -79,7 +79,8 @@ extern "C" {
 ASYNCPIPE_DEVICE void __asyncpipe_copy(ASYNCPIPE_SHARED_PTR(void) dst,
                                        const ASYNCPIPE_GLOBAL_PTR(void) src,
                                        unsigned size, unsigned flags)
-    ASYNCPIPE_COPY_CHECKS("asyncpipe_copy") __asm__("asyncpipe.copy");
+    ASYNCPIPE_COPY_CHECKS("asyncpipe_copy")
+        ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.copy");
 ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
     ASYNCPIPE_SHARED_PTR(void) dst, const ASYNCPIPE_GLOBAL_PTR(void) src,
     unsigned size, unsigned src_size,
@@ -87,12 +88,15 @@ ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
     ASYNCPIPE_REQUIRE(!__builtin_constant_p(src_size) ||
                           !__builtin_constant_p(size) || src_size <= size,
                       "argument 'src_size' of 'asyncpipe_copy_zfill' "
-                      "must not exceed 'size'") __asm__("asyncpipe.copy.zfill");
-ASYNCPIPE_DEVICE void asyncpipe_commit(void) __asm__("asyncpipe.mark");
+                      "must not exceed 'size'")
+        ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.copy.zfill");
+ASYNCPIPE_DEVICE void asyncpipe_commit(void)
+    ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.mark");
 ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
     ASYNCPIPE_REQUIRE_IF_CONSTANT(n, n >= 0,
                                   "argument 'n' of 'asyncpipe_wait' must not "
-                                  "be negative") __asm__("asyncpipe.wait");
+                                  "be negative")
+        ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.wait");
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -36,6 +36,8 @@ public:
            Bytes == 16;
   }
 
+  bool needsConsecutiveLaneDestinations() const override { return true; }
+
   // Marks are counted at compile time, so a wait may name any count.
   std::optional<uint64_t> getMaxWaitCount() const override {
     return std::nullopt;

@@ -116,11 +116,22 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
   bool Available =
       Form.NeedsBufferDMA ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS();
   if (!Available) {
-    reportAsyncError(Call, "'" + Name + "' needs " +
-                               (Form.NeedsBufferDMA ? "buffer" : "global") +
-                               " loads into LDS, which gfx" +
-                               Twine(ST.getIsaVersion().Major) +
-                               " does not have");
+    // The kernel holds the same copy and reports it.
+    if (isOpenCLKernelBody(*Call.getFunction()))
+      return false;
+    // The user wrote asyncpipe_copy, a pipeline copy or a builtin, not this
+    // intrinsic: say what it is, and which GPUs can run it.
+    const AMDGPU::IsaVersion &Isa = ST.getIsaVersion();
+    char Stepping =
+        Isa.Stepping < 10 ? '0' + Isa.Stepping : 'a' + (Isa.Stepping - 10);
+    reportAsyncError(Call,
+                     "async copy to LDS ('" + Name + "') needs " +
+                         (Form.NeedsBufferDMA ? "buffer" : "global") +
+                         " loads into LDS, which gfx" + Twine(Isa.Major) +
+                         " (gfx" + Twine(Isa.Major) + Twine(Isa.Minor) +
+                         Twine(Stepping) + ") does not have: compile for " +
+                         (Form.NeedsBufferDMA ? "gfx9 or gfx10" : "gfx9") +
+                         " (e.g. -mcpu=gfx942, --offload-arch=gfx942)");
     return false;
   }
   Function *Native = getNativeDMA(Call, Form);

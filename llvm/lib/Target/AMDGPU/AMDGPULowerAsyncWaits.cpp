@@ -51,15 +51,16 @@
 #include "AMDGPUAsyncMarkers.h"
 #include "AMDGPUAsyncSubtarget.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include <climits>
 
 using namespace llvm;
@@ -447,6 +448,8 @@ MachineInstr *AsyncWaitLowering::emit(const WaitDecision &D) {
 
 void AsyncWaitLowering::remark(const WaitDecision &D) {
   const MachineInstr &MI = *D.Marker;
+  if (asyncpipe::isOpenCLKernelBody(MI.getMF()->getFunction()))
+    return;
   if (D.ForcedBySweepBound) {
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitSweepBound",
@@ -480,6 +483,13 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
     else
       R << "needs " << CounterName << "("
         << ore::NV("Vmcnt", std::min(D.Vmcnt, MaxCount)) << ")";
+    // A count above N is not a weaker wait: the counter also counts the
+    // loads and stores issued after the copies waited for, which may stay
+    // in flight.
+    if (D.Vmcnt != Done && D.Vmcnt > D.N)
+      R << ": the copies it waits for are done while at most that many "
+           "newer memory operations (later copies, loads, stores) are "
+           "still in flight";
     return R;
   });
   if (D.N >= MaxMarkDepth)

@@ -22,6 +22,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
@@ -77,7 +78,11 @@ std::string formatPTXVersion(unsigned Version) {
   return std::to_string(Version / 10) + "." + std::to_string(Version % 10);
 }
 
-std::string describeMissingRequirements(const AsyncSubtarget &Sub) {
+/// The flags that select a target, for llc and for the clang driver of the
+/// module's source language: --cuda-gpu-arch and --cuda-feature exist only
+/// for CUDA; OpenCL C compiled for nvptx64 takes -march.
+std::string describeMissingRequirements(const AsyncSubtarget &Sub,
+                                        bool IsOpenCL) {
   std::string Msg = "async copies (cp.async) need sm_80 and PTX ISA 7.0 or "
                     "newer, but this function is compiled for " +
                     Sub.CPU;
@@ -85,11 +90,14 @@ std::string describeMissingRequirements(const AsyncSubtarget &Sub) {
     Msg += " with PTX ISA " + formatPTXVersion(Sub.ExplicitPTX);
   Msg += ": use";
   if (Sub.SM < MinAsyncSM)
-    Msg += " -mcpu=sm_80 (llc) or --cuda-gpu-arch=sm_80 (clang)";
+    Msg += IsOpenCL ? " -mcpu=sm_80 (llc) or -march=sm_80 (clang)"
+                    : " -mcpu=sm_80 (llc) or --cuda-gpu-arch=sm_80 (clang)";
   if (Sub.SM < MinAsyncSM && Sub.ExplicitPTX && Sub.ExplicitPTX < MinAsyncPTX)
     Msg += ", and";
   if (Sub.ExplicitPTX && Sub.ExplicitPTX < MinAsyncPTX)
-    Msg += " -mattr=+ptx70 (llc) or --cuda-feature=+ptx70 (clang)";
+    Msg += IsOpenCL ? " -mattr=+ptx70 (llc) or -Xclang -target-feature "
+                      "-Xclang +ptx70 (clang)"
+                    : " -mattr=+ptx70 (llc) or --cuda-feature=+ptx70 (clang)";
   return Msg;
 }
 
@@ -127,7 +135,8 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
   AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
     return false;
-  reportAsyncError(*Calls.front(), describeMissingRequirements(Sub));
+  bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");
+  reportAsyncError(*Calls.front(), describeMissingRequirements(Sub, IsOpenCL));
   for (CallBase *Call : Calls)
     Call->eraseFromParent();
   return true;

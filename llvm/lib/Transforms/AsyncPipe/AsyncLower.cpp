@@ -21,9 +21,14 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
@@ -38,6 +43,247 @@ using namespace llvm::asyncpipe;
 #define DEBUG_TYPE "asyncpipe-lower"
 
 namespace {
+
+/// Gives \p New, which replaces \p Old, its source location: the debug
+/// location, and clang's !srcloc, the location of the user's call, which
+/// places later diagnostics (e.g. a target without async copies) at that
+/// call when compiling without -g.
+void inheritLocation(Instruction &New, const Instruction &Old) {
+  New.setDebugLoc(Old.getDebugLoc());
+  if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
+    New.setMetadata("srcloc", SrcLoc);
+}
+
+/// What the shared-memory destination of a GPU copy is known to point to.
+struct DestinationOrigin {
+  enum Kind { Unknown, NotShared, MaybeNotShared } K = Unknown;
+  /// Why, for the diagnostic ("global memory (address space 1)").
+  std::string Reason;
+};
+
+std::string describeAddressSpace(unsigned AS) {
+  switch (AS) {
+  case 1:
+    return "global memory (address space 1)";
+  case 4:
+    return "constant memory (address space 4)";
+  case 5:
+    return "private memory (address space 5)";
+  default:
+    return "address space " + std::to_string(AS);
+  }
+}
+
+bool isGPUKernel(const Function &F) {
+  return F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
+         F.getCallingConv() == CallingConv::PTX_Kernel;
+}
+
+/// Follows \p V (a shared pointer operand or its generic origin) back
+/// through offsets and address-space casts. A cast from an address space
+/// other than shared or generic, or a generic kernel argument (CUDA and HIP
+/// kernel arguments cannot point into the kernel's own shared memory), proves
+/// the copy would write elsewhere: on AMDGPU M0 gets a global address, on
+/// NVPTX cp.async faults. Through a select or phi, some but not all inputs
+/// proven so is a "maybe".
+DestinationOrigin classifyDestination(const Value *V, unsigned Depth = 0) {
+  DestinationOrigin Result;
+  if (Depth > 8)
+    return Result;
+  // Not Value::strip*: they look through the address-space casts this is
+  // about.
+  while (true) {
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      V = GEP->getPointerOperand();
+      continue;
+    }
+    if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(V)) {
+      unsigned From = Cast->getSrcAddressSpace();
+      if (From == 3)
+        return Result;
+      if (From != 0) {
+        Result.K = DestinationOrigin::NotShared;
+        Result.Reason = describeAddressSpace(From);
+        return Result;
+      }
+      V = Cast->getPointerOperand();
+      continue;
+    }
+    break;
+  }
+  if (auto *Arg = dyn_cast<Argument>(V)) {
+    if (Arg->getType()->getPointerAddressSpace() == 0 &&
+        isGPUKernel(*Arg->getParent())) {
+      Result.K = DestinationOrigin::NotShared;
+      // Names are often discarded: number the argument.
+      Result.Reason = "global memory (argument " +
+                      std::to_string(Arg->getArgNo() + 1) +
+                      " of the kernel: kernel arguments cannot point to "
+                      "shared memory)";
+    }
+    return Result;
+  }
+  SmallVector<const Value *, 4> Inputs;
+  if (auto *Select = dyn_cast<SelectInst>(V))
+    Inputs.assign({Select->getTrueValue(), Select->getFalseValue()});
+  else if (auto *Phi = dyn_cast<PHINode>(V))
+    Inputs.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+  unsigned Proven = 0;
+  for (const Value *In : Inputs) {
+    DestinationOrigin Origin = classifyDestination(In, Depth + 1);
+    if (Origin.K == DestinationOrigin::Unknown)
+      continue;
+    Proven += Origin.K == DestinationOrigin::NotShared;
+    if (Result.Reason.empty())
+      Result.Reason = Origin.Reason;
+    Result.K = DestinationOrigin::MaybeNotShared;
+  }
+  if (!Inputs.empty() && Proven == Inputs.size())
+    Result.K = DestinationOrigin::NotShared;
+  return Result;
+}
+
+/// How a per-lane value depends on the lane: not at all, as Coef * lane (plus
+/// something wave-uniform), in a way that is not affine (Why names how), or
+/// too deep to tell.
+struct LaneTerm {
+  enum Kind { Uniform, Affine, NonAffine, Unknown } K = Uniform;
+  int64_t Coef = 0;
+  std::string Why;
+
+  static LaneTerm affine(int64_t Coef) { return {Affine, Coef, ""}; }
+  static LaneTerm nonAffine(std::string Why) {
+    return {NonAffine, 0, std::move(Why)};
+  }
+};
+
+/// The lane's position in the workgroup's x dimension: workitem.id.x (for a
+/// one-dimensional workgroup, lane i of a wave is id w * wavesize + i) or the
+/// lane id itself (mbcnt).
+bool isLaneIndex(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::amdgcn_workitem_id_x:
+    return true;
+  case Intrinsic::amdgcn_mbcnt_hi:
+    return PatternMatch::match(II->getArgOperand(0),
+                               PatternMatch::m_AllOnes()) &&
+           isa<IntrinsicInst>(II->getArgOperand(1)) &&
+           cast<IntrinsicInst>(II->getArgOperand(1))->getIntrinsicID() ==
+               Intrinsic::amdgcn_mbcnt_lo;
+  default:
+    return false;
+  }
+}
+
+LaneTerm combineLinear(const LaneTerm &A, const LaneTerm &B, int64_t Sign) {
+  if (A.K == LaneTerm::Unknown || B.K == LaneTerm::Unknown)
+    return {LaneTerm::Unknown, 0, ""};
+  if (A.K == LaneTerm::NonAffine)
+    return A;
+  if (B.K == LaneTerm::NonAffine)
+    return B;
+  if (A.K == LaneTerm::Uniform && B.K == LaneTerm::Uniform)
+    return {};
+  return LaneTerm::affine(A.Coef + Sign * B.Coef);
+}
+
+LaneTerm scaleLinear(const LaneTerm &A, int64_t Factor) {
+  if (A.K != LaneTerm::Affine)
+    return A;
+  return LaneTerm::affine(A.Coef * Factor);
+}
+
+/// Computes LaneTerms, each value once: a value on a cycle (a loop phi) is
+/// taken as uniform while it is being computed, so the cycle's lane
+/// dependence is that of its inputs from outside it.
+class LaneAnalysis {
+  DenseMap<const Value *, LaneTerm> Cache;
+
+public:
+  LaneTerm get(const Value *V, unsigned Depth = 0) {
+    if (Depth > 32)
+      return {LaneTerm::Unknown, 0, ""};
+    auto [It, Inserted] = Cache.try_emplace(V);
+    if (!Inserted)
+      return It->second;
+    LaneTerm T = compute(V, Depth);
+    Cache[V] = T;
+    return T;
+  }
+
+private:
+  LaneTerm compute(const Value *V, unsigned Depth) {
+    using namespace PatternMatch;
+    if (isLaneIndex(V))
+      return LaneTerm::affine(1);
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return {}; // Constants and arguments are the same for every lane.
+    const Value *X, *Y;
+    const APInt *C;
+    if (match(I, m_ZExtOrSExt(m_Value(X))) || match(I, m_Trunc(m_Value(X))))
+      return get(X, Depth + 1);
+    if (match(I, m_Add(m_Value(X), m_Value(Y))) ||
+        match(I, m_DisjointOr(m_Value(X), m_Value(Y))))
+      return combineLinear(get(X, Depth + 1), get(Y, Depth + 1), 1);
+    if (match(I, m_Sub(m_Value(X), m_Value(Y))))
+      return combineLinear(get(X, Depth + 1), get(Y, Depth + 1), -1);
+    if ((match(I, m_Mul(m_Value(X), m_APInt(C))) ||
+         match(I, m_Mul(m_APInt(C), m_Value(X)))) &&
+        C->getSignificantBits() <= 32)
+      return scaleLinear(get(X, Depth + 1), C->getSExtValue());
+    if (match(I, m_Shl(m_Value(X), m_APInt(C))) && C->ult(32))
+      return scaleLinear(get(X, Depth + 1), int64_t(1) << C->getZExtValue());
+    // Anything else is uniform if no operand depends on the lane.
+    for (const Value *Op : I->operands()) {
+      LaneTerm T = get(Op, Depth + 1);
+      if (T.K == LaneTerm::Unknown)
+        return T;
+      if (T.K == LaneTerm::NonAffine)
+        return T;
+      if (T.K == LaneTerm::Affine)
+        return LaneTerm::nonAffine("through '" +
+                                   std::string(I->getOpcodeName()) + "'");
+    }
+    return {};
+  }
+};
+
+/// The lane term of a destination's byte offset from a wave-uniform base.
+LaneTerm analyzeLaneOffset(const Value *Ptr, const DataLayout &DL) {
+  LaneAnalysis Lanes;
+  LaneTerm Total;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr)) {
+      Ptr = Cast->getPointerOperand();
+      continue;
+    }
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP) {
+      LaneTerm Base = Lanes.get(Ptr);
+      if (Base.K == LaneTerm::Affine)
+        Base = LaneTerm::nonAffine("through a pointer");
+      return combineLinear(Total, Base, 1);
+    }
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI) {
+      if (GTI.isStruct())
+        continue; // Constant field offsets.
+      TypeSize Stride = GTI.getSequentialElementStride(DL);
+      if (Stride.isScalable())
+        return {LaneTerm::Unknown, 0, ""};
+      Total = combineLinear(Total,
+                            scaleLinear(Lanes.get(GTI.getOperand()),
+                                        int64_t(Stride.getFixedValue())),
+                            1);
+    }
+    Ptr = GEP->getPointerOperand();
+  }
+  return {LaneTerm::Unknown, 0, ""};
+}
 
 /// \p V as a select between two constants, or null.
 SelectInst *asSelectOfConstants(Value *V) {
@@ -295,6 +541,50 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
   std::optional<uint64_t> Size = Op.getCopySize();
   std::optional<uint32_t> Flags;
   Value *SourceSize = nullptr;
+  // On the GPUs the destination operand is a shared pointer by type; the
+  // headers cast the user's generic pointer to it, which hides a pointer to
+  // global memory until the optimizer exposes its origin here.
+  DestinationOrigin Dst;
+  if (Op.getSharedPointer()->getType()->getPointerAddressSpace() == 3)
+    Dst = classifyDestination(Op.getSharedPointer());
+  if (Dst.K == DestinationOrigin::NotShared) {
+    reportAsyncError(*Call, "the destination of an async copy must be shared "
+                            "memory, but it points to " +
+                                Dst.Reason +
+                                ": copy into a __shared__ (CUDA, HIP) or "
+                                "local (OpenCL) array");
+    Call->eraseFromParent();
+    return;
+  }
+  if (Size && Target->needsConsecutiveLaneDestinations()) {
+    LaneTerm Lane = analyzeLaneOffset(Op.getSharedPointer(),
+                                      Call->getModule()->getDataLayout());
+    std::string Contract = "the copies of a wave land in consecutive "
+                           "shared-memory slots (lane i at lane 0's "
+                           "destination + i * " +
+                           std::to_string(*Size) + " bytes)";
+    std::string Fix = "make each lane's destination the next element, e.g. "
+                      "dst = tile + lane";
+    if (Lane.K == LaneTerm::Affine && Lane.Coef != int64_t(*Size)) {
+      reportAsyncError(*Call, "on " + Target->getName() + " " + Contract +
+                                  ", but this destination moves by " +
+                                  std::to_string(Lane.Coef) +
+                                  " bytes from one lane to the next: " + Fix);
+      Call->eraseFromParent();
+      return;
+    }
+    if (Lane.K == LaneTerm::NonAffine)
+      reportAsyncWarning(*Call, "on " + Target->getName() + " " + Contract +
+                                    ", which cannot be proven here: the "
+                                    "destination depends on the lane " +
+                                    Lane.Why + "; " + Fix);
+  }
+  if (Dst.K == DestinationOrigin::MaybeNotShared)
+    reportAsyncWarning(*Call, "the destination of an async copy may not be "
+                              "shared memory: on some paths it points to " +
+                                  Dst.Reason +
+                                  "; copy into a __shared__ (CUDA, HIP) or "
+                                  "local (OpenCL) array");
   if (!Size) {
     reportAsyncError(*Call, "async copy size must be a compile-time constant");
   } else if (!Target->isLegalCopySize(*Size)) {
@@ -314,7 +604,7 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
     CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
                                                  Op.getGlobalPointer(), *Size,
                                                  Honoured, SourceSize);
-    New->setDebugLoc(Call->getDebugLoc());
+    inheritLocation(*New, *Call);
   }
   Call->eraseFromParent();
 }
@@ -337,16 +627,14 @@ void PortableLowering::lowerZeroFillCopyBySwitch(const AsyncOp &Op,
            << ore::NV("Cases", Sizes.Below.size())
            << " copies with constant source sizes";
   });
-  DebugLoc DL = Call->getDebugLoc();
   emitSwitchOnConstants(
       Call, SourceSize, Sizes.Below, "asyncpipe.copy.zfill",
       [&](IRBuilderBase &B, uint64_t Read) {
         Value *ReadSize = Read == Bytes ? nullptr : B.getInt32(Read);
-        Target
-            ->createCopyWithPolicy(B, Op.getSharedPointer(),
-                                   Op.getGlobalPointer(), Bytes, Flags,
-                                   ReadSize)
-            ->setDebugLoc(DL);
+        CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                     Op.getGlobalPointer(),
+                                                     Bytes, Flags, ReadSize);
+        inheritLocation(*New, *Call);
       },
       SwitchDefault::LastCase);
 }
@@ -416,7 +704,7 @@ void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {
   IRBuilder<> B(Op.getCall());
-  Target->createMark(B)->setDebugLoc(Op.getCall()->getDebugLoc());
+  inheritLocation(*Target->createMark(B), *Op.getCall());
   Op.getCall()->eraseFromParent();
 }
 
@@ -512,7 +800,7 @@ bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
 
 void PortableLowering::replaceWait(const AsyncOp &Op, uint64_t N) {
   IRBuilder<> B(Op.getCall());
-  Target->createWait(B, N)->setDebugLoc(Op.getCall()->getDebugLoc());
+  inheritLocation(*Target->createWait(B, N), *Op.getCall());
   Op.getCall()->eraseFromParent();
 }
 
@@ -525,7 +813,7 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   if (Op.getForm() == AsyncOpForm::Portable) {
     IRBuilder<> B(Call);
     if (CallInst *New = Target->createVariableWait(B, N)) {
-      New->setDebugLoc(Call->getDebugLoc());
+      inheritLocation(*New, *Call);
       Call->eraseFromParent();
       return;
     }
@@ -585,17 +873,18 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
       R << "; larger counts wait for all marks (marks in a loop)";
     return R;
   });
-  DebugLoc DL = Call->getDebugLoc();
   SwitchDefault Default = !Counts.AlsoAtLeastLimit ? SwitchDefault::LastCase
                           : NeedsWaitAll           ? SwitchDefault::Emit
                                                    : SwitchDefault::Nothing;
   emitSwitchOnConstants(
       Call, Op.getWaitCountOperand(), Counts.Below, "asyncpipe.wait",
       [&](IRBuilderBase &B, uint64_t I) {
-        Target->createWait(B, I)->setDebugLoc(DL);
+        inheritLocation(*Target->createWait(B, I), *Call);
       },
       Default,
-      [&](IRBuilderBase &B) { Target->createWait(B, 0)->setDebugLoc(DL); });
+      [&](IRBuilderBase &B) {
+        inheritLocation(*Target->createWait(B, 0), *Call);
+      });
 }
 
 bool lowerModule(Module &M,

@@ -6,8 +6,10 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncOpSummary.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Pass.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
@@ -34,13 +36,17 @@ OpCounts countAsyncOps(Function &F) {
 
 void emitSummary(Function &F, StringRef Stage, OptimizationRemarkEmitter &ORE) {
   OpCounts C = countAsyncOps(F);
-  if (!C.any())
+  if (!C.any() || isOpenCLKernelBody(F))
     return;
+  // The name the user wrote: C++ (HIP, CUDA) names are mangled in the IR,
+  // and an OpenCL kernel's code may be in the body clang made of it.
+  StringRef Name = F.getName();
+  Name.consume_front("__clang_ocl_kern_imp_");
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "AsyncOpSummary", &F)
-           << "'" << ore::NV("Function", &F) << "' at " << Stage << ": "
-           << ore::NV("Copies", C.Copies)
-           << " async copies, " << ore::NV("Marks", C.Marks) << " marks, "
+           << "'" << ore::NV("Function", demangle(Name)) << "' at " << Stage
+           << ": " << ore::NV("Copies", C.Copies) << " async copies, "
+           << ore::NV("Marks", C.Marks) << " marks, "
            << ore::NV("Waits", C.Waits) << " waits";
   });
 }

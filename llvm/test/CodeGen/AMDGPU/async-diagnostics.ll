@@ -24,9 +24,9 @@
 ; GFX1030: error: kernel.cl:12:3: in function global_dma_size_sixteen void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 16 bytes per lane; this target moves 1, 2 or 4
 ; GFX1030-NOT: error
 
-; GFX1100: error: kernel.cl:12:3: in function buffer_dma void (ptr addrspace(8)): 'llvm.amdgcn.raw.ptr.buffer.load.lds.async' needs buffer loads into LDS, which gfx11 does not have
+; GFX1100: error: kernel.cl:12:3: in function buffer_dma void (ptr addrspace(8)): async copy to LDS ('llvm.amdgcn.raw.ptr.buffer.load.lds.async') needs buffer loads into LDS, which gfx11 (gfx1100) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942)
 ; GFX1100-NOT: error
-; GFX1200: error: kernel.cl:12:3: in function buffer_dma void (ptr addrspace(8)): 'llvm.amdgcn.raw.ptr.buffer.load.lds.async' needs buffer loads into LDS, which gfx12 does not have
+; GFX1200: error: kernel.cl:12:3: in function buffer_dma void (ptr addrspace(8)): async copy to LDS ('llvm.amdgcn.raw.ptr.buffer.load.lds.async') needs buffer loads into LDS, which gfx12 (gfx1200) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942)
 
 ;--- gfx942.ll
 define amdgpu_kernel void @size_twelve(ptr addrspace(1) %g) !dbg !10 {

@@ -31,6 +31,12 @@ void reportAsyncError(const Instruction &I, const Twine &Msg);
 /// Reports \p Msg as a warning at \p I.
 void reportAsyncWarning(const Instruction &I, const Twine &Msg);
 
+/// True if \p F is the body clang makes of an OpenCL kernel
+/// (__clang_ocl_kern_imp_<kernel>), nothing calls it and the kernel holds the
+/// same code (the body inlined into it): remarks and errors about it would
+/// repeat the kernel's.
+bool isOpenCLKernelBody(const Function &F);
+
 /// Reports and removes each call in \p F that names an async operation with
 /// operands that do not fit it (see isMalformedAsyncCall): the model does not
 /// recognize it, and left alone it would reach codegen as a call to an

@@ -73,6 +73,11 @@ public:
   /// createCopyWithPolicy's \p SourceSize).
   virtual bool supportsZeroFill() const { return false; }
 
+  /// True if the copies of a wave land in consecutive shared-memory slots
+  /// whatever each lane's destination (AMDGPU LDS DMA), so that the
+  /// per-lane destinations must be lane 0's + lane * size.
+  virtual bool needsConsecutiveLaneDestinations() const { return false; }
+
   /// True if a zero-fill source size known only at run time is better
   /// lowered as a switch over copies with constant source sizes (restricted
   /// to its known range) than passed in a register.
