@@ -168,3 +168,8 @@ AMDGPUAsyncDMAState::AMDGPUAsyncDMAState() : ImmutablePass(ID) {}
 static RegisterPass<AMDGPUAsyncDMAState>
     RegisterState("amdgpu-async-dma-state",
                   "AsyncPipe AMDGPU memory operands set aside", false, true);
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPUHideAsyncDMA, "amdgpu-hide-async-dma",
+                "AMDGPU hide async DMA from si-insert-waitcnts (AsyncPipe)",
+                false, false)

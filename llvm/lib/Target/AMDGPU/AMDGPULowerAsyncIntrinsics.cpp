@@ -200,3 +200,7 @@ char AMDGPULowerAsyncIntrinsics::ID = 0;
 FunctionPass *llvm::createAMDGPULowerAsyncIntrinsicsPass() {
   return new AMDGPULowerAsyncIntrinsics();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPULowerAsyncIntrinsics, "amdgpu-lower-async-intrinsics",
+                "AMDGPU lower async intrinsics (AsyncPipe)", false, false)

@@ -442,3 +442,7 @@ char AMDGPULowerAsyncWaits::ID = 0;
 MachineFunctionPass *llvm::createAMDGPULowerAsyncWaitsPass() {
   return new AMDGPULowerAsyncWaits();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPULowerAsyncWaits, "amdgpu-lower-async-waits",
+                "AMDGPU lower async waits (AsyncPipe)", false, false)

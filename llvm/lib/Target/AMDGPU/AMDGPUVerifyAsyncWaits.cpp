@@ -267,3 +267,7 @@ char AMDGPUVerifyAsyncWaits::ID = 0;
 MachineFunctionPass *llvm::createAMDGPUVerifyAsyncWaitsPass() {
   return new AMDGPUVerifyAsyncWaits();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPUVerifyAsyncWaits, "amdgpu-check-async-waits",
+                "AMDGPU verify async waits (AsyncPipe)", false, false)

@@ -678,3 +678,7 @@ PreservedAnalyses AsyncLowerPass::run(Module &M, ModuleAnalysisManager &AM) {
 ModulePass *llvm::createAsyncLowerLegacyPass() {
   return new AsyncLowerLegacy();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AsyncLowerLegacy, "asyncpipe-lower",
+                "AsyncPipe portable-call lowering", false, false)

@@ -77,3 +77,7 @@ PreservedAnalyses AsyncOpSummaryPass::run(Function &F,
 FunctionPass *llvm::createAsyncOpSummaryLegacyPass(StringRef Stage) {
   return new AsyncOpSummaryLegacy(Stage);
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AsyncOpSummaryLegacy, "asyncpipe-summary",
+                "AsyncPipe op summary", false, false)
