@@ -101,7 +101,22 @@ void registerPipelinePasses(PassBuilder &PB) {
 #include "PassRegistry.def"
 }
 
+/// Tells pass instrumentation the name of every pass class, so that
+/// -print-after=NAME, -filter-passes=NAME and -print-pipeline-passes know the
+/// plugin's passes by the names opt parses.
+void registerClassNames(PassInstrumentationCallbacks &PIC) {
+#define ASYNCPIPE_MODULE_PASS(NAME, CREATE_PASS)                               \
+  PIC.addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
+#define ASYNCPIPE_FUNCTION_PASS(NAME, CREATE_PASS)                             \
+  PIC.addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
+#define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
+  PIC.addClassToPassName(CLASS::name(), NAME);
+#include "PassRegistry.def"
+}
+
 void registerPassBuilderCallbacks(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    registerClassNames(*PIC);
   PB.registerPipelineParsingCallback(parseModulePass);
   PB.registerPipelineParsingCallback(parseFunctionPass);
   registerPipelinePasses(PB);
