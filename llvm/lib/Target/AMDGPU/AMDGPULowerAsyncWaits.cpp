@@ -35,12 +35,21 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include <climits>
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
 
 #define DEBUG_TYPE "amdgpu-lower-async-waits"
+
+ASYNCPIPE_STATISTIC(NumWaitsLowered, "Number of async waits lowered");
+ASYNCPIPE_STATISTIC(NumWaitsWeakened,
+                    "Number of async waits lowered to vmcnt(N), N > 0");
+ASYNCPIPE_STATISTIC(NumWaitsDropped,
+                    "Number of async waits that needed no s_waitcnt");
+ASYNCPIPE_STATISTIC(NumWaitcntsMerged,
+                    "Number of async waits merged into an s_waitcnt");
 
 cl::opt<bool> llvm::AMDGPUAsyncAssumeCalleeWaits(
     "amdgpu-async-assume-callee-waits", cl::init(true), cl::Hidden,
@@ -318,6 +327,7 @@ MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
 void AsyncWaitLowering::emit(const WaitDecision &D) {
   unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, ST.getMaxVmcnt());
   if (MachineInstr *Waitcnt = findAdjacentWaitcnt(*D.Marker)) {
+    ++NumWaitcntsMerged;
     MachineOperand &Imm = Waitcnt->getOperand(0);
     if (ST.decodeVmcnt(Imm.getImm()) > Vmcnt)
       Imm.setImm(ST.replaceVmcnt(Imm.getImm(), Vmcnt));
@@ -368,7 +378,25 @@ bool AsyncWaitLowering::run() {
   if (!Depth)
     return false;
   solve();
+  ASYNCPIPE_DEBUG(dbgs() << "********** AMDGPU async wait lowering: "
+                         << MF.getName() << " (" << Depth
+                         << " marks tracked) **********\n");
   for (const WaitDecision &D : decide()) {
+    ++NumWaitsLowered;
+    if (D.Vmcnt == Done)
+      ++NumWaitsDropped;
+    else if (D.Vmcnt != 0)
+      ++NumWaitsWeakened;
+    ASYNCPIPE_DEBUG({
+      dbgs() << "wait_asyncmark(" << D.N << ") in "
+             << printMBBReference(*D.Marker->getParent()) << ": ";
+      if (D.Vmcnt == Done)
+        dbgs() << "no wait needed\n";
+      else
+        dbgs() << "vmcnt(" << std::min(D.Vmcnt, ST.getMaxVmcnt()) << ")"
+               << (D.ForcedByOutOfOrder ? ", forced by out-of-order loads" : "")
+               << "\n";
+    });
     remark(D);
     if (D.Vmcnt != Done)
       emit(D);

@@ -35,6 +35,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 
@@ -42,6 +43,9 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-elim"
+
+ASYNCPIPE_STATISTIC(NumWaitsRemoved, "Number of waits removed");
+ASYNCPIPE_STATISTIC(NumMarksRemoved, "Number of marks removed");
 
 namespace {
 
@@ -238,6 +242,9 @@ bool MarkWaitElimination::removeRedundantWaits() {
     auto It = AtWait.find(Wait.getCall());
     if (It == AtWait.end() || !isRedundantWait(Wait, It->second))
       continue;
+    ++NumWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncElim: removing redundant wait"
+                           << *Wait.getCall() << "\n");
     remarkRedundantWait(Wait, It->second);
     Wait.getCall()->eraseFromParent();
     Removed = true;
@@ -278,6 +285,9 @@ bool MarkWaitElimination::removeUnobservedMarks() {
                 "it (every path returns, or reaches a wait that completes it "
                 "anyway, first)";
     });
+    ++NumMarksRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncElim: removing unobserved mark"
+                           << *Mark.getCall() << "\n");
     if (Mark.returnsFuture())
       Mark.getCall()->replaceAllUsesWith(
           PoisonValue::get(Mark.getCall()->getType()));
@@ -362,6 +372,8 @@ PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
+                         << F.getName() << " **********\n");
   if (!MarkWaitElimination(F, ORE).run())
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

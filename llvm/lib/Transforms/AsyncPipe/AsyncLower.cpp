@@ -24,6 +24,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
@@ -34,6 +35,9 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-lower"
+
+ASYNCPIPE_STATISTIC(NumRedundantWaitsRemoved,
+                    "Number of waits removed as redundant");
 
 namespace {
 
@@ -535,6 +539,9 @@ bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
   std::optional<uint64_t> Bound = MarkBounds->at(Op.getCall());
   if (!Target->dropsRedundantWaits() || !Bound || N < *Bound)
     return false;
+  ++NumRedundantWaitsRemoved;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncLower: removing redundant wait"
+                         << *Op.getCall() << "\n");
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Op.getCall())
            << "wait for at most " << ore::NV("Count", N)
@@ -584,6 +591,9 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
     return;
   }
   if (Counts.Below.empty() && Bound) {
+    ++NumRedundantWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncLower: removing redundant wait" << *Call
+                           << "\n");
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
              << "wait removed: its count is at least "
