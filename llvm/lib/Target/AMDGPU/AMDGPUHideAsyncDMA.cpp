@@ -127,6 +127,8 @@ void AMDGPUHideAsyncDMA::rewrite(MachineFunction &MF, MachineInstr &MI,
 }
 
 bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
+  if (!checkTSFlagPins(MF))
+    return false;
   AsyncSubtarget ST(MF.getSubtarget().getCPU());
   SmallVector<MachineInstr *, 8> AsyncDMAs, OtherDMAs, LDSAccesses;
   for (MachineBasicBlock &MBB : MF)

@@ -445,6 +445,8 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!checkTSFlagPins(MF))
+      return false;
     if (VerifyTSFlags && !PinsVerified) {
       verifyPinsOnce(*MF.getSubtarget().getInstrInfo(), MF.getFunction());
       PinsVerified = true;

@@ -251,6 +251,8 @@ public:
   bool runOnMachineFunction(MachineFunction &MF) override {
     if (!VerifyAsyncWaits)
       return false;
+    if (!checkTSFlagPins(MF))
+      return false;
     if (!Opcodes)
       Opcodes.emplace(*MF.getSubtarget().getInstrInfo());
     WaitChecker(MF, *Opcodes).run();
