@@ -8,6 +8,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Pass.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
@@ -36,6 +37,9 @@ void emitSummary(Function &F, StringRef Stage, OptimizationRemarkEmitter &ORE) {
   OpCounts C = countAsyncOps(F);
   if (!C.any())
     return;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncOpSummary: " << F.getName() << " at " << Stage
+                         << ": " << C.Copies << " copies, " << C.Marks
+                         << " marks, " << C.Waits << " waits\n");
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "AsyncOpSummary", &F)
            << "'" << ore::NV("Function", &F) << "' at " << Stage << ": "

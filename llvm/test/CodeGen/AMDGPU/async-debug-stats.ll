@@ -3,6 +3,10 @@
 ; and clang of a release LLVM.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -o /dev/null < %s \
 ; RUN:   -asyncpipe-debug=amdgpu-lower-async-waits -asyncpipe-stats 2>&1 | FileCheck %s
+; The IR passes at the start of codegen trace too.
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -o /dev/null < %s \
+; RUN:   -asyncpipe-debug=asyncpipe,amdgpu-lower-async-intrinsics 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=IR
 ; RUN: %clang -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib -O2 -x ir -c \
 ; RUN:   -o /dev/null %s -mllvm -asyncpipe-stats 2>&1 | FileCheck %s --check-prefix=STATS
 
@@ -16,11 +20,23 @@
 ; CHECK-NEXT:                           ... Statistics Collected ...
 ; CHECK-NEXT: ===-------------------------------------------------------------------------===
 ; CHECK-EMPTY:
-; CHECK-NEXT: 1 amdgpu-lower-async-waits - Number of async waits merged into an s_waitcnt
-; CHECK-NEXT: 1 amdgpu-lower-async-waits - Number of async waits that needed no s_waitcnt
-; CHECK-NEXT: 3 amdgpu-lower-async-waits - Number of async waits lowered
-; CHECK-NEXT: 2 amdgpu-lower-async-waits - Number of async waits lowered to vmcnt(N), N > 0
+; CHECK-NEXT: 4 amdgpu-lower-async-intrinsics - Number of async copies lowered
+; CHECK-NEXT: 5 amdgpu-lower-async-intrinsics - Number of marks lowered to markers
+; CHECK-NEXT: 3 amdgpu-lower-async-intrinsics - Number of waits lowered to markers
+; CHECK-NEXT: 1 amdgpu-lower-async-waits      - Number of async waits merged into an s_waitcnt
+; CHECK-NEXT: 1 amdgpu-lower-async-waits      - Number of async waits that needed no s_waitcnt
+; CHECK-NEXT: 3 amdgpu-lower-async-waits      - Number of async waits lowered
+; CHECK-NEXT: 2 amdgpu-lower-async-waits      - Number of async waits lowered to vmcnt(N), N > 0
 ; CHECK-EMPTY:
+
+; The summary runs over every function before asyncpipe-lower (a module
+; pass), the intrinsic lowering after it.
+; IR:      AsyncOpSummary: weakened at codegen: 2 copies, 2 marks, 1 waits
+; IR-NEXT: AsyncOpSummary: merged at codegen: 2 copies, 2 marks, 1 waits
+; IR-NEXT: AsyncOpSummary: nothing_in_flight at codegen: 0 copies, 1 marks, 1 waits
+; IR-NEXT: AMDGPULowerAsyncIntrinsics: lowering  call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+; IR-NEXT: AMDGPULowerAsyncIntrinsics: lowering  call void @llvm.amdgcn.asyncmark()
+; IR-NOT:  AMDGPU async wait lowering
 
 ; STATS:      ... Statistics Collected ...
 ; STATS:      amdgpu-lower-async-waits - Number of async waits lowered
