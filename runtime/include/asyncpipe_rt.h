@@ -37,48 +37,11 @@ struct __asyncpipe_rt_site {
   uint32_t column;
 };
 
-/* Activation bounds of a function that owns a mark sequence: its marks are
- * not part of its caller's sequence (llvm/docs/AsyncPipeModel.rst). */
-void __asyncpipe_rt_enter(void);
-void __asyncpipe_rt_exit(const struct __asyncpipe_rt_site *site);
-
-/* Issues a copy of n bytes from src to dst; completes by policy. */
-void __asyncpipe_rt_copy(void *dst, const void *src, uint64_t n,
-                      const struct __asyncpipe_rt_site *site);
-/* Issues a copy of n bytes to dst whose first src_n bytes (at most n) come
- * from src and the rest are zeros. */
-void __asyncpipe_rt_copy_zfill(void *dst, const void *src, uint64_t n,
-                               uint64_t src_n,
-                               const struct __asyncpipe_rt_site *site);
-/* Appends a mark to the current activation's sequence. */
-void __asyncpipe_rt_mark(void);
-/* Returns once at most n marks of the current activation are outstanding. */
-void __asyncpipe_rt_wait(uint64_t n);
-
-/* The work-group barrier the pipeliner emits (asyncpipe-pipeline). The
- * runtime's own definition is weak and does nothing, which is right for one
- * work-item per work-group; a work-group runner that runs several work-items
- * as threads defines it to join them. */
-void __asyncpipe_rt_barrier(void);
-
-/* AsyncSan: checked variants and access checks emitted by
- * asyncpipe-sanitize. */
-void __asyncpipe_rt_san_copy(void *dst, const void *src, uint64_t n,
-                          const struct __asyncpipe_rt_site *site);
-void __asyncpipe_rt_san_copy_zfill(void *dst, const void *src, uint64_t n,
-                                   uint64_t src_n,
-                                   const struct __asyncpipe_rt_site *site);
-void __asyncpipe_rt_san_exit(const struct __asyncpipe_rt_site *site);
-void __asyncpipe_rt_san_load(const void *p, uint64_t n,
-                          const struct __asyncpipe_rt_site *site);
-void __asyncpipe_rt_san_store(const void *p, uint64_t n,
-                           const struct __asyncpipe_rt_site *site);
-
-/* AsyncSan's inline fast path also reads `uint64_t __asyncpipe_rt_san_pending`
- * (atomically, relaxed): the number of copies in flight in all threads. */
-
-/* Number of AsyncSan reports (errors and warnings) so far in this process. */
-uint64_t __asyncpipe_rt_san_report_count(void);
+/* The entry points, listed once in asyncpipe_rt.def (the plugin reads the
+ * same list). */
+#define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)        \
+  RETURN_TYPE SYMBOL PARAMETERS;
+#include "asyncpipe_rt.def"
 
 #ifdef __cplusplus
 }

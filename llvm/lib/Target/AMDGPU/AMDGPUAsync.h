@@ -30,6 +30,7 @@
 namespace llvm {
 class FunctionPass;
 class MachineFunctionPass;
+class PassRegistry;
 
 /// Whether callees return with vmcnt(0) (shared by the lowering and the
 /// checker, which must agree on what a call does).
@@ -40,6 +41,15 @@ FunctionPass *createAMDGPUTagAsyncDMAPass();
 MachineFunctionPass *createAMDGPUHideAsyncDMAPass();
 MachineFunctionPass *createAMDGPULowerAsyncWaitsPass();
 MachineFunctionPass *createAMDGPUVerifyAsyncWaitsPass();
+
+// Registration with the PassRegistry (INITIALIZE_PASS in each pass's file),
+// called when the plugin is loaded so that llc's -run-pass, -start-*/-stop-*
+// and -print-after find the passes by name.
+void initializeAMDGPULowerAsyncIntrinsicsPass(PassRegistry &);
+void initializeAMDGPUTagAsyncDMAPass(PassRegistry &);
+void initializeAMDGPUHideAsyncDMAPass(PassRegistry &);
+void initializeAMDGPULowerAsyncWaitsPass(PassRegistry &);
+void initializeAMDGPUVerifyAsyncWaitsPass(PassRegistry &);
 
 } // namespace llvm
 

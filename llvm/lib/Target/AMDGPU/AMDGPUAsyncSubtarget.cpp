@@ -6,8 +6,15 @@
 
 #include "AMDGPUAsyncSubtarget.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
@@ -153,4 +160,34 @@ std::string asyncpipe::amdgpu::verifyTSFlagPins(const TargetInstrInfo &TII,
     ++Checked;
   }
   return Mismatches;
+}
+
+static cl::opt<bool> TSFlagsMismatchForTesting(
+    "amdgpu-async-tsflags-mismatch-for-testing", cl::init(false), cl::Hidden,
+    cl::desc("Treat AsyncPipe's TSFlags pins as not matching this LLVM, to "
+             "test the error"));
+
+bool asyncpipe::amdgpu::checkTSFlagPins(const MachineFunction &MF) {
+  // Every AMDGPU subtarget shares one opcode table, so one check per process
+  // answers for all; a function-local static makes it thread-safe.
+  static const std::string Mismatches = [&] {
+    unsigned Checked = 0;
+    std::string Found =
+        verifyTSFlagPins(*MF.getSubtarget().getInstrInfo(), Checked);
+    if (TSFlagsMismatchForTesting)
+      Found += "(forced by -amdgpu-async-tsflags-mismatch-for-testing)";
+    return Found;
+  }();
+  if (Mismatches.empty())
+    return true;
+  // An error, not report_fatal_error: clang would print it as a crash.
+  MF.getFunction().getContext().diagnose(DiagnosticInfoGeneric(
+      "AsyncPipe was built for LLVM " LLVM_VERSION_STRING
+      ", and the AMDGPU instruction flags (TSFlags) of the LLVM it is loaded "
+      "into differ from those it relies on: " +
+          Twine(Mismatches) +
+          "; rebuild AsyncPipe against this LLVM (its AMDGPU waits would be "
+          "wrong)",
+      DS_Error));
+  return false;
 }

@@ -13,8 +13,10 @@
 /// (SIInstrInfo, GCNSubtarget, AMDGPUBaseInfo), only AMDGPU::getIsaVersion and
 /// the generic MCInstrDesc. Instruction classes therefore come from
 /// MCInstrDesc::TSFlags bits whose positions are a fact of the LLVM 22.1 ABI;
-/// they are pinned below and checked against known opcodes by
-/// -amdgpu-async-verify-tsflags (llvm/test/CodeGen/AMDGPU/async-tsflags.ll).
+/// they are pinned below and checked against known opcodes once per process
+/// before any pass relies on them (checkTSFlagPins), so that another libLLVM
+/// gives an error, never wrong waits; -amdgpu-async-verify-tsflags reports
+/// the check (llvm/test/CodeGen/AMDGPU/async-tsflags.ll).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -132,6 +134,12 @@ private:
 /// Checks the pinned TSFlags against opcodes of known class; returns a
 /// description of every mismatch, or an empty string.
 std::string verifyTSFlagPins(const TargetInstrInfo &TII, unsigned &Checked);
+
+/// Checks the pins against this libLLVM once per process, for every pass that
+/// relies on them. On a mismatch it reports an error in \p MF naming the LLVM
+/// version the plugin was built for (so the compilation fails instead of
+/// emitting wrong waits) and returns false: the pass must then do nothing.
+bool checkTSFlagPins(const MachineFunction &MF);
 
 } // namespace amdgpu
 } // namespace asyncpipe

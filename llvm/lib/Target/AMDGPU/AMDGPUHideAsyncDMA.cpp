@@ -128,6 +128,8 @@ void AMDGPUHideAsyncDMA::rewrite(MachineFunction &MF, MachineInstr &MI,
 }
 
 bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
+  if (!checkTSFlagPins(MF))
+    return false;
   AsyncSubtarget ST(MF.getSubtarget().getCPU());
   SmallVector<MachineInstr *, 8> AsyncDMAs, OtherDMAs, LDSAccesses;
   for (MachineBasicBlock &MBB : MF)
@@ -171,3 +173,8 @@ AMDGPUAsyncDMAState::AMDGPUAsyncDMAState() : ImmutablePass(ID) {}
 static RegisterPass<AMDGPUAsyncDMAState>
     RegisterState("amdgpu-async-dma-state",
                   "AsyncPipe AMDGPU memory operands set aside", false, true);
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPUHideAsyncDMA, "amdgpu-hide-async-dma",
+                "AMDGPU hide async DMA from si-insert-waitcnts (AsyncPipe)",
+                false, false)

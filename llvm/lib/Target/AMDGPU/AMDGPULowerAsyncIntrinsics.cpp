@@ -26,6 +26,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
@@ -34,6 +35,10 @@ using namespace llvm::asyncpipe;
 using namespace llvm::asyncpipe::amdgpu;
 
 #define DEBUG_TYPE "amdgpu-lower-async-intrinsics"
+
+ASYNCPIPE_STATISTIC(NumCopiesLowered, "Number of async copies lowered");
+ASYNCPIPE_STATISTIC(NumMarksLowered, "Number of marks lowered to markers");
+ASYNCPIPE_STATISTIC(NumWaitsLowered, "Number of waits lowered to markers");
 
 namespace {
 
@@ -92,13 +97,18 @@ bool AsyncIntrinsicLowering::run() {
       Ops.push_back(Op);
   for (const AsyncOp &Op : Ops) {
     CallBase &Call = *Op.getCall();
+    ASYNCPIPE_DEBUG(dbgs() << "AMDGPULowerAsyncIntrinsics: lowering" << Call
+                           << "\n");
     if (Op.isCopy()) {
+      ++NumCopiesLowered;
       lowerCopy(Call);
     } else if (Op.isMark()) {
+      ++NumMarksLowered;
       IRBuilder<> B(&Call);
       createMarkMarker(B)->setDebugLoc(Call.getDebugLoc());
       Call.eraseFromParent();
     } else {
+      ++NumWaitsLowered;
       lowerWait(Op);
     }
   }
@@ -211,3 +221,7 @@ char AMDGPULowerAsyncIntrinsics::ID = 0;
 FunctionPass *llvm::createAMDGPULowerAsyncIntrinsicsPass() {
   return new AMDGPULowerAsyncIntrinsics();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPULowerAsyncIntrinsics, "amdgpu-lower-async-intrinsics",
+                "AMDGPU lower async intrinsics (AsyncPipe)", false, false)

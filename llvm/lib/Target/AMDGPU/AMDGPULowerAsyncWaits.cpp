@@ -61,12 +61,21 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include <climits>
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
 
 #define DEBUG_TYPE "amdgpu-lower-async-waits"
+
+ASYNCPIPE_STATISTIC(NumWaitsLowered, "Number of async waits lowered");
+ASYNCPIPE_STATISTIC(NumWaitsWeakened,
+                    "Number of async waits lowered to vmcnt(N), N > 0");
+ASYNCPIPE_STATISTIC(NumWaitsDropped,
+                    "Number of async waits that needed no s_waitcnt");
+ASYNCPIPE_STATISTIC(NumWaitcntsMerged,
+                    "Number of async waits merged into an s_waitcnt");
 
 cl::opt<bool> llvm::AMDGPUAsyncAssumeCalleeWaits(
     "amdgpu-async-assume-callee-waits", cl::init(true), cl::Hidden,
@@ -436,6 +445,7 @@ MachineInstr *AsyncWaitLowering::emit(const WaitDecision &D) {
         .addImm(Vmcnt);
   }
   if (MachineInstr *Waitcnt = findAdjacentWaitcnt(*D.Marker)) {
+    ++NumWaitcntsMerged;
     MachineOperand &Imm = Waitcnt->getOperand(0);
     if (ST.decodeVmcnt(Imm.getImm()) > Vmcnt)
       Imm.setImm(ST.replaceVmcnt(Imm.getImm(), Vmcnt));
@@ -516,6 +526,9 @@ bool AsyncWaitLowering::run() {
   Depth = countWaitDepth();
   if (!Depth)
     return false;
+  ASYNCPIPE_DEBUG(dbgs() << "********** AMDGPU async wait lowering: "
+                         << MF.getName() << " (" << Depth
+                         << " marks tracked) **********\n");
   if (!solve()) {
     // The safe answer: every wait drains the counter.
     for (MachineBasicBlock &MBB : MF)
@@ -529,6 +542,21 @@ bool AsyncWaitLowering::run() {
   }
   SmallPtrSet<const MachineInstr *, 8> Ours;
   for (const WaitDecision &D : decide()) {
+    ++NumWaitsLowered;
+    if (D.Vmcnt == Done)
+      ++NumWaitsDropped;
+    else if (D.Vmcnt != 0)
+      ++NumWaitsWeakened;
+    ASYNCPIPE_DEBUG({
+      dbgs() << "wait_asyncmark(" << D.N << ") in "
+             << printMBBReference(*D.Marker->getParent()) << ": ";
+      if (D.Vmcnt == Done)
+        dbgs() << "no wait needed\n";
+      else
+        dbgs() << "vmcnt(" << std::min(D.Vmcnt, ST.getMaxVmcnt()) << ")"
+               << (D.ForcedByOutOfOrder ? ", forced by out-of-order loads" : "")
+               << "\n";
+    });
     remark(D);
     if (D.Vmcnt != Done)
       Ours.insert(emit(D));
@@ -667,6 +695,8 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!checkTSFlagPins(MF))
+      return false;
     if (VerifyTSFlags && !PinsVerified) {
       verifyPinsOnce(*MF.getSubtarget().getInstrInfo(), MF.getFunction());
       PinsVerified = true;
@@ -692,3 +722,7 @@ char AMDGPULowerAsyncWaits::ID = 0;
 MachineFunctionPass *llvm::createAMDGPULowerAsyncWaitsPass() {
   return new AMDGPULowerAsyncWaits();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPULowerAsyncWaits, "amdgpu-lower-async-waits",
+                "AMDGPU lower async waits (AsyncPipe)", false, false)

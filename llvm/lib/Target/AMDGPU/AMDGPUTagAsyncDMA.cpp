@@ -94,3 +94,7 @@ char AMDGPUTagAsyncDMA::ID = 0;
 FunctionPass *llvm::createAMDGPUTagAsyncDMAPass() {
   return new AMDGPUTagAsyncDMA();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPUTagAsyncDMA, "amdgpu-tag-async-dma",
+                "AMDGPU tag async DMA (AsyncPipe)", false, false)

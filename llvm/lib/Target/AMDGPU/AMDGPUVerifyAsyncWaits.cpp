@@ -616,3 +616,7 @@ MachineFunctionPass *llvm::createAMDGPUParkRecordedAsyncWaitsPass() {
 MachineFunctionPass *llvm::createAMDGPUVerifyAsyncWaitsPass() {
   return new AMDGPUVerifyAsyncWaits();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AMDGPUVerifyAsyncWaits, "amdgpu-check-async-waits",
+                "AMDGPU verify async waits (AsyncPipe)", false, false)

@@ -17,9 +17,11 @@
 
 namespace llvm {
 class FunctionPass;
+class PassRegistry;
 
 /// The check for the legacy codegen pipeline (llc, clang's backend).
 FunctionPass *createNVPTXAsyncSubtargetCheckLegacyPass();
+void initializeNVPTXAsyncSubtargetCheckPass(PassRegistry &);
 
 } // namespace llvm
 

@@ -149,3 +149,7 @@ char NVPTXAsyncSubtargetCheck::ID = 0;
 FunctionPass *llvm::createNVPTXAsyncSubtargetCheckLegacyPass() {
   return new NVPTXAsyncSubtargetCheck();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(NVPTXAsyncSubtargetCheck, "nvptx-async-subtarget-check",
+                "AsyncPipe NVPTX cp.async subtarget check", false, false)

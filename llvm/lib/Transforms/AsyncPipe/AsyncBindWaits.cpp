@@ -31,6 +31,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
@@ -39,6 +40,10 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-bind-waits"
+
+ASYNCPIPE_STATISTIC(NumWaitsBound,
+                    "Number of waits bound to the future of their mark");
+ASYNCPIPE_STATISTIC(NumWaitsNotBound, "Number of waits left counting");
 
 namespace {
 
@@ -143,6 +148,7 @@ void WaitBinding::collectOps() {
 
 /// Says which waits stay counting in a function that may meet inlined marks.
 void WaitBinding::remarkUnbindableWaits() {
+  NumWaitsNotBound += UnbindableWaits.size();
   for (const AsyncOp &Wait : UnbindableWaits)
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "WaitNotBound",
@@ -230,6 +236,9 @@ void WaitBinding::bindWait(const AsyncOp &Wait, uint64_t N) {
   CallInst *New = B.CreateCall(WaitFuture, {Future});
   New->setDebugLoc(Call->getDebugLoc());
   recordSpelling(*New, Wait, Wait.getWaitCountOperand()->getType());
+  ++NumWaitsBound;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncBindWaits: bound" << *Call << "\n  to" << *New
+                         << "\n");
   ORE.emit([&] {
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitBound", Call)
            << "wait for at most " << ore::NV("Count", N)

@@ -38,6 +38,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
@@ -46,6 +47,9 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-elim"
+
+ASYNCPIPE_STATISTIC(NumWaitsRemoved, "Number of waits removed");
+ASYNCPIPE_STATISTIC(NumMarksRemoved, "Number of marks removed");
 
 namespace {
 
@@ -102,6 +106,9 @@ bool MarkWaitElimination::removeRedundantWaits() {
   for (auto &Entry : Redundant) {
     CallBase *Call = Entry.first;
     const std::string &Why = Entry.second;
+    ++NumWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncElim: removing redundant wait" << *Call
+                           << "\n");
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
              << "wait for at most "
@@ -173,6 +180,9 @@ bool MarkWaitElimination::removeUnobservedMarks() {
                 "function can observe it (every path returns, or reaches a "
                 "wait that completes it anyway, first)";
     });
+    ++NumMarksRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncElim: removing unobserved mark" << *Mark
+                           << "\n");
     if (!Mark->getType()->isVoidTy())
       Mark->replaceAllUsesWith(PoisonValue::get(Mark->getType()));
     Mark->eraseFromParent();
@@ -187,6 +197,8 @@ PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
+                         << F.getName() << " **********\n");
   if (!MarkWaitElimination(F, ORE).run())
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

@@ -30,6 +30,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Pass.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
@@ -41,6 +42,9 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-lower"
+
+ASYNCPIPE_STATISTIC(NumRedundantWaitsRemoved,
+                    "Number of waits removed as redundant");
 
 namespace {
 
@@ -785,6 +789,9 @@ bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
   std::optional<uint64_t> Bound = MarkBounds->at(Op.getCall());
   if (!Target->dropsRedundantWaits() || !Bound || N < *Bound)
     return false;
+  ++NumRedundantWaitsRemoved;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncLower: removing redundant wait"
+                         << *Op.getCall() << "\n");
   // A count folded from a run-time value is redundant by the same bound;
   // a constant one is exactly what the analysis proved.
   std::string Why = MarkBounds->redundantBecause(Op.getCall())
@@ -837,6 +844,9 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
     return;
   }
   if (Counts.Below.empty() && Bound) {
+    ++NumRedundantWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncLower: removing redundant wait" << *Call
+                           << "\n");
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
              << "wait removed: its count is at least "
@@ -932,3 +942,7 @@ PreservedAnalyses AsyncLowerPass::run(Module &M, ModuleAnalysisManager &AM) {
 ModulePass *llvm::createAsyncLowerLegacyPass() {
   return new AsyncLowerLegacy();
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AsyncLowerLegacy, "asyncpipe-lower",
+                "AsyncPipe portable-call lowering", false, false)

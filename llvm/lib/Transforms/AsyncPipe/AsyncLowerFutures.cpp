@@ -33,6 +33,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
@@ -40,6 +41,11 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-lower-futures"
+
+ASYNCPIPE_STATISTIC(NumFutureWaitsLowered,
+                    "Number of waits on futures lowered to counts");
+ASYNCPIPE_STATISTIC(NumFutureWaitsRemoved,
+                    "Number of waits on futures removed");
 
 // Testing only: makes the lowering wrong on purpose, so that tests can show
 // that a future lowered to too large a count is caught: by
@@ -272,6 +278,10 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
                      "names a mark of the function that made it; wait for it "
                      "there, or let this function be inlined into it");
   if (Count == NoMark) {
+    ++NumFutureWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures: removing wait on the dummy "
+                              "future"
+                           << *Call << "\n");
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "FutureWaitRemoved", Call)
              << "wait on a future removed: it is the dummy future "
@@ -281,6 +291,9 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
     return;
   }
   Count += MiscountForTesting;
+  ++NumFutureWaitsLowered;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call
+                         << " waits for at most " << Count << " marks\n");
   std::string Untraced = Future ? describeUntracedSources(Future) : "";
   ORE.emit([&] {
     OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);

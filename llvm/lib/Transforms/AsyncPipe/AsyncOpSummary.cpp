@@ -10,6 +10,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
@@ -38,6 +39,9 @@ void emitSummary(Function &F, StringRef Stage, OptimizationRemarkEmitter &ORE) {
   OpCounts C = countAsyncOps(F);
   if (!C.any() || isOpenCLKernelBody(F))
     return;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncOpSummary: " << F.getName() << " at " << Stage
+                         << ": " << C.Copies << " copies, " << C.Marks
+                         << " marks, " << C.Waits << " waits\n");
   // The name the user wrote: C++ (HIP, CUDA) names are mangled in the IR,
   // and an OpenCL kernel's code may be in the body clang made of it.
   StringRef Name = F.getName();
@@ -83,3 +87,7 @@ PreservedAnalyses AsyncOpSummaryPass::run(Function &F,
 FunctionPass *llvm::createAsyncOpSummaryLegacyPass(StringRef Stage) {
   return new AsyncOpSummaryLegacy(Stage);
 }
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AsyncOpSummaryLegacy, "asyncpipe-summary",
+                "AsyncPipe op summary", false, false)

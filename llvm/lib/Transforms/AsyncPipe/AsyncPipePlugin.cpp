@@ -131,7 +131,22 @@ bool parseAnalysisName(StringRef Name, FunctionPassManager &FPM) {
   return false;
 }
 
+/// Tells pass instrumentation the name of every pass class, so that
+/// -print-after=NAME, -filter-passes=NAME and -print-pipeline-passes know the
+/// plugin's passes by the names opt parses.
+void registerClassNames(PassInstrumentationCallbacks &PIC) {
+#define ASYNCPIPE_MODULE_PASS(NAME, CREATE_PASS)                               \
+  PIC.addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
+#define ASYNCPIPE_FUNCTION_PASS(NAME, CREATE_PASS)                             \
+  PIC.addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
+#define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
+  PIC.addClassToPassName(CLASS::name(), NAME);
+#include "PassRegistry.def"
+}
+
 void registerPassBuilderCallbacks(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    registerClassNames(*PIC);
   PB.registerAnalysisRegistrationCallback(registerAnalyses);
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
@@ -144,13 +159,14 @@ void registerPassBuilderCallbacks(PassBuilder &PB) {
 }
 
 /// Adds \p P to the codegen pipeline after the pass named \p After, or at the
-/// start of codegen when \p After is empty.
-void addCodeGenPass(legacy::PassManagerBase &PM, TargetPassConfig &PC,
-                    StringRef After, Pass *P) {
-  if (After.empty()) {
-    PM.add(P);
-    return;
-  }
+/// start of codegen when \p After is empty. Every pass goes through
+/// TargetPassConfig::insertPass, never straight into the pass manager, so that
+/// -stop-before/-stop-after honour it. \p StartPass is the pass named by
+/// -start-before/-start-after, if any.
+void addCodeGenPass(TargetPassConfig &PC, StringRef After, Pass *P,
+                    StringRef StartPass) {
+  if (After.empty())
+    After = "pre-isel-intrinsic-lowering";
   // A bare string literal would select getPassInfo(const void *).
   const PassInfo *Anchor =
       PassRegistry::getPassRegistry()->getPassInfo(StringRef(After));
@@ -158,21 +174,61 @@ void addCodeGenPass(legacy::PassManagerBase &PM, TargetPassConfig &PC,
     report_fatal_error(Twine("AsyncPipe: codegen pass '") + After +
                        "' is not registered; this plugin needs LLVM " +
                        LLVM_VERSION_STRING);
+  // TargetPassConfig adds an inserted pass only once the pass before it was
+  // added, which never happens before the pipeline has started: a pipeline
+  // cannot start at an inserted pass, and would silently do nothing.
+  const PassInfo *Info =
+      PassRegistry::getPassRegistry()->getPassInfo(P->getPassID());
+  if (Info && !StartPass.empty() && Info->getPassArgument() == StartPass)
+    reportFatalUsageError(
+        Twine("AsyncPipe: a codegen pipeline cannot start at '") + StartPass +
+        "', which the plugin inserts after '" + After +
+        "'; use -start-after=" + After +
+        " instead, or run the pass alone with -run-pass=" + StartPass);
   PC.insertPass(Anchor->getTypeInfo(), P);
 }
 
-void addCodeGenPasses(TargetMachine &TM, legacy::PassManagerBase &PM,
+/// The pass named by -start-before or -start-after, or "".
+std::string getStartPass() {
+  if (!TargetPassConfig::hasLimitedCodeGenPipeline())
+    return "";
+  PassInstrumentationCallbacks PIC;
+  Expected<TargetPassConfig::StartStopInfo> Info =
+      TargetPassConfig::getStartStopInfo(PIC);
+  if (!Info) {
+    // TargetPassConfig reports the conflicting options itself.
+    consumeError(Info.takeError());
+    return "";
+  }
+  return Info->StartPass.str();
+}
+
+void addCodeGenPasses(TargetMachine &TM, legacy::PassManagerBase &,
                       TargetPassConfig *PC) {
   const Triple &TT = TM.getTargetTriple();
   if (!PC)
     return;
+  std::string StartPass = getStartPass();
 #define ASYNCPIPE_CODEGEN_PASS(IS_TARGET, AFTER, CREATE_PASS)                  \
   if (TT.IS_TARGET())                                                          \
-    addCodeGenPass(PM, *PC, AFTER, CREATE_PASS);
+    addCodeGenPass(*PC, AFTER, CREATE_PASS, StartPass);
 #include "PassRegistry.def"
 }
 
 RegisterTargetPassConfigCallback CodeGenHook(addCodeGenPasses);
+
+/// Registers the legacy passes with the PassRegistry while the library is
+/// being loaded. `llc -load=` loads it in the middle of parsing the command
+/// line and never asks it for plugin info, so this cannot wait for a callback;
+/// llc looks -run-pass, -start-*/-stop-* and -print-after names up only after
+/// parsing, when the passes are known.
+struct LegacyPassRegistration {
+  LegacyPassRegistration() {
+    PassRegistry &Registry = *PassRegistry::getPassRegistry();
+#define ASYNCPIPE_LEGACY_PASS(NAME, INITIALIZE) INITIALIZE(Registry);
+#include "PassRegistry.def"
+  }
+} RegisterLegacyPasses;
 
 } // namespace
 

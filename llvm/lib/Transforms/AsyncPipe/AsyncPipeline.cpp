@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -26,11 +27,13 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
@@ -45,6 +48,10 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-pipeline"
+
+ASYNCPIPE_STATISTIC(NumLoopsPipelined, "Number of loops pipelined");
+ASYNCPIPE_STATISTIC(NumLoopsNotPipelined,
+                    "Number of loops considered and not pipelined");
 
 static cl::opt<unsigned> PipelineStagesOption(
     "asyncpipe-pipeline-stages",
@@ -310,6 +317,11 @@ std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
 
 void remarkNotPipelined(OptimizationRemarkEmitter &ORE, const Loop &L,
                         StringRef Name, StringRef Why) {
+  ++NumLoopsNotPipelined;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncPipeline: "
+                         << L.getHeader()->getParent()->getName()
+                         << ": loop at '" << L.getHeader()->getName()
+                         << "' not pipelined: " << Why << "\n");
   ORE.emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
                                     L.getHeader())
@@ -334,6 +346,12 @@ std::string describeBuffers(const PipelineSchedule &Sched) {
 void remarkPipelined(OptimizationRemarkEmitter &ORE,
                      const PipelineSchedule &Sched) {
   const Loop &L = *Sched.L;
+  ++NumLoopsPipelined;
+  ASYNCPIPE_DEBUG(
+      dbgs() << "AsyncPipeline: " << L.getHeader()->getParent()->getName()
+             << ": loop at '" << L.getHeader()->getName() << "' pipelined with "
+             << Sched.NumStages << " stages, " << Sched.getNumGroups()
+             << " groups per iteration\n");
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Pipelined", L.getStartLoc(),
                               L.getHeader())

@@ -34,6 +34,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
@@ -43,6 +44,10 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-sanitize"
+
+ASYNCPIPE_STATISTIC(NumFunctionsInstrumented,
+                    "Number of functions instrumented");
+ASYNCPIPE_STATISTIC(NumAccessesChecked, "Number of loads and stores checked");
 
 static cl::opt<bool> SanitizeRequested(
     "asyncpipe-sanitize",
@@ -226,6 +231,11 @@ unsigned FunctionInstrumenter::redirectRuntimeCalls() {
 void FunctionInstrumenter::emitRemark(unsigned CheckedRuntimeCalls) {
   if (Accesses.empty() && !NumSkipped && !CheckedRuntimeCalls)
     return;
+  ++NumFunctionsInstrumented;
+  NumAccessesChecked += NumLoads + NumStores;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncSan: " << F.getName() << ": " << NumLoads
+                         << " loads, " << NumStores << " stores checked, "
+                         << NumSkipped << " skipped\n");
   ORE.emit([&] {
     OptimizationRemark R(DEBUG_TYPE, "Instrumented", &F);
     R << "AsyncSan checks " << ore::NV("Loads", NumLoads) << " loads, "

@@ -6,8 +6,9 @@
 //
 // Private to the plugin: the names and the source-site record of
 // runtime/include/asyncpipe_rt.h, shared by the host AsyncTarget (which emits
-// the runtime calls) and asyncpipe-sanitize (which emits the checks). Keep the
-// two in sync.
+// the runtime calls) and asyncpipe-sanitize (which emits the checks). The
+// names come from runtime/include/asyncpipe_rt.def, the list the runtime's
+// header is declared from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,21 +29,12 @@ class StructType;
 namespace asyncpipe {
 namespace hostrt {
 
-inline constexpr StringLiteral EnterName = "__asyncpipe_rt_enter";
-inline constexpr StringLiteral ExitName = "__asyncpipe_rt_exit";
-inline constexpr StringLiteral CopyName = "__asyncpipe_rt_copy";
-inline constexpr StringLiteral CopyZeroFillName = "__asyncpipe_rt_copy_zfill";
-inline constexpr StringLiteral MarkName = "__asyncpipe_rt_mark";
-inline constexpr StringLiteral WaitName = "__asyncpipe_rt_wait";
-inline constexpr StringLiteral BarrierName = "__asyncpipe_rt_barrier";
-inline constexpr StringLiteral SanCopyName = "__asyncpipe_rt_san_copy";
-inline constexpr StringLiteral SanCopyZeroFillName =
-    "__asyncpipe_rt_san_copy_zfill";
-inline constexpr StringLiteral SanExitName = "__asyncpipe_rt_san_exit";
-inline constexpr StringLiteral SanLoadName = "__asyncpipe_rt_san_load";
-inline constexpr StringLiteral SanStoreName = "__asyncpipe_rt_san_store";
-/// uint64_t, read atomically: copies in flight in all threads.
-inline constexpr StringLiteral SanPendingName = "__asyncpipe_rt_san_pending";
+// The symbol names, from the list asyncpipe_rt.h declares the runtime with.
+#define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)        \
+  inline constexpr StringLiteral CXX_NAME = #SYMBOL;
+#define ASYNCPIPE_RT_VARIABLE(CXX_NAME, SYMBOL, TYPE)                           \
+  inline constexpr StringLiteral CXX_NAME = #SYMBOL;
+#include "asyncpipe_rt.def"
 
 /// Builds `struct __asyncpipe_rt_site` constants ({file, function, line,
 /// column}), one per distinct location and function, so that runtime reports

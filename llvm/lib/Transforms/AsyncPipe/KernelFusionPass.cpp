@@ -15,6 +15,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/KernelFusion.h"
 
 using namespace llvm;
@@ -22,8 +23,14 @@ using namespace llvm::asyncpipe;
 
 #define DEBUG_TYPE "asyncpipe-fusion"
 
+ASYNCPIPE_STATISTIC(NumFusionsDone, "Number of fused kernels made");
+ASYNCPIPE_STATISTIC(NumFusionsRefused, "Number of fusions refused");
+
 static void reportRefusal(Function &Stub, Error Err) {
   std::string Message = toString(std::move(Err));
+  ++NumFusionsRefused;
+  ASYNCPIPE_DEBUG(dbgs() << "KernelFusion: refusing " << Stub.getName() << ": "
+                         << Message << "\n");
   Stub.getContext().diagnose(DiagnosticInfoUnsupported(
       Stub, "cannot fuse kernels into '" + Stub.getName() + "': " + Message,
       DiagnosticLocation(Stub.getSubprogram())));
@@ -31,6 +38,9 @@ static void reportRefusal(Function &Stub, Error Err) {
 
 static void reportFusion(const KernelFusionSpec &Spec,
                          const FusedKernel &Fused) {
+  ++NumFusionsDone;
+  ASYNCPIPE_DEBUG(dbgs() << "KernelFusion: fused " << join(Spec.Kernels, ", ")
+                         << " into " << Fused.Kernel->getName() << "\n");
   OptimizationRemarkEmitter ORE(Fused.Kernel);
   ORE.emit([&] {
     std::string Kernels = join(Spec.Kernels, ", ");

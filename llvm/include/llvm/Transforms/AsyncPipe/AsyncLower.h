@@ -20,6 +20,7 @@
 
 namespace llvm {
 class ModulePass;
+class PassRegistry;
 
 class AsyncLowerPass : public PassInfoMixin<AsyncLowerPass> {
 public:
@@ -29,6 +30,7 @@ public:
 
 /// The same pass for the legacy codegen pipeline.
 ModulePass *createAsyncLowerLegacyPass();
+void initializeAsyncLowerLegacyPass(PassRegistry &);
 
 } // namespace llvm
 

@@ -19,6 +19,7 @@
 
 namespace llvm {
 class FunctionPass;
+class PassRegistry;
 
 class AsyncOpSummaryPass : public PassInfoMixin<AsyncOpSummaryPass> {
 public:
@@ -36,6 +37,7 @@ private:
 
 /// The same pass for the legacy codegen pipeline.
 FunctionPass *createAsyncOpSummaryLegacyPass(StringRef Stage);
+void initializeAsyncOpSummaryLegacyPass(PassRegistry &);
 
 } // namespace llvm
 
