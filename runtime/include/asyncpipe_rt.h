@@ -55,6 +55,18 @@ void __asyncpipe_rt_mark(void);
 /* Returns once at most n marks of the current activation are outstanding. */
 void __asyncpipe_rt_wait(uint64_t n);
 
+/* Native NVPTX forms (llvm.nvvm.cp.async.*) with hardware semantics: one
+ * queue of commit groups per thread, not per activation, so a group committed
+ * in one function can be waited for in another. Their copies are
+ * __asyncpipe_rt_copy / _copy_zfill like the portable ones. */
+/* cp.async.commit_group: closes the thread's current group of copies. */
+void __asyncpipe_rt_hw_commit(void);
+/* cp.async.wait_group n: returns once at most n of the thread's committed
+ * groups are pending. */
+void __asyncpipe_rt_hw_wait(uint64_t n);
+/* cp.async.wait_all: commit, then wait until no group is pending. */
+void __asyncpipe_rt_hw_wait_all(void);
+
 /* The work-group barrier the pipeliner emits (asyncpipe-pipeline). The
  * runtime's own definition is weak and does nothing, which is right for one
  * work-item per work-group; a work-group runner that runs several work-items

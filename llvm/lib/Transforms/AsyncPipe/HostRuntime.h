@@ -35,6 +35,11 @@ inline constexpr StringLiteral CopyZeroFillName = "__asyncpipe_rt_copy_zfill";
 inline constexpr StringLiteral MarkName = "__asyncpipe_rt_mark";
 inline constexpr StringLiteral WaitName = "__asyncpipe_rt_wait";
 inline constexpr StringLiteral BarrierName = "__asyncpipe_rt_barrier";
+/// Native NVPTX commit groups, one queue per thread (hardware semantics).
+inline constexpr StringLiteral HardwareCommitName = "__asyncpipe_rt_hw_commit";
+inline constexpr StringLiteral HardwareWaitName = "__asyncpipe_rt_hw_wait";
+inline constexpr StringLiteral HardwareWaitAllName =
+    "__asyncpipe_rt_hw_wait_all";
 inline constexpr StringLiteral SanCopyName = "__asyncpipe_rt_san_copy";
 inline constexpr StringLiteral SanCopyZeroFillName =
     "__asyncpipe_rt_san_copy_zfill";
