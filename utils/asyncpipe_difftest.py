@@ -66,6 +66,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import asyncpipe_gen  # noqa: E402
 
 PROG_LINE = re.compile(r"^prog (\d+) ")
+# Seconds a compile may take: a batch translation unit on a loaded machine
+# can take minutes.
+COMPILE_TIMEOUT = 900
 REPORT_LINE = re.compile(r"^==AsyncSan== (ERROR|WARNING):")
 PROGRAM_COMMENT = re.compile(r"^/\* program (\d+): ")
 REMARK_LINE = re.compile(
@@ -182,7 +185,7 @@ class Harness:
             "-DASYNCPIPE_REFERENCE", "-I", a.rt_include, "-I",
             ANNOTATION_INCLUDE, unit.source
         ] + shlex.split(a.reference_flags) + ["-o", unit.reference_exe]
-        return cmd, run_command(cmd)
+        return cmd, run_command(cmd, timeout=COMPILE_TIMEOUT)
 
     def compile_test(self, unit, variant):
         a = self.args
@@ -192,7 +195,7 @@ class Harness:
                              "-I", a.rt_include
                          ] + variant.flags + [unit.source, "-o", variant.exe
                                               ] + self.rt_link
-        result = run_command(cmd)
+        result = run_command(cmd, timeout=COMPILE_TIMEOUT)
         variant.remarks = result.stderr
         return cmd, result
 
@@ -381,25 +384,27 @@ class Harness:
                     f"{unit.source} program {prog}: -O0 under eager gives "
                     f"{expected.get(prog)!r}, the synchronous reference "
                     f"{sync_out.get(prog)!r}")
-        for variant in unit.variants:
-            for policy, seed in self.policies:
-                label = policy if seed is None else f"{policy}:{seed}"
-                label = f"{variant.label} {label}"
-                out, crashes = self.run_merged(unit, variant.exe, policy,
-                                               seed)
-                self.helper_runs += len(unit.programs)
-                actual, reports = self.split_with_reports(out)
-                self.helper_reports += sum(reports.values())
-                if not self.args.broken_flags:
-                    self.failed_runs += [f"{variant.exe} under {label}: {c}"
-                                         for c in crashes]
-                for prog in unit.programs:
-                    if actual.get(prog) != expected.get(prog):
-                        self.fail_helper(unit, prog, f"mismatch under {label}")
-                    if reports.get(prog):
-                        self.fail_helper(
-                            unit, prog, f"{reports[prog]} AsyncSan "
-                            f"report(s) under {label}")
+        jobs = [(variant, policy, seed) for variant in unit.variants
+                for policy, seed in self.policies]
+        with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
+            results = list(pool.map(
+                lambda j: self.run_merged(unit, j[0].exe, j[1], j[2]), jobs))
+        for (variant, policy, seed), (out, crashes) in zip(jobs, results):
+            label = policy if seed is None else f"{policy}:{seed}"
+            label = f"{variant.label} {label}"
+            self.helper_runs += len(unit.programs)
+            actual, reports = self.split_with_reports(out)
+            self.helper_reports += sum(reports.values())
+            if not self.args.broken_flags:
+                self.failed_runs += [f"{variant.exe} under {label}: {c}"
+                                     for c in crashes]
+            for prog in unit.programs:
+                if actual.get(prog) != expected.get(prog):
+                    self.fail_helper(unit, prog, f"mismatch under {label}")
+                if reports.get(prog):
+                    self.fail_helper(
+                        unit, prog, f"{reports[prog]} AsyncSan "
+                        f"report(s) under {label}")
 
     # --- negative programs ------------------------------------------------
     def check_negative(self, variant, prog):

@@ -123,7 +123,8 @@ public:
   bool lowerEmulatedNativeOps(Function &F) const override {
     SmallVector<AsyncOp, 16> Ops;
     for (Instruction &I : instructions(F))
-      if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::NVPTX)
+      if (AsyncOp Op = AsyncOp::get(I);
+          Op && Op.getForm() == AsyncOpForm::NVPTX)
         Ops.push_back(Op);
     SmallPtrSet<Function *, 8> Callees;
     for (const AsyncOp &Op : Ops) {
