@@ -44,11 +44,20 @@ and no predicated group (every pipelined wait is then the
 tightest one), for a build whose pipelined waits are made one too weak
 (-mllvm -asyncpipe-pipeline-miscount-for-testing=1).
 
+With --helpers it writes programs with helpers instead: the same pipelined
+loops, spelled portably (asyncpipe_host.h) or with native NVPTX cp.async
+(asyncpipe_host_nvvm.h: one commit-group counter per thread), whose copies,
+marks and waits are partly in noinline, internal (static) and always_inline
+helpers called from loops and branches (see HelperProgram). Their main()
+takes the first program to run as argv[1], so that a harness can resume
+after a program that crashed.
+
 Used by utils/asyncpipe_difftest.py; also runnable on its own:
     asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
     asyncpipe_gen.py --seed 1 --count 500 --coverage
     asyncpipe_gen.py --sync-loops --seed 1 --count 100 --out sync.c
     asyncpipe_gen.py --sync-loops --seed 1 --count 500 --coverage
+    asyncpipe_gen.py --helpers --seed 1 --count 300 --out helpers.c
 """
 
 import argparse
