@@ -121,10 +121,13 @@ public:
   }
 
   bool lowerEmulatedNativeOps(Function &F) const override {
+    // The intrinsics only: the runtime calls they become are the NVPTX form
+    // too.
     SmallVector<AsyncOp, 16> Ops;
     for (Instruction &I : instructions(F))
       if (AsyncOp Op = AsyncOp::get(I);
-          Op && Op.getForm() == AsyncOpForm::NVPTX)
+          Op && Op.getForm() == AsyncOpForm::NVPTX &&
+          Op.getCall()->getCalledFunction()->isIntrinsic())
         Ops.push_back(Op);
     SmallPtrSet<Function *, 8> Callees;
     for (const AsyncOp &Op : Ops) {
