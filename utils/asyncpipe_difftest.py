@@ -34,6 +34,18 @@ and every build runs under every policy against the reference. With
 with -mllvm -asyncpipe-pipeline-miscount-for-testing=1 (every pipelined wait
 one too weak); each must be caught by AsyncSan under the lazy policy.
 
+Programs with helpers (--helpers N, utils/asyncpipe_gen.py --helpers) are
+portable or native NVPTX (cp.async) pipelined loops whose copies, marks and
+waits are partly in noinline, internal and always_inline helpers. Each
+translation unit is built at every --opt-levels level (default 0,1,2,3) with
+the plugin and AsyncSan; the reference of every program is its -O0 build run
+under the eager policy (which must agree with the synchronous
+-DASYNCPIPE_REFERENCE build), and every build must give the reference's
+output under every policy with AsyncSan silent. With --broken-flags F the
+optimized builds (-O1 and up) also get F, a build known to be unsound, and
+the harness reports how many programs caught it (a mismatch or an AsyncSan
+report); it passes only if some did.
+
 Prints one summary line each for programs, policies, runs/mismatches and
 negatives (and for sync-form loops: pipelined loops and broken pipelinings);
 exits 1 if any run mismatched, reported, failed, a loop was not pipelined as
@@ -54,6 +66,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import asyncpipe_gen  # noqa: E402
 
 PROG_LINE = re.compile(r"^prog (\d+) ")
+# Seconds a compile may take: a batch translation unit on a loaded machine
+# can take minutes.
+COMPILE_TIMEOUT = 900
 REPORT_LINE = re.compile(r"^==AsyncSan== (ERROR|WARNING):")
 PROGRAM_COMMENT = re.compile(r"^/\* program (\d+): ")
 REMARK_LINE = re.compile(
@@ -91,6 +106,18 @@ class Unit:
         self.test_exe = base + ".test"
         self.variants = [Variant("", [], self.test_exe)]
         self.ineligible = {}  # Sync-form program index -> why.
+        self.by_level = False  # Helper programs: one build per -O level.
+
+    def use_levels(self, levels, broken_flags=()):
+        """Builds the unit once per optimization level; the optimized
+        builds also get broken_flags."""
+        base = os.path.splitext(self.source)[0]
+        self.by_level = True
+        self.variants = [
+            Variant(f"O{level}", [f"-O{level}"] +
+                    (list(broken_flags) if level > 0 else []),
+                    f"{base}.O{level}.test") for level in levels
+        ]
 
     def use_stages(self, stages, extra_flags=(), by_option=False):
         """Builds the unit's sync-form loops once per stage count, with the
@@ -144,6 +171,12 @@ class Harness:
         self.failed_runs = []
         self.runs = 0
         self.unpipelined = []
+        # Helper programs: (source, program) -> what went wrong, and the
+        # number of AsyncSan reports in helper-program runs.
+        self.helper_failures = {}
+        self.helper_runs = 0
+        self.helper_reports = 0
+        self.reference_disagreements = []
 
     # --- building -------------------------------------------------------
     def compile_reference(self, unit, _variant):
@@ -152,7 +185,7 @@ class Harness:
             "-DASYNCPIPE_REFERENCE", "-I", a.rt_include, "-I",
             ANNOTATION_INCLUDE, unit.source
         ] + shlex.split(a.reference_flags) + ["-o", unit.reference_exe]
-        return cmd, run_command(cmd)
+        return cmd, run_command(cmd, timeout=COMPILE_TIMEOUT)
 
     def compile_test(self, unit, variant):
         a = self.args
@@ -162,7 +195,7 @@ class Harness:
                              "-I", a.rt_include
                          ] + variant.flags + [unit.source, "-o", variant.exe
                                               ] + self.rt_link
-        result = run_command(cmd)
+        result = run_command(cmd, timeout=COMPILE_TIMEOUT)
         variant.remarks = result.stderr
         return cmd, result
 
@@ -272,6 +305,107 @@ class Harness:
                 self.mismatches.append((unit, prog, label, expected.get(prog),
                                         actual.get(prog)))
 
+    # --- programs with helpers -------------------------------------------
+    @staticmethod
+    def split_with_reports(stdout):
+        """Program lines and AsyncSan reports of a run whose stderr went to
+        stdout: the runtime flushes stdout before each report, so a report
+        belongs to the next program line (or to the last program)."""
+        by_prog, reports, pending, last = {}, {}, 0, None
+        for line in stdout.splitlines():
+            m = PROG_LINE.match(line)
+            if m:
+                last = int(m.group(1))
+                by_prog[last] = line
+                if pending:
+                    reports[last] = reports.get(last, 0) + pending
+                    pending = 0
+            elif REPORT_LINE.match(line):
+                pending += 1
+        if pending:
+            reports[last] = reports.get(last, 0) + pending
+        return by_prog, reports
+
+    def run_merged(self, unit, exe, policy, seed):
+        """Runs every program of the unit with stderr merged into stdout;
+        a program that crashes (or hangs, or stops at its first AsyncSan
+        error) gets a line "prog <i> crashed: ..." and the run resumes with
+        the next one. Returns the merged output and the list of crashes."""
+        # Stopping at the first error keeps a broken build from printing a
+        # report per racing load; the resumed run attributes it.
+        env = self.policy_env(policy, seed, keep_going=False)
+        output, crashes, first = "", [], unit.programs[0]
+        while True:
+            try:
+                got = subprocess.run([exe, str(first)], env=env,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True,
+                                     errors="replace", timeout=120)
+                text, status = got.stdout, got.returncode
+            except subprocess.TimeoutExpired as e:
+                text, status = e.stdout or "", "timeout"
+                if isinstance(text, bytes):
+                    text = text.decode(errors="replace")
+            output += text
+            done = [int(m.group(1)) for m in map(PROG_LINE.match,
+                                                 text.splitlines()) if m]
+            if status == 0:
+                return output, crashes
+            # The program after the last one that printed did not finish.
+            at = unit.programs.index(done[-1]) + 1 if done else \
+                unit.programs.index(first)
+            if at >= len(unit.programs):
+                crashes.append(f"exit {status} after the last program")
+                return output, crashes
+            crashed = unit.programs[at]
+            crashes.append(f"program {crashed}: exit {status}")
+            output += f"prog {crashed} crashed: exit {status}\n"
+            if at + 1 >= len(unit.programs):
+                return output, crashes
+            first = unit.programs[at + 1]
+
+    def fail_helper(self, unit, prog, what):
+        self.helper_failures.setdefault((unit.source, prog), []).append(what)
+
+    def check_helper_unit(self, unit):
+        """Runs every level's build under every policy against the -O0
+        build under eager."""
+        reference = unit.variants[0]
+        out, crashes = self.run_merged(unit, reference.exe, "eager", None)
+        expected, _ = self.split_with_reports(out)
+        for text in crashes:
+            self.failed_runs.append(f"{reference.exe} (the reference): "
+                                    f"{text}")
+        sync = run_command([unit.reference_exe])
+        sync_out = self.split_by_program(unit, sync.stdout)
+        for prog in unit.programs:
+            if sync_out.get(prog) != expected.get(prog):
+                self.reference_disagreements.append(
+                    f"{unit.source} program {prog}: -O0 under eager gives "
+                    f"{expected.get(prog)!r}, the synchronous reference "
+                    f"{sync_out.get(prog)!r}")
+        jobs = [(variant, policy, seed) for variant in unit.variants
+                for policy, seed in self.policies]
+        with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
+            results = list(pool.map(
+                lambda j: self.run_merged(unit, j[0].exe, j[1], j[2]), jobs))
+        for (variant, policy, seed), (out, crashes) in zip(jobs, results):
+            label = policy if seed is None else f"{policy}:{seed}"
+            label = f"{variant.label} {label}"
+            self.helper_runs += len(unit.programs)
+            actual, reports = self.split_with_reports(out)
+            self.helper_reports += sum(reports.values())
+            if not self.args.broken_flags:
+                self.failed_runs += [f"{variant.exe} under {label}: {c}"
+                                     for c in crashes]
+            for prog in unit.programs:
+                if actual.get(prog) != expected.get(prog):
+                    self.fail_helper(unit, prog, f"mismatch under {label}")
+                if reports.get(prog):
+                    self.fail_helper(
+                        unit, prog, f"{reports[prog]} AsyncSan "
+                        f"report(s) under {label}")
+
     # --- negative programs ------------------------------------------------
     def check_negative(self, variant, prog):
         env = self.policy_env("lazy", None, keep_going=False)
@@ -309,8 +443,21 @@ def make_units(args):
         with open(path, "w") as f:
             f.write(asyncpipe_gen.generate_unit(batch))
         units.append(Unit(path, [p.index for p in batch], generated=True))
+    helper_programs = asyncpipe_gen.generate_helper_programs(
+        args.seed, args.helpers, first_index=len(programs))
+    broken = shlex.split(args.broken_flags)
+    for start in range(0, len(helper_programs), args.per_unit):
+        batch = helper_programs[start:start + args.per_unit]
+        path = os.path.join(args.work, f"helpers-{start // args.per_unit}.c")
+        with open(path, "w") as f:
+            f.write(asyncpipe_gen.generate_unit(batch))
+        unit = Unit(path, [p.index for p in batch], generated=True)
+        unit.use_levels(args.opt_levels, broken)
+        unit.native = {p.index for p in batch if p.native}
+        units.append(unit)
     sync_programs = asyncpipe_gen.generate_sync_programs(
-        args.seed, args.sync_loops, first_index=len(programs))
+        args.seed, args.sync_loops,
+        first_index=len(programs) + len(helper_programs))
     for start in range(0, len(sync_programs), args.per_unit):
         batch = sync_programs[start:start + args.per_unit]
         path = os.path.join(args.work, f"sync-{start // args.per_unit}.c")
@@ -354,6 +501,63 @@ def stage_list(text):
     return stages
 
 
+def report_helpers(args, harness, units):
+    """Prints the helper programs' summary; returns True if they passed
+    (or, with --broken-flags, if the broken build was caught)."""
+    programs = sum(len(u.programs) for u in units)
+    native = sum(len(u.native) for u in units)
+    failed = harness.helper_failures
+    caught_native = sum(1 for (src, prog) in failed for u in units
+                        if u.source == src and prog in u.native)
+    levels = ", ".join(f"-O{l}" for l in args.opt_levels)
+    print(f"asyncpipe-difftest: programs with helpers: {programs} (portable "
+          f"{programs - native}, native {native}) in {len(units)} translation "
+          f"units x levels {len(args.opt_levels)} ({levels}) x policies "
+          f"{len(harness.policies)}")
+    disagree = harness.reference_disagreements
+    by_level = []
+    for level in args.opt_levels:
+        tag = f"under O{level} "
+        count = sum(1 for what in failed.values()
+                    if any(tag in w for w in what))
+        by_level.append(f"-O{level} {count}")
+    level_text = ", ".join(by_level)
+    for text in disagree[:10]:
+        print(f"  reference disagrees: {text}")
+    if args.broken_flags:
+        print(f"asyncpipe-difftest: broken build ({args.broken_flags}): "
+              f"caught by {len(failed)} of {programs} programs (portable "
+              f"{len(failed) - caught_native}, native {caught_native}), "
+              f"AsyncSan reports: {harness.helper_reports}, reference "
+              f"disagreements: {len(disagree)}")
+        print(f"asyncpipe-difftest: programs catching it by level: "
+              f"{level_text}")
+        for (src, prog), what in sorted(failed.items())[:10]:
+            print(f"  caught: {src} program {prog}: {what[0]}"
+                  f"{f' (+{len(what) - 1} more)' if len(what) > 1 else ''}")
+        return bool(failed) and not disagree
+    mismatched = sum(1 for what in failed.values()
+                     if any(w.startswith("mismatch") for w in what))
+    print(f"asyncpipe-difftest: helper runs: {harness.helper_runs}, "
+          f"mismatched programs: {mismatched}, AsyncSan reports: "
+          f"{harness.helper_reports}, failing programs: {len(failed)} "
+          f"(portable {len(failed) - caught_native}, native "
+          f"{caught_native}), reference disagreements: {len(disagree)}")
+    print(f"asyncpipe-difftest: failing programs by level: {level_text}")
+    for (src, prog), what in sorted(failed.items())[:10]:
+        print(f"  failing: {src} program {prog}: {what[0]}"
+              f"{f' (+{len(what) - 1} more)' if len(what) > 1 else ''}")
+    return not failed and not disagree
+
+
+def level_list(text):
+    levels = [int(s) for s in text.split(",")]
+    if levels[0] != 0 or any(l < 0 or l > 3 for l in levels):
+        raise argparse.ArgumentTypeError(
+            "levels go from 0 to 3, and the first (the reference) is 0")
+    return levels
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -389,6 +593,16 @@ def main(argv=None):
     ap.add_argument("--broken-pipelining", type=int, default=0,
                     help="number of sync-form loops pipelined with every "
                     "wait one too weak, each of which must be caught")
+    ap.add_argument("--helpers", type=int, default=0,
+                    help="number of generated programs with helpers and "
+                    "native NVPTX spellings, each built at every "
+                    "--opt-levels level against its -O0 build")
+    ap.add_argument("--opt-levels", type=level_list, default=[0, 1, 2, 3],
+                    help="optimization levels of the helper programs' builds "
+                    "(default 0,1,2,3; the first is the reference)")
+    ap.add_argument("--broken-flags", default="",
+                    help="flags that make the optimized builds of the helper "
+                    "programs unsound; the batch must catch them")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-unit", type=int, default=125,
                     help="generated programs per translation unit")
@@ -407,7 +621,12 @@ def main(argv=None):
     sync_units = [u for u in units if u.variants[0].stages]
     pipelined = sum(harness.check_pipelined(u) for u in sync_units)
     for unit in units:
-        harness.check_unit(unit)
+        if unit.by_level:
+            harness.check_helper_unit(unit)
+        else:
+            harness.check_unit(unit)
+    helper_units = [u for u in units if u.by_level]
+    units = [u for u in units if not u.by_level]
 
     total = sum(len(u.programs) for u in units)
     generated = sum(len(u.programs) for u in units if u.generated)
@@ -437,6 +656,8 @@ def main(argv=None):
         print(f"  failed: {failure}")
     ok = not (harness.mismatches or harness.reports or harness.failed_runs or
               harness.unpipelined)
+    if helper_units:
+        ok = report_helpers(args, harness, helper_units) and ok
 
     if negatives:
         missed = [prog for _, prog in harness.run_negatives(negatives)]

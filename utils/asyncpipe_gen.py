@@ -44,11 +44,20 @@ and no predicated group (every pipelined wait is then the
 tightest one), for a build whose pipelined waits are made one too weak
 (-mllvm -asyncpipe-pipeline-miscount-for-testing=1).
 
+With --helpers it writes programs with helpers instead: the same pipelined
+loops, spelled portably (asyncpipe_host.h) or with native NVPTX cp.async
+(asyncpipe_host_nvvm.h: one commit-group counter per thread), whose copies,
+marks and waits are partly in noinline, internal (static) and always_inline
+helpers called from loops and branches (see HelperProgram). Their main()
+takes the first program to run as argv[1], so that a harness can resume
+after a program that crashed.
+
 Used by utils/asyncpipe_difftest.py; also runnable on its own:
     asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
     asyncpipe_gen.py --seed 1 --count 500 --coverage
     asyncpipe_gen.py --sync-loops --seed 1 --count 100 --out sync.c
     asyncpipe_gen.py --sync-loops --seed 1 --count 500 --coverage
+    asyncpipe_gen.py --helpers --seed 1 --count 300 --out helpers.c
 """
 
 import argparse
@@ -344,9 +353,12 @@ def generate_unit(programs) -> str:
     """One translation unit running every program in order, or, if they are
     negative, the one named by argv[1]."""
     sync = any(isinstance(p, SyncProgram) for p in programs)
-    out = [SYNC_PRELUDE if sync else PRELUDE]
+    helpers = any(isinstance(p, HelperProgram) for p in programs)
+    out = [SYNC_PRELUDE if sync else HELPER_PRELUDE if helpers else PRELUDE]
     for prog in programs:
-        emitter = SyncEmitter if isinstance(prog, SyncProgram) else Emitter
+        emitter = (SyncEmitter if isinstance(prog, SyncProgram) else
+                   HelperEmitter if isinstance(prog, HelperProgram) else
+                   Emitter)
         out.extend(emitter(prog).emit())
     negative = any(p.negative for p in programs)
     if negative:
@@ -358,6 +370,19 @@ def generate_unit(programs) -> str:
                        f"%08x\\n\", p{prog.index}()); return 0;")
         out.append("  }")
         out.append("  return 2;")
+        out.append("}")
+    elif helpers:
+        # argv[1], if given, is the first program to run: after a crash the
+        # harness resumes with the program after the one that crashed.
+        out.append("int main(int argc, char **argv) {")
+        out.append("  const int first = argc > 1 ? atoi(argv[1]) : 0;")
+        for prog in programs:
+            out.append(f"  if (first <= {prog.index}) {{")
+            out.append(f"    printf(\"prog {prog.index} %08x\\n\", "
+                       f"p{prog.index}());")
+            out.append("    fflush(stdout);")
+            out.append("  }")
+        out.append("  return 0;")
         out.append("}")
     else:
         out.append("int main(void) {")
@@ -423,6 +448,469 @@ def coverage(programs: List[Program]) -> List[str]:
               (False, True)),
         tally("final wait", (p.final_wait for p in programs), (False, True)),
     ]
+
+
+# --- Programs with helpers and native NVPTX spellings ----------------------
+
+HELPER_KINDS = ("noinline", "internal", "always_inline")
+HELPER_ATTRIBUTES = {
+    "noinline": "__attribute__((noinline)) static",
+    "internal": "static",
+    "always_inline": "__attribute__((always_inline)) static inline",
+}
+SIDE_PLACES = ("after-issue", "before-consume", "end")
+HELPER_PRELUDE = PRELUDE + '#include "asyncpipe_host_nvvm.h"\n'
+
+
+@dataclasses.dataclass
+class HelperProgram(Program):
+    """A pipelined loop (see Program) whose copies, marks and waits are
+    spelled portably or natively (NVPTX cp.async) and partly moved into
+    helpers. Each helper field is the helper's kind, or None when the kernel
+    does it itself. Portable marks and waits may move only into always_inline
+    helpers (those are part of their caller); every other portable helper
+    either only copies, or finishes its own sequence before it returns
+    (side), or marks or waits alone (decoys: nothing in the activation model).
+    Native forms count per thread, so any helper kind may hold any of them."""
+    native: bool = False
+    issue_kind: Optional[str] = None  # Copies of one buffer for iteration j.
+    mark_kind: Optional[str] = None  # One mark (commit).
+    wait_kind: Optional[str] = None  # One wait.
+    stage_kind: Optional[str] = None  # Copies and marks of iteration j ...
+    stage_waits: bool = False  # ... and the iteration's first wait.
+    body_kind: Optional[str] = None  # A whole iteration of the loop.
+    side_kind: Optional[str] = None  # Own copies, marks and waits.
+    side_place: str = "end"
+    side_branch: bool = False  # The side helper runs on some iterations.
+    decoys: List[str] = dataclasses.field(default_factory=list)
+    decoy_kind: Optional[str] = None
+    split_arms: bool = False  # Iteration's group issued by either arm.
+    wait_all_zero: bool = False  # Native wait_group(0) spelled wait_all.
+    cg16: bool = False  # Native 16-byte copies spelled cp.async.cg.
+    zero_fill: bool = False  # Native copies spelled .s (half source).
+
+    def helper_kinds(self):
+        """(role, kind) of every helper the program has."""
+        roles = [("issue", self.issue_kind), ("mark", self.mark_kind),
+                 ("wait", self.wait_kind), ("stage", self.stage_kind),
+                 ("body", self.body_kind), ("side", self.side_kind)]
+        roles += [(f"decoy-{d}", self.decoy_kind) for d in self.decoys]
+        return [(r, k) for r, k in roles if k]
+
+    def describe(self) -> str:
+        helpers = ", ".join(f"{r} {k}" for r, k in self.helper_kinds())
+        extra = [("native" if self.native else "portable")]
+        if self.stage_waits and self.stage_kind:
+            extra.append("stage waits")
+        if self.side_kind:
+            extra.append(f"side {self.side_place}"
+                         f"{' in branch' if self.side_branch else ''}")
+        if self.split_arms:
+            extra.append("split arms")
+        if self.native:
+            extra += [s for s, on in (("wait_all", self.wait_all_zero),
+                                      ("cg", self.cg16),
+                                      ("zero-fill", self.zero_fill)) if on]
+        return (f"{Program.describe(self)}; helpers [{helpers}]; "
+                f"{', '.join(extra)}")
+
+
+def random_helper_program(rng: random.Random, index: int) -> HelperProgram:
+    base = random_program(rng, index)
+    fields = {f.name: getattr(base, f.name)
+              for f in dataclasses.fields(Program)}
+    fields["issue_in_helper"] = False  # issue_kind replaces it.
+    prog = HelperProgram(**fields)
+    prog.native = rng.random() < 0.5
+    if prog.native:
+        # wait_group takes a constant: counts must not depend on run time.
+        prog.always_mark = True
+    # Portable marks and waits can only be shared with an always_inline
+    # helper; native ones with any.
+    sync_kinds = HELPER_KINDS if prog.native else ("always_inline",)
+
+    def maybe(p, kinds):
+        return rng.choice(kinds) if rng.random() < p else None
+
+    prog.issue_kind = maybe(0.4, HELPER_KINDS)
+    prog.mark_kind = maybe(0.4, sync_kinds)
+    prog.wait_kind = maybe(0.4, sync_kinds)
+    prog.stage_kind = maybe(0.4, sync_kinds)
+    prog.stage_waits = prog.stage_kind is not None and rng.random() < 0.6
+    prog.body_kind = maybe(0.25, sync_kinds)
+    prog.side_kind = maybe(0.35, HELPER_KINDS)
+    prog.side_place = rng.choice(SIDE_PLACES)
+    prog.side_branch = rng.random() < 0.5
+    if not prog.native and rng.random() < 0.3:
+        prog.decoy_kind = rng.choice(("noinline", "internal"))
+        prog.decoys = rng.choice((["mark"], ["wait"], ["mark", "wait"]))
+    prog.split_arms = rng.random() < 0.25
+    if not prog.helper_kinds():
+        prog.stage_kind = rng.choice(sync_kinds)
+        prog.stage_waits = True
+    if prog.native:
+        prog.wait_all_zero = rng.random() < 0.5
+        prog.cg16 = rng.random() < 0.5
+        prog.zero_fill = rng.random() < 0.2
+    return prog
+
+
+def generate_helper_programs(seed: int, count: int,
+                             first_index: int = 0) -> List[HelperProgram]:
+    rng = random.Random(f"{seed}:helpers")
+    return [random_helper_program(rng, first_index + k) for k in range(count)]
+
+
+class HelperEmitter(Emitter):
+    """Writes one HelperProgram as C: its helpers, then the kernel."""
+
+    def __init__(self, prog: HelperProgram):
+        super().__init__(prog)
+        self.wait_helpers = set()  # Native constant counts with a helper.
+        self.stage_count = None  # The count a waiting stage waits for.
+
+    # --- the three operations, inline or through a helper -----------------
+    def raw_copies(self, b: int, j: str, indent: int):
+        p, buf, n = self.p, self.p.buffers[b], self.name
+        if not p.native:
+            return Emitter.emit_copies(self, b, j, indent)
+        dst = (f"(char *)sh{b}[({j}) % {p.stages}] + l * {buf.copy_bytes}")
+        src = (f"(const char *){n}_src{b} + (size_t)({j}) * "
+               f"{buf.words * 4} + l * {buf.copy_bytes}")
+        self.line(f"for (int l = 0; l < {buf.lanes}; ++l)", indent)
+        if p.zero_fill:
+            # The second half of every odd lane's bytes are zeros.
+            self.line(f"nvvm_cp_async_ca_shared_global_{buf.copy_bytes}_s("
+                      f"{dst}, {src}, (l & 1) ? {buf.copy_bytes // 2} : "
+                      f"{buf.copy_bytes});", indent + 1)
+        else:
+            kind = "cg" if p.cg16 and buf.copy_bytes == 16 else "ca"
+            self.line(f"nvvm_cp_async_{kind}_shared_global_{buf.copy_bytes}("
+                      f"{dst}, {src});", indent + 1)
+
+    def emit_copies(self, b: int, j: str, indent: int, helpers=True):
+        if helpers and self.p.issue_kind:
+            self.line(f"{self.name}_issue{b}({j}, sh{b});", indent)
+        else:
+            self.raw_copies(b, j, indent)
+
+    def raw_mark(self) -> str:
+        return ("nvvm_cp_async_commit_group();" if self.p.native else
+                "asyncpipe_mark();")
+
+    def mark(self, indent: int, helpers=True):
+        self.line(f"{self.name}_mark();" if helpers and self.p.mark_kind else
+                  self.raw_mark(), indent)
+
+    def raw_wait(self, count: str) -> str:
+        if not self.p.native:
+            return f"asyncpipe_wait({count});"
+        if count == "0" and self.p.wait_all_zero:
+            return "nvvm_cp_async_wait_all();"
+        return f"nvvm_cp_async_wait_group({count});"
+
+    def wait(self, count: str, indent: int, helpers=True):
+        if not (helpers and self.p.wait_kind):
+            self.line(self.raw_wait(count), indent)
+        elif self.p.native:
+            self.wait_helpers.add(int(count))
+            self.line(f"{self.name}_wait{count}();", indent)
+        else:
+            self.line(f"{self.name}_wait({count});", indent)
+
+    # --- the loop ---------------------------------------------------------
+    def raw_group(self, j: str, cond: str, indent: int, helpers=True):
+        """Emitter.emit_group with the operations above."""
+        p = self.p
+        if p.mark_per_buffer:
+            if not p.always_mark:
+                self.line(f"if ({cond}) {{", indent)
+            for b in range(len(p.buffers)):
+                if p.always_mark:
+                    self.line(f"if ({cond}) {{", indent)
+                    self.emit_copies(b, j, indent + 1, helpers)
+                    self.line("}", indent)
+                    self.mark(indent, helpers)
+                else:
+                    self.emit_copies(b, j, indent + 1, helpers)
+                    self.mark(indent + 1, helpers)
+            if not p.always_mark:
+                self.line("}", indent)
+            return
+        self.line(f"if ({cond}) {{", indent)
+        for b in range(len(p.buffers)):
+            self.emit_copies(b, j, indent + 1, helpers)
+        if p.always_mark:
+            self.line("}", indent)
+            self.mark(indent, helpers)
+        else:
+            self.mark(indent + 1, helpers)
+            self.line("}", indent)
+
+    def sh_args(self) -> str:
+        return "".join(f", sh{b}" for b in range(len(self.p.buffers)))
+
+    def group(self, j: str, cond: str, indent: int, first_wait: str,
+              helpers=True) -> bool:
+        """Issues iteration j's group; returns True if the iteration's first
+        wait (for first_wait marks) was done too."""
+        p = self.p
+        if not (helpers and p.stage_kind):
+            self.raw_group(j, cond, indent, helpers)
+            return False
+        count = ""
+        if p.stage_waits and not p.native:
+            count = f", {first_wait}"
+        elif p.stage_waits:
+            # A native stage's count is a constant; the loop's is the same on
+            # every iteration (the prologue's is never smaller than needed).
+            self.stage_count = first_wait
+        self.line(f"{self.name}_stage({j}, {cond}{self.sh_args()}{count});",
+                  indent)
+        return p.stage_waits
+
+    def emit_prologue(self):
+        p = self.p
+        if p.depth == 0:
+            return
+        self.line(f"for (int q = 0; q < {p.depth}; ++q) {{", 1)
+        # At most depth groups are outstanding in the prologue: a waiting
+        # stage waits for nothing there.
+        self.group("q", "q < n", 2, self.first_wait_count(prologue=True))
+        self.line("}", 1)
+
+    def first_wait_count(self, prologue=False) -> str:
+        p = self.p
+        later = len(p.buffers) - 1 if (p.wait_per_buffer and
+                                        p.mark_per_buffer) else 0
+        if prologue:
+            return str(p.depth * p.marks_per_iteration + later)
+        return self.wait_count(later, 0)
+
+    def side(self, place: str, indent: int):
+        p = self.p
+        if not p.side_kind or p.side_place != place:
+            return
+        if p.side_branch:
+            self.line(f"if ((i + {p.index % 3}) % 3 == 0)", indent)
+            indent += 1
+        self.line(f"acc ^= {self.name}_side(i);", indent)
+
+    def decoy(self, indent: int):
+        for d in self.p.decoys:
+            self.line(f"{self.name}_decoy_{d}();", indent)
+
+    def iteration(self, indent: int):
+        """One iteration of the loop (in the kernel or a body helper)."""
+        p, nbuf = self.p, len(self.p.buffers)
+        j, cond = f"i + {p.depth}", f"i + {p.depth} < n"
+        first = self.first_wait_count()
+        if p.split_arms:
+            self.line(f"if ((i ^ {p.index}) & 1) {{", indent)
+            waited = self.group(j, cond, indent + 1, first)
+            self.line("} else {", indent)
+            self.raw_group(j, cond, indent + 1, helpers=False)
+            if waited:
+                self.wait(first, indent + 1, helpers=False)
+            self.line("}", indent)
+        else:
+            waited = self.group(j, cond, indent, first)
+        self.side("after-issue", indent)
+        self.decoy(indent)
+        if p.wait_per_buffer:
+            for b in range(nbuf):
+                later = nbuf - 1 - b if p.mark_per_buffer else 0
+                if not (b == 0 and waited):
+                    self.wait(self.wait_count(later, b), indent)
+                if b == 0:
+                    self.side("before-consume", indent)
+                self.emit_consume(b, indent)
+        else:
+            if not waited:
+                self.wait(first, indent)
+            self.side("before-consume", indent)
+            for b in range(nbuf):
+                self.emit_consume(b, indent)
+        if p.reuse_source:
+            for b, buf in enumerate(p.buffers):
+                self.line(f"{self.name}_src{b}[(size_t)i * {buf.words}] += "
+                          f"0x9E3779B9u;", indent)
+        self.side("end", indent)
+
+    def emit_loop(self):
+        self.line("for (int i = 0; i < n; ++i) {", 1)
+        if self.p.body_kind:
+            self.line(f"acc = {self.name}_body(i, n, acc{self.sh_args()});",
+                      2)
+        else:
+            self.iteration(2)
+        self.line("}", 1)
+
+    # --- helpers ------------------------------------------------------------
+    def helper(self, kind: str, signature: str, body):
+        self.line(f"{HELPER_ATTRIBUTES[kind]} {signature} {{")
+        body()
+        self.line("}")
+
+    def emit_side(self):
+        """A helper with its own buffer, two groups and waits for both:
+        nothing of it is outstanding when it returns."""
+        p, n = self.p, self.name
+        self.line(f"static uint32_t {n}_side_src[2][4];")
+        self.line(f"static uint32_t {n}_side_sh[2][4];")
+
+        def body():
+            self.line("for (int t = 0; t < 2; ++t) {", 1)
+            self.line("for (int l = 0; l < 4; ++l)", 2)
+            src = f"&{n}_side_src[(t + k) & 1][l]"
+            dst = f"&{n}_side_sh[t][l]"
+            if p.native:
+                self.line(f"nvvm_cp_async_ca_shared_global_4({dst}, {src});",
+                          3)
+            else:
+                self.line(f"asyncpipe_copy({dst}, {src}, 4, 0);", 3)
+            self.line(self.raw_mark(), 2)
+            self.line("}", 1)
+            self.line("uint32_t h = (uint32_t)k;", 1)
+            for t, count in ((0, "1"), (1, "0")):
+                self.line(self.raw_wait(count), 1)
+                self.line("for (int l = 0; l < 4; ++l)", 1)
+                self.line(f"h = (h ^ {n}_side_sh[{t}][l]) * 0x01000193u;", 2)
+            self.line("return h;", 1)
+
+        self.helper(p.side_kind, f"uint32_t {n}_side(int k)", body)
+
+    def helpers_text(self) -> List[str]:
+        """Every helper, written after the kernel (which registers the wait
+        counts native wait helpers need) and placed before it."""
+        p, n = self.p, self.name
+        kernel, self.lines = self.lines, []
+        sh_params = "".join(f", uint32_t (*sh{b})[{buf.words}]"
+                            for b, buf in enumerate(p.buffers))
+        if p.issue_kind:
+            for b, buf in enumerate(p.buffers):
+                self.helper(
+                    p.issue_kind,
+                    f"void {n}_issue{b}(int j, uint32_t (*sh{b})"
+                    f"[{buf.words}])", lambda b=b: self.raw_copies(b, "j", 1))
+        if p.mark_kind:
+            self.helper(p.mark_kind, f"void {n}_mark(void)",
+                        lambda: self.line(self.raw_mark(), 1))
+        stage = []
+        if p.stage_kind:
+            # Written before the wait helpers: it registers the one it calls.
+            count = ", unsigned k" if p.stage_waits and not p.native else ""
+
+            def stage_body():
+                self.raw_group("j", "c", 1)
+                if p.stage_waits:
+                    self.wait("k" if not p.native else self.stage_count, 1)
+
+            before, self.lines = self.lines, []
+            self.helper(p.stage_kind,
+                        f"void {n}_stage(int j, int c{sh_params}{count})",
+                        stage_body)
+            stage, self.lines = self.lines, before
+        if p.wait_kind and not p.native:
+            self.helper(p.wait_kind, f"void {n}_wait(unsigned k)",
+                        lambda: self.line("asyncpipe_wait(k);", 1))
+        for k in sorted(self.wait_helpers):
+            self.helper(p.wait_kind, f"void {n}_wait{k}(void)",
+                        lambda k=k: self.line(self.raw_wait(str(k)), 1))
+        self.lines += stage
+        if p.side_kind:
+            self.emit_side()
+        for d in p.decoys:
+            what = "asyncpipe_mark();" if d == "mark" else "asyncpipe_wait(0);"
+            self.helper(p.decoy_kind, f"void {n}_decoy_{d}(void)",
+                        lambda what=what: self.line(what, 1))
+        helpers, self.lines = self.lines, kernel
+        return helpers
+
+    def emit(self) -> List[str]:
+        p, n = self.p, self.name
+        body_lines = []
+        if p.body_kind:
+            # Written first: it registers the native wait helpers it calls.
+            saved, self.lines = self.lines, []
+            sh_params = "".join(f", uint32_t (*sh{b})[{buf.words}]"
+                                for b, buf in enumerate(p.buffers))
+            self.helper(p.body_kind, f"uint32_t {n}_body(int i, int n, "
+                        f"uint32_t acc{sh_params})",
+                        lambda: (self.iteration(1), self.line("return acc;",
+                                                              1)))
+            body_lines, self.lines = self.lines, saved
+        self.line(f"/* program {p.index}: {p.describe()} */")
+        for b, buf in enumerate(p.buffers):
+            words = max(p.trip_count, 1) * buf.words
+            self.line(f"static uint32_t {n}_src{b}[{words}];")
+            if not buf.on_stack:
+                self.line(
+                    f"static uint32_t {n}_shared{b}[{p.stages}][{buf.words}];")
+        if p.dynamic_trip:
+            self.line(f"static volatile int {n}_trip = {p.trip_count};")
+        header = self.lines
+        self.lines = []
+        self.line(f"__attribute__((noinline)) static uint32_t {n}(void) {{")
+        self.emit_setup()
+        if p.side_kind:
+            self.line("for (int w = 0; w < 8; ++w)", 1)
+            self.line(f"{n}_side_src[w / 4][w % 4] = mix({p.index}u * 8u + "
+                      f"7u, (uint32_t)w);", 2)
+        self.emit_prologue()
+        self.emit_loop()
+        if p.final_wait:
+            self.wait("0", 1)
+        self.line("return acc;", 1)
+        self.line("}")
+        self.line("")
+        kernel = self.lines
+        self.lines = []
+        helpers = self.helpers_text()
+        return header + helpers + body_lines + kernel
+
+
+def helper_coverage(programs: List[HelperProgram]) -> List[str]:
+    """What a batch of programs with helpers exercises."""
+
+    def kinds(role_of):
+        return (role_of(p) or "none" for p in programs)
+
+    keys = ("none",) + HELPER_KINDS
+    native = [p for p in programs if p.native]
+    portable = [p for p in programs if not p.native]
+    lines = [tally("semantics", ("native" if p.native else "portable"
+                                 for p in programs), ("portable", "native"))]
+    for label, group in (("portable", portable), ("native", native)):
+        for role in ("issue", "mark", "wait", "stage", "body", "side"):
+            lines.append(tally(
+                f"{label} {role} helper",
+                (getattr(p, f"{role}_kind") or "none" for p in group), keys))
+    lines += [
+        tally("stage waits", (p.stage_waits for p in programs
+                              if p.stage_kind), (False, True)),
+        tally("side placement", (p.side_place for p in programs
+                                 if p.side_kind), SIDE_PLACES),
+        tally("side in branch", (p.side_branch for p in programs
+                                 if p.side_kind), (False, True)),
+        tally("decoys", (p.decoy_kind or "none" for p in portable),
+              ("none", "noinline", "internal")),
+        tally("split arms", (p.split_arms for p in programs), (False, True)),
+        tally("native spelling", (
+            "zero-fill" if p.zero_fill else "cg" if p.cg16 else "ca"
+            for p in native), ("ca", "cg", "zero-fill")),
+        tally("native wait 0", ("wait_all" if p.wait_all_zero else
+                                "wait_group" for p in native),
+              ("wait_group", "wait_all")),
+        tally("marks", ("per-buffer" if p.mark_per_buffer else "grouped"
+                        for p in programs), ("grouped", "per-buffer")),
+        tally("waits", ("per-buffer" if p.wait_per_buffer else "single"
+                        for p in programs), ("single", "per-buffer")),
+        tally("trip", (trip_class(p) for p in programs),
+              ("zero", "one", "below-stages", "at-stages", "above-stages")),
+    ]
+    return lines
+
 
 
 # --- Synchronous-form loops (the pipeliner's input) ------------------------
@@ -741,6 +1229,8 @@ def main(argv=None) -> int:
                     choices=NEGATIVE_KINDS + ("mixed", SYNC_NEGATIVE))
     ap.add_argument("--sync-loops", action="store_true",
                     help="synchronous-form loops for the pipeliner")
+    ap.add_argument("--helpers", action="store_true",
+                    help="programs with helpers and native NVPTX spellings")
     ap.add_argument("--out", default="-")
     ap.add_argument("--coverage", action="store_true",
                     help="print what the batch exercises instead of C")
@@ -748,7 +1238,13 @@ def main(argv=None) -> int:
     if args.negative and args.sync_loops != (args.negative == SYNC_NEGATIVE):
         ap.error(f"--negative {SYNC_NEGATIVE} goes with --sync-loops, "
                  f"the other kinds without it")
-    if args.sync_loops:
+    if args.helpers and (args.sync_loops or args.negative):
+        ap.error("--helpers goes with neither --sync-loops nor --negative")
+    if args.helpers:
+        programs = generate_helper_programs(args.seed, args.count,
+                                            args.first_index)
+        report = helper_coverage
+    elif args.sync_loops:
         programs = generate_sync_programs(args.seed, args.count,
                                           args.first_index, args.negative)
         report = sync_coverage

@@ -47,6 +47,9 @@ def native_only_inputs(roots):
                     text = f.read()
                 body = "\n".join(l for l in text.splitlines()
                                  if not l.lstrip().startswith(";"))
+                triple = re.search(r'^target triple = "([^"]*)"', body, re.M)
+                if triple and not triple.group(1).startswith("nvptx"):
+                    continue  # Native forms lowered for another target.
                 if NATIVE in body and not any(s in body
                                               for s in OTHER_SPELLINGS):
                     yield path
@@ -88,7 +91,8 @@ def compile_ptx(path, args, plugin_flags):
         llc += ["-load=" + args.plugin] + plugin_flags
     if args.pipeline is None:
         return run(llc + [path])
-    opt = [args.opt, "-passes=" + args.pipeline, path, "-o", "-"]
+    opt = [args.opt, "-mtriple=nvptx64-nvidia-cuda", "-passes=" + args.pipeline,
+           path, "-o", "-"]
     if plugin_flags is not None:
         opt += ["-load-pass-plugin=" + args.plugin] + plugin_flags
     code, bitcode = run(opt)

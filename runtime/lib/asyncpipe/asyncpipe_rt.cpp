@@ -21,6 +21,12 @@
 // that overwrites a copy's source too early gets the overwritten bytes, as on
 // hardware where the DMA may read the source late.
 //
+// Native NVPTX code (llvm.nvvm.cp.async.*) runs here too, with hardware
+// semantics rather than the activation model: each thread has one queue of
+// commit groups, shared by every function it runs, so a group committed in
+// one function is waited for by a wait_group in any other
+// (__asyncpipe_rt_hw_*).
+//
 // The AsyncSan checks (__asyncpipe_rt_san_*) compare each instrumented access
 // with the pending copies of every thread, since shared memory is shared by
 // the work-items a work-group runner maps onto threads.
@@ -132,6 +138,10 @@ struct ThreadState {
   uint64_t NextSeq = 0;
   std::deque<PendingCopy> Pending; // Issue order.
   std::vector<Frame> Frames;       // Frames[0] is the thread's root.
+  /// Native commit groups (cp.async.commit_group) not known to be complete,
+  /// oldest first, each as the issue sequence number it closes. One queue
+  /// per thread, as in hardware: activations do not scope it.
+  std::deque<uint64_t> HardwareGroups;
   std::mt19937_64 Random;
 
   explicit ThreadState(unsigned Id);
@@ -239,13 +249,27 @@ void completeSomeAtRandom(ThreadState &T) {
   noteCompleted(Chosen.size());
 }
 
-/// Drops marks that are already complete so that a loop that marks without
-/// waiting does not grow the sequence without bound.
-void forgetCompleteMarks(ThreadState &T, Frame &F) {
+/// Drops marks (or native commit groups) in \p Marks that are already
+/// complete so that a loop that marks without waiting does not grow the
+/// sequence without bound.
+void forgetCompleteMarks(ThreadState &T, std::deque<uint64_t> &Marks) {
   uint64_t OldestPending =
       T.Pending.empty() ? T.NextSeq : T.Pending.front().Seq;
-  while (!F.Marks.empty() && F.Marks.front() <= OldestPending)
-    F.Marks.pop_front();
+  while (!Marks.empty() && Marks.front() <= OldestPending)
+    Marks.pop_front();
+}
+
+/// Returns once at most \p N of \p Marks are outstanding: completes every
+/// copy issued before the (N+1)-th most recent mark.
+void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
+  if (Marks.size() > N) {
+    // The oldest mark allowed to stay outstanding is the N-th most recent;
+    // every older one, and so every copy before it, must complete.
+    size_t MustComplete = Marks.size() - N;
+    completeBefore(T, Marks[MustComplete - 1]);
+    Marks.erase(Marks.begin(), Marks.begin() + MustComplete);
+  }
+  forgetCompleteMarks(T, Marks);
 }
 
 //===----------------------------------------------------------------------===//
@@ -462,7 +486,7 @@ void __asyncpipe_rt_mark(void) {
   popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   F.Marks.push_back(T.NextSeq);
-  forgetCompleteMarks(T, F);
+  forgetCompleteMarks(T, F.Marks);
   completeSomeAtRandom(T);
 }
 
@@ -471,15 +495,33 @@ void __asyncpipe_rt_wait(uint64_t N) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   popUnwoundFrames(T, Depth);
-  Frame &F = T.Frames.back();
-  if (F.Marks.size() > N) {
-    // The oldest mark allowed to stay outstanding is the N-th most recent;
-    // every older one, and so every copy before it, must complete.
-    size_t MustComplete = F.Marks.size() - N;
-    completeBefore(T, F.Marks[MustComplete - 1]);
-    F.Marks.erase(F.Marks.begin(), F.Marks.begin() + MustComplete);
-  }
-  forgetCompleteMarks(T, F);
+  waitForMarks(T, T.Frames.back().Marks, N);
+  completeSomeAtRandom(T);
+}
+
+// The native forms need no caller depth: no activation scopes them.
+void __asyncpipe_rt_hw_commit(void) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  T.HardwareGroups.push_back(T.NextSeq);
+  forgetCompleteMarks(T, T.HardwareGroups);
+  completeSomeAtRandom(T);
+}
+
+void __asyncpipe_rt_hw_wait(uint64_t N) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  waitForMarks(T, T.HardwareGroups, N);
+  completeSomeAtRandom(T);
+}
+
+void __asyncpipe_rt_hw_wait_all(void) {
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  // cp.async.wait_all: commit the copies no group holds yet, then wait for
+  // every group.
+  T.HardwareGroups.push_back(T.NextSeq);
+  waitForMarks(T, T.HardwareGroups, 0);
   completeSomeAtRandom(T);
 }
 

@@ -133,9 +133,11 @@ void WaitBinding::collectOps() {
     AsyncOp Op = AsyncOp::get(I);
     // Native waits count the thread's hardware groups, callees' included:
     // inlining cannot change what they wait for, and they stay as written.
-    if (!Op.isWait() || Op.getSemantics() != AsyncSemantics::Activation)
+    // A native wait-all also waits for uncommitted copies: it stays too.
+    if (!Op.isWait() || Op.getSemantics() != AsyncSemantics::Activation ||
+        Op.alsoWaitsForUncommittedCopies())
       continue;
-    auto *Count = dyn_cast<ConstantInt>(Op.getWaitCountOperand());
+    auto *Count = dyn_cast_or_null<ConstantInt>(Op.getWaitCountOperand());
     if (Count && Count->getValue().ule(LargestBoundCount)) {
       uint64_t N = Count->getZExtValue();
       BindableWaits.push_back({Op, N});

@@ -901,9 +901,14 @@ bool lowerModule(Module &M,
                  function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
   bool Changed = false;
-  for (Function &F : M)
-    if (!F.isDeclaration())
-      Changed |= PortableLowering(F, Target.get(), GetORE(F)).run();
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    // Another target's native forms the target runs (NVPTX's on the host).
+    if (Target)
+      Changed |= Target->lowerEmulatedNativeOps(F);
+    Changed |= PortableLowering(F, Target.get(), GetORE(F)).run();
+  }
   // Drop the now unused portable declarations so none reaches codegen.
   for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && F.use_empty() && F.getName().starts_with("asyncpipe."))

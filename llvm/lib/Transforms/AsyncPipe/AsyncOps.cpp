@@ -98,6 +98,14 @@ const Spelling Spellings[] = {
    -1, -1, -1, -1, 0},
   {"__asyncpipe_rt_wait", false, AsyncOpKind::Wait, AsyncOpForm::Host,
    -1, -1, -1, 0, 0},
+  // What NVPTX's commit and waits become on the host: still one commit-group
+  // counter per thread (hardware semantics), so still the NVPTX form.
+  {"__asyncpipe_rt_hw_commit", false, AsyncOpKind::Mark, AsyncOpForm::NVPTX,
+   -1, -1, -1, -1, 0},
+  {"__asyncpipe_rt_hw_wait", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX,
+   -1, -1, -1, 0, 0},
+  {"__asyncpipe_rt_hw_wait_all", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX,
+   -1, -1, -1, -1, 0},
 };
 // clang-format on
 

@@ -12,14 +12,22 @@
 // around functions that mark or wait. Copies carry their issue site so that
 // AsyncSan can say which copy an access raced with.
 //
+// Native NVPTX code (llvm.nvvm.cp.async.*) also runs here, so that CUDA-style
+// kernels get the same policies and AsyncSan checks as portable code. Those
+// forms are written against PTX's per-thread commit-group counter, not the
+// activation model: commits and waits become the runtime's __asyncpipe_rt_hw_*
+// calls, which keep one queue per thread, and get no activation bounds.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AsyncTargets.h"
 #include "HostRuntime.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -112,6 +120,49 @@ public:
     }
   }
 
+  bool lowerEmulatedNativeOps(Function &F) const override {
+    // The intrinsics only: the runtime calls they become are the NVPTX form
+    // too.
+    SmallVector<AsyncOp, 16> Ops;
+    for (Instruction &I : instructions(F))
+      if (AsyncOp Op = AsyncOp::get(I);
+          Op && Op.getForm() == AsyncOpForm::NVPTX &&
+          Op.getCall()->getCalledFunction()->isIntrinsic())
+        Ops.push_back(Op);
+    SmallPtrSet<Function *, 8> Callees;
+    for (const AsyncOp &Op : Ops) {
+      CallBase *Call = Op.getCall();
+      IRBuilder<> B(Call);
+      B.SetCurrentDebugLocation(Call->getDebugLoc());
+      CallInst *New = nullptr;
+      if (Op.isCopy()) {
+        // The size is part of every cp.async name; the ".s" forms read only
+        // their source-size operand's bytes and zero the rest.
+        New = createCopyWithPolicy(B, Op.getSharedPointer(),
+                                   Op.getGlobalPointer(), *Op.getCopySize(),
+                                   /*Flags=*/0, Op.getSourceSizeOperand());
+      } else if (Op.isMark()) {
+        New = noTail(B.CreateCall(getHardwareCall(B, hostrt::HardwareCommitName,
+                                                  /*WithCount=*/false)));
+      } else if (Value *N = Op.getWaitCountOperand()) {
+        New = noTail(B.CreateCall(
+            getHardwareCall(B, hostrt::HardwareWaitName, /*WithCount=*/true),
+            {B.CreateZExtOrTrunc(N, B.getInt64Ty())}));
+      } else {
+        New = noTail(B.CreateCall(getHardwareCall(
+            B, hostrt::HardwareWaitAllName, /*WithCount=*/false)));
+      }
+      New->setDebugLoc(Call->getDebugLoc());
+      Callees.insert(Call->getCalledFunction());
+      Call->eraseFromParent();
+    }
+    // No intrinsic of another target is left for the host's code generator.
+    for (Function *Callee : Callees)
+      if (Callee->use_empty())
+        Callee->eraseFromParent();
+    return !Ops.empty();
+  }
+
   // The runtime's barrier joins the work-items run as one work-group (a
   // work-group runner provides it; the runtime's own is for one work-item).
   bool isBarrier(const Instruction &I) const override {
@@ -133,6 +184,14 @@ private:
   static CallInst *noTail(CallInst *Call) {
     Call->setTailCallKind(CallInst::TCK_NoTail);
     return Call;
+  }
+
+  static FunctionCallee getHardwareCall(IRBuilderBase &B, StringRef Name,
+                                        bool WithCount) {
+    Module &M = *B.GetInsertBlock()->getModule();
+    if (WithCount)
+      return M.getOrInsertFunction(Name, B.getVoidTy(), B.getInt64Ty());
+    return M.getOrInsertFunction(Name, B.getVoidTy());
   }
 
   static FunctionCallee getWait(IRBuilderBase &B) {

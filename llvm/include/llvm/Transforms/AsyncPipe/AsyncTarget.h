@@ -143,6 +143,15 @@ public:
   /// runtime is told where each activation begins and ends.
   virtual void createActivationBounds(Function &F) const { (void)F; }
 
+  /// Rewrites the native async operations in \p F that this target runs on
+  /// behalf of another target, keeping that target's hardware semantics (the
+  /// host runs NVPTX cp.async code on its runtime with one commit-group
+  /// counter per thread, not the activation model). Returns true if \p F
+  /// changed. asyncpipe-lower calls it on every defined function.
+  virtual bool lowerEmulatedNativeOps(Function &F) const {
+    (void)F;
+    return false;
+  }
   /// True if AsyncSan (asyncpipe-sanitize) can check programs for this
   /// target, i.e. they run on the host runtime.
   virtual bool supportsSanitizer() const { return false; }
