@@ -90,6 +90,22 @@
   __attribute__((error("AsyncPipe calls need the AsyncPipe plugin: compile "  \
                        "with -fpass-plugin=<prefix>/lib/AsyncPipe.so")))
 
+/* The work-item's linear id in its work-group (x fastest), on the GPU
+ * targets; shared by the C (OpenCL) and C++ (pipeline) headers. */
+#if defined(ASYNCPIPE_TARGET_AMDGPU)
+#define ASYNCPIPE_LOCAL_LINEAR_ID()                                            \
+  (__builtin_amdgcn_workitem_id_x() +                                          \
+   __builtin_amdgcn_workgroup_size_x() *                                       \
+       (__builtin_amdgcn_workitem_id_y() +                                     \
+        __builtin_amdgcn_workgroup_size_y() * __builtin_amdgcn_workitem_id_z()))
+#elif defined(ASYNCPIPE_TARGET_NVPTX)
+#define ASYNCPIPE_LOCAL_LINEAR_ID()                                            \
+  (__nvvm_read_ptx_sreg_tid_x() +                                              \
+   __nvvm_read_ptx_sreg_ntid_x() *                                             \
+       (__nvvm_read_ptx_sreg_tid_y() +                                         \
+        __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_tid_z()))
+#endif
+
 /* The per-work-item sizes one async copy can move on the target. The AMDGPU
  * sizes are those of LDS DMA (global_load_lds_{ubyte,ushort,dword} and, on
  * gfx950, dwordx3/dwordx4); NVPTX's are those of cp.async. */

@@ -62,17 +62,8 @@
 
 /* The work-item's place in the work-group. */
 __ASYNCPIPE_OCL_INLINE size_t __asyncpipe_ocl_rank(void) {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
-  return __builtin_amdgcn_workitem_id_x() +
-         __builtin_amdgcn_workgroup_size_x() *
-             (__builtin_amdgcn_workitem_id_y() +
-              __builtin_amdgcn_workgroup_size_y() *
-                  __builtin_amdgcn_workitem_id_z());
-#elif defined(ASYNCPIPE_TARGET_NVPTX)
-  return __nvvm_read_ptx_sreg_tid_x() +
-         __nvvm_read_ptx_sreg_ntid_x() *
-             (__nvvm_read_ptx_sreg_tid_y() +
-              __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_tid_z());
+#if defined(ASYNCPIPE_LOCAL_LINEAR_ID)
+  return ASYNCPIPE_LOCAL_LINEAR_ID();
 #else
   return get_local_id(0) +
          get_local_size(0) *

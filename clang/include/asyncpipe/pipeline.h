@@ -205,17 +205,8 @@ struct block_state_header {
 // thread_rank() and size() (e.g. cooperative_groups::thread_block) works too.
 struct thread_block {
   ASYNCPIPE_MEMBER unsigned thread_rank() const {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
-    return __builtin_amdgcn_workitem_id_x() +
-           __builtin_amdgcn_workgroup_size_x() *
-               (__builtin_amdgcn_workitem_id_y() +
-                __builtin_amdgcn_workgroup_size_y() *
-                    __builtin_amdgcn_workitem_id_z());
-#elif defined(ASYNCPIPE_TARGET_NVPTX)
-    return __nvvm_read_ptx_sreg_tid_x() +
-           __nvvm_read_ptx_sreg_ntid_x() *
-               (__nvvm_read_ptx_sreg_tid_y() +
-                __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_tid_z());
+#if defined(ASYNCPIPE_LOCAL_LINEAR_ID)
+    return ASYNCPIPE_LOCAL_LINEAR_ID();
 #else
     return 0;
 #endif
