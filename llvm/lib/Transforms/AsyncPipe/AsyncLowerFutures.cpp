@@ -285,7 +285,8 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "FutureWaitRemoved", Call)
              << "wait on a future removed: it is the dummy future "
-                "(asyncpipe.future.any) on every path, which waits for nothing";
+                "(asyncpipe.future.any) on every path, which waits for nothing "
+                "(rule W1: no mark of this function)";
     });
     Call->eraseFromParent();
     return;

@@ -390,7 +390,9 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
                << "wait in statement " << ore::NV("Statement", Idx)
                << " is removed from the loop: the wait in statement "
                << ore::NV("By", *S.SubsumedBy)
-               << " already allows no more groups and no mark comes between";
+               << " already allows no more groups and no mark comes between "
+                  "(rule W1, proved by the mark analysis on the pipelined "
+                  "loop)";
       });
     if (!S.WaitFallback.empty())
       ORE.emit([&] {

@@ -263,7 +263,7 @@ define void @dummy_futures(i1 %c) {
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 1)
 ; CHECK-NEXT:    ret void
-; REMARK-NEXT: remark: <unknown>:0:0: wait on a future removed: it is the dummy future (asyncpipe.future.any) on every path, which waits for nothing
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future removed: it is the dummy future (asyncpipe.future.any) on every path, which waits for nothing (rule W1: no mark of this function)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 1 outstanding marks
   %any = call i32 @asyncpipe.future.any()
   call void @asyncpipe.wait.future(i32 %any)
