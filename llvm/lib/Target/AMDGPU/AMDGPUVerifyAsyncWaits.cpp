@@ -88,6 +88,10 @@ enum class OpClass : uint8_t {
   LDSDMA,      ///< A load from global or buffer memory into LDS.
   Waitcnt,     ///< s_waitcnt (GFX6-GFX11): a combined counter wait.
   WaitLoadcnt, ///< s_wait_loadcnt (GFX12): the load counter alone.
+  /// A GFX12.5 async copy between global (or cluster) memory and LDS,
+  /// counted by ASYNCcnt and retired in order.
+  AsyncCopy,
+  WaitAsynccnt, ///< s_wait_asynccnt (GFX12.5): the async counter alone.
 };
 
 OpClass classifyByName(StringRef Name, const MCInstrDesc &Desc) {
@@ -95,6 +99,13 @@ OpClass classifyByName(StringRef Name, const MCInstrDesc &Desc) {
     return OpClass::Waitcnt;
   if (Name == "S_WAIT_LOADCNT" || Name == "S_WAIT_LOADCNT_soft")
     return OpClass::WaitLoadcnt;
+  if (Name == "S_WAIT_ASYNCCNT" || Name == "S_WAIT_ASYNCCNT_soft")
+    return OpClass::WaitAsynccnt;
+  if ((Name.starts_with("GLOBAL_LOAD_ASYNC_TO_LDS_") ||
+       Name.starts_with("CLUSTER_LOAD_ASYNC_TO_LDS_") ||
+       Name.starts_with("GLOBAL_STORE_ASYNC_FROM_LDS_")) &&
+      (Desc.mayLoad() || Desc.mayStore()))
+    return OpClass::AsyncCopy;
   // Image and flat accesses are left out: the former may return out of
   // order, the latter may go to LDS and not be counted at all.
   bool VectorMemory =
@@ -108,8 +119,7 @@ OpClass classifyByName(StringRef Name, const MCInstrDesc &Desc) {
     return OpClass::Other;
   if (Desc.mayLoad() && !Desc.mayStore())
     return OpClass::InOrderLoad;
-  // An LDS DMA loads and writes LDS. The GFX12.5 asynccnt forms
-  // (GLOBAL_LOAD_ASYNC_TO_LDS_*) use another counter, not modelled yet.
+  // An LDS DMA loads and writes LDS (the GFX12.5 async forms are above).
   bool IsLoad = Name.starts_with("BUFFER_LOAD_") ||
                 Name.starts_with("GLOBAL_LOAD_") ||
                 Name.starts_with("SCRATCH_LOAD_");
@@ -133,6 +143,10 @@ StringRef describe(OpClass C) {
     return "s_waitcnt";
   case OpClass::WaitLoadcnt:
     return "s_wait_loadcnt";
+  case OpClass::AsyncCopy:
+    return "async copy (ASYNCcnt)";
+  case OpClass::WaitAsynccnt:
+    return "s_wait_asynccnt";
   }
   llvm_unreachable("unknown class");
 }
@@ -164,6 +178,9 @@ private:
         {"S_WAITCNT", OpClass::Waitcnt},
         {"S_WAITCNT_soft", OpClass::Waitcnt},
         {"S_WAIT_LOADCNT", OpClass::WaitLoadcnt},
+        {"S_WAIT_ASYNCCNT", OpClass::WaitAsynccnt},
+        {"GLOBAL_LOAD_ASYNC_TO_LDS_B32", OpClass::AsyncCopy},
+        {"GLOBAL_STORE_ASYNC_FROM_LDS_B32", OpClass::AsyncCopy},
         {"GLOBAL_LOAD_LDS_DWORD", OpClass::LDSDMA},
         {"GLOBAL_LOAD_LDS_DWORD_SADDR", OpClass::LDSDMA},
         {"BUFFER_LOAD_DWORD_LDS_OFFSET", OpClass::LDSDMA},
@@ -218,8 +235,8 @@ struct LoadCountField {
 
 /// The s_waitcnt vmcnt field by ISA major version: [3:0] up to GFX8, GFX9
 /// and GFX10 add [15:14] as bits 5:4, GFX11 moved it to [15:10]. GFX12 has
-/// no s_waitcnt; its s_wait_loadcnt holds the count in [5:0]. A GFX12.5
-/// s_wait_asynccnt would be one more class and one more field here.
+/// no s_waitcnt; its s_wait_loadcnt holds the count in [5:0]. GFX12.5's
+/// s_wait_asynccnt holds the async counter in [5:0].
 std::optional<LoadCountField> getWaitcntField(unsigned Major) {
   if (Major <= 8)
     return LoadCountField{0, 4, 0, 0};
@@ -233,6 +250,12 @@ std::optional<LoadCountField> getWaitLoadcntField(unsigned Major) {
   if (Major >= 12)
     return LoadCountField{0, 6, 0, 0};
   return std::nullopt;
+}
+constexpr LoadCountField WaitAsynccntField = {0, 6, 0, 0};
+
+/// True for the generations whose async copies count on ASYNCcnt (GFX12.5).
+bool hasAsyncCounter(const AMDGPU::IsaVersion &V) {
+  return V.Major > 12 || (V.Major == 12 && V.Minor >= 5);
 }
 
 //===----------------------------------------------------------------------===//
@@ -345,14 +368,17 @@ public:
   Checker(MachineFunction &MF, const OpcodeTable &Ops,
           const MarkerFamily &Family, int64_t Activation = 0)
       : MF(MF), Ops(Ops), Family(Family), Activation(Activation) {
-    Major = AMDGPU::getIsaVersion(MF.getSubtarget().getCPU()).Major;
+    AMDGPU::IsaVersion V = AMDGPU::getIsaVersion(MF.getSubtarget().getCPU());
+    Major = V.Major;
+    AsyncCounter = hasAsyncCounter(V);
     WaitcntField = getWaitcntField(Major);
     WaitLoadcntField = getWaitLoadcntField(Major);
     const LoadCountField *Any =
         WaitcntField ? &*WaitcntField
                      : (WaitLoadcntField ? &*WaitLoadcntField : nullptr);
     // No wait can tell more than "at least limit() newer loads".
-    Saturation = Any ? Any->limit() : 1;
+    Saturation = AsyncCounter ? WaitAsynccntField.limit()
+                              : (Any ? Any->limit() : 1);
   }
 
   /// Reports each unsatisfied wait; returns how many there were.
@@ -371,6 +397,10 @@ private:
   /// For recorded requirements: the activation whose marks and waits count.
   int64_t Activation;
   unsigned Major;
+  /// The async copies count on ASYNCcnt (GFX12.5): only they are events, only
+  /// s_wait_asynccnt retires them, and calls and returns do not wait for
+  /// them.
+  bool AsyncCounter = false;
   std::optional<LoadCountField> WaitcntField, WaitLoadcntField;
   unsigned Saturation;
   unsigned Levels = 0;
@@ -399,7 +429,7 @@ void Checker::step(const MachineInstr &MI, InFlight &S) const {
     return;
   }
   if (MI.isCall()) {
-    if (AMDGPUAsyncAssumeCalleeWaits) {
+    if (AMDGPUAsyncAssumeCalleeWaits && !AsyncCounter) {
       retire(S, 0);
       return;
     }
@@ -408,8 +438,23 @@ void Checker::step(const MachineInstr &MI, InFlight &S) const {
     S[0] = 0;
     return;
   }
-  switch (Ops.classOf(MI)) {
+  OpClass C = Ops.classOf(MI);
+  if (AsyncCounter) {
+    // On ASYNCcnt only the async copies are events, retired in order.
+    // Every such copy is asynchronous, whether or not a mark follows it
+    // (LLVM 22 never waits for ASYNCcnt on its own): no tag is needed.
+    if (C == OpClass::AsyncCopy) {
+      age(S);
+      S[0] = 0;
+    } else if (C == OpClass::WaitAsynccnt) {
+      retire(S, WaitAsynccntField.decode(MI.getOperand(0).getImm()));
+    }
+    return;
+  }
+  switch (C) {
   case OpClass::Other:
+  case OpClass::AsyncCopy:
+  case OpClass::WaitAsynccnt:
     return;
   case OpClass::VectorMemoryOther:
     if (Major <= 9)
@@ -462,7 +507,7 @@ InFlight Checker::atBlockStart(const MachineBasicBlock &MBB) const {
   InFlight S(Levels, Done);
   // A callee may start with its caller's DMAs in flight, followed by none of
   // its own marks (on the generations that have LDS DMA).
-  if (&MBB == &MF.front() && Major <= 10 &&
+  if (&MBB == &MF.front() && (Major <= 10 || AsyncCounter) &&
       MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
     S[0] = 0;
   for (const MachineBasicBlock *Pred : MBB.predecessors()) {
