@@ -41,7 +41,7 @@ using namespace llvm::asyncpipe;
 // returns, and cp.async in inline PTX has hardware semantics (a wait in a
 // callee with no commit of its own still waits for its caller's groups).
 static cl::opt<bool> RecognizeInlineAsm(
-    "asyncpipe-nvptx-inline-asm", cl::init(false), cl::Hidden,
+    "asyncpipe-nvptx-inline-asm", cl::init(true), cl::Hidden,
     cl::desc("Make cp.async written as inline PTX visible to the AsyncPipe "
              "passes as native NVPTX operations"));
 

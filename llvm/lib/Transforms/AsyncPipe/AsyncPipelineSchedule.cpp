@@ -399,8 +399,15 @@ bool PipelinePlanner::findBuffers() {
   const DataLayout &DL = L.getHeader()->getDataLayout();
   for (unsigned StmtIdx = 0; StmtIdx != Sched.Statements.size(); ++StmtIdx) {
     for (CallBase *Copy : Sched.Statements[StmtIdx].Copies) {
-      Value *Obj = getUnderlyingObject(AsyncOp::get(*Copy).getSharedPointer(),
-                                       /*MaxLookup=*/0);
+      // cp.async written as inline PTX may take a 32-bit shared address, not
+      // a pointer: its buffer cannot be multi-buffered.
+      Value *Shared = AsyncOp::get(*Copy).getSharedPointer();
+      if (!Shared || !Shared->getType()->isPointerTy())
+        return fail("CopyDestinationNotPointer",
+                    "an async copy's shared-memory destination is not a "
+                    "pointer (cp.async written as inline PTX): use the "
+                    "AsyncPipe copy API in loops to pipeline");
+      Value *Obj = getUnderlyingObject(Shared, /*MaxLookup=*/0);
       if (std::optional<unsigned> Known = findBuffer(Obj)) {
         if (Sched.Buffers[*Known].Producer != StmtIdx)
           return fail(

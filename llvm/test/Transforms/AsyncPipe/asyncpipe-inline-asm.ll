@@ -3,16 +3,18 @@
 ; constraints as native NVPTX copies, marks and waits; anything else that
 ; mentions cp.async is opaque. asyncpipe-elim removes nothing in a function
 ; with cp.async inline asm.
-; RUN: %opt -asyncpipe-nvptx-inline-asm -passes=asyncpipe-summary \
+; Recognized by default, with hardware semantics like llvm.nvvm.cp.async.*
+; (llvm/docs/AsyncPipeModel.rst).
+; RUN: %opt -passes=asyncpipe-summary \
 ; RUN:   -pass-remarks-analysis=asyncpipe -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=SUMMARY
 ; RUN: %opt -asyncpipe-nvptx-inline-asm -passes=asyncpipe-elim -S %s \
 ; RUN:   | FileCheck %s --check-prefix=ELIM
 ; RUN: %opt -passes=asyncpipe-elim -S %s | FileCheck %s --check-prefix=ELIM
-; Off by default (the other passes do not give native forms hardware
-; semantics yet): nothing is recognized.
-; RUN: %opt -passes=asyncpipe-summary -pass-remarks-analysis=asyncpipe \
-; RUN:   -disable-output %s 2>&1 | count 0
+; -asyncpipe-nvptx-inline-asm=false turns recognition off: nothing is
+; recognized, and the code is compiled exactly as stock.
+; RUN: %opt -asyncpipe-nvptx-inline-asm=false -passes=asyncpipe-summary \
+; RUN:   -pass-remarks-analysis=asyncpipe -disable-output %s 2>&1 | count 0
 
 target triple = "nvptx64-nvidia-cuda"
 
