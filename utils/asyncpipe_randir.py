@@ -37,7 +37,8 @@ Targets:
 
 The output depends only on (seed, target).
 
-Usage: asyncpipe_randir.py --seed S --target amdgpu|nvptx [-o FILE]
+Usage: asyncpipe_randir.py --seed S --target amdgpu|nvptx [--without K,..]
+                           [-o FILE]
 """
 
 import argparse
@@ -106,7 +107,8 @@ class Fn:
 
 
 class Gen:
-    def __init__(self, seed, target):
+    def __init__(self, seed, target, without=()):
+        self.without = set(without)
         self.r = random.Random("%s:%d" % (target, seed))
         self.seed = seed
         self.target = target
@@ -321,6 +323,9 @@ class Gen:
             choices += [("call", 3), ("barrier", 1), ("dead", 1)]
             if depth > 0:
                 choices += [("ret", 1), ("unreachable", 0.3)]
+        # A statement kind left out still draws the same random numbers, so
+        # leaving one out changes only the statements of that kind.
+        choices = [(k, 0 if k in self.without else w) for k, w in choices]
         total = sum(w for _, w in choices)
         x = r.random() * total
         for kind, w in choices:
@@ -574,17 +579,26 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
-def generate(seed, target):
-    return Gen(seed, target).module()
+STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "if", "loop",
+                   "switch", "irreducible", "call", "barrier", "dead", "ret",
+                   "unreachable"]
+
+
+def generate(seed, target, without=()):
+    return Gen(seed, target, without).module()
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--target", choices=["amdgpu", "nvptx"], default="amdgpu")
+    ap.add_argument("--without", default="",
+                    help="comma-separated statement kinds never to write: " +
+                    ", ".join(STATEMENT_KINDS))
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args()
-    text = generate(args.seed, args.target)
+    text = generate(args.seed, args.target,
+                    [k for k in args.without.split(",") if k])
     if args.output == "-":
         sys.stdout.write(text)
     else:

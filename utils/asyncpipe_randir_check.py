@@ -92,13 +92,14 @@ def check_seed(seed, args, ptxas, tmpdir):
     bad = []
     compiles = 0
     for target in args.targets:
-        text = asyncpipe_randir.generate(seed, target).encode()
+        text = asyncpipe_randir.generate(seed, target, args.without).encode()
         src = os.path.join(tmpdir, "randir-%s-%d.ll" % (target, seed))
         with open(src, "wb") as fh:
             fh.write(text)
-        gen = "%s --seed %d --target %s -o %s" % (
-            os.path.abspath(asyncpipe_randir.__file__), seed, target, src)
-        for level in LEVELS:
+        gen = "%s --seed %d --target %s%s -o %s" % (
+            os.path.abspath(asyncpipe_randir.__file__), seed, target,
+            " --without " + ",".join(args.without) if args.without else "", src)
+        for level in args.levels:
             opt = [args.opt, "-load-pass-plugin=" + args.plugin,
                    "-passes=default<%s>" % level]
             if target == "amdgpu":
@@ -153,12 +154,18 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--targets", default="amdgpu,nvptx")
+    ap.add_argument("--levels", default="O0,O3",
+                    help="comma-separated opt levels (O0, O3)")
+    ap.add_argument("--without", default="",
+                    help="statement kinds the generator leaves out")
     ap.add_argument("--opt-arg", action="append", default=[])
     ap.add_argument("--llc-arg", action="append", default=[])
     ap.add_argument("--quiet", action="store_true",
                     help="print only the summary line")
     args = ap.parse_args()
     args.targets = args.targets.split(",")
+    args.levels = args.levels.split(",")
+    args.without = [k for k in args.without.split(",") if k]
     args.opt = os.path.join(args.llvm_bin, "opt")
     args.llc = os.path.join(args.llvm_bin, "llc")
     ptxas = find_ptxas() if "nvptx" in args.targets else None
