@@ -388,7 +388,6 @@ class Gen:
             lab = f.label("dead")
             cont = f.label("cont")
             f.term("br label %%%s" % cont)
-            saved = f.blocks, f.cur
             lines = []
             f.cur = lines
             self.copy(f)
