@@ -14,7 +14,8 @@ random is the shape: the kernel body is a random nest of straight code,
 if/else, counted loops (nested), switches, irreducible two-entry loops,
 early returns, blocks no edge reaches, and calls of helpers (noinline,
 internal or always_inline) that copy, mark, wait or any mix and contain
-branches and loops of their own. Around the async operations sit plain LDS
+branches and loops of their own, and futures (asyncpipe.mark.future, then
+asyncpipe.wait.future later in the same function). Around the async operations sit plain LDS
 and global loads and stores, atomics and barriers.
 
 Loop counters live in allocas, so -O0 keeps them in memory and -O3 turns
@@ -316,6 +317,8 @@ class Gen:
         deep = depth < 4
         choices = [("copy", 5), ("mark", 4), ("wait", 4), ("plain", 3),
                    ("group", 3)]
+        if not self.native:
+            choices += [("future", 1.5)]
         if deep:
             choices += [("if", 3), ("loop", 3), ("switch", 1),
                         ("irreducible", 1)]
@@ -345,6 +348,19 @@ class Gen:
             self.mark(f)
             if r.random() < 0.6:
                 self.wait(f, counters)
+        elif kind == "future":
+            # A mark that returns a future, anything, then a wait on it
+            # (llvm/docs/AsyncPipeFutures.rst): the wait is dominated by the
+            # mark and in the function that made it.
+            self.copy(f)
+            self.declare("declare i32 @asyncpipe.mark.future()")
+            self.declare("declare void @asyncpipe.wait.future(i32)")
+            fut = f.val()
+            f.emit("%s = call i32 @asyncpipe.mark.future()" % fut)
+            if deep:
+                self.stmts(f, depth + 1, counters, is_kernel)
+            if f.cur is not None:
+                f.emit("call void @asyncpipe.wait.future(i32 %s)" % fut)
         elif kind == "plain":
             self.plain(f)
         elif kind == "barrier":
@@ -578,9 +594,9 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
-STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "if", "loop",
-                   "switch", "irreducible", "call", "barrier", "dead", "ret",
-                   "unreachable"]
+STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "future", "if",
+                   "loop", "switch", "irreducible", "call", "barrier", "dead",
+                   "ret", "unreachable"]
 
 
 def generate(seed, target, without=()):
