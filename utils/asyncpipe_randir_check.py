@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+# ===-- utils/asyncpipe_randir_check.py - Compile random IR programs -------===#
+#
+# Part of the AsyncPipe project.
+#
+# ===-----------------------------------------------------------------------===#
+"""Compiles the programs of utils/asyncpipe_randir.py for every target and
+counts what went wrong (issue 20: the compiler always terminates and never
+rejects a valid program; each AMDGPU wait is proven by the independent
+checker, llvm/docs/AsyncPipeAMDGPU.rst).
+
+For each seed:
+  AMDGPU  opt -load-pass-plugin=P -passes='default<O0>' and 'default<O3>'
+          -amdgpu-verify-async-waits (records every source wait at the start
+          of the pipeline), piped to llc -load=P -mtriple=amdgcn-amd-amdhsa
+          -mcpu=X -verify-machineinstrs -amdgpu-verify-async-waits (-O0 after
+          default<O0>) for X in gfx942, gfx90a, gfx1030;
+  NVPTX   the same at O0 and O3 for sm_80 (-mattr=+ptx70), and the PTX
+          assembled by ptxas -arch=sm_80 when ptxas is on PATH or in
+          $CUDA_PATH/bin (or /usr/local/cuda/bin).
+
+Every command runs under a timeout (--timeout, 60 s): a hang is a failure.
+Outcomes counted:
+  crashes         exit code >= 128 or negative, or "PLEASE submit" in stderr
+  hangs           the timeout expired
+  unsafe waits    the checker's "is not satisfied by the emitted s_waitcnt"
+  ptxas rejections ptxas exited non-zero
+  rejected        any other non-zero exit or "error:" on a program that is
+                  valid by construction
+One line per failing compile (the command to reproduce it), then the summary
+  randir: N programs, T compiles, C crashes, H hangs, U unsafe waits,
+          P ptxas rejections, R rejected
+Exit status 1 if any count is non-zero.
+
+Extra options reach opt (--opt-arg) or llc (--llc-arg), to run the batch on
+a deliberately broken build (-asyncpipe-unsound-legacy-model-for-testing,
+-amdgpu-async-weaken-waits-for-testing) and see it caught.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asyncpipe_randir  # noqa: E402
+
+AMDGPU_CPUS = ["gfx942", "gfx90a", "gfx1030"]
+LEVELS = ["O0", "O3"]
+CHECKER_ERROR = "is not satisfied by the emitted s_waitcnt"
+
+
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    for root in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
+        if root and os.access(os.path.join(root, "bin", "ptxas"), os.X_OK):
+            return os.path.join(root, "bin", "ptxas")
+    return None
+
+
+def run(cmd, stdin_data, timeout):
+    """Runs cmd; returns (status, stdout bytes, stderr text) where status is
+    the exit code or None on timeout."""
+    try:
+        p = subprocess.run(cmd, input=stdin_data, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, b"", ""
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def classify(status, err):
+    if status is None:
+        return "hangs"
+    if status >= 128 or status < 0 or "PLEASE submit" in err:
+        return "crashes"
+    if CHECKER_ERROR in err:
+        return "unsafe"
+    if status != 0 or "error:" in err:
+        return "rejected"
+    return None
+
+
+def check_seed(seed, args, ptxas, tmpdir):
+    """Compiles one seed for every target; returns (compiles, [(kind, cmd,
+    message)])."""
+    bad = []
+    compiles = 0
+    for target in args.targets:
+        text = asyncpipe_randir.generate(seed, target, args.without).encode()
+        src = os.path.join(tmpdir, "randir-%s-%d.ll" % (target, seed))
+        with open(src, "wb") as fh:
+            fh.write(text)
+        gen = "%s --seed %d --target %s%s -o %s" % (
+            os.path.abspath(asyncpipe_randir.__file__), seed, target,
+            " --without " + ",".join(args.without) if args.without else "", src)
+        for level in args.levels:
+            opt = [args.opt, "-load-pass-plugin=" + args.plugin,
+                   "-passes=default<%s>" % level]
+            if target == "amdgpu":
+                opt.append("-amdgpu-verify-async-waits")
+            opt += args.opt_arg + [src, "-o", "-"]
+            status, bc, err = run(opt, None, args.timeout)
+            compiles += 1
+            kind = classify(status, err)
+            optcmd = " ".join("'%s'" % a if "<" in a else a for a in opt)
+            if kind:
+                bad.append((kind, "%s && %s" % (gen, optcmd), err))
+                continue
+            if target == "amdgpu":
+                cfgs = [["-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + c,
+                         "-amdgpu-verify-async-waits"] for c in AMDGPU_CPUS]
+            else:
+                cfgs = [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80",
+                         "-mattr=+ptx70"]]
+            for cfg in cfgs:
+                llc = [args.llc, "-load=" + args.plugin] + cfg + [
+                    "-verify-machineinstrs"] + (["-O0"] if level == "O0" else [])
+                llc += args.llc_arg + ["-o", "-"]
+                status, asm, err = run(llc, bc, args.timeout)
+                compiles += 1
+                kind = classify(status, err)
+                cmd = "%s && %s | %s" % (gen, optcmd, " ".join(llc))
+                if kind:
+                    bad.append((kind, cmd, err))
+                    continue
+                if target == "nvptx" and ptxas:
+                    ptx = os.path.join(tmpdir, "randir-%d-%s.ptx" % (seed, level))
+                    with open(ptx, "wb") as fh:
+                        fh.write(asm)
+                    status, _, err = run([ptxas, "-arch=sm_80", ptx, "-o",
+                                          os.devnull], None, args.timeout)
+                    compiles += 1
+                    if status is None:
+                        bad.append(("hangs", cmd + " > x.ptx && ptxas -arch=sm_80 x.ptx", err))
+                    elif status != 0:
+                        bad.append(("ptxas", cmd + " > x.ptx && ptxas -arch=sm_80 x.ptx", err))
+                    os.unlink(ptx)
+        os.unlink(src)
+    return compiles, bad
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--plugin", required=True, help="AsyncPipe.so")
+    ap.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
+    ap.add_argument("--count", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1, help="first seed")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--targets", default="amdgpu,nvptx")
+    ap.add_argument("--levels", default="O0,O3",
+                    help="comma-separated opt levels (O0, O3)")
+    ap.add_argument("--without", default="",
+                    help="statement kinds the generator leaves out")
+    ap.add_argument("--opt-arg", action="append", default=[])
+    ap.add_argument("--llc-arg", action="append", default=[])
+    ap.add_argument("--quiet", action="store_true",
+                    help="print only the summary line")
+    args = ap.parse_args()
+    args.targets = args.targets.split(",")
+    args.levels = args.levels.split(",")
+    args.without = [k for k in args.without.split(",") if k]
+    args.opt = os.path.join(args.llvm_bin, "opt")
+    args.llc = os.path.join(args.llvm_bin, "llc")
+    ptxas = find_ptxas() if "nvptx" in args.targets else None
+
+    counts = {"crashes": 0, "hangs": 0, "unsafe": 0, "ptxas": 0, "rejected": 0}
+    compiles = 0
+    seeds = range(args.seed, args.seed + args.count)
+    with tempfile.TemporaryDirectory(prefix="randir") as tmpdir:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            for n, bad in ex.map(lambda s: check_seed(s, args, ptxas, tmpdir), seeds):
+                compiles += n
+                for kind, cmd, err in bad:
+                    counts[kind] += 1
+                    if not args.quiet:
+                        first = next((l for l in err.splitlines() if "error" in l
+                                      or "PLEASE" in l), err.strip()[:200])
+                        print("%s: %s\n  %s" % (kind, cmd, first))
+    print("randir: %d programs, %d compiles, %d crashes, %d hangs, %d unsafe waits, "
+          "%d ptxas rejections, %d rejected%s" % (
+              args.count, compiles, counts["crashes"], counts["hangs"],
+              counts["unsafe"], counts["ptxas"], counts["rejected"],
+              "" if ptxas or "nvptx" not in args.targets else " (no ptxas)"))
+    return 1 if any(counts.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
