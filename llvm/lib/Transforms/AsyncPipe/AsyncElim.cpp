@@ -116,7 +116,7 @@ bool MarkWaitElimination::removeRedundantWaits() {
                         *getTrackedWaitCount(AsyncOp::get(*Call)))
              << " outstanding marks removed: " << Why;
     });
-    Call->eraseFromParent();
+    eraseProvenRedundantOp(*Call);
   }
   return !Redundant.empty();
 }
@@ -185,7 +185,7 @@ bool MarkWaitElimination::removeUnobservedMarks() {
                            << "\n");
     if (!Mark->getType()->isVoidTy())
       Mark->replaceAllUsesWith(PoisonValue::get(Mark->getType()));
-    Mark->eraseFromParent();
+    eraseProvenRedundantOp(*Mark);
     Removed = true;
   }
   return Removed;

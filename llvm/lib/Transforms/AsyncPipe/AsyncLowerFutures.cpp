@@ -288,7 +288,7 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
                 "(asyncpipe.future.any) on every path, which waits for nothing "
                 "(rule W1: no mark of this function)";
     });
-    Call->eraseFromParent();
+    eraseProvenRedundantOp(*Call);
     return;
   }
   Count += MiscountForTesting;

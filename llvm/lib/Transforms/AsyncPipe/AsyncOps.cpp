@@ -343,6 +343,20 @@ bool asyncpipe::callsAsyncFragment(const Function &F) {
   return false;
 }
 
+void asyncpipe::eraseProvenRedundantOp(CallBase &Op) {
+  // The recorder's inline-asm text (AMDGPURecordAsyncWaits.cpp); the old
+  // rules knew nothing of records and keep them, so the checker still sees
+  // what they delete.
+  auto *Next = dyn_cast_or_null<CallBase>(Op.getNextNode());
+  auto *Asm = Next ? dyn_cast<InlineAsm>(Next->getCalledOperand()) : nullptr;
+  StringRef Record = AsyncOp::get(Op).isMark() ? "; asyncpipe.recorded.mark "
+                                               : "; asyncpipe.recorded.wait(";
+  if (Asm && !UnsoundLegacyModelForTesting &&
+      StringRef(Asm->getAsmString()).starts_with(Record))
+    Next->eraseFromParent();
+  Op.eraseFromParent();
+}
+
 bool asyncpipe::isOpaqueToHardwareCounter(const CallBase &Call) {
   auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
   return Asm && StringRef(Asm->getAsmString()).contains("cp.async");

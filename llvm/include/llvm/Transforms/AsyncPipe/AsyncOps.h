@@ -175,6 +175,14 @@ bool hasAsyncOpsInlined(const Function &F);
 /// unknown after it.
 bool isOpaqueToHardwareCounter(const CallBase &Call);
 
+/// Erases \p Op, a wait or mark the one mark analysis proved redundant,
+/// together with the record -amdgpu-verify-async-waits placed right after it
+/// at the start of the pipeline (llvm/docs/AsyncPipeAMDGPU.rst): a proven
+/// removal holds on the IR's paths, and the checker, which follows the
+/// machine CFG of structurized branches, would otherwise check the record on
+/// flow edges for lanes that are not active there.
+void eraseProvenRedundantOp(CallBase &Op);
+
 /// Testing only (-asyncpipe-unsound-legacy-model-for-testing): restores the
 /// unsound rules of earlier versions (the activation rule applied to native
 /// forms, always_inline "fragments" only when they hold marks xor waits,
