@@ -11,15 +11,15 @@
 # The plugin bails out of every pass before computing any analysis on such
 # modules, so the target is a median <= 1.01.
 #
-#   bench/overhead_unused.sh [FUNCTIONS [RUNS]]     (default 400 functions,
-#                                                    9 pairs; about 1 minute)
+#   bench/overhead_unused.sh [FUNCTIONS [RUNS]]     (default 150 functions,
+#                                                    7 pairs; about 1 minute)
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ASYNCPIPE_BUILD_DIR:-$SRC/build}
-FUNCTIONS=${1:-400}
-RUNS=${2:-9}
+FUNCTIONS=${1:-150}
+RUNS=${2:-7}
 BIN=/usr/lib/llvm-22/bin
 PLUGIN=$BUILD/lib/AsyncPipe.so
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/asyncpipe-overhead.XXXXXX")

@@ -35,7 +35,7 @@ run() { # run COMMAND..., timing it
 
 if [[ $SIZE == docs ]]; then
   section "plugin vs stock on code without async operations"
-  run bash "$SRC/bench/overhead_unused.sh" 400 15
+  run bash "$SRC/bench/overhead_unused.sh"
   section "host runtime and AsyncSan"
   run bash "$SRC/bench/asyncsan-overhead.sh" 1000 100 5
   section "mark/wait elimination"
@@ -49,9 +49,9 @@ if [[ $SIZE == docs ]]; then
   run bash "$SRC/bench/host-differential-helpers.sh"
 else
   section "plugin vs stock on code without async operations"
-  run bash "$SRC/bench/overhead_unused.sh" 400 7
+  run bash "$SRC/bench/overhead_unused.sh"
   section "host runtime and AsyncSan"
-  run bash "$SRC/bench/asyncsan-overhead.sh" 300 20 5
+  run bash "$SRC/bench/asyncsan-overhead.sh" 1000 100 5
   section "mark/wait elimination"
   run bash "$SRC/bench/elim/run.sh" --seeds 1 --functions 20 \
     --instructions 10000
