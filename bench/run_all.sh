@@ -7,8 +7,9 @@
 # Needs a build (utils/build.sh). Benchmarks that need the CUDA SDK (ptxas,
 # nvcc) are skipped with a note when it is absent.
 #
-#   bench/run_all.sh            small sizes: about 6 minutes on the shared
-#                               2-core development machine
+#   bench/run_all.sh            small sizes: about 2.5 minutes on the shared
+#                               2-core development machine (1.5 of them in
+#                               overhead_unused.sh)
 #   SIZE=docs bench/run_all.sh  the sizes the docs quote (much longer; the
 #                               100k-instruction kernels of
 #                               bench/amdgpu/waitcnt_overhead.py alone take
