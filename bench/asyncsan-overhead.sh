@@ -6,9 +6,11 @@
 #   reference   -DASYNCPIPE_REFERENCE, no plugin: copies are memcpy
 #   runtime     the plugin's host lowering onto the runtime, no AsyncSan
 #   asyncsan    the same with -mllvm -asyncpipe-sanitize
-# each under the eager and lazy policies. Prints the best of N runs and the
-# slowdown relative to the reference; checks that every build prints the
-# reference's checksum.
+# each under the eager, lazy and random policies. Prints the min, median and
+# max wall time of RUNS runs and the median's slowdown relative to the
+# reference. The program checks every result against a plain loop over its
+# input and exits 1 on a mismatch; this script then fails too, and it also
+# checks that every build prints the reference's checksum.
 #
 #   bench/asyncsan-overhead.sh [TILES [REPEATS [RUNS]]]
 #
@@ -36,33 +38,36 @@ $CLANG -O2 $PLUGIN $INC "$KERNEL" $RT -o "$WORK/runtime"
 $CLANG -O2 -gline-tables-only $PLUGIN -mllvm -asyncpipe-sanitize $INC \
   "$KERNEL" $RT -o "$WORK/asyncsan"
 
-best_time() { # best wall time in seconds of RUNS runs of "$@"
+wall_times() { # "min median max" wall seconds of RUNS runs of "$@"
   python3 - "$RUNS" "$@" <<'PY'
-import os, subprocess, sys, time
+import statistics, subprocess, sys, time
 runs, cmd = int(sys.argv[1]), sys.argv[2:]
-best = None
+elapsed = []
 for _ in range(runs):
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    elapsed = time.perf_counter() - start
-    best = elapsed if best is None else min(best, elapsed)
-print(f"{best:.4f}")
+    elapsed.append(time.perf_counter() - start)
+print(f"{min(elapsed):.4f} {statistics.median(elapsed):.4f} {max(elapsed):.4f}")
 PY
 }
 
 expected=$("$WORK/reference" "$TILES" "$REPEATS")
-ref=$(best_time "$WORK/reference" "$TILES" "$REPEATS")
-echo "asyncsan-overhead: $TILES tiles x $REPEATS repeats, best of $RUNS runs"
-printf '  %-22s %8.4f s   1.0x\n' reference "$ref"
+# Assigned first: a failing run must stop the script (set -e).
+r=$(wall_times "$WORK/reference" "$TILES" "$REPEATS")
+read -r rmin ref rmax <<<"$r"
+echo "asyncsan-overhead: $TILES tiles x $REPEATS repeats, $RUNS runs," \
+  "wall seconds min/median/max, slowdown of the median"
+printf '  %-22s %8.4f %8.4f %8.4f s   1.0x\n' reference "$rmin" "$ref" "$rmax"
 for build in runtime asyncsan; do
-  for policy in eager lazy; do
+  for policy in eager lazy random; do
     got=$(ASYNCPIPE_POLICY=$policy "$WORK/$build" "$TILES" "$REPEATS")
     if [[ "$got" != "$expected" ]]; then
       echo "error: $build under $policy printed $got, expected $expected" >&2
       exit 1
     fi
-    t=$(ASYNCPIPE_POLICY=$policy best_time "$WORK/$build" "$TILES" "$REPEATS")
-    printf '  %-22s %8.4f s %6.1fx\n' "$build ($policy)" "$t" \
-      "$(python3 -c "print($t / $ref)")"
+    r=$(ASYNCPIPE_POLICY=$policy wall_times "$WORK/$build" "$TILES" "$REPEATS")
+    read -r tmin t tmax <<<"$r"
+    printf '  %-22s %8.4f %8.4f %8.4f s %6.1fx\n' "$build ($policy)" \
+      "$tmin" "$t" "$tmax" "$(python3 -c "print($t / $ref)")"
   done
 done

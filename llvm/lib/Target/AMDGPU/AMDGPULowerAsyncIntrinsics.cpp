@@ -207,6 +207,8 @@ public:
     AU.addRequired<TargetPassConfig>();
   }
   bool runOnFunction(Function &F) override {
+    if (!moduleMayHaveAsyncOps(*F.getParent()))
+      return false;
     const TargetMachine &TM =
         getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
     AsyncSubtarget ST(TM.getSubtargetImpl(F)->getCPU());

@@ -42,6 +42,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
@@ -277,6 +278,8 @@ char AMDGPURecordAsyncWaitsLegacy::ID = 0;
 
 PreservedAnalyses AMDGPURecordAsyncWaitsPass::run(Module &M,
                                                   ModuleAnalysisManager &) {
+  if (!asyncpipe::moduleMayHaveAsyncOps(M))
+    return PreservedAnalyses::all();
   return recordModule(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -126,6 +126,8 @@ SmallVector<CallBase *, 8> collectNVPTXAsyncOps(Function &F) {
 }
 
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return false;
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
     return false;

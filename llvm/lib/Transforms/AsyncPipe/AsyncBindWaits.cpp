@@ -284,6 +284,8 @@ void WaitBinding::removeUnusedHelpers() {
 
 PreservedAnalyses AsyncBindWaitsPass::run(Function &F,
                                           FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);

@@ -194,6 +194,8 @@ bool MarkWaitElimination::removeUnobservedMarks() {
 } // namespace
 
 PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);

@@ -33,7 +33,8 @@ static bool hasAsyncFragment(const Module &M) {
 
 PreservedAnalyses AsyncInlineFragmentsPass::run(Module &M,
                                                 ModuleAnalysisManager &AM) {
-  if (useUnsoundLegacyModelForTesting() || !hasAsyncFragment(M))
+  if (!moduleMayHaveAsyncOps(M) || useUnsoundLegacyModelForTesting() ||
+      !hasAsyncFragment(M))
     return PreservedAnalyses::all();
   return AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false).run(M, AM);
 }

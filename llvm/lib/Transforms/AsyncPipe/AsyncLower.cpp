@@ -924,6 +924,8 @@ public:
     return "AsyncPipe portable-call lowering";
   }
   bool runOnModule(Module &M) override {
+    if (!moduleMayHaveAsyncOps(M))
+      return false;
     std::unique_ptr<OptimizationRemarkEmitter> ORE;
     return lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
       ORE = std::make_unique<OptimizationRemarkEmitter>(&F);
@@ -936,6 +938,8 @@ public:
 char AsyncLowerLegacy::ID = 0;
 
 PreservedAnalyses AsyncLowerPass::run(Module &M, ModuleAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(M))
+    return PreservedAnalyses::all();
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {

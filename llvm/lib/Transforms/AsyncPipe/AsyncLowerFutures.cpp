@@ -474,6 +474,8 @@ bool asyncpipe::lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
 
 PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
                                              FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   if (!lowerAsyncFutures(F, ORE))
     return PreservedAnalyses::all();

@@ -66,6 +66,8 @@ public:
     AU.setPreservesAll();
   }
   bool runOnFunction(Function &F) override {
+    if (!moduleMayHaveAsyncOps(*F.getParent()))
+      return false;
     OptimizationRemarkEmitter ORE(&F);
     emitSummary(F, Stage, ORE);
     return false;
@@ -80,6 +82,8 @@ char AsyncOpSummaryLegacy::ID = 0;
 
 PreservedAnalyses AsyncOpSummaryPass::run(Function &F,
                                           FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
   emitSummary(F, Stage, AM.getResult<OptimizationRemarkEmitterAnalysis>(F));
   return PreservedAnalyses::all();
 }

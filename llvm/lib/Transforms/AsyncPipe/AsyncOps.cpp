@@ -19,6 +19,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
@@ -375,4 +376,57 @@ bool asyncpipe::isUnknownAsyncName(StringRef Name) {
     return true;
   return Name.starts_with("llvm.amdgcn.") &&
          (Name.contains(".async") || Name.contains("asyncmark"));
+}
+
+/// True if \p F's name is one AsyncPipe acts on or diagnoses.
+static bool hasAsyncName(const Function &F) {
+  StringRef Name = F.getName();
+  if (Name.starts_with("llvm.nvvm.cp.async.") ||
+      Name.starts_with("__asyncpipe_rt_") || isUnknownAsyncName(Name))
+    return true;
+  return findSpelling(F).has_value();
+}
+
+static bool computeModuleMayHaveAsyncOps(const Module &M) {
+  for (const Function &F : M)
+    if (hasAsyncName(F))
+      return true;
+  // Native cp.async written as inline assembly has no declaration to find.
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB)
+        if (auto *Call = dyn_cast<CallBase>(&I);
+            Call && isOpaqueToHardwareCounter(*Call))
+          return true;
+  return false;
+}
+
+bool asyncpipe::moduleMayHaveAsyncOps(const Module &M) {
+  // The key changes whenever a function is added or removed (which is how an
+  // async declaration appears), and names the module beyond its address,
+  // which a later module may reuse. Per thread: ThinLTO backends compile
+  // modules in parallel.
+  struct Key {
+    const Module *M = nullptr;
+    const LLVMContext *Ctx = nullptr;
+    size_t NumFunctions = 0;
+    const Function *First = nullptr, *Last = nullptr;
+    std::string Identifier;
+    bool Result = false;
+  };
+  thread_local Key Cached;
+  const Function *First = M.empty() ? nullptr : &M.getFunctionList().front();
+  const Function *Last = M.empty() ? nullptr : &M.getFunctionList().back();
+  if (Cached.M == &M && Cached.Ctx == &M.getContext() &&
+      Cached.NumFunctions == M.size() && Cached.First == First &&
+      Cached.Last == Last && Cached.Identifier == M.getModuleIdentifier())
+    return Cached.Result;
+  Cached.M = &M;
+  Cached.Ctx = &M.getContext();
+  Cached.NumFunctions = M.size();
+  Cached.First = First;
+  Cached.Last = Last;
+  Cached.Identifier = M.getModuleIdentifier();
+  Cached.Result = computeModuleMayHaveAsyncOps(M);
+  return Cached.Result;
 }

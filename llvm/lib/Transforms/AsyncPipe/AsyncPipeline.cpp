@@ -218,6 +218,27 @@ void remarkLostRequests(Function &F, OptimizationRemarkEmitter &ORE) {
   F.setMetadata(RequestsKey, nullptr);
 }
 
+/// True if a loop of \p F may carry a pipelining request: some latch has
+/// loop metadata with an asyncpipe.pipeline property, or the function lists
+/// requests.
+bool hasPipelineLoopMetadata(const Function &F) {
+  if (F.getMetadata(RequestsKey))
+    return true;
+  for (const BasicBlock &BB : F) {
+    const Instruction *Term = BB.getTerminator();
+    MDNode *LoopID = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+    if (!LoopID)
+      continue;
+    for (const MDOperand &Op : drop_begin(LoopID->operands()))
+      if (auto *Property = dyn_cast_or_null<MDNode>(Op.get());
+          Property && Property->getNumOperands() > 0)
+        if (auto *Name = dyn_cast_or_null<MDString>(Property->getOperand(0));
+            Name && Name->getString().starts_with("asyncpipe.pipeline"))
+          return true;
+  }
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // The source annotation
 //===----------------------------------------------------------------------===//
@@ -496,6 +517,10 @@ void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
 
 PreservedAnalyses
 AsyncPipelineAnnotationPass::run(Function &F, FunctionAnalysisManager &AM) {
+  // Without the marker's declaration there is nothing to consume: compute no
+  // LoopInfo for the function.
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
   if (!consumePipelineMarkers(F, AM.getResult<LoopAnalysis>(F)))
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
@@ -564,6 +589,10 @@ static void removeSubsumedWaits(PipelineSchedule &Sched, Function &F,
 
 PreservedAnalyses AsyncPipelinePass::run(Function &F,
                                          FunctionAnalysisManager &AM) {
+  // Requests written as loop metadata need no declaration: look for them
+  // without building LoopInfo.
+  if (!moduleMayHaveAsyncOps(*F.getParent()) && !hasPipelineLoopMetadata(F))
+    return PreservedAnalyses::all();
   LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
   bool Changed = consumePipelineMarkers(F, LI);
   auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);

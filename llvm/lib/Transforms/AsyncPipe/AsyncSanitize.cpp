@@ -257,6 +257,8 @@ bool isRuntimeFunction(const Function &F) {
 PreservedAnalyses AsyncSanitizePass::run(Module &M, ModuleAnalysisManager &AM) {
   if (OnlyWhenRequested && !SanitizeRequested)
     return PreservedAnalyses::all();
+  if (!moduleMayHaveAsyncOps(M))
+    return PreservedAnalyses::all();
   // GPU code has no host runtime to check against; in an offloading build the
   // flag reaches the device compilation too, which stays untouched.
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);

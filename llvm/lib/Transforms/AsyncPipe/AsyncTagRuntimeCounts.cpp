@@ -28,6 +28,8 @@ bool asyncpipe::hadRuntimeCount(const CallBase &Wait) {
 
 PreservedAnalyses AsyncTagRuntimeCountsPass::run(Function &F,
                                                  FunctionAnalysisManager &) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
   bool Changed = false;
   for (Instruction &I : instructions(F)) {
     AsyncOp Wait = AsyncOp::get(I);

@@ -24,6 +24,7 @@ namespace llvm {
 class CallBase;
 class Function;
 class Instruction;
+class Module;
 class Value;
 
 namespace asyncpipe {
@@ -199,6 +200,15 @@ bool isMalformedAsyncCall(const CallBase &Call);
 /// know (a misspelling or an intrinsic from a newer LLVM); such calls must be
 /// diagnosed rather than emitted as external calls.
 bool isUnknownAsyncName(StringRef Name);
+
+/// False only if \p M certainly has nothing for AsyncPipe to do: no function
+/// named like an async operation, a runtime call or the pipeline annotation
+/// (the spelling table, `llvm.nvvm.cp.async.*`, `asyncpipe.*`,
+/// `__asyncpipe_rt_*`, unknown `llvm.amdgcn.*async*` names) and no inline
+/// assembly mentioning cp.async. Every pass calls it first, so that the
+/// plugin costs nothing on code without async operations; the answer is
+/// cached per module state, so calling it per function is cheap.
+bool moduleMayHaveAsyncOps(const Module &M);
 
 } // namespace asyncpipe
 } // namespace llvm

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+#===-- bench/overhead_unused.sh - What the plugin costs when unused -------===#
+#
+# Times the stock LLVM 22 tools with and without the AsyncPipe plugin loaded
+# on code that has no async operation, and prints the paired CPU-time ratio
+# plugin/stock (min, median, max over RUNS pairs; 1.00 = free):
+#   opt -O3        on generated host C programs (FUNCTIONS functions of loop
+#                  nests, branches and calls), emitted at -O0 without optnone
+#   llc gfx942     on the same program built for amdgcn at -O2
+#   llc sm_80      on the same program built for nvptx64 at -O2
+# The plugin bails out of every pass before computing any analysis on such
+# modules, so the target is a median <= 1.01.
+#
+#   bench/overhead_unused.sh [FUNCTIONS [RUNS]]     (default 150 functions,
+#                                                    7 pairs; about 1 minute)
+#
+#===------------------------------------------------------------------------===#
+set -euo pipefail
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${ASYNCPIPE_BUILD_DIR:-$SRC/build}
+FUNCTIONS=${1:-150}
+RUNS=${2:-7}
+BIN=/usr/lib/llvm-22/bin
+PLUGIN=$BUILD/lib/AsyncPipe.so
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/asyncpipe-overhead.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+if [[ ! -f "$PLUGIN" ]]; then
+  bash "$SRC/utils/build.sh"
+fi
+
+python3 "$SRC/bench/overhead/gen_plain.py" "$FUNCTIONS" > "$WORK/plain.c"
+"$BIN/clang" -O0 -Xclang -disable-O0-optnone -S -emit-llvm "$WORK/plain.c" \
+  -o "$WORK/host.ll"
+"$BIN/clang" --target=amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib -O2 -S \
+  -emit-llvm "$WORK/plain.c" -o "$WORK/amdgcn.ll"
+"$BIN/clang" --target=nvptx64-nvidia-cuda -march=sm_80 -O2 -S -emit-llvm \
+  "$WORK/plain.c" -o "$WORK/nvptx.ll"
+# The measurement means nothing if the input has an async operation.
+if grep -q -E '@(asyncpipe\.|__asyncpipe_rt_|llvm\.nvvm\.cp\.async)|asyncmark|asm .*cp\.async' \
+  "$WORK"/*.ll; then
+  echo "error: the generated input has async operations" >&2
+  exit 1
+fi
+
+echo "overhead_unused: $FUNCTIONS functions ($(wc -l < "$WORK/host.ll") host" \
+  "IR lines), no async operation"
+PAIRED="python3 $SRC/bench/overhead/paired.py"
+$PAIRED "opt -O3 (host)" "$RUNS" -- \
+  "$BIN/opt" -load-pass-plugin="$PLUGIN" -passes='default<O3>' \
+  "$WORK/host.ll" -o /dev/null \
+  --vs "$BIN/opt" -passes='default<O3>' "$WORK/host.ll" -o /dev/null
+$PAIRED "llc -O3 gfx942" "$RUNS" -- \
+  "$BIN/llc" -load="$PLUGIN" -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
+  "$WORK/amdgcn.ll" -o /dev/null \
+  --vs "$BIN/llc" -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
+  "$WORK/amdgcn.ll" -o /dev/null
+$PAIRED "llc -O3 sm_80" "$RUNS" -- \
+  "$BIN/llc" -load="$PLUGIN" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 \
+  "$WORK/nvptx.ll" -o /dev/null \
+  --vs "$BIN/llc" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 \
+  "$WORK/nvptx.ll" -o /dev/null
