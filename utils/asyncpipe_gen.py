@@ -183,8 +183,9 @@ class Emitter:
     def slot_type(self, b: int) -> str:
         return f"uint32_t (*)[{self.p.buffers[b].words}]"
 
-    def emit(self) -> List[str]:
-        p, n = self.p, self.name
+    def emit_buffer_declarations(self, p, n) -> None:
+        """The program's comment, its source and shared buffers and its
+        run-time trip count."""
         self.line(f"/* program {p.index}: {p.describe()} */")
         for b, buf in enumerate(p.buffers):
             words = max(p.trip_count, 1) * buf.words
@@ -194,6 +195,10 @@ class Emitter:
                     f"static uint32_t {n}_shared{b}[{p.stages}][{buf.words}];")
         if p.dynamic_trip:
             self.line(f"static volatile int {n}_trip = {p.trip_count};")
+
+    def emit(self) -> List[str]:
+        p, n = self.p, self.name
+        self.emit_buffer_declarations(p, n)
         if p.issue_in_helper:
             self.emit_helper()
         self.line(f"__attribute__((noinline)) static uint32_t {n}(void) {{")
@@ -840,15 +845,7 @@ class HelperEmitter(Emitter):
                         lambda: (self.iteration(1), self.line("return acc;",
                                                               1)))
             body_lines, self.lines = self.lines, saved
-        self.line(f"/* program {p.index}: {p.describe()} */")
-        for b, buf in enumerate(p.buffers):
-            words = max(p.trip_count, 1) * buf.words
-            self.line(f"static uint32_t {n}_src{b}[{words}];")
-            if not buf.on_stack:
-                self.line(
-                    f"static uint32_t {n}_shared{b}[{p.stages}][{buf.words}];")
-        if p.dynamic_trip:
-            self.line(f"static volatile int {n}_trip = {p.trip_count};")
+        self.emit_buffer_declarations(p, n)
         header = self.lines
         self.lines = []
         self.line(f"__attribute__((noinline)) static uint32_t {n}(void) {{")

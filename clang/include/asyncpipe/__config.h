@@ -106,6 +106,20 @@
         __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_tid_z()))
 #endif
 
+/* A work-group barrier that orders LDS / shared memory only: a fence for
+ * global memory would wait for every outstanding vector memory operation,
+ * async copies in flight included. */
+#if defined(ASYNCPIPE_TARGET_AMDGPU)
+#define ASYNCPIPE_LOCAL_BARRIER()                                              \
+  do {                                                                         \
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup", "local");            \
+    __builtin_amdgcn_s_barrier();                                              \
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup", "local");            \
+  } while (0)
+#elif defined(ASYNCPIPE_TARGET_NVPTX)
+#define ASYNCPIPE_LOCAL_BARRIER() __nvvm_barrier_sync(0)
+#endif
+
 /* The per-work-item sizes one async copy can move on the target. The AMDGPU
  * sizes are those of LDS DMA (global_load_lds_{ubyte,ushort,dword} and, on
  * gfx950, dwordx3/dwordx4); NVPTX's are those of cp.async. */

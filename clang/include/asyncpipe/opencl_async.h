@@ -88,12 +88,8 @@ __ASYNCPIPE_OCL_INLINE size_t __asyncpipe_ocl_size(void) {
  * LDS only: a fence for global memory waits for every outstanding vector
  * memory operation (vmcnt(0)), async copies in flight included. */
 __ASYNCPIPE_OCL_INLINE void __asyncpipe_ocl_local_barrier(void) {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
-  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup", "local");
-  __builtin_amdgcn_s_barrier();
-  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup", "local");
-#elif defined(ASYNCPIPE_TARGET_NVPTX)
-  __nvvm_barrier_sync(0);
+#if defined(ASYNCPIPE_LOCAL_BARRIER)
+  ASYNCPIPE_LOCAL_BARRIER();
 #else
   barrier(CLK_LOCAL_MEM_FENCE);
 #endif

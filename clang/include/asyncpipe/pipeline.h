@@ -74,12 +74,8 @@ namespace detail {
 // outstanding vector memory operations (vmcnt(0)), in-flight async copies of
 // later stages included, and the pipeline would not overlap anything.
 ASYNCPIPE_MEMBER void block_barrier() {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
-  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup", "local");
-  __builtin_amdgcn_s_barrier();
-  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup", "local");
-#elif defined(ASYNCPIPE_TARGET_NVPTX)
-  __nvvm_barrier_sync(0);
+#if defined(ASYNCPIPE_LOCAL_BARRIER)
+  ASYNCPIPE_LOCAL_BARRIER();
 #endif
 }
 
