@@ -242,7 +242,9 @@ class Emitter:
         self.line(f"const int n = {trip};", 1)
         self.line(f"uint32_t acc = {0x811C9DC5 ^ p.index}u;", 1)
 
-    def emit_copies(self, b: int, j: str, indent: int):
+    def emit_copies(self, b: int, j: str, indent: int, helpers=True):
+        """Iteration j's copies into buffer b (helpers: whether a subclass
+        may issue them through a generated helper)."""
         p, buf = self.p, self.p.buffers[b]
         self.line(f"for (int l = 0; l < {buf.lanes}; ++l)", indent)
         self.line(
@@ -255,7 +257,12 @@ class Emitter:
             self.line(f"{self.name}_src0[(size_t)({j}) * {buf.words}] ^= "
                       f"0xA5A5A5A5u;", indent)
 
-    def emit_group(self, j: str, cond: str, indent: int):
+    def mark(self, indent: int, helpers=True):
+        """One mark (helpers: whether a subclass may mark through a
+        generated helper)."""
+        self.line("asyncpipe_mark();", indent)
+
+    def emit_group(self, j: str, cond: str, indent: int, helpers=True):
         """Issues iteration j's copies (if cond) and its marks: on every
         iteration (always_mark) or only when something was issued."""
         p = self.p
@@ -265,12 +272,12 @@ class Emitter:
             for b in range(len(p.buffers)):
                 if p.always_mark:
                     self.line(f"if ({cond}) {{", indent)
-                    self.emit_copies(b, j, indent + 1)
+                    self.emit_copies(b, j, indent + 1, helpers)
                     self.line("}", indent)
-                    self.line("asyncpipe_mark();", indent)
+                    self.mark(indent, helpers)
                 else:
-                    self.emit_copies(b, j, indent + 1)
-                    self.line("asyncpipe_mark();", indent + 1)
+                    self.emit_copies(b, j, indent + 1, helpers)
+                    self.mark(indent + 1, helpers)
             if not p.always_mark:
                 self.line("}", indent)
             return
@@ -280,12 +287,12 @@ class Emitter:
             self.line(f"{self.name}_issue({j}, {args});", indent + 1)
         else:
             for b in range(len(p.buffers)):
-                self.emit_copies(b, j, indent + 1)
+                self.emit_copies(b, j, indent + 1, helpers)
         if p.always_mark:
             self.line("}", indent)
-            self.line("asyncpipe_mark();", indent)
+            self.mark(indent, helpers)
         else:
-            self.line("asyncpipe_mark();", indent + 1)
+            self.mark(indent + 1, helpers)
             self.line("}", indent)
 
     def emit_prologue(self):
@@ -624,34 +631,6 @@ class HelperEmitter(Emitter):
             self.line(f"{self.name}_wait({count});", indent)
 
     # --- the loop ---------------------------------------------------------
-    def raw_group(self, j: str, cond: str, indent: int, helpers=True):
-        """Emitter.emit_group with the operations above."""
-        p = self.p
-        if p.mark_per_buffer:
-            if not p.always_mark:
-                self.line(f"if ({cond}) {{", indent)
-            for b in range(len(p.buffers)):
-                if p.always_mark:
-                    self.line(f"if ({cond}) {{", indent)
-                    self.emit_copies(b, j, indent + 1, helpers)
-                    self.line("}", indent)
-                    self.mark(indent, helpers)
-                else:
-                    self.emit_copies(b, j, indent + 1, helpers)
-                    self.mark(indent + 1, helpers)
-            if not p.always_mark:
-                self.line("}", indent)
-            return
-        self.line(f"if ({cond}) {{", indent)
-        for b in range(len(p.buffers)):
-            self.emit_copies(b, j, indent + 1, helpers)
-        if p.always_mark:
-            self.line("}", indent)
-            self.mark(indent, helpers)
-        else:
-            self.mark(indent + 1, helpers)
-            self.line("}", indent)
-
     def sh_args(self) -> str:
         return "".join(f", sh{b}" for b in range(len(self.p.buffers)))
 
@@ -661,7 +640,7 @@ class HelperEmitter(Emitter):
         wait (for first_wait marks) was done too."""
         p = self.p
         if not (helpers and p.stage_kind):
-            self.raw_group(j, cond, indent, helpers)
+            self.emit_group(j, cond, indent, helpers)
             return False
         count = ""
         if p.stage_waits and not p.native:
@@ -714,7 +693,7 @@ class HelperEmitter(Emitter):
             self.line(f"if ((i ^ {p.index}) & 1) {{", indent)
             waited = self.group(j, cond, indent + 1, first)
             self.line("} else {", indent)
-            self.raw_group(j, cond, indent + 1, helpers=False)
+            self.emit_group(j, cond, indent + 1, helpers=False)
             if waited:
                 self.wait(first, indent + 1, helpers=False)
             self.line("}", indent)
@@ -807,7 +786,7 @@ class HelperEmitter(Emitter):
             count = ", unsigned k" if p.stage_waits and not p.native else ""
 
             def stage_body():
-                self.raw_group("j", "c", 1)
+                self.emit_group("j", "c", 1)
                 if p.stage_waits:
                     self.wait("k" if not p.native else self.stage_count, 1)
 
