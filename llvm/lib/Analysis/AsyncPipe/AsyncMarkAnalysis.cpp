@@ -56,7 +56,6 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
-#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -78,6 +77,23 @@ namespace {
 constexpr unsigned MaxSweeps = 100000;
 
 unsigned kindIndex(AsyncSemantics K) { return static_cast<unsigned>(K); }
+
+/// Sweeps \p F's reachable blocks in reverse post-order, calling
+/// \p UpdateBlock (which recomputes a block's exit state and says whether it
+/// changed) until a sweep changes nothing. Returns false if MaxSweeps were
+/// not enough (see the file comment: only a broken lattice could need them).
+bool sweepToFixedPoint(const Function &F,
+                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  for (unsigned Sweeps = 0; Sweeps != MaxSweeps; ++Sweeps) {
+    bool Changed = false;
+    for (const BasicBlock *BB : RPOT)
+      Changed |= UpdateBlock(*BB);
+    if (!Changed)
+      return true;
+  }
+  return false;
+}
 
 /// The largest value a run-time count can take, when it is known and small
 /// enough to track.
@@ -145,18 +161,6 @@ std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
 // AsyncMarkCounts
 //===----------------------------------------------------------------------===//
 
-/// True if \p F is a kernel entry: no caller can have left groups pending.
-static bool isKernelEntry(const Function &F) {
-  switch (F.getCallingConv()) {
-  case CallingConv::AMDGPU_KERNEL:
-  case CallingConv::PTX_Kernel:
-  case CallingConv::SPIR_KERNEL:
-    return true;
-  default:
-    return false;
-  }
-}
-
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
@@ -175,7 +179,6 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
 
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
   DenseMap<const BasicBlock *, State> Out;
   auto EntryOf = [&](const BasicBlock *BB) -> std::optional<State> {
     if (BB->isEntryBlock())
@@ -192,30 +195,22 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     }
     return S;
   };
-  bool Changed = true;
-  unsigned Sweeps = 0;
-  while (Changed) {
-    if (++Sweeps > MaxSweeps) {
-      Converged = false;
-      In.clear();
-      return;
-    }
-    Changed = false;
-    for (const BasicBlock *BB : RPOT) {
-      std::optional<State> S = EntryOf(BB);
-      if (!S)
-        continue;
-      In[BB] = *S;
-      for (const Instruction &I : *BB)
-        step(I, *S);
-      auto [It, Inserted] = Out.try_emplace(BB, *S);
-      if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
-          It->second.Kinds[1] == S->Kinds[1])
-        continue;
-      It->second = *S;
-      Changed = true;
-    }
-  }
+  Converged = sweepToFixedPoint(F, [&](const BasicBlock &BB) {
+    std::optional<State> S = EntryOf(&BB);
+    if (!S)
+      return false;
+    In[&BB] = *S;
+    for (const Instruction &I : BB)
+      step(I, *S);
+    auto [It, Inserted] = Out.try_emplace(&BB, *S);
+    if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
+        It->second.Kinds[1] == S->Kinds[1])
+      return false;
+    It->second = *S;
+    return true;
+  });
+  if (!Converged)
+    In.clear();
 }
 
 AsyncMarkCounts::State AsyncMarkCounts::entryState() const {
@@ -390,27 +385,18 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
       Tracked.push_back(V);
   if (Tracked.empty())
     return;
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  bool Changed = true;
-  unsigned Sweeps = 0;
-  while (Changed) {
-    if (++Sweeps > MaxSweeps) {
-      Converged = false;
-      Out.clear();
-      return;
-    }
-    Changed = false;
-    for (const BasicBlock *BB : RPOT) {
-      StateVec S = entryOf(*BB);
-      for (const Instruction &I : *BB)
-        step(I, S);
-      auto [It, Inserted] = Out.try_emplace(BB, S);
-      if (!Inserted && It->second == S)
-        continue;
-      It->second = std::move(S);
-      Changed = true;
-    }
-  }
+  Converged = sweepToFixedPoint(F, [&](const BasicBlock &BB) {
+    StateVec S = entryOf(BB);
+    for (const Instruction &I : BB)
+      step(I, S);
+    auto [It, Inserted] = Out.try_emplace(&BB, S);
+    if (!Inserted && It->second == S)
+      return false;
+    It->second = std::move(S);
+    return true;
+  });
+  if (!Converged)
+    Out.clear();
 }
 
 unsigned MarkDistances::indexOf(const Value *V) const {

@@ -25,7 +25,6 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -97,14 +96,8 @@ void recordSpelling(CallInst &New, const AsyncOp &Original, Type *CountType) {
 /// Kernels cannot be inlined, so their waits need binding only if they call
 /// something that may be inlined into them.
 bool WaitBinding::mayMeetInlinedMarks() const {
-  switch (F.getCallingConv()) {
-  case CallingConv::AMDGPU_KERNEL:
-  case CallingConv::PTX_Kernel:
-  case CallingConv::SPIR_KERNEL:
-    break;
-  default:
+  if (!isKernelEntry(F))
     return true;
-  }
   for (const Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
       if (Function *Callee = Call->getCalledFunction();

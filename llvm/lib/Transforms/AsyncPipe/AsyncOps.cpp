@@ -13,6 +13,7 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncOps.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
@@ -356,6 +357,17 @@ void asyncpipe::eraseProvenRedundantOp(CallBase &Op) {
       StringRef(Asm->getAsmString()).starts_with(Record))
     Next->eraseFromParent();
   Op.eraseFromParent();
+}
+
+bool asyncpipe::isKernelEntry(const Function &F) {
+  switch (F.getCallingConv()) {
+  case CallingConv::AMDGPU_KERNEL:
+  case CallingConv::PTX_Kernel:
+  case CallingConv::SPIR_KERNEL:
+    return true;
+  default:
+    return false;
+  }
 }
 
 bool asyncpipe::isOpaqueToHardwareCounter(const CallBase &Call) {

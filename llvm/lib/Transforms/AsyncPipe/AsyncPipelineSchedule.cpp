@@ -848,10 +848,7 @@ bool PipelinePlanner::checkReadAheadOf(Instruction &I,
 // the group's.
 bool PipelinePlanner::isUniform(const SCEV *S) const {
   const Function &F = *L.getHeader()->getParent();
-  bool Kernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
-                F.getCallingConv() == CallingConv::PTX_Kernel ||
-                F.getCallingConv() == CallingConv::SPIR_KERNEL ||
-                (Target && Target->supportsSanitizer());
+  bool Kernel = isKernelEntry(F) || (Target && Target->supportsSanitizer());
   return !SCEVExprContains(S, [&](const SCEV *E) {
     const auto *U = dyn_cast<SCEVUnknown>(E);
     if (!U)

@@ -171,6 +171,10 @@ bool callsAsyncFragment(const Function &F);
 /// operation.
 bool hasAsyncOpsInlined(const Function &F);
 
+/// True if \p F is a kernel entry (AMDGPU, PTX or SPIR kernel): nothing calls
+/// it, so it is never inlined and no caller leaves groups pending at its start.
+bool isKernelEntry(const Function &F);
+
 /// True if \p Call is inline assembly that may commit or wait cp.async groups
 /// in a way the recognizer does not model: the hardware counter is then
 /// unknown after it.
