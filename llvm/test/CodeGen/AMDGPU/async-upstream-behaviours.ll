@@ -9,6 +9,8 @@
 ; ("Upstream's test behaviours"). gfx1250 is async-upstream-behaviours-gfx1250.ll.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX900
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -global-isel -verify-machineinstrs \
+; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GISEL900
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs \
@@ -42,6 +44,19 @@ define void @b1_wait_keeps_lds_loads_apart(ptr addrspace(3) %p, ptr addrspace(3)
 ; GFX900-NEXT: ds_write_b32 v1, v0
 ; GFX900-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b1_wait_keeps_lds_loads_apart:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: ds_read_b32 v2, v0
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v0 offset:4
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add_u32_e32 v0, v2, v0
+; GISEL900-NEXT: ds_write_b32 v1, v0
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b1_wait_keeps_lds_loads_apart:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -163,6 +178,46 @@ define void @b2_interleaved_global(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr
 ; GFX900-NEXT: global_store_dword v[5:6], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b2_interleaved_global:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v4
+; GISEL900-NEXT: global_load_dword v7, v[0:1], off
+; GISEL900-NEXT: global_load_dword v8, v[2:3], off
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: s_nop 0
+; GISEL900-NEXT: global_load_dword v[2:3], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: global_load_dword v0, v[0:1], off
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: s_nop 0
+; GISEL900-NEXT: global_load_dword v[2:3], off lds
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: global_load_dword v1, v[2:3], off
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: s_waitcnt vmcnt(3)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v2, v4
+; GISEL900-NEXT: s_waitcnt vmcnt(1)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v3, v4
+; GISEL900-NEXT: v_add_u32_e32 v4, v7, v8
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v4, v0, v1
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v0, v2, v3
+; GISEL900-NEXT: global_store_dword v[5:6], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b2_interleaved_global:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -389,6 +444,47 @@ define void @b3_interleaved_buffer(ptr addrspace(8) inreg %r, ptr addrspace(1) %
 ; GFX900-NEXT: global_store_dword v[4:5], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b3_interleaved_buffer:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_mov_b32 m0, s20
+; GISEL900-NEXT: v_mov_b32_e32 v8, 64
+; GISEL900-NEXT: global_load_dword v6, v[0:1], off
+; GISEL900-NEXT: global_load_dword v7, v[2:3], off
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: v_add_u32_e32 v6, v6, v7
+; GISEL900-NEXT: buffer_load_dword v8, s[16:19], 0 offen lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: global_load_dword v0, v[0:1], off
+; GISEL900-NEXT: v_mov_b32_e32 v1, 0x44
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: buffer_load_dword v1, s[16:19], 0 offen lds
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: global_load_dword v1, v[2:3], off
+; GISEL900-NEXT: v_mov_b32_e32 v2, s20
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: s_waitcnt vmcnt(3)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v3, v2
+; GISEL900-NEXT: s_waitcnt vmcnt(1)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v2, v2
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v6, v0, v1
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v0, v3, v2
+; GISEL900-NEXT: global_store_dword v[4:5], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b3_interleaved_buffer:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -619,6 +715,47 @@ define void @b4_fence_between(ptr addrspace(8) inreg %r, ptr addrspace(1) %a, pt
 ; GFX900-NEXT: global_store_dword v[4:5], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b4_fence_between:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_mov_b32 m0, s20
+; GISEL900-NEXT: v_mov_b32_e32 v8, 64
+; GISEL900-NEXT: global_load_dword v6, v[0:1], off
+; GISEL900-NEXT: global_load_dword v7, v[2:3], off
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: v_add_u32_e32 v6, v6, v7
+; GISEL900-NEXT: buffer_load_dword v8, s[16:19], 0 offen lds
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: global_load_dword v0, v[0:1], off
+; GISEL900-NEXT: v_mov_b32_e32 v1, 0x44
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: buffer_load_dword v1, s[16:19], 0 offen lds
+; GISEL900-NEXT: ; wave barrier
+; GISEL900-NEXT: global_load_dword v1, v[2:3], off
+; GISEL900-NEXT: v_mov_b32_e32 v2, s20
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v3, v2
+; GISEL900-NEXT: s_waitcnt vmcnt(1)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v2, v2
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v6, v0, v1
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v0, v3, v2
+; GISEL900-NEXT: global_store_dword v[4:5], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b4_fence_between:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -870,6 +1007,61 @@ drain:
 ; GFX900-NEXT: global_store_dword v[3:4], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b5_pipelined_dma_only:
+; GISEL900: ; %bb.0: ; %entry
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v2
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: s_mov_b32 s6, 0
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: s_mov_b32 s7, 2
+; GISEL900-NEXT: s_mov_b64 s[4:5], 0
+; GISEL900-NEXT: v_mov_b32_e32 v7, s7
+; GISEL900-NEXT: v_mov_b32_e32 v6, s6
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: .LBB4_1:
+; GISEL900-NEXT: ; =>This Inner Loop Header: Depth=1
+; GISEL900-NEXT: v_readfirstlane_b32 s6, v2
+; GISEL900-NEXT: s_mov_b32 m0, s6
+; GISEL900-NEXT: v_add_u32_e32 v7, 1, v7
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: s_waitcnt vmcnt(2)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(2)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v8, v2
+; GISEL900-NEXT: v_cmp_ge_i32_e32 vcc, v7, v5
+; GISEL900-NEXT: s_or_b64 s[4:5], vcc, s[4:5]
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add_u32_e32 v6, v6, v8
+; GISEL900-NEXT: s_andn2_b64 exec, exec, s[4:5]
+; GISEL900-NEXT: s_cbranch_execnz .LBB4_1
+; GISEL900-NEXT: ; %bb.2: ; %drain
+; GISEL900-NEXT: s_or_b64 exec, exec, s[4:5]
+; GISEL900-NEXT: s_waitcnt vmcnt(1)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v2
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v1, v2
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v6, v0, v1
+; GISEL900-NEXT: global_store_dword v[3:4], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b5_pipelined_dma_only:
 ; GFX942: ; %bb.0: ; %entry
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -1203,6 +1395,76 @@ drain:
 ; GFX900-NEXT: global_store_dword v[5:6], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b6_pipelined_with_global:
+; GISEL900: ; %bb.0: ; %entry
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v4
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: global_load_dword v12, v[0:1], off
+; GISEL900-NEXT: global_load_dword v9, v[2:3], off
+; GISEL900-NEXT: s_mov_b32 s6, 2
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: global_load_dword v8, v[0:1], off
+; GISEL900-NEXT: global_load_dword v14, v[2:3], off
+; GISEL900-NEXT: s_mov_b64 s[4:5], 0
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: v_mov_b32_e32 v11, s6
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: .LBB5_1:
+; GISEL900-NEXT: ; =>This Inner Loop Header: Depth=1
+; GISEL900-NEXT: s_waitcnt vmcnt(2)
+; GISEL900-NEXT: v_mov_b32_e32 v10, v8
+; GISEL900-NEXT: global_load_dword v8, v[0:1], off
+; GISEL900-NEXT: global_load_dword v13, v[2:3], off
+; GISEL900-NEXT: v_readfirstlane_b32 s6, v4
+; GISEL900-NEXT: s_mov_b32 m0, s6
+; GISEL900-NEXT: v_add_u32_e32 v11, 1, v11
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(2)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: v_cmp_ge_i32_e32 vcc, v11, v7
+; GISEL900-NEXT: v_mov_b32_e32 v15, v9
+; GISEL900-NEXT: v_mov_b32_e32 v16, v12
+; GISEL900-NEXT: s_waitcnt vmcnt(4)
+; GISEL900-NEXT: v_mov_b32_e32 v9, v14
+; GISEL900-NEXT: v_mov_b32_e32 v12, v10
+; GISEL900-NEXT: s_or_b64 s[4:5], vcc, s[4:5]
+; GISEL900-NEXT: s_waitcnt vmcnt(1)
+; GISEL900-NEXT: v_mov_b32_e32 v14, v13
+; GISEL900-NEXT: s_andn2_b64 exec, exec, s[4:5]
+; GISEL900-NEXT: s_cbranch_execnz .LBB5_1
+; GISEL900-NEXT: ; %bb.2: ; %drain
+; GISEL900-NEXT: s_or_b64 exec, exec, s[4:5]
+; GISEL900-NEXT: ds_read_b32 v0, v4
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v1, v4
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v2, v4
+; GISEL900-NEXT: v_add_u32_e32 v3, v16, v15
+; GISEL900-NEXT: s_waitcnt lgkmcnt(2)
+; GISEL900-NEXT: v_add3_u32 v0, v3, v0, v10
+; GISEL900-NEXT: s_waitcnt lgkmcnt(1)
+; GISEL900-NEXT: v_add3_u32 v0, v0, v9, v1
+; GISEL900-NEXT: v_add_u32_e32 v1, v8, v13
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: v_add3_u32 v0, v1, v2, v0
+; GISEL900-NEXT: global_store_dword v[5:6], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b6_pipelined_with_global:
 ; GFX942: ; %bb.0: ; %entry
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -1521,6 +1783,28 @@ define void @b7_consecutive_marks(ptr addrspace(1) %g, ptr addrspace(3) %l, ptr 
 ; GFX900-NEXT: global_store_dword v[3:4], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b7_consecutive_marks:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v2
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: s_nop 0
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(0)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v2
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: global_store_dword v[3:4], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b7_consecutive_marks:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -1653,6 +1937,35 @@ define void @b8_consecutive_marks_wait_one(ptr addrspace(1) %g, ptr addrspace(3)
 ; GFX900-NEXT: global_store_dword v[3:4], v0, off
 ; GFX900-NEXT: s_waitcnt vmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b8_consecutive_marks_wait_one:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: v_add_u32_e32 v5, 4, v2
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v2
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v5
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: s_nop 0
+; GISEL900-NEXT: global_load_dword v[0:1], off lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: s_waitcnt vmcnt(1)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v2
+; GISEL900-NEXT: s_waitcnt lgkmcnt(0)
+; GISEL900-NEXT: global_store_dword v[3:4], v0, off
+; GISEL900-NEXT: s_waitcnt vmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b8_consecutive_marks_wait_one:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -1809,6 +2122,27 @@ define float @b9_raw_v4i32(<4 x i32> inreg %r, ptr addrspace(3) inreg %l) {
 ; GFX900-NEXT: ds_read_b32 v0, v0
 ; GFX900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b9_raw_v4i32:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_mov_b32 m0, s20
+; GISEL900-NEXT: v_mov_b32_e32 v0, s20
+; GISEL900-NEXT: buffer_load_dword off, s[16:19], 0 lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword off, s[16:19], 0 offset:4 glc lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword off, s[16:19], 0 offset:8 slc lds
+; GISEL900-NEXT: s_waitcnt vmcnt(2)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v0
+; GISEL900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b9_raw_v4i32:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -1925,6 +2259,27 @@ define float @b9_raw_ptr(ptr addrspace(8) inreg %r, ptr addrspace(3) inreg %l) {
 ; GFX900-NEXT: ds_read_b32 v0, v0
 ; GFX900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b9_raw_ptr:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_mov_b32 m0, s20
+; GISEL900-NEXT: v_mov_b32_e32 v0, s20
+; GISEL900-NEXT: buffer_load_dword off, s[16:19], 0 lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword off, s[16:19], 0 offset:4 glc lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword off, s[16:19], 0 offset:8 slc lds
+; GISEL900-NEXT: s_waitcnt vmcnt(2)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v0
+; GISEL900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b9_raw_ptr:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -2042,6 +2397,28 @@ define float @b9_struct_v4i32(<4 x i32> inreg %r, ptr addrspace(3) inreg %l) {
 ; GFX900-NEXT: ds_read_b32 v0, v0
 ; GFX900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b9_struct_v4i32:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_mov_b32 m0, s20
+; GISEL900-NEXT: v_mov_b32_e32 v0, 8
+; GISEL900-NEXT: buffer_load_dword v0, s[16:19], 0 idxen lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword v0, s[16:19], 0 idxen offset:4 glc lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword v0, s[16:19], 0 idxen offset:8 slc lds
+; GISEL900-NEXT: v_mov_b32_e32 v0, s20
+; GISEL900-NEXT: s_waitcnt vmcnt(2)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v0
+; GISEL900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b9_struct_v4i32:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -2163,6 +2540,28 @@ define float @b9_struct_ptr(ptr addrspace(8) inreg %r, ptr addrspace(3) inreg %l
 ; GFX900-NEXT: ds_read_b32 v0, v0
 ; GFX900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b9_struct_ptr:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_mov_b32 m0, s20
+; GISEL900-NEXT: v_mov_b32_e32 v0, 8
+; GISEL900-NEXT: buffer_load_dword v0, s[16:19], 0 idxen lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword v0, s[16:19], 0 idxen offset:4 glc lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: buffer_load_dword v0, s[16:19], 0 idxen offset:8 slc lds
+; GISEL900-NEXT: v_mov_b32_e32 v0, s20
+; GISEL900-NEXT: s_waitcnt vmcnt(2)
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; wait_asyncmark(1)
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v0
+; GISEL900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b9_struct_ptr:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
@@ -2275,6 +2674,20 @@ define float @b10_divergent_lds_no_wait(ptr addrspace(8) inreg %r, ptr addrspace
 ; GFX900-NEXT: ds_read_b32 v0, v0
 ; GFX900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
 ; GFX900-NEXT: s_setpc_b64 s[30:31]
+; GISEL900-LABEL: b10_divergent_lds_no_wait:
+; GISEL900: ; %bb.0:
+; GISEL900-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: v_readfirstlane_b32 s4, v0
+; GISEL900-NEXT: v_mov_b32_e32 v1, 8
+; GISEL900-NEXT: s_mov_b32 m0, s4
+; GISEL900-NEXT: s_nop 0
+; GISEL900-NEXT: buffer_load_dword v1, s[16:19], 0 idxen lds
+; GISEL900-NEXT: ;;#ASMSTART
+; GISEL900-NEXT: ; asyncmark
+; GISEL900-NEXT: ;;#ASMEND
+; GISEL900-NEXT: ds_read_b32 v0, v0
+; GISEL900-NEXT: s_waitcnt vmcnt(0) lgkmcnt(0)
+; GISEL900-NEXT: s_setpc_b64 s[30:31]
 ; GFX942-LABEL: b10_divergent_lds_no_wait:
 ; GFX942: ; %bb.0:
 ; GFX942-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
