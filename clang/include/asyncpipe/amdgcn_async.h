@@ -67,7 +67,7 @@
 #define ASYNCPIPE_AMDGCN_ASYNCCNT 1
 #endif
 
-#if defined(__AMDGCN__) && (defined(__GFX11__) || defined(__GFX12__)) &&      \
+#if defined(__AMDGCN__) && (defined(__GFX11__) || defined(__GFX12__)) &&       \
     !defined(ASYNCPIPE_AMDGCN_ASYNCCNT)
 #error "asyncpipe/amdgcn_async.h: no LDS DMA on this GPU (needs gfx9 or gfx10)"
 #endif
