@@ -27,7 +27,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
-#include "llvm/Transforms/AsyncPipe/KernelFusionList.h"
+#include "llvm/Transforms/KernelFusion/KernelFusionList.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/AsyncPipe/AsyncTargets.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "Analysis/AsyncPipe/AsyncTargets.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"

@@ -60,8 +60,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include <climits>
 
 using namespace llvm;

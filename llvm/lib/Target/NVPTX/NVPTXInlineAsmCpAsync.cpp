@@ -30,8 +30,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
-#include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/NVPTXInlineAsm.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
