@@ -12,10 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
@@ -189,12 +191,43 @@ Value *operandOrNull(CallBase *Call, int8_t Index) {
 }
 } // namespace
 
+/// The registered inline-asm recognizers. Filled while the plugin is loaded,
+/// before any pass runs, so that reads need no lock.
+static SmallVectorImpl<AsyncInlineAsmRecognizer> &getInlineAsmRecognizers() {
+  static SmallVector<AsyncInlineAsmRecognizer, 2> Recognizers;
+  return Recognizers;
+}
+
+void asyncpipe::registerAsyncInlineAsmRecognizer(AsyncInlineAsmRecognizer R) {
+  if (none_of(getInlineAsmRecognizers(),
+              [&](const AsyncInlineAsmRecognizer &Known) {
+                return Known.Recognize == R.Recognize;
+              }))
+    getInlineAsmRecognizers().push_back(R);
+}
+
+static AsyncOp getInlineAsmOp(const CallBase &Call) {
+  for (const AsyncInlineAsmRecognizer &R : getInlineAsmRecognizers())
+    if (AsyncOp Op = R.Recognize(Call))
+      return Op;
+  return AsyncOp();
+}
+
+bool asyncpipe::hasAsyncInlineAsm(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
+      for (const AsyncInlineAsmRecognizer &R : getInlineAsmRecognizers())
+        if (R.TouchesAsyncState(*Call))
+          return true;
+  return false;
+}
+
 AsyncOp AsyncOp::get(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)
     return AsyncOp();
   if (Call->isInlineAsm())
-    return getNVPTXInlineAsmOp(*Call);
+    return getInlineAsmOp(*Call);
   const Function *Callee = Call->getCalledFunction();
   if (!Callee)
     return AsyncOp();

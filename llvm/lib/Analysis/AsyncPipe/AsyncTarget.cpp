@@ -1,27 +1,35 @@
-//===- AsyncTarget.cpp - Choose the AsyncTarget of a module ---------------===//
+//===- AsyncTarget.cpp - The registry of AsyncTarget factories ------------===//
 //
 // Part of the AsyncPipe project.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
-#include "AsyncTargets.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
 AsyncTarget::~AsyncTarget() = default;
 
+/// The registered factories. Filled while the plugin (or a tool) starts,
+/// before any pass asks, so that reads need no lock.
+static SmallVectorImpl<AsyncTarget::Factory> &getFactories() {
+  static SmallVector<AsyncTarget::Factory, 4> Factories;
+  return Factories;
+}
+
+void AsyncTarget::registerFactory(Factory F) {
+  if (!is_contained(getFactories(), F))
+    getFactories().push_back(F);
+}
+
 std::unique_ptr<AsyncTarget> AsyncTarget::get(const Triple &TT) {
-  if (TT.isAMDGCN())
-    return createAMDGPUAsyncTarget();
-  if (TT.isNVPTX())
-    return createNVPTXAsyncTarget();
-  if (TT.isX86() || TT.isAArch64() || TT.isRISCV() || TT.isPPC64() ||
-      TT.getArch() == Triple::UnknownArch)
-    return createHostAsyncTarget();
+  for (Factory F : getFactories())
+    if (std::unique_ptr<AsyncTarget> Target = F(TT))
+      return Target;
   return nullptr;
 }
 

@@ -6,13 +6,17 @@
 //
 // Glue only: turns the entries of PassRegistry.def into registrations with the
 // new pass manager (opt, clang -fpass-plugin) and with the legacy codegen
-// pipeline (llc -load, clang's backend). No pass logic lives here.
+// pipeline (llc -load, clang's backend), and registers every target's hooks
+// with the target-independent code. No pass logic lives here; this is the only
+// file that knows every target.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Target/AMDGPU/AMDGPUAsync.h"
 #include "Target/AMDGPU/AMDGPUAsyncChecker.h"
+#include "Target/Host/HostAsync.h"
 #include "Target/NVPTX/NVPTXAsync.h"
+#include "Target/SPIRV/SPIRVAsync.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -33,6 +37,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/KernelFusion/KernelFusion.h"
 
 using namespace llvm;
@@ -229,6 +234,27 @@ struct LegacyPassRegistration {
 #include "PassRegistry.def"
   }
 } RegisterLegacyPasses;
+
+/// Plugs every target into the target-independent registries while the
+/// library is being loaded, for the same reason: llc runs passes without
+/// asking for plugin info, and opt parses -asyncpipe-debug= before it does.
+struct TargetRegistration {
+  TargetRegistration() {
+    using namespace asyncpipe;
+    registerAMDGPUAsyncTarget();
+    registerNVPTXAsyncTarget();
+    registerHostAsyncTarget();
+    registerNVPTXInlineAsmRecognizer();
+    registerAMDGPUWorkItemModel();
+    registerNVPTXWorkItemModel();
+    registerSPIRVWorkItemModel();
+    static constexpr StringLiteral DebugTypes[] = {
+#define ASYNCPIPE_DEBUG_TYPE(NAME) NAME,
+#include "PassRegistry.def"
+    };
+    registerDebugTypes(DebugTypes);
+  }
+} RegisterTargets;
 
 } // namespace
 

@@ -26,15 +26,15 @@ using namespace llvm;
 
 namespace {
 
-/// The debug types -asyncpipe-debug accepts, from PassRegistry.def.
-constexpr StringLiteral KnownDebugTypes[] = {
-#define ASYNCPIPE_DEBUG_TYPE(NAME) NAME,
-#include "Passes/AsyncPipe/PassRegistry.def"
-};
+/// The debug types -asyncpipe-debug accepts (registerDebugTypes).
+std::vector<StringRef> &getKnownDebugTypes() {
+  static std::vector<StringRef> Types;
+  return Types;
+}
 
 std::string describeKnownDebugTypes() {
   std::string Known = "all";
-  for (StringRef Type : KnownDebugTypes)
+  for (StringRef Type : getKnownDebugTypes())
     Known += (", " + Type).str();
   return Known;
 }
@@ -42,7 +42,7 @@ std::string describeKnownDebugTypes() {
 struct DebugTypeParser : public cl::parser<std::string> {
   using cl::parser<std::string>::parser;
   bool parse(cl::Option &O, StringRef, StringRef Arg, std::string &Value) {
-    if (Arg != "all" && !is_contained(KnownDebugTypes, Arg))
+    if (Arg != "all" && !is_contained(getKnownDebugTypes(), Arg))
       return O.error("unknown AsyncPipe debug type '" + Arg +
                      "'; known: " + describeKnownDebugTypes());
     Value = Arg.str();
@@ -128,6 +128,12 @@ struct ReportAtExit {
 } ExitReporter;
 
 } // namespace
+
+void llvm::asyncpipe::registerDebugTypes(ArrayRef<StringLiteral> Types) {
+  for (StringRef Type : Types)
+    if (!is_contained(getKnownDebugTypes(), Type))
+      getKnownDebugTypes().push_back(Type);
+}
 
 bool llvm::asyncpipe::isDebugEnabled(const char *DebugType) {
 #ifndef NDEBUG

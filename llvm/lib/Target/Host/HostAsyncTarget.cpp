@@ -20,13 +20,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Analysis/AsyncPipe/AsyncTargets.h"
+#include "HostAsync.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
@@ -225,6 +227,15 @@ private:
 };
 } // namespace
 
-std::unique_ptr<AsyncTarget> asyncpipe::createHostAsyncTarget() {
+/// The CPUs the runtime is built and tested for; a module with no triple is
+/// taken to be for the host.
+static std::unique_ptr<AsyncTarget> getHostAsyncTarget(const Triple &TT) {
+  if (!(TT.isX86() || TT.isAArch64() || TT.isRISCV() || TT.isPPC64() ||
+        TT.getArch() == Triple::UnknownArch))
+    return nullptr;
   return std::make_unique<HostAsyncTarget>();
+}
+
+void asyncpipe::registerHostAsyncTarget() {
+  AsyncTarget::registerFactory(getHostAsyncTarget);
 }

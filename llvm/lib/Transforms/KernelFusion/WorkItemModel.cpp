@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The factory choosing a target's WorkItemModel, the model for code that
+// The registry of the targets' WorkItemModels, the model for code that
 // asks through OpenCL builtin calls (SPIR mangling: get_global_id is
 // _Z13get_global_idj): SPIR/SPIR-V modules and OpenCL C compiled for the
 // host, which AsyncPipe's tests run with a small work-group runner; and the
@@ -12,13 +12,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WorkItemModels.h"
+#include "llvm/Transforms/KernelFusion/WorkItemModel.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -55,16 +56,24 @@ static bool usesSPIRVBuiltins(const Module &M) {
   return false;
 }
 
+/// The registered factories. Filled when the plugin or asyncpipe-fuse
+/// starts, before any fusion, so that reads need no lock.
+static SmallVectorImpl<WorkItemModel::Factory> &getFactories() {
+  static SmallVector<WorkItemModel::Factory, 4> Factories;
+  return Factories;
+}
+
+void WorkItemModel::registerFactory(Factory F) {
+  if (!is_contained(getFactories(), F))
+    getFactories().push_back(F);
+}
+
 std::unique_ptr<WorkItemModel> WorkItemModel::get(const Module &M) {
-  const Triple &TT = M.getTargetTriple();
-  if (TT.isAMDGCN())
-    return createAMDGPUWorkItemModel();
-  if (TT.isNVPTX())
-    return createNVPTXWorkItemModel();
-  unsigned LocalAS = TT.isSPIROrSPIRV() ? 3 : 0;
-  if (usesSPIRVBuiltins(M))
-    return createSPIRVBuiltinWorkItemModel(LocalAS);
-  return createOpenCLBuiltinWorkItemModel(LocalAS);
+  for (Factory F : getFactories())
+    if (std::unique_ptr<WorkItemModel> Model = F(M))
+      return Model;
+  // No target claims the module: host code (OpenCL C compiled for the CPU).
+  return createBuiltinWorkItemModel(M, /*LocalAddressSpace=*/0);
 }
 
 /// The source-level name of an Itanium-mangled function ("get_global_id"
@@ -340,11 +349,9 @@ private:
 } // namespace
 
 std::unique_ptr<WorkItemModel>
-asyncpipe::createOpenCLBuiltinWorkItemModel(unsigned LocalAddressSpace) {
+asyncpipe::createBuiltinWorkItemModel(const Module &M,
+                                      unsigned LocalAddressSpace) {
+  if (usesSPIRVBuiltins(M))
+    return std::make_unique<SPIRVBuiltinWorkItemModel>(LocalAddressSpace);
   return std::make_unique<OpenCLBuiltinWorkItemModel>(LocalAddressSpace);
-}
-
-std::unique_ptr<WorkItemModel>
-asyncpipe::createSPIRVBuiltinWorkItemModel(unsigned LocalAddressSpace) {
-  return std::make_unique<SPIRVBuiltinWorkItemModel>(LocalAddressSpace);
 }

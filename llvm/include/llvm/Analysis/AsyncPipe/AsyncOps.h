@@ -66,10 +66,6 @@ enum class AsyncSemantics : uint8_t {
 };
 constexpr unsigned NumAsyncSemantics = 2;
 
-class AsyncOp;
-/// The op an inline asm cp.async statement is (NVPTXInlineAsmCpAsync.cpp).
-AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
-
 /// One recognized async operation: a call plus what the model needs to know
 /// about its operands.
 class AsyncOp {
@@ -153,6 +149,27 @@ enum AsyncCopyFlags : uint32_t {
   /// Every bit this version defines; others are diagnosed.
   KnownCopyFlags = BypassL1,
 };
+
+/// Recognizes the async operations that programs write as inline assembly
+/// (CUDA's cp.async in inline PTX, lib/Target/NVPTX/NVPTXInlineAsmCpAsync.cpp).
+/// A target registers one; AsyncOp::get() asks each registered recognizer
+/// about every inline asm call, so that no target-independent code knows any
+/// target's assembly.
+struct AsyncInlineAsmRecognizer {
+  /// The op \p Call is, or an op of kind None.
+  AsyncOp (*Recognize)(const CallBase &Call) = nullptr;
+  /// True if \p Call touches async state at all, whether Recognize models it
+  /// or not.
+  bool (*TouchesAsyncState)(const CallBase &Call) = nullptr;
+};
+
+/// Adds \p R to the recognizers AsyncOp::get() asks (once: registering the
+/// same recognizer again does nothing). Called when the plugin is loaded.
+void registerAsyncInlineAsmRecognizer(AsyncInlineAsmRecognizer R);
+
+/// True if \p F contains inline assembly that a registered recognizer says
+/// touches async state, modelled or not.
+bool hasAsyncInlineAsm(const Function &F);
 
 /// True if \p F has a mark sequence of its own, as every activation does in
 /// the model. An always_inline function never has: it is part of each caller

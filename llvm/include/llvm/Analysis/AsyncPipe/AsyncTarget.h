@@ -8,8 +8,10 @@
 /// The one interface between the target-independent AsyncPipe passes and a
 /// target: how to emit an async copy, a mark and a wait, the hardware limit on
 /// a wait count, the shared and global address spaces, the legal copy sizes.
-/// AsyncTarget::get() is the only place that looks at a triple; passes ask
-/// this interface instead.
+/// Like TargetTransformInfo, it is obtained from the target: each target
+/// registers a factory (registerFactory) that recognizes its own triples, and
+/// the plugin entry (llvm/lib/Passes/AsyncPipe) registers every target. No
+/// target-independent code looks at a triple; passes ask this interface.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -37,9 +39,18 @@ class AsyncTarget {
 public:
   virtual ~AsyncTarget();
 
-  /// The async target for \p TT, or null if AsyncPipe does not support it.
+  /// The async target for \p TT: the first registered factory's that
+  /// accepts \p TT, or null if no target does (AsyncPipe does not support it).
   static std::unique_ptr<AsyncTarget> get(const Triple &TT);
   static std::unique_ptr<AsyncTarget> get(const Module &M);
+
+  /// A target's factory: its AsyncTarget if \p TT is one of its triples,
+  /// null otherwise.
+  using Factory = std::unique_ptr<AsyncTarget> (*)(const Triple &TT);
+  /// Adds \p F to the factories get() asks, in registration order (once:
+  /// registering a factory again does nothing). Called by each target's
+  /// register function when the plugin is loaded, before any pass runs.
+  static void registerFactory(Factory F);
 
   /// A short name for remarks and diagnostics ("AMDGPU", "NVPTX", "host").
   virtual StringRef getName() const = 0;
@@ -168,6 +179,10 @@ public:
     (void)B;
     return nullptr;
   }
+  /// True if the barrier of createBarrier() orders no memory by itself, so
+  /// that a barrier carrying other work-items' global writes must be fenced
+  /// at work-group scope (AMDGPU's s_barrier, as HIP's __syncthreads() does).
+  virtual bool barrierNeedsWorkGroupFences() const { return false; }
 };
 
 } // namespace asyncpipe

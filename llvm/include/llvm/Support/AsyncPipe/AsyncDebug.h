@@ -22,13 +22,16 @@
 ///     libLLVM accepts but cannot print: its statistics are compiled out).
 ///
 /// The debug types -asyncpipe-debug accepts are listed in PassRegistry.def
-/// (ASYNCPIPE_DEBUG_TYPE).
+/// (ASYNCPIPE_DEBUG_TYPE); the plugin entry and asyncpipe-fuse register them
+/// (registerDebugTypes).
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_SUPPORT_ASYNCPIPE_ASYNCDEBUG_H
 #define LLVM_SUPPORT_ASYNCPIPE_ASYNCDEBUG_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
@@ -39,6 +42,11 @@ namespace asyncpipe {
 
 /// True if the traces of \p DebugType are to be printed.
 bool isDebugEnabled(const char *DebugType);
+
+/// Adds \p Types to the debug types -asyncpipe-debug accepts. The binary's
+/// entry (the plugin, asyncpipe-fuse) registers those of PassRegistry.def
+/// when it starts, before the command line is parsed.
+void registerDebugTypes(ArrayRef<StringLiteral> Types);
 
 /// A counter reported at exit under -asyncpipe-stats (or LLVM's -stats), in
 /// LLVM's -stats format. Like llvm::TrackingStatistic it must be a global,

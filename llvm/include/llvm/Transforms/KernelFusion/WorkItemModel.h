@@ -9,8 +9,9 @@
 /// (global id, local size, ...) and inserts work-group barriers. Each target
 /// spells these differently: AMDGPU intrinsics and dispatch-packet loads,
 /// NVPTX special registers, OpenCL/SPIR builtin calls. WorkItemModel is the
-/// one interface the fusion steps use; WorkItemModel::get() is the only place
-/// that looks at a triple.
+/// one interface the fusion steps use. Targets register their models
+/// (registerFactory): the plugin entry and asyncpipe-fuse register every
+/// target, and the fusion code never looks at a triple.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -58,11 +59,18 @@ class WorkItemModel {
 public:
   virtual ~WorkItemModel();
 
-  /// The model of \p M's target: AMDGPU, NVPTX, the SPIR-V builtins
-  /// (__spirv_BuiltIn* globals and __spirv_* calls, next to OpenCL builtin
-  /// calls) for other modules using them, or OpenCL/SPIR builtin calls for
-  /// every other target (SPIR, SPIR-V, and the host).
+  /// The model of \p M's target: the first registered factory's that
+  /// accepts \p M (AMDGPU, NVPTX, SPIR and SPIR-V), or else the builtin
+  /// model of the host (createBuiltinWorkItemModel with local address space
+  /// 0).
   static std::unique_ptr<WorkItemModel> get(const Module &M);
+
+  /// A target's factory: its model if \p M is for the target, null
+  /// otherwise.
+  using Factory = std::unique_ptr<WorkItemModel> (*)(const Module &M);
+  /// Adds \p F to the factories get() asks, in registration order (once:
+  /// registering a factory again does nothing).
+  static void registerFactory(Factory F);
 
   /// A short name for diagnostics ("AMDGPU", "NVPTX", "OpenCL builtins",
   /// "SPIR-V builtins").
@@ -111,6 +119,13 @@ public:
   /// Address space of work-group-shared memory.
   virtual unsigned getLocalAddressSpace() const = 0;
 };
+
+/// The model of code that asks through OpenCL builtin calls, or through the
+/// SPIR-V builtins (__spirv_BuiltIn* globals and __spirv_* calls, next to
+/// OpenCL builtin calls) if \p M uses them, with work-group memory in
+/// \p LocalAddressSpace (3 for SPIR and SPIR-V, 0 on the host).
+std::unique_ptr<WorkItemModel>
+createBuiltinWorkItemModel(const Module &M, unsigned LocalAddressSpace);
 
 } // namespace asyncpipe
 } // namespace llvm

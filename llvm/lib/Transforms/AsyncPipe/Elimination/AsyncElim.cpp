@@ -41,7 +41,6 @@
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
-#include "llvm/Analysis/AsyncPipe/NVPTXInlineAsm.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -75,7 +74,7 @@ bool MarkWaitElimination::run() {
   // thread, shared with callees), which the per-activation rules below do
   // not follow yet: such functions are left alone. (Once they do, only
   // hasOpaqueAsyncInlineAsm(F), inline asm not modelled, needs this.)
-  if (hasCpAsyncInlineAsm(F))
+  if (hasAsyncInlineAsm(F))
     return false;
   bool Changed = false;
   // Removing a mark lowers the bounds, which can make more waits redundant;

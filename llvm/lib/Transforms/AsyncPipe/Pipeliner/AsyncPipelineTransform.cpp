@@ -50,7 +50,6 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -387,7 +386,7 @@ void PipelineBuilder::emitPrologue() {
     // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
     // work-group scope the way HIP's __syncthreads() does.
     IRBuilder<> B(End);
-    bool Fenced = Triple(Body->getModule()->getTargetTriple()).isAMDGPU();
+    bool Fenced = Target->barrierNeedsWorkGroupFences();
     LLVMContext &Ctx = Body->getContext();
     if (Fenced)
       B.CreateFence(AtomicOrdering::Release,

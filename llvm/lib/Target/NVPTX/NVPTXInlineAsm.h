@@ -8,14 +8,15 @@
 /// CUDA's <cuda_pipeline.h> and libcu++'s <cuda/pipeline> write cp.async as
 /// inline PTX (asm volatile("cp.async.wait_group %0;" :: "n"(N))). This
 /// parses such a statement's text and constraints and says what it does to
-/// the thread's cp.async group counter. AsyncOp::get() then treats a
+/// the thread's cp.async group counter. Registered as an inline-asm recognizer
+/// (registerNVPTXInlineAsmRecognizer), it makes AsyncOp::get() treat a
 /// recognized statement as a native NVPTX op (hardware semantics); one that
 /// touches cp.async state but is not understood is opaque.
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef LLVM_ANALYSIS_ASYNCPIPE_NVPTXINLINEASM_H
-#define LLVM_ANALYSIS_ASYNCPIPE_NVPTXINLINEASM_H
+#ifndef ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXINLINEASM_H
+#define ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXINLINEASM_H
 
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,7 @@ class CallBase;
 class Function;
 
 namespace asyncpipe {
+class AsyncOp;
 
 /// What one inline asm statement does to the cp.async state.
 struct NVPTXInlineAsmAsyncOp {
@@ -59,6 +61,10 @@ struct NVPTXInlineAsmAsyncOp {
 /// Parses \p Call if it is an inline asm statement; Kind::None otherwise.
 NVPTXInlineAsmAsyncOp parseNVPTXInlineAsmAsyncOp(const CallBase &Call);
 
+/// The op \p Call is if it is a modelled cp.async statement (the recognizer
+/// registered with AsyncOp::get()), or an op of kind None.
+AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
+
 /// True if \p F contains inline asm that touches cp.async state in a way
 /// parseNVPTXInlineAsmAsyncOp() does not model: nothing about \p F's async
 /// operations may be assumed.
@@ -71,4 +77,4 @@ bool hasCpAsyncInlineAsm(const Function &F);
 } // namespace asyncpipe
 } // namespace llvm
 
-#endif // LLVM_ANALYSIS_ASYNCPIPE_NVPTXINLINEASM_H
+#endif // ASYNCPIPE_LIB_TARGET_NVPTX_NVPTXINLINEASM_H
