@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Drives KernelFusionList as a runtime's queue would and prints what each
-// step returns; llvm/test/Transforms/KernelFusion/kernel-fusion-list.test checks
-// the output. A plain program rather than a gtest binary: the LLVM packages
-// ship no gtest library, and FileCheck makes the expected behaviour readable.
+// step returns; llvm/test/Transforms/KernelFusion/kernel-fusion-list.test
+// checks the output. A plain program rather than a gtest binary: the LLVM
+// packages ship no gtest library, and FileCheck makes the expected behaviour
+// readable.
 //
 //===----------------------------------------------------------------------===//
 
