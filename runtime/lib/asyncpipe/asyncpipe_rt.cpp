@@ -31,6 +31,11 @@
 // with the pending copies of every thread, since shared memory is shared by
 // the work-items a work-group runner maps onto threads.
 //
+// One file, longer than AsyncPipe's ~500-line guideline: the policies, the
+// activation stacks, the commit-group queues and the AsyncSan checks all
+// work on the per-thread state under the one lock (stateLock), which stays
+// private to this translation unit.
+//
 //===----------------------------------------------------------------------===//
 
 #include "asyncpipe_rt.h"

@@ -44,6 +44,10 @@
 // bound (-amdgpu-async-wait-max-sweeps) makes every wait of the function
 // vmcnt(0), always correct, with a missed-optimization remark.
 //
+// The file is longer than AsyncPipe's ~500-line guideline on purpose: the
+// state, the transfer function and the solver share the invariants the
+// termination argument above states, and are kept beside it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
