@@ -25,8 +25,7 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 using namespace llvm::asyncpipe::lowering;
 
-namespace {
-std::string describeAddressSpace(unsigned AS) {
+std::string lowering::describeAddressSpace(unsigned AS) {
   switch (AS) {
   case 1:
     return "global memory (address space 1)";
@@ -39,6 +38,7 @@ std::string describeAddressSpace(unsigned AS) {
   }
 }
 
+namespace {
 bool isGPUKernel(const Function &F) {
   return F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
          F.getCallingConv() == CallingConv::PTX_Kernel;

@@ -10,11 +10,18 @@
 // module's AsyncTarget emits. Anything the target cannot express is reported
 // at the call's location and removed, never passed on as an external call.
 //
+// What a copy's destination is (AsyncCopyDestination.cpp) and run-time
+// operands turned into switches over constants (AsyncConstantSwitch.cpp) are
+// in files of their own (AsyncLowerImpl.h). The copies and waits stay here,
+// a little over AsyncPipe's ~500-line guideline: they share one per-function
+// state (the mark bounds taken before anything is rewritten).
+//
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "AsyncLowerImpl.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -38,15 +45,97 @@ using namespace llvm::asyncpipe::lowering;
 ASYNCPIPE_STATISTIC(NumRedundantWaitsRemoved,
                     "Number of waits removed as redundant");
 
+namespace {
+
 /// Gives \p New, which replaces \p Old, its source location: the debug
 /// location, and clang's !srcloc, the location of the user's call, which
 /// places later diagnostics (e.g. a target without async copies) at that
 /// call when compiling without -g.
-void lowering::inheritLocation(Instruction &New, const Instruction &Old) {
+void inheritLocation(Instruction &New, const Instruction &Old) {
   New.setDebugLoc(Old.getDebugLoc());
   if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
     New.setMetadata("srcloc", SrcLoc);
 }
+
+/// For every wait, the upper bound (AsyncMarkAnalysis) on the marks that can
+/// be outstanding when it runs, in the sequence the wait counts, taken before
+/// anything is rewritten: a lowered portable mark becomes a native commit,
+/// which the analysis counts in another sequence.
+class OutstandingMarkBounds {
+public:
+  OutstandingMarkBounds(Function &F, ArrayRef<AsyncOp> Ops) {
+    AsyncMarkCounts Counts(F);
+    for (const AsyncOp &Op : Ops) {
+      if (!Op.isWait())
+        continue;
+      MarkBounds B = Counts.before(*Op.getCall(), Op.getSemantics());
+      if (B.isBounded())
+        AtWait[Op.getCall()] = B.Max;
+      std::string Why;
+      if (Counts.isRedundantWait(Op, &Why))
+        RedundantWhy[Op.getCall()] = Why;
+    }
+  }
+
+  /// The bound at \p Wait, or none if it is unbounded or unknown.
+  std::optional<uint64_t> at(const CallBase *Wait) const {
+    auto It = AtWait.find(Wait);
+    if (It == AtWait.end())
+      return std::nullopt;
+    return It->second;
+  }
+  /// The rule that makes \p Wait redundant, or none.
+  std::optional<std::string> redundantBecause(const CallBase *Wait) const {
+    auto It = RedundantWhy.find(Wait);
+    if (It == RedundantWhy.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+private:
+  DenseMap<const CallBase *, uint64_t> AtWait;
+  DenseMap<const CallBase *, std::string> RedundantWhy;
+};
+
+class PortableLowering {
+public:
+  PortableLowering(Function &F, const AsyncTarget *Target,
+                   OptimizationRemarkEmitter &ORE)
+      : F(F), Target(Target), ORE(ORE) {}
+
+  bool run();
+
+private:
+  SmallVector<AsyncOp, 16> collectOps() const;
+  void lowerCopy(const AsyncOp &Op);
+  std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
+  bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
+                             Value *&SourceSize);
+  void remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes, uint32_t Ignored);
+  void lowerZeroFillCopyBySwitch(const AsyncOp &Op, uint64_t Bytes,
+                                 uint32_t Flags);
+  void lowerMark(const AsyncOp &Op);
+  void lowerWait(const AsyncOp &Op);
+  bool isValidConstantCount(const AsyncOp &Op, const ConstantInt &N);
+  void lowerFoldedNegativeCount(const AsyncOp &Op, const ConstantInt &N);
+  void lowerConstantWait(const AsyncOp &Op, uint64_t N);
+  bool isRedundantWait(const AsyncOp &Op, uint64_t N);
+  void lowerVariableWait(const AsyncOp &Op);
+  void emitWaitSwitch(const AsyncOp &Op, const PossibleValues &Counts,
+                      std::optional<uint64_t> Bound);
+  void replaceWait(const AsyncOp &Op, uint64_t N);
+  /// Upper bound of the range of constant waits a run-time count selects
+  /// among when the target needs constants and the marks are unbounded.
+  static constexpr uint64_t UnboundedWaitCases = 8;
+  /// With more marks than this outstanding, a run-time count selects among
+  /// UnboundedWaitCases waits, not one per possible count.
+  static constexpr uint64_t MaxWaitSwitchCases = 32;
+
+  Function &F;
+  const AsyncTarget *Target;
+  OptimizationRemarkEmitter &ORE;
+  std::optional<OutstandingMarkBounds> MarkBounds;
+};
 
 /// The portable calls, and the waits in the target's native form when the
 /// target wants them rewritten too (each target's own intrinsics are the same
@@ -102,6 +191,171 @@ bool PortableLowering::run() {
   return true;
 }
 
+void PortableLowering::lowerCopy(const AsyncOp &Op) {
+  CallBase *Call = Op.getCall();
+  std::optional<uint64_t> Size = Op.getCopySize();
+  std::optional<uint32_t> Flags;
+  Value *SourceSize = nullptr;
+  // On the GPUs the destination operand is a shared pointer by type; the
+  // headers cast the user's generic pointer to it, which hides a pointer to
+  // global memory until the optimizer exposes its origin here.
+  DestinationOrigin Dst;
+  if (Op.getSharedPointer()->getType()->getPointerAddressSpace() == 3)
+    Dst = classifyDestination(Op.getSharedPointer());
+  if (Dst.K == DestinationOrigin::NotShared) {
+    reportAsyncError(*Call, "the destination of an async copy must be shared "
+                            "memory, but it points to " +
+                                Dst.Reason +
+                                ": copy into a __shared__ (CUDA, HIP) or "
+                                "local (OpenCL) array");
+    Call->eraseFromParent();
+    return;
+  }
+  if (Size && Target->needsConsecutiveLaneDestinations()) {
+    LaneTerm Lane = analyzeLaneOffset(Op.getSharedPointer(),
+                                      Call->getModule()->getDataLayout());
+    std::string Contract = "the copies of a wave land in consecutive "
+                           "shared-memory slots (lane i at lane 0's "
+                           "destination + i * " +
+                           std::to_string(*Size) + " bytes)";
+    std::string Fix = "make each lane's destination the next element, e.g. "
+                      "dst = tile + lane";
+    if (Lane.K == LaneTerm::Affine && Lane.Coef != int64_t(*Size)) {
+      reportAsyncError(*Call, "on " + Target->getName() + " " + Contract +
+                                  ", but this destination moves by " +
+                                  std::to_string(Lane.Coef) +
+                                  " bytes from one lane to the next: " + Fix);
+      Call->eraseFromParent();
+      return;
+    }
+    if (Lane.K == LaneTerm::NonAffine)
+      reportAsyncWarning(*Call, "on " + Target->getName() + " " + Contract +
+                                    ", which cannot be proven here: the "
+                                    "destination depends on the lane " +
+                                    Lane.Why + "; " + Fix);
+  }
+  if (Dst.K == DestinationOrigin::MaybeNotShared)
+    reportAsyncWarning(*Call, "the destination of an async copy may not be "
+                              "shared memory: on some paths it points to " +
+                                  Dst.Reason +
+                                  "; copy into a __shared__ (CUDA, HIP) or "
+                                  "local (OpenCL) array");
+  if (!Size) {
+    reportAsyncError(*Call, "async copy size must be a compile-time constant");
+  } else if (!Target->isLegalCopySize(*Size)) {
+    reportAsyncError(*Call, Twine("async copy of ") + Twine(*Size) +
+                                " bytes is not supported on " +
+                                Target->getName());
+  } else if ((Flags = getCopyFlags(Op)) &&
+             getZeroFillSourceSize(Op, *Size, SourceSize)) {
+    uint32_t Honoured = Target->getHonouredCopyFlags(*Size, *Flags);
+    remarkIgnoredHints(Op, *Size, *Flags & ~Honoured);
+    if (SourceSize && !isa<ConstantInt>(SourceSize) &&
+        Target->prefersConstantSourceSize()) {
+      lowerZeroFillCopyBySwitch(Op, *Size, Honoured);
+      return;
+    }
+    IRBuilder<> B(Call);
+    CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                 Op.getGlobalPointer(), *Size,
+                                                 Honoured, SourceSize);
+    inheritLocation(*New, *Call);
+  }
+  Call->eraseFromParent();
+}
+
+/// A run-time zero-fill source size as a switch over copies with the
+/// constant sizes in its known range (sizes past the copy are undefined, and
+/// go to the full copy).
+void PortableLowering::lowerZeroFillCopyBySwitch(const AsyncOp &Op,
+                                                 uint64_t Bytes,
+                                                 uint32_t Flags) {
+  CallBase *Call = Op.getCall();
+  Value *SourceSize = Op.getSourceSizeOperand();
+  PossibleValues Sizes = getPossibleValues(SourceSize, Bytes + 1, Call);
+  if (Sizes.AlsoAtLeastLimit && !is_contained(Sizes.Below, Bytes))
+    Sizes.Below.push_back(Bytes);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "ZeroFillSourceSize", Call)
+           << "zero-fill source size is not a compile-time constant: "
+              "selecting among "
+           << ore::NV("Cases", Sizes.Below.size())
+           << " copies with constant source sizes";
+  });
+  emitSwitchOnConstants(
+      Call, SourceSize, Sizes.Below, "asyncpipe.copy.zfill",
+      [&](IRBuilderBase &B, uint64_t Read) {
+        Value *ReadSize = Read == Bytes ? nullptr : B.getInt32(Read);
+        CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                     Op.getGlobalPointer(),
+                                                     Bytes, Flags, ReadSize);
+        inheritLocation(*New, *Call);
+      },
+      SwitchDefault::LastCase);
+}
+
+/// The copy's policy hints, or none after reporting flags that are not a
+/// constant or not defined.
+std::optional<uint32_t> PortableLowering::getCopyFlags(const AsyncOp &Op) {
+  Value *Operand = Op.getCopyFlagsOperand();
+  if (!Operand)
+    return 0;
+  auto *Flags = dyn_cast<ConstantInt>(Operand);
+  if (!Flags) {
+    reportAsyncError(*Op.getCall(),
+                     "async copy flags must be a compile-time constant");
+    return std::nullopt;
+  }
+  uint64_t Value = Flags->getZExtValue();
+  if (Value & ~uint64_t(KnownCopyFlags)) {
+    reportAsyncError(*Op.getCall(), "unknown async copy flags 0x" +
+                                        Twine::utohexstr(Value) +
+                                        " (defined: bit 0, bypass L1)");
+    return std::nullopt;
+  }
+  return uint32_t(Value);
+}
+
+/// Sets \p SourceSize to the number of bytes a zero-filling copy reads, or to
+/// null when it reads them all (a plain copy). Returns false after reporting
+/// a zero-fill the target lacks or a source larger than the copy.
+bool PortableLowering::getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
+                                             Value *&SourceSize) {
+  SourceSize = Op.getSourceSizeOperand();
+  if (!SourceSize)
+    return true;
+  if (!Target->supportsZeroFill()) {
+    reportAsyncError(*Op.getCall(),
+                     Twine("zero-filling async copies are not supported on ") +
+                         Target->getName());
+    return false;
+  }
+  auto *Constant = dyn_cast<ConstantInt>(SourceSize);
+  if (!Constant)
+    return true;
+  if (Constant->isNegative() || Constant->getZExtValue() > Bytes) {
+    reportAsyncError(*Op.getCall(), "zero-fill source size " +
+                                        Twine(Constant->getSExtValue()) +
+                                        " is outside the copy's 0.." +
+                                        Twine(Bytes) + " bytes");
+    return false;
+  }
+  if (Constant->getZExtValue() == Bytes)
+    SourceSize = nullptr;
+  return true;
+}
+
+void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
+                                          uint32_t Ignored) {
+  if (!(Ignored & BypassL1))
+    return;
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "IgnoredCopyHint", Op.getCall())
+           << "L1-bypass hint ignored for this " << ore::NV("Bytes", Bytes)
+           << "-byte async copy: " << Target->getName()
+           << " does not support it at this size";
+  });
+}
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {
   IRBuilder<> B(Op.getCall());
@@ -293,8 +547,6 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
         inheritLocation(*Target->createWait(B, 0), *Call);
       });
 }
-
-namespace {
 
 bool lowerModule(Module &M,
                  function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {

@@ -4,11 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to Lowering/: the per-function lowering of asyncpipe-lower, whose
-// marks and waits are in AsyncLower.cpp and copies in AsyncLowerCopies.cpp,
-// and the analyses and builders they share: what a copy's destination is
-// (AsyncCopyDestination.cpp) and run-time operands turned into switches over
-// constants (AsyncConstantSwitch.cpp).
+// Private to Lowering/: the analyses and builders asyncpipe-lower
+// (AsyncLower.cpp) uses, each in a file of its own: what a copy's destination
+// is (AsyncCopyDestination.cpp) and run-time operands turned into switches
+// over constants (AsyncConstantSwitch.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,37 +15,21 @@
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_LOWERING_ASYNCLOWERIMPL_H
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
-#include "llvm/IR/InstrTypes.h"
 #include <cstdint>
-#include <optional>
 #include <string>
 
 namespace llvm {
 class CallBase;
-class ConstantInt;
 class DataLayout;
-class Function;
 class IRBuilderBase;
 class Instruction;
-class OptimizationRemarkEmitter;
 class Value;
 
 namespace asyncpipe {
-class AsyncTarget;
-
 namespace lowering {
-
-/// Gives \p New, which replaces \p Old, its source location: the debug
-/// location, and clang's !srcloc, the location of the user's call, which
-/// places later diagnostics (e.g. a target without async copies) at that
-/// call when compiling without -g.
-void inheritLocation(Instruction &New, const Instruction &Old);
 
 /// What the shared-memory destination of a GPU copy is known to point to.
 struct DestinationOrigin {
@@ -54,6 +37,9 @@ struct DestinationOrigin {
   /// Why, for the diagnostic ("global memory (address space 1)").
   std::string Reason;
 };
+
+/// "global memory (address space 1)", ..., for diagnostics.
+std::string describeAddressSpace(unsigned AS);
 
 /// Follows \p V (a shared pointer operand or its generic origin) back
 /// through offsets and address-space casts (AsyncCopyDestination.cpp).
@@ -101,86 +87,6 @@ void emitSwitchOnConstants(
     function_ref<void(IRBuilderBase &, uint64_t)> EmitCase,
     SwitchDefault Default,
     function_ref<void(IRBuilderBase &)> EmitDefault = nullptr);
-
-/// For every wait, the upper bound (AsyncMarkAnalysis) on the marks that can
-/// be outstanding when it runs, in the sequence the wait counts, taken before
-/// anything is rewritten: a lowered portable mark becomes a native commit,
-/// which the analysis counts in another sequence.
-class OutstandingMarkBounds {
-public:
-  OutstandingMarkBounds(Function &F, ArrayRef<AsyncOp> Ops) {
-    AsyncMarkCounts Counts(F);
-    for (const AsyncOp &Op : Ops) {
-      if (!Op.isWait())
-        continue;
-      MarkBounds B = Counts.before(*Op.getCall(), Op.getSemantics());
-      if (B.isBounded())
-        AtWait[Op.getCall()] = B.Max;
-      std::string Why;
-      if (Counts.isRedundantWait(Op, &Why))
-        RedundantWhy[Op.getCall()] = Why;
-    }
-  }
-
-  /// The bound at \p Wait, or none if it is unbounded or unknown.
-  std::optional<uint64_t> at(const CallBase *Wait) const {
-    auto It = AtWait.find(Wait);
-    if (It == AtWait.end())
-      return std::nullopt;
-    return It->second;
-  }
-  /// The rule that makes \p Wait redundant, or none.
-  std::optional<std::string> redundantBecause(const CallBase *Wait) const {
-    auto It = RedundantWhy.find(Wait);
-    if (It == RedundantWhy.end())
-      return std::nullopt;
-    return It->second;
-  }
-
-private:
-  DenseMap<const CallBase *, uint64_t> AtWait;
-  DenseMap<const CallBase *, std::string> RedundantWhy;
-};
-
-class PortableLowering {
-public:
-  PortableLowering(Function &F, const AsyncTarget *Target,
-                   OptimizationRemarkEmitter &ORE)
-      : F(F), Target(Target), ORE(ORE) {}
-
-  bool run();
-
-private:
-  SmallVector<AsyncOp, 16> collectOps() const;
-  void lowerCopy(const AsyncOp &Op);
-  std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
-  bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
-                             Value *&SourceSize);
-  void remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes, uint32_t Ignored);
-  void lowerZeroFillCopyBySwitch(const AsyncOp &Op, uint64_t Bytes,
-                                 uint32_t Flags);
-  void lowerMark(const AsyncOp &Op);
-  void lowerWait(const AsyncOp &Op);
-  bool isValidConstantCount(const AsyncOp &Op, const ConstantInt &N);
-  void lowerFoldedNegativeCount(const AsyncOp &Op, const ConstantInt &N);
-  void lowerConstantWait(const AsyncOp &Op, uint64_t N);
-  bool isRedundantWait(const AsyncOp &Op, uint64_t N);
-  void lowerVariableWait(const AsyncOp &Op);
-  void emitWaitSwitch(const AsyncOp &Op, const PossibleValues &Counts,
-                      std::optional<uint64_t> Bound);
-  void replaceWait(const AsyncOp &Op, uint64_t N);
-  /// Upper bound of the range of constant waits a run-time count selects
-  /// among when the target needs constants and the marks are unbounded.
-  static constexpr uint64_t UnboundedWaitCases = 8;
-  /// With more marks than this outstanding, a run-time count selects among
-  /// UnboundedWaitCases waits, not one per possible count.
-  static constexpr uint64_t MaxWaitSwitchCases = 32;
-
-  Function &F;
-  const AsyncTarget *Target;
-  OptimizationRemarkEmitter &ORE;
-  std::optional<OutstandingMarkBounds> MarkBounds;
-};
 
 } // namespace lowering
 } // namespace asyncpipe
