@@ -87,7 +87,7 @@ ASYNCPIPE_DEVICE void __asyncpipe_copy(ASYNCPIPE_SHARED_PTR(void) dst,
                                    (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) != 0,
                                "argument 'flags' of 'asyncpipe_copy' has bits "
                                "that are not ASYNCPIPE_COPY_* flags", "error")))
-    ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.copy");
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy()") __asm__("asyncpipe.copy");
 ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
     ASYNCPIPE_SHARED_PTR(void) dst, const ASYNCPIPE_GLOBAL_PTR(void) src,
     unsigned size, unsigned src_size, unsigned flags)
@@ -112,14 +112,14 @@ ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
                                    src_size > size,
                                "argument 'src_size' of 'asyncpipe_copy_zfill' "
                                "must not exceed 'size'", "error")))
-    ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.copy.zfill");
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy_zfill()") __asm__("asyncpipe.copy.zfill");
 ASYNCPIPE_DEVICE void asyncpipe_commit(void)
-    ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.mark");
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_commit()") __asm__("asyncpipe.mark");
 ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
     __attribute__((diagnose_if(__builtin_constant_p(n) && n < 0,
                                "argument 'n' of 'asyncpipe_wait' must not be "
                                "negative", "error")))
-    ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.wait");
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_wait()") __asm__("asyncpipe.wait");
 
 #ifdef __cplusplus
 } /* extern "C" */
