@@ -38,7 +38,7 @@ define void @bar() {
 ; BIND-NEXT:    %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK:![0-9]+]]
 ; BIND-NEXT:    %mark1 = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK]]
 ; BIND-NEXT:    call void @foo()
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT:![0-9]+]]
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT1:![0-9]+]]
 ; BIND-NEXT:    ret void
 ; REMARK: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for, so that inlining a call that commits cannot change what it waits for
 
@@ -84,7 +84,7 @@ define void @bar_calls_waiting_callee(ptr addrspace(1) %g, i1 %c) {
 ; BIND-NEXT:    call void @llvm.amdgcn.global.load.async.lds(
 ; BIND-NEXT:    %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK]]
 ; BIND:       wait:
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT]]
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT0:![0-9]+]]
 ; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
 ; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
 ; O2-LABEL: define void @bar_calls_waiting_callee(
@@ -225,8 +225,10 @@ define amdgpu_kernel void @leaf_kernel() {
 ; REMARK-NOT: remark
 
 ; BIND: [[MARK]] = !{!"llvm.amdgcn.asyncmark"}
-; BIND: [[WAIT]] = !{!"llvm.amdgcn.wait.asyncmark", i16 0}
-; BIND: [[PORTABLE]] = !{!"asyncpipe.wait", i32 0}
+; The count the user wrote rides along, for lower-futures' remark.
+; BIND: [[WAIT1]] = !{!"llvm.amdgcn.wait.asyncmark", i16 1}
+; BIND: [[WAIT0]] = !{!"llvm.amdgcn.wait.asyncmark", i16 0}
+; BIND: [[PORTABLE]] = !{!"asyncpipe.wait", i32 1}
 
 declare void @external()
 declare void @asyncpipe.mark()
