@@ -146,7 +146,7 @@ join:
 ; BIND:       join:
 ; BIND-NEXT:    %recent.mark.1 = phi i32 [ %mark, %then ], [ %no.mark, %entry ]
 ; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.1), !asyncpipe.spelling [[PORTABLE:![0-9]+]]
-; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
+; REMARK-NEXT: remark: <unknown>:0:0: asyncpipe_wait(1) tied to the group it waits for
 
 ; A callee's own wait, inlined, is translated too: foo_calls_baz's wait(0)
 ; waits for its mark A; once baz is inlined into it, baz's mark Z follows A,
