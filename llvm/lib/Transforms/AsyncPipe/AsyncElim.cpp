@@ -490,12 +490,15 @@ bool MarkWaitElimination::foldWaitGroupSwitches() {
       continue;
     Value *Count = SI->getCondition();
     std::optional<APInt> Known;
+    bool FromCounters = false;
     if (auto *C = dyn_cast<ConstantInt>(Count))
       Known = C->getValue();
     else if (const PHINode *Counter = findCounterPhi(Count, DT);
-             Counter && DT.dominates(Counter->getParent(), BB))
+             Counter && DT.dominates(Counter->getParent(), BB)) {
       Known = LoopCounterDifference(DT, *Counter->getParent(), RPO)
                   .provenConstant(*Counter, *Count, *BB);
+      FromCounters = true;
+    }
     if (!Known) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "WaitSwitchKept",
@@ -515,9 +518,11 @@ bool MarkWaitElimination::foldWaitGroupSwitches() {
              << "run-time cp.async.wait_group switch folded into one \""
              << ore::NV("Wait", describeWait(Wait))
              << "\": its count is "
-             << ore::NV("Count", Known->getZExtValue())
-             << " on every path (the loop-carried counters it is computed "
-                "from keep the same difference on every iteration)";
+             << ore::NV("Count", Known->getZExtValue()) << " on every path"
+             << (FromCounters ? " (the loop-carried counters it is computed "
+                                "from keep the same difference on every "
+                                "iteration)"
+                              : "");
     });
     ++NumWaitSwitchesFolded;
     ASYNCPIPE_DEBUG(dbgs() << "AsyncElim: folding wait_group switch" << *SI
