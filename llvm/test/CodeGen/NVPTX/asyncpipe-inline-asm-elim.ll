@@ -5,6 +5,7 @@
 ; most its count of groups can be pending on every path, counted from a
 ; kernel's start or an earlier native wait. Commits are never removed. A
 ; function holding cp.async assembly that is not recognized is left alone.
+; (Inline PTX next to the intrinsics: asyncpipe-elim.ll.)
 ; RUN: %opt -passes=asyncpipe-elim -S %s -pass-remarks=asyncpipe-elim \
 ; RUN:   2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK --implicit-check-not=remark: < %t.remarks
@@ -19,10 +20,9 @@
 target triple = "nvptx64-nvidia-cuda"
 
 declare void @external()
-declare void @llvm.nvvm.cp.async.wait.group(i32)
 
 ; A kernel starts with no group pending: its first wait waits for nothing.
-; REMARK: remark: <unknown>:0:0: inline PTX "cp.async.wait_group 0" removed: it waits for nothing: rule W2 (native counter): at most 0 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or cp.async assembly since)
+; REMARK: remark: <unknown>:0:0: inline PTX "cp.async.wait_group 0" removed: it waits for nothing: rule W2 (native counter): at most 0 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or unrecognized cp.async assembly since)
 define ptx_kernel void @kernel_start(ptr addrspace(1) %src, i32 %smem) {
 ; CHECK-LABEL: define ptx_kernel void @kernel_start(
 ; CHECK-NEXT:    call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2, $3;"
@@ -80,25 +80,6 @@ define void @wait_all_forms(ptr %src, i32 %smem) {
   call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 %smem, ptr %src, i32 8)
   call void asm sideeffect "cp.async.wait_all;", "~{memory}"()
   call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
-  ret void
-}
-
-; Inline PTX and the intrinsics share the thread's one counter.
-; REMARK: remark: <unknown>:0:0: inline PTX "cp.async.wait_group 2" removed: it waits for nothing: rule W2 (native counter): at most 0 cp.async groups
-; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: rule W2 (native counter): at most 1 cp.async groups
-define void @mixed_with_intrinsics(ptr %src, i32 %smem) {
-; CHECK-LABEL: define void @mixed_with_intrinsics(
-; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; CHECK-NEXT:    call void asm sideeffect "cp.async.commit_group;", ""()
-; CHECK-NEXT:    call void asm sideeffect "cp.async.commit_group;", ""()
-; CHECK-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 1)
-; CHECK-NEXT:    ret void
-  call void @llvm.nvvm.cp.async.wait.group(i32 0)
-  call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 2)
-  call void asm sideeffect "cp.async.commit_group;", ""()
-  call void asm sideeffect "cp.async.commit_group;", ""()
-  call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 1)
-  call void @llvm.nvvm.cp.async.wait.group(i32 1)
   ret void
 }
 
