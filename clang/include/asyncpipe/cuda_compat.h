@@ -124,8 +124,7 @@ using pipeline_shared_state =
 
 // cuda::pipeline: asyncpipe::pipeline with libcu++'s timed waits.
 template <thread_scope Scope>
-class pipeline
-    : public asyncpipe::pipeline<detail::supported_scope<Scope>()> {
+class pipeline : public asyncpipe::pipeline<detail::supported_scope<Scope>()> {
   using base = asyncpipe::pipeline<detail::supported_scope<Scope>()>;
 
 public:
@@ -157,11 +156,10 @@ ASYNCPIPE_COMPAT_INLINE pipeline<thread_scope::thread> make_pipeline() {
 }
 // Block scope: unified, or partitioned by producer count or by role.
 template <class Group, unsigned StageCount, class... Partition>
-ASYNCPIPE_COMPAT_INLINE pipeline<thread_scope::block>
-make_pipeline(const Group &group,
-              asyncpipe::pipeline_shared_state<thread_scope::block,
-                                               StageCount> *state,
-              Partition... partition) {
+ASYNCPIPE_COMPAT_INLINE pipeline<thread_scope::block> make_pipeline(
+    const Group &group,
+    asyncpipe::pipeline_shared_state<thread_scope::block, StageCount> *state,
+    Partition... partition) {
   return asyncpipe::make_pipeline(group, state, partition...);
 }
 

@@ -96,7 +96,6 @@ bool hasUnmodelledCpAsyncAsm(const Function &F) {
   return false;
 }
 
-
 /// Where a remark about \p I points: the user's line, not the line inside
 /// a header function inlined into it (libcu++'s wait switch).
 DiagnosticLocation userLocation(const Instruction &I) {
@@ -267,8 +266,7 @@ void LoopCounterDifference::markSuccessorsLive(const BasicBlock &BB) {
   } else if (auto *SI = dyn_cast<SwitchInst>(Term)) {
     if (std::optional<LinearValue> C = valueOf(SI->getCondition());
         C && C->isConstant())
-      Only = SI->findCaseValue(
-                    ConstantInt::get(SI->getContext(), C->Offset))
+      Only = SI->findCaseValue(ConstantInt::get(SI->getContext(), C->Offset))
                  ->getCaseSuccessor();
   }
   for (const BasicBlock *Succ : successors(&BB))
@@ -317,8 +315,7 @@ bool LoopCounterDifference::evaluateIteration(const PHINode &Base) {
                ++Idx) {
             if (!isLiveEdge(Phi->getIncomingBlock(Idx), BB))
               continue;
-            std::optional<LinearValue> In =
-                valueOf(Phi->getIncomingValue(Idx));
+            std::optional<LinearValue> In = valueOf(Phi->getIncomingValue(Idx));
             if (!In || (V && !(*V == *In))) {
               Agree = false;
               break;
@@ -514,10 +511,9 @@ bool MarkWaitElimination::foldWaitGroupSwitches() {
     AsyncOp Wait = leadingNativeWait(*Dest);
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "WaitSwitchFolded",
-                                  userLocation(*SI), BB)
+                                userLocation(*SI), BB)
              << "run-time cp.async.wait_group switch folded into one \""
-             << ore::NV("Wait", describeWait(Wait))
-             << "\": its count is "
+             << ore::NV("Wait", describeWait(Wait)) << "\": its count is "
              << ore::NV("Count", Known->getZExtValue()) << " on every path"
              << (FromCounters ? " (the loop-carried counters it is computed "
                                 "from keep the same difference on every "
@@ -569,8 +565,7 @@ bool MarkWaitElimination::removeRedundantWaits() {
                            Call->getParent());
       // Inline PTX is named by its statement, as the user wrote it.
       if (Wait.getForm() == AsyncOpForm::NVPTXInlineAsm)
-        return R << "inline PTX \""
-                 << ore::NV("Statement", describeWait(Wait))
+        return R << "inline PTX \"" << ore::NV("Statement", describeWait(Wait))
                  << "\" removed: it waits for nothing: " << Why;
       return R << "wait for at most "
                << ore::NV("Count", *getTrackedWaitCount(Wait))
