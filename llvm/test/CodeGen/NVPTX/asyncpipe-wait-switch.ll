@@ -312,6 +312,147 @@ exit:
   ret void
 }
 
+; An inner loop (the k loop of a GEMM tile) between the commit and the wait
+; touches no counter: the proof goes through it, and the switch is folded.
+; REMARK: remark: <unknown>:0:0: run-time cp.async.wait_group switch folded into one "cp.async.wait_group 1": its count is 1 on every path (the loop-carried counters it is computed from keep the same difference on every iteration)
+define ptx_kernel void @inner_loop(ptr addrspace(1) %src, i32 %smem, i32 %n, ptr %acc) {
+; CHECK-LABEL: define ptx_kernel void @inner_loop(
+; CHECK:         br label %wait.w1
+; CHECK-NOT:   switch
+; CHECK:       exit:
+entry:
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %released ]
+  %head = phi i8 [ 1, %entry ], [ %head.next, %released ]
+  %tail = phi i8 [ 0, %entry ], [ %tail.next, %released ]
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 %smem, ptr addrspace(1) %src, i32 4)
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  %head.next = add i8 %head, 1
+  br label %inner
+inner:
+  %k = phi i32 [ 0, %body ], [ %k.next, %inner ]
+  %k.next = add i32 %k, 1
+  store i32 %k, ptr %acc
+  %inner.done = icmp eq i32 %k.next, 16
+  br i1 %inner.done, label %wait, label %inner
+wait:
+  %not.tail = xor i8 %tail, -1
+  %count = add i8 %head.next, %not.tail
+  switch i8 %count, label %wait.w8 [
+    i8 0, label %wait.w0
+    i8 1, label %wait.w1
+    i8 2, label %wait.w2
+    i8 3, label %wait.w3
+    i8 4, label %wait.w4
+    i8 5, label %wait.w5
+    i8 6, label %wait.w6
+    i8 7, label %wait.w7
+  ]
+wait.w0:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 0)
+  br label %released
+wait.w1:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 1)
+  br label %released
+wait.w2:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 2)
+  br label %released
+wait.w3:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 3)
+  br label %released
+wait.w4:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 4)
+  br label %released
+wait.w5:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 5)
+  br label %released
+wait.w6:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 6)
+  br label %released
+wait.w7:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 7)
+  br label %released
+wait.w8:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 8)
+  br label %released
+released:
+  %tail.next = add i8 %tail, 1
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
+; An irreducible cycle inside the loop: the evaluation does not follow it,
+; and the switch stays.
+; REMARK: remark: <unknown>:0:0: run-time cp.async.wait_group switch kept: its count is not provably the same on every path
+define ptx_kernel void @irreducible(i32 %n, i1 %c) {
+; CHECK-LABEL: define ptx_kernel void @irreducible(
+; CHECK:         switch i8 %count, label %wait.w8 [
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %released ]
+  %head = phi i8 [ 1, %entry ], [ %head.next, %released ]
+  %tail = phi i8 [ 0, %entry ], [ %tail.next, %released ]
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  %head.next = add i8 %head, 1
+  br i1 %c, label %left, label %right
+left:
+  br i1 %c, label %right, label %wait
+right:
+  br i1 %c, label %left, label %wait
+wait:
+  %count = sub i8 %head, %tail
+  switch i8 %count, label %wait.w8 [
+    i8 0, label %wait.w0
+    i8 1, label %wait.w1
+    i8 2, label %wait.w2
+    i8 3, label %wait.w3
+    i8 4, label %wait.w4
+    i8 5, label %wait.w5
+    i8 6, label %wait.w6
+    i8 7, label %wait.w7
+  ]
+wait.w0:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 0)
+  br label %released
+wait.w1:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 1)
+  br label %released
+wait.w2:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 2)
+  br label %released
+wait.w3:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 3)
+  br label %released
+wait.w4:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 4)
+  br label %released
+wait.w5:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 5)
+  br label %released
+wait.w6:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 6)
+  br label %released
+wait.w7:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 7)
+  br label %released
+wait.w8:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 8)
+  br label %released
+released:
+  %tail.next = add i8 %tail, 1
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
 ; A constant count (as at -O1 before SimplifyCFG) is folded; a count read
 ; from memory is not.
 ; REMARK: remark: <unknown>:0:0: run-time cp.async.wait_group switch folded into one "cp.async.wait_group 3": its count is 3 on every path{{$}}
