@@ -554,6 +554,58 @@ done:
   ret void
 }
 
+; A switch whose count is unknown at a point where no group can be pending
+; (a kernel's start): the switch stays, but each case's wait is redundant by
+; rule W2 and goes.
+; REMARK: remark: <unknown>:0:0: run-time cp.async.wait_group switch kept: its count is not provably the same on every path
+; REMARK-COUNT-9: remark: <unknown>:0:0: inline PTX "cp.async.wait_group {{[0-8]}}" removed: it waits for nothing: rule W2 (native counter): at most 0 cp.async groups can be pending here
+define ptx_kernel void @nothing_pending(ptr %p) {
+; CHECK-LABEL: define ptx_kernel void @nothing_pending(
+; CHECK-NOT:     cp.async.wait_group
+; CHECK:         ret void
+entry:
+  %count = load i8, ptr %p
+  switch i8 %count, label %wait.w8 [
+    i8 0, label %wait.w0
+    i8 1, label %wait.w1
+    i8 2, label %wait.w2
+    i8 3, label %wait.w3
+    i8 4, label %wait.w4
+    i8 5, label %wait.w5
+    i8 6, label %wait.w6
+    i8 7, label %wait.w7
+  ]
+wait.w0:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 0)
+  br label %done
+wait.w1:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 1)
+  br label %done
+wait.w2:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 2)
+  br label %done
+wait.w3:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 3)
+  br label %done
+wait.w4:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 4)
+  br label %done
+wait.w5:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 5)
+  br label %done
+wait.w6:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 6)
+  br label %done
+wait.w7:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 7)
+  br label %done
+wait.w8:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 8)
+  br label %done
+done:
+  ret void
+}
+
 ; A switch one of whose successors does not start with a wait is not a
 ; wait_group switch: untouched, no remark.
 define void @not_a_wait_switch(i8 %k, ptr %p) {
