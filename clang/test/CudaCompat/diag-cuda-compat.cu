@@ -3,9 +3,15 @@
 // RUN: not clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx \
 // RUN:   -nocudainc -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \
 // RUN:   -fsyntax-only %s 2>&1 | FileCheck %s
+// The same errors for gfx942 and the host.
+// RUN: not clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
+// RUN:   --cuda-device-only -I%asyncpipe_include -fsyntax-only %s 2>&1 \
+// RUN:   | FileCheck %s
+// RUN: not clang -x c++ -I%asyncpipe_include -Wno-ignored-attributes \
+// RUN:   -fsyntax-only %s 2>&1 | FileCheck %s
 // RUN: not clang -x c -fsyntax-only -I%asyncpipe_include -DOPENCL_HEADER %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOT-OPENCL
-// REQUIRES: nvptx-registered-target
+// REQUIRES: amdgpu-registered-target, nvptx-registered-target
 
 #ifdef OPENCL_HEADER
 // NOT-OPENCL: asyncpipe/opencl_async.h:{{[0-9]+}}:2: error: "asyncpipe/opencl_async.h is for OpenCL C"

@@ -7,6 +7,10 @@
 ; RUN: %opt -passes=asyncpipe-elim -S %s -pass-remarks=asyncpipe-elim \
 ; RUN:   -pass-remarks-missed=asyncpipe-elim 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK --implicit-check-not=remark: < %t.remarks
+; With inline-PTX recognition off nothing is folded.
+; RUN: %opt -asyncpipe-nvptx-inline-asm=false -passes=asyncpipe-elim -S %s \
+; RUN:   -pass-remarks=asyncpipe-elim -pass-remarks-missed=asyncpipe-elim 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=asyncpipe-elim %s | %llc -mtriple=nvptx64-nvidia-cuda \
 ; RUN:   -mcpu=sm_80 -mattr=+ptx70 -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -625,3 +629,7 @@ other:
 done:
   ret void
 }
+
+; OFF-NOT:     remark
+; OFF-LABEL: define ptx_kernel void @steady(
+; OFF:         switch i8 %count, label %wait.w8 [
