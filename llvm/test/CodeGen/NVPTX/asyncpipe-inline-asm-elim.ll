@@ -114,6 +114,28 @@ exit:
   ret void
 }
 
+; Rule M1 never removes a native commit, even one no wait of the function
+; observes (a caller may wait for its group); a portable mark is observed by
+; an inline wait (the hardware counter counts every mark), and counted by it.
+; REMARK: remark: <unknown>:0:0: inline PTX "cp.async.wait_group 0" removed: it waits for nothing: rule W2 (native counter): at most 0 cp.async groups
+define ptx_kernel void @commits_and_marks(ptr addrspace(1) %src, i32 %smem) {
+; CHECK-LABEL: define ptx_kernel void @commits_and_marks(
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
+; CHECK-NEXT:    call void asm sideeffect "cp.async.ca.shared.global
+; CHECK-NEXT:    call void asm sideeffect "cp.async.commit_group;", ""()
+; CHECK-NEXT:    call void asm sideeffect "cp.async.commit_group;", ""()
+; CHECK-NEXT:    ret void
+  call void @asyncpipe.mark()
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 %smem, ptr addrspace(1) %src, i32 4)
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  ret void
+}
+declare void @asyncpipe.mark()
+
 ; Nothing is redundant in the functions below.
 
 ; A function that is not a kernel starts with any number of its callers'
