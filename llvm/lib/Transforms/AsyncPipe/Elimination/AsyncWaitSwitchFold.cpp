@@ -32,14 +32,14 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
