@@ -1,4 +1,4 @@
-//===- AsyncWaitSwitchFold.h - Fold run-time wait_group switches -*- C++ -*-===//
+//===- AsyncWaitSwitchFold.h - Fold run-time wait switches ---- -*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
