@@ -45,8 +45,8 @@
 
 ; BARRIER: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [barrier-in-partial-work-group]: kernel 1 ('synced') with global (24) has a work-group barrier, but on the fused global (64) local (16) some work-groups could run it with only part of their work-items
 
-; SUBGROUP: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [unmodelled-work-item-query]: lane must see its own nd-range, but it reads __spirv_BuiltInSubgroupLocalInvocationId, which fusion does not remap (sub-group, lane, enqueued-size and linear-id queries); launch every kernel of the list on the same nd-range
-; SUBGROUP-CL: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [unmodelled-work-item-query]: sglid must see its own nd-range, but it reads get_sub_group_local_id, which fusion does not remap (sub-group, lane, enqueued-size and linear-id queries); launch every kernel of the list on the same nd-range
+; SUBGROUP: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [sub-group-without-local-size]: lane must see its own nd-range and uses sub-groups (__spirv_BuiltInSubgroupLocalInvocationId), which keep their meaning only if its work-groups do; give it a local size, the same as the other kernels', or launch every kernel of the list on the same nd-range
+; SUBGROUP-CL: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [sub-group-without-local-size]: sglid must see its own nd-range and uses sub-groups (get_sub_group_local_id), which keep their meaning only if its work-groups do; give it a local size, the same as the other kernels', or launch every kernel of the list on the same nd-range
 
 ; SAME-LABEL: define spir_kernel void @fused(
 ; SAME-NEXT:  entry:
