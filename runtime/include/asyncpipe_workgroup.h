@@ -29,9 +29,9 @@ extern "C" {
 enum { AP_MAX_WORK_GROUP_SIZE = 1024 };
 
 struct ap_ndrange {
-  unsigned dims;     /* 1 to 3 */
-  size_t global[3];  /* unused dimensions: 0 (read as 1) */
-  size_t local[3];   /* all 0: none given, one work-group spans the grid */
+  unsigned dims;    /* 1 to 3 */
+  size_t global[3]; /* unused dimensions: 0 (read as 1) */
+  size_t local[3];  /* all 0: none given, one work-group spans the grid */
   size_t offset[3];
 };
 

@@ -53,9 +53,7 @@ static void fail(const char *fmt, const char *arg) {
   exit(1);
 }
 
-static size_t elem_size(enum elem_type t) {
-  return t == Long ? 8 : 4;
-}
+static size_t elem_size(enum elem_type t) { return t == Long ? 8 : 4; }
 
 static struct buffer *find_buffer(const char *name) {
   for (unsigned i = 0; i < num_buffers; ++i)
@@ -191,9 +189,9 @@ struct launch {
 
 static void run_launch(void *ctx) {
   const struct launch *l = ctx;
-  l->fn(l->ints[0], l->ints[1], l->ints[2], l->ints[3], l->ints[4],
-        l->ints[5], l->floats[0], l->floats[1], l->floats[2], l->floats[3],
-        l->floats[4], l->floats[5], l->floats[6], l->floats[7]);
+  l->fn(l->ints[0], l->ints[1], l->ints[2], l->ints[3], l->ints[4], l->ints[5],
+        l->floats[0], l->floats[1], l->floats[2], l->floats[3], l->floats[4],
+        l->floats[5], l->floats[6], l->floats[7]);
 }
 
 /* ARG: @BUFFER, int:V, uint:V, long:V, ulong:V, float:V, local:BYTES. */

@@ -154,7 +154,7 @@ int ap_run_ndrange(const struct ap_ndrange *r, void (*fn)(void *), void *ctx) {
   return 0;
 }
 
-/*===- Work-item functions -------------------------------------------------===*/
+/*===- Work-item functions ------------------------------------------------===*/
 
 unsigned _Z12get_work_dimv(void) { return self->range->dims; }
 size_t _Z15get_global_sizej(unsigned d) {
@@ -164,7 +164,9 @@ size_t _Z14get_local_sizej(unsigned d) {
   return d < 3 ? self->local_size[d] : 1;
 }
 /* Work-groups are uniform here: the enqueued size is the local size. */
-size_t _Z23get_enqueued_local_sizej(unsigned d) { return _Z14get_local_sizej(d); }
+size_t _Z23get_enqueued_local_sizej(unsigned d) {
+  return _Z14get_local_sizej(d);
+}
 size_t _Z14get_num_groupsj(unsigned d) {
   return _Z15get_global_sizej(d) / _Z14get_local_sizej(d);
 }
@@ -183,12 +185,12 @@ size_t _Z20get_global_linear_idv(void) {
   size_t id[3];
   for (unsigned d = 0; d < 3; ++d)
     id[d] = _Z13get_global_idj(d) - _Z17get_global_offsetj(d);
-  return id[0] + _Z15get_global_sizej(0) *
-                     (id[1] + _Z15get_global_sizej(1) * id[2]);
+  return id[0] +
+         _Z15get_global_sizej(0) * (id[1] + _Z15get_global_sizej(1) * id[2]);
 }
 size_t _Z19get_local_linear_idv(void) { return self->local_linear_id; }
 
-/*===- Barriers ------------------------------------------------------------===*/
+/*===- Barriers -----------------------------------------------------------===*/
 
 /* pthread barriers order memory too: every fence flag is honoured. */
 void _Z7barrierj(unsigned flags) {
@@ -205,7 +207,7 @@ void _Z9mem_fencej(unsigned flags) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-/*===- Sub-groups ----------------------------------------------------------===*/
+/*===- Sub-groups ---------------------------------------------------------===*/
 
 static size_t sg_id(void) {
   return self->local_linear_id / self->group->sub_group_size;
@@ -240,7 +242,7 @@ void _Z17sub_group_barrierj(unsigned flags) {
   sg_wait();
 }
 
-/*===- Group and sub-group algorithms --------------------------------------===*/
+/*===- Group and sub-group algorithms -------------------------------------===*/
 
 /* Every member publishes its value, all wait, each combines the values of
  * [first, first + n) it needs, and all wait again before the slots are
@@ -324,7 +326,8 @@ AP_COLLECTIVE(_Z13sub_group_anyi, int, i, 0, AP_ANY, sg)
 #define AP_BROADCAST(NAME, T, FIELD, PARAMS, IS_SOURCE, WAIT)                  \
   T NAME PARAMS {                                                              \
     union slot *s = self->group->scratch;                                      \
-    size_t slot = self->local_linear_id - (self->local_linear_id % n_##WAIT()); \
+    size_t slot =                                                              \
+        self->local_linear_id - (self->local_linear_id % n_##WAIT());          \
     if (IS_SOURCE)                                                             \
       s[slot].FIELD = x;                                                       \
     WAIT##_wait();                                                             \
@@ -359,7 +362,7 @@ AP_BROADCASTS(unsigned long, ul, m)
 AP_BROADCASTS(float, f, f)
 AP_BROADCASTS(double, d, d)
 
-/*===- Atomics (OpenCL 1.x names) on global and local memory ---------------===*/
+/*===- Atomics (OpenCL 1.x names) on global and local memory --------------===*/
 
 #define AP_ATOMIC_RMW(OP, LEN, AS, T, C, BUILTIN)                              \
   T _Z##LEN##atomic_##OP##PU##AS##V##C##C(volatile T *p, T v) {                \
@@ -409,7 +412,7 @@ float _Z11atomic_xchgPU7CLlocalVff(volatile float *p, float v) {
   return _Z11atomic_xchgPU8CLglobalVff(p, v);
 }
 
-/*===- Common integer and float functions ----------------------------------===*/
+/*===- Common integer and float functions ---------------------------------===*/
 
 /* Kernels use these everywhere; only the scalar forms. */
 #define AP_MINMAX(T, C)                                                        \

@@ -360,8 +360,7 @@ Error QueryRemapper::run() {
                           "work-groups do; give it a local size, the same "
                           "as the other kernels', or launch every kernel of "
                           "the list on the same nd-range");
-    } else if (StringRef Name = Plan.Model.getUnmodelledQuery(I);
-               !Name.empty())
+    } else if (StringRef Name = Plan.Model.getUnmodelledQuery(I); !Name.empty())
       return refuse("unmodelled-work-item-query",
                     Kernel.Kernel->getName() +
                         " must see its own nd-range, but it reads " + Name +
@@ -421,8 +420,7 @@ Error asyncpipe::checkGuardedBarriers(Function &Body, const KernelPlan &Kernel,
                         " with " + Kernel.Range.str() + " has a " +
                         (Collective.empty()
                              ? std::string("work-group barrier")
-                             : "group collective (" + Collective.str() +
-                                   ")") +
+                             : "group collective (" + Collective.str() + ")") +
                         ", but on the fused " + Plan.FusedRange.str() +
                         " some work-groups could run it with only part of "
                         "their work-items");

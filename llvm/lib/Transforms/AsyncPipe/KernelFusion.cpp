@@ -138,8 +138,7 @@ struct GroupSizeAttrs {
 Expected<GroupSizeAttrs> mergeGroupSizeAttrs(const FusionPlan &Plan) {
   GroupSizeAttrs Merged;
   const NDRange &Fused = Plan.FusedRange;
-  std::array<uint64_t, 3> Local = {Fused.getLocalSize(0),
-                                   Fused.getLocalSize(1),
+  std::array<uint64_t, 3> Local = {Fused.getLocalSize(0), Fused.getLocalSize(1),
                                    Fused.getLocalSize(2)};
   const KernelPlan *FlatOwner = nullptr, *ReqOwner = nullptr;
   Merged.Uniform = true;
@@ -210,8 +209,7 @@ Expected<GroupSizeAttrs> mergeGroupSizeAttrs(const FusionPlan &Plan) {
       (Count < Merged.FlatSize->first || Count > Merged.FlatSize->second))
     return refuse("local-size-outside-group-size-bounds",
                   "the fused local size (" + LocalText + ", " +
-                      std::to_string(Count) +
-                      " work-items) is outside the " +
+                      std::to_string(Count) + " work-items) is outside the " +
                       std::to_string(Merged.FlatSize->first) + " to " +
                       std::to_string(Merged.FlatSize->second) +
                       " work-items the kernels allow "
@@ -252,7 +250,8 @@ Error checkRequiredGroupSizeFits(const FusionPlan &Plan) {
                           std::to_string(Size->getZExtValue()) +
                           " in dimension " + std::to_string(D) +
                           " (reqd_work_group_size), but the fused local size "
-                          "is " + std::to_string(Fused.getLocalSize(D)) +
+                          "is " +
+                          std::to_string(Fused.getLocalSize(D)) +
                           "; launch every kernel with its required size");
     }
   }

@@ -140,9 +140,9 @@ public:
     StringRef Name = getUnmangledName(getCalleeName(I));
     // work_group_reduce_add, sub_group_broadcast, ...; barriers are
     // isBarrier()'s.
-    bool Collective = (Name.starts_with("work_group_") ||
-                       Name.starts_with("sub_group_")) &&
-                      !Name.ends_with("barrier");
+    bool Collective =
+        (Name.starts_with("work_group_") || Name.starts_with("sub_group_")) &&
+        !Name.ends_with("barrier");
     return Collective ? Name : "";
   }
 
