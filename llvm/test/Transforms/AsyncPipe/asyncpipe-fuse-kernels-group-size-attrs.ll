@@ -22,6 +22,10 @@
 ; RUN:   | FileCheck %s --check-prefix=REQNTID
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/nvptx-maxntid.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=MAXNTID
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/nvptx-reqntid-outside.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REQNTID-OUTSIDE
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/nvptx-malformed.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=NVPTX-MALFORMED
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/reqd-outside.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REQD-OUTSIDE
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-conflict.ll -o /dev/null 2>&1 \
@@ -41,6 +45,8 @@
 ; MALFORMED: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-group-size-attribute]: kernel 0 ('odd') has an amdgpu-flat-work-group-size that is not "min,max"
 ; REQNTID: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [conflicting-reqd-work-group-size]: kernel 0 ('a') and kernel 1 ('b') require different work-group sizes (nvvm.reqntid); fuse only kernels that require the same one
 ; MAXNTID: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [local-size-outside-group-size-bounds]: the fused local size (128,1,1) exceeds the largest the kernels allow (nvvm.maxntid 64,1,1); launch them with a smaller local size
+; REQNTID-OUTSIDE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [local-size-outside-group-size-bounds]: the fused local size (64,1,1) is not the one the kernels require (nvvm.reqntid 32,1,1); launch them with that local size
+; NVPTX-MALFORMED: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-group-size-attribute]: kernel 0 ('a') has a nvvm.maxntid that is not 1 to 3 non-zero sizes
 ; REQD-OUTSIDE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [local-size-outside-group-size-bounds]: kernel 1 ('eight') requires work-groups of 8 in dimension 0 (reqd_work_group_size), but the fused local size is 16; launch every kernel with its required size
 ; SUBGROUP-CONFLICT: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [conflicting-reqd-sub-group-size]: kernel 0 ('a') and kernel 1 ('b') require different sub-group sizes (intel_reqd_sub_group_size); fuse only kernels that require the same one
 
@@ -163,6 +169,36 @@ declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
 !0 = !{!"a", !"a"}
 !1 = !{!2, !2}
 !2 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 128, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
+
+;--- nvptx-reqntid-outside.ll
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @a(ptr addrspace(1) %out) #0 {
+  ret void
+}
+define ptx_kernel void @b(ptr addrspace(1) %out) {
+  ret void
+}
+attributes #0 = { "nvvm.reqntid"="32" }
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
+!0 = !{!"a", !"b"}
+!1 = !{!2, !3}
+!2 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
+!3 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
+
+;--- nvptx-malformed.ll
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @a(ptr addrspace(1) %out) #0 {
+  ret void
+}
+attributes #0 = { "nvvm.maxntid"="32,0" }
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
+!0 = !{!"a", !"a"}
+!1 = !{!2, !2}
+!2 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
 
 ;--- reqd-outside.ll
 ; The kernel requiring 8 work-items per group was given no local size; the
