@@ -138,11 +138,11 @@ public:
 
   StringRef getGroupCollective(const Instruction &I) const override {
     StringRef Name = getUnmangledName(getCalleeName(I));
-    // work_group_reduce_add, sub_group_broadcast, ...; barriers are
-    // isBarrier()'s.
+    // work_group_reduce_add, sub_group_broadcast, sub_group_barrier, ...;
+    // the work-group barrier is isBarrier()'s.
     bool Collective =
         (Name.starts_with("work_group_") || Name.starts_with("sub_group_")) &&
-        !Name.ends_with("barrier");
+        Name != "work_group_barrier";
     return Collective ? Name : "";
   }
 
