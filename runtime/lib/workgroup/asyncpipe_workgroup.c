@@ -362,6 +362,34 @@ AP_BROADCASTS(unsigned long, ul, m)
 AP_BROADCASTS(float, f, f)
 AP_BROADCASTS(double, d, d)
 
+/* Sub-group shuffles (cl_khr_subgroup_shuffle, _relative): lane LANE's
+ * value, or the caller's own for a lane outside the sub-group. */
+#define AP_SHUFFLE(NAME, T, FIELD, LANE)                                       \
+  T NAME(T x, unsigned arg) {                                                  \
+    union slot *s = self->group->scratch;                                      \
+    size_t me = _Z22get_sub_group_local_idv();                                 \
+    (void)me;                                                                  \
+    s[self->local_linear_id].FIELD = x;                                        \
+    sg_wait();                                                                 \
+    size_t lane = (LANE);                                                      \
+    T v = lane < sg_members() ? s[sg_first() + lane].FIELD : x;                \
+    sg_wait();                                                                 \
+    return v;                                                                  \
+  }
+#define AP_SHUFFLES(T, FIELD, C)                                               \
+  AP_SHUFFLE(_Z17sub_group_shuffle##C##j, T, FIELD, arg)                       \
+  AP_SHUFFLE(_Z21sub_group_shuffle_xor##C##j, T, FIELD, me ^ arg)              \
+  AP_SHUFFLE(_Z20sub_group_shuffle_up##C##j, T, FIELD,                         \
+             me >= arg ? me - arg : SIZE_MAX)                                  \
+  AP_SHUFFLE(_Z22sub_group_shuffle_down##C##j, T, FIELD, me + arg)
+
+AP_SHUFFLES(int, i, i)
+AP_SHUFFLES(unsigned, u, j)
+AP_SHUFFLES(long, l, l)
+AP_SHUFFLES(unsigned long, ul, m)
+AP_SHUFFLES(float, f, f)
+AP_SHUFFLES(double, d, d)
+
 /*===- Atomics (OpenCL 1.x names) on global and local memory --------------===*/
 
 #define AP_ATOMIC_RMW(OP, LEN, AS, T, C, BUILTIN)                              \
