@@ -258,6 +258,47 @@ Error checkRequiredGroupSizeFits(const FusionPlan &Plan) {
   return Error::success();
 }
 
+/// The AMDGPU wave size \p F's target features ask for (32 or 64), or 0.
+unsigned getRequestedWaveSize(const Function &F) {
+  SmallVector<StringRef, 8> Features;
+  F.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+  unsigned Size = 0;
+  for (StringRef Feature : Features) {
+    if (Feature == "+wavefrontsize32")
+      Size = 32;
+    else if (Feature == "+wavefrontsize64")
+      Size = 64;
+  }
+  return Size;
+}
+
+/// Refuses kernels compiled for different wave sizes: the fused kernel takes
+/// the first kernel's target features, so a later kernel's sub-groups (and
+/// what the compiler assumes of its waves) would change size.
+Error checkWaveSizes(const FusionPlan &Plan) {
+  const KernelPlan *First = nullptr;
+  for (const KernelPlan &K : Plan.Kernels) {
+    unsigned Size = getRequestedWaveSize(*K.Kernel);
+    if (!Size)
+      continue;
+    if (!First) {
+      First = &K;
+      continue;
+    }
+    unsigned FirstSize = getRequestedWaveSize(*First->Kernel);
+    if (Size != FirstSize)
+      return refuse("different-wave-sizes",
+                    describeKernel(Plan, First - Plan.Kernels.begin()) +
+                        " was compiled for waves of " +
+                        std::to_string(FirstSize) + " and " +
+                        describeKernel(Plan, &K - Plan.Kernels.begin()) +
+                        " for waves of " + std::to_string(Size) +
+                        " (target-features); compile the kernels of one "
+                        "fusion list for one wave size");
+  }
+  return Error::success();
+}
+
 /// Gives the fused kernel the work-group size attributes merged from the
 /// kernels'.
 void setGroupSizeAttrs(Function &Fused, const GroupSizeAttrs &Attrs) {
@@ -322,6 +363,8 @@ Error planFusion(FusionPlan &Plan, const KernelFusionSpec &Spec) {
   if (Error E = checkRequiredGroupSizes(Plan))
     return E;
   if (Error E = checkRequiredGroupSizeFits(Plan))
+    return E;
+  if (Error E = checkWaveSizes(Plan))
     return E;
   if (Expected<GroupSizeAttrs> Attrs = mergeGroupSizeAttrs(Plan); !Attrs)
     return Attrs.takeError();

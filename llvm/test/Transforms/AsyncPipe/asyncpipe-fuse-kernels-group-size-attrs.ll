@@ -6,8 +6,9 @@
 ;   bound in each dimension;
 ; - uniform-work-group-size: "true" only if every kernel says so;
 ; - intel_reqd_sub_group_size (metadata): the common required size.
-; Refused: ranges with no common size, different required sizes, and a
-; fused local size outside the bounds (reqd_work_group_size included).
+; Refused: ranges with no common size, different required sizes, a fused
+; local size outside the bounds (reqd_work_group_size included), and AMDGPU
+; kernels asking for different wave sizes.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -S %t/amdgpu.ll -o - | FileCheck %s --check-prefix=AMDGPU
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -S %t/nvptx.ll -o - | FileCheck %s --check-prefix=NVPTX
@@ -16,6 +17,8 @@
 ; RUN:   | FileCheck %s --check-prefix=DISJOINT
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/amdgpu-outside.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=FLAT-OUTSIDE
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/amdgpu-wave-sizes.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=WAVE-SIZES
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/amdgpu-malformed.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=MALFORMED
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/nvptx-reqntid.ll -o /dev/null 2>&1 \
@@ -42,6 +45,7 @@
 
 ; DISJOINT: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [conflicting-flat-work-group-size]: kernel 0 ('small') and kernel 1 ('large') allow no common work-group size (amdgpu-flat-work-group-size); fuse only kernels whose ranges overlap
 ; FLAT-OUTSIDE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [local-size-outside-group-size-bounds]: the fused local size (128,1,1, 128 work-items) is outside the 1 to 64 work-items the kernels allow (amdgpu-flat-work-group-size); launch them with a local size in that range
+; WAVE-SIZES: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [different-wave-sizes]: kernel 0 ('wave32') was compiled for waves of 32 and kernel 2 ('wave64') for waves of 64 (target-features); compile the kernels of one fusion list for one wave size
 ; MALFORMED: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-group-size-attribute]: kernel 0 ('odd') has an amdgpu-flat-work-group-size that is not "min,max"
 ; REQNTID: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [conflicting-reqd-work-group-size]: kernel 0 ('a') and kernel 1 ('b') require different work-group sizes (nvvm.reqntid); fuse only kernels that require the same one
 ; MAXNTID: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [local-size-outside-group-size-bounds]: the fused local size (128,1,1) exceeds the largest the kernels allow (nvvm.maxntid 64,1,1); launch them with a smaller local size
@@ -106,6 +110,27 @@ declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
 !1 = !{!2, !3}
 !2 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
 !3 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 128, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
+
+;--- amdgpu-wave-sizes.ll
+; The kernel in the middle leaves the wave size to the target-cpu.
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @wave32(ptr addrspace(1) %out) #0 {
+  ret void
+}
+define amdgpu_kernel void @either(ptr addrspace(1) %out) {
+  ret void
+}
+define amdgpu_kernel void @wave64(ptr addrspace(1) %out) #1 {
+  ret void
+}
+attributes #0 = { "target-cpu"="gfx1100" "target-features"="+wavefrontsize32" }
+attributes #1 = { "target-cpu"="gfx1100" "target-features"="+wavefrontsize64" }
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
+!0 = !{!"wave32", !"either", !"wave64"}
+!1 = !{!2, !2, !2}
+!2 = !{i32 1, !{i64 1024, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
 
 ;--- amdgpu-malformed.ll
 target triple = "amdgcn-amd-amdhsa"
