@@ -253,9 +253,13 @@ public:
 
   bool isUnrecognizedQuery(Instruction &I) const override {
     // A builtin variable read in a shape of its own (the whole vector used
-    // other than through extractelement, an odd offset or width).
+    // other than through extractelement, an odd offset or width), or a
+    // builtin function this model does not know.
     if (matchQuery(I))
       return false;
+    if (isa<CallInst>(I) &&
+        getUnmangledName(getCalleeName(I)).contains("spirv_BuiltIn"))
+      return true;
     auto *Load = dyn_cast<LoadInst>(&I);
     std::optional<BuiltinRead> Read = Load ? readsBuiltin(*Load) : std::nullopt;
     if (!Read || !Read->Kind)

@@ -16,6 +16,8 @@
 ; RUN:   | FileCheck %s --check-prefix=SUBGROUP
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-cl.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=SUBGROUP-CL
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/unknown-builtin.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=UNKNOWN
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-local.ll -o - \
 ; RUN:   | FileCheck %s --check-prefix=LOCAL
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-same.ll -o - \
@@ -50,6 +52,8 @@
 
 ; SUBGROUP: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [sub-group-without-local-size]: lane must see its own nd-range and uses sub-groups (__spirv_BuiltInSubgroupLocalInvocationId), which keep their meaning only if its work-groups do; give it a local size, the same as the other kernels', or launch every kernel of the list on the same nd-range
 ; SUBGROUP-CL: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [sub-group-without-local-size]: sglid must see its own nd-range and uses sub-groups (get_sub_group_local_id), which keep their meaning only if its work-groups do; give it a local size, the same as the other kernels', or launch every kernel of the list on the same nd-range
+
+; UNKNOWN: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [unrecognized-work-item-query]: odd must see its own nd-range, but it reads work-item information in a form SPIR-V builtins fusion cannot remap
 
 ; LOCAL-LABEL: define spir_kernel void @fused(
 ; LOCAL:         %l.i = load i32, ptr addrspace(1) @__spirv_BuiltInSubgroupLocalInvocationId, align 4
@@ -208,3 +212,22 @@ declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
 
 !0 = !{!"lane", !"lane"}
 !1 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 32, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
+;--- unknown-builtin.ll
+; A SPIR-V builtin function the model does not know, in a kernel to remap.
+target triple = "spir64-unknown-unknown"
+
+declare spir_func i64 @__spirv_BuiltInGlobalInvocationId(i32)
+declare spir_func i32 @__spirv_BuiltInSomethingNew()
+
+define spir_kernel void @odd(ptr addrspace(1) %out) {
+  %x = call spir_func i64 @__spirv_BuiltInGlobalInvocationId(i32 0)
+  %n = call spir_func i32 @__spirv_BuiltInSomethingNew()
+  %p = getelementptr i32, ptr addrspace(1) %out, i64 %x
+  store i32 %n, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
+
+!0 = !{!"odd", !"odd"}
+!1 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 32, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
