@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Sub-group size is a launch property here, as on devices that choose it
  * when they compile the kernel. */
@@ -108,7 +109,15 @@ static void run_group(const struct ap_ndrange *r, const size_t local[3],
       w->local_size[d] = local[d];
       w->group_id[d] = group[d];
     }
-    pthread_create(&threads[i], &attr, run_work_item, w);
+    /* Work-items already started wait at barriers for this one: no way
+     * back. */
+    if (pthread_create(&threads[i], &attr, run_work_item, w)) {
+      fprintf(stderr,
+              "asyncpipe-workgroup: cannot start the thread of work-item %zu "
+              "of %zu; give a smaller local size\n",
+              i, count);
+      exit(2);
+    }
   }
   for (size_t i = 0; i < count; ++i)
     pthread_join(threads[i], NULL);
