@@ -146,11 +146,12 @@ static void cmd_buffer(char **tok, unsigned n) {
 
 /* G0[xG1[xG2]][/L0[xL1[xL2]]][+O0[xO1[xO2]]] */
 static void parse_sizes(const char *s, size_t out[3], unsigned *dims) {
+  const char *text = s;
   unsigned d = 0;
   char *end;
   for (;;) {
     if (d == 3)
-      fail("more than 3 dimensions in '%s'", s);
+      fail("more than 3 dimensions in '%s'", text);
     out[d++] = strtoull(s, &end, 10);
     if (end == s)
       fail("bad size in '%s'", s);
