@@ -470,7 +470,13 @@ unsigned _Z3absi(int x) { return x < 0 ? -(unsigned)x : (unsigned)x; }
 unsigned long _Z3absl(long x) {
   return x < 0 ? -(unsigned long)x : (unsigned long)x;
 }
-float _Z4fminff(float a, float b) { return __builtin_fminf(a, b); }
-float _Z4fmaxff(float a, float b) { return __builtin_fmaxf(a, b); }
-double _Z4fmindd(double a, double b) { return __builtin_fmin(a, b); }
-double _Z4fmaxdd(double a, double b) { return __builtin_fmax(a, b); }
+/* fmin / fmax: a NaN operand yields the other one. Written out so that the
+ * library needs no libm. */
+#define AP_FMINMAX(T, C)                                                       \
+  T _Z4fmin##C##C(T a, T b) {                                                  \
+    return a != a ? b : b != b ? a : b < a ? b : a;                            \
+  }                                                                            \
+  T _Z4fmax##C##C(T a, T b) { return a != a ? b : b != b ? a : a < b ? b : a; }
+
+AP_FMINMAX(float, f)
+AP_FMINMAX(double, d)
