@@ -16,9 +16,8 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/ADT/SmallSet.h"
-#include "llvm/IR/DebugInfoMetadata.h"
 #include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -32,6 +31,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
@@ -96,14 +96,7 @@ constexpr unsigned MaxStages = 16;
 
 /// The entry of loop ID \p ID whose first operand is \p Key, if any.
 MDNode *findLoopProperty(const MDNode *ID, StringRef Key) {
-  if (!ID)
-    return nullptr;
-  for (const MDOperand &Op : drop_begin(ID->operands()))
-    if (auto *Node = dyn_cast<MDNode>(Op.get()))
-      if (Node->getNumOperands() && isa<MDString>(Node->getOperand(0)) &&
-          cast<MDString>(Node->getOperand(0))->getString() == Key)
-        return Node;
-  return nullptr;
+  return findOptionMDForLoopID(const_cast<MDNode *>(ID), Key);
 }
 
 /// The loop-metadata entry whose first operand is \p Key, if any.
@@ -438,9 +431,9 @@ void remarkDrain(OptimizationRemarkEmitter &ORE,
       R << "drains with an epilogue of "
         << ore::NV("EpilogueCopies", Sched.getLastStage())
         << " copies of the body, so that no path skips a copy the loop's "
-           "waits count; fewer than "
+           "waits count; a trip count n below "
         << ore::NV("Stages", Sched.NumStages)
-        << " iterations run the loop unpipelined";
+        << " takes a partial prologue and the last n copies of the epilogue";
     else
       R << "drains with empty groups: the last iterations skip their copies "
            "and still commit their marks";
@@ -448,18 +441,70 @@ void remarkDrain(OptimizationRemarkEmitter &ORE,
   });
 }
 
+/// The loop ID of a loop the pipeliner made: the original's properties
+/// except its own (a request becomes "done", so neither loop is pipelined
+/// again; the request's id stays for remarkLostRequests), plus those of the
+/// user's follow-up properties asyncpipe.pipeline.followup_all and
+/// asyncpipe.pipeline.followup_<Which> (as llvm.loop.*.followup_* work for
+/// LLVM's own loop transformations).
+MDNode *makePipelinedLoopID(MDNode *Orig, StringRef Which, LLVMContext &Ctx) {
+  std::string Followup = ("asyncpipe.pipeline.followup_" + Which).str();
+  std::optional<MDNode *> ID = makeFollowupLoopID(
+      Orig, {"asyncpipe.pipeline.followup_all", Followup}, "asyncpipe.pipeline.",
+      /*AlwaysNew=*/true);
+  SmallVector<Metadata *, 8> Ops = {nullptr};
+  if (ID && *ID)
+    append_range(Ops, drop_begin((*ID)->operands()));
+  if (MDNode *Request = findLoopProperty(Orig, RequestKey))
+    Ops.push_back(Request);
+  Ops.push_back(makeProperty(Ctx, DoneKey));
+  MDNode *New = MDNode::getDistinct(Ctx, Ops);
+  New->replaceOperandWith(0, New);
+  return New;
+}
+
 void markPipelined(Loop &L) {
-  LLVMContext &Ctx = L.getHeader()->getContext();
-  updateLoopProperties(L, {StagesKey, StageKey, OrderKey, AsyncStagesKey},
-                       {makeProperty(Ctx, DoneKey)});
+  L.setLoopID(makePipelinedLoopID(L.getLoopID(), "pipelined",
+                                  L.getHeader()->getContext()));
+}
+
+/// Checks, under -verify-loop-info and -verify-dom-info, that the pass kept
+/// LoopInfo and the dominator tree exact: a release build of LLVM compiles
+/// out most of LoopInfo::verify, so the loops are compared with a fresh
+/// analysis here.
+void verifyAnalyses(Function &F, LoopInfo &LI, DominatorTree &DT) {
+  if (VerifyDomInfo && !DT.verify(DominatorTree::VerificationLevel::Full))
+    reportFatalInternalError(
+        "asyncpipe-pipeline left a wrong dominator tree in " + F.getName());
+  if (!VerifyLoopInfo)
+    return;
+  DominatorTree FreshDT(F);
+  LoopInfo Fresh(FreshDT);
+  auto Same = [](const Loop *A, const Loop *B) {
+    for (; A && B; A = A->getParentLoop(), B = B->getParentLoop())
+      if (A->getHeader() != B->getHeader() ||
+          A->getNumBlocks() != B->getNumBlocks())
+        return false;
+    return !A && !B;
+  };
+  for (BasicBlock &BB : F)
+    if (!Same(LI.getLoopFor(&BB), Fresh.getLoopFor(&BB)))
+      reportFatalInternalError("asyncpipe-pipeline left a wrong LoopInfo in " +
+                               F.getName() + " at block '" + BB.getName() +
+                               "'");
+  if (LI.getLoopsInPreorder().size() != Fresh.getLoopsInPreorder().size())
+    reportFatalInternalError(
+        "asyncpipe-pipeline left a wrong number of loops in " + F.getName());
 }
 
 /// Versions the loop on the schedule's run-time alias checks: the loop the
 /// schedule describes runs when no store can write what an early copy reads,
-/// an unpipelined clone (already marked done) otherwise. LoopInfo gets the
+/// an unpipelined clone otherwise, whose loop ID follows \p OrigID (the
+/// loop's before pipelining). LoopInfo gets the
 /// clone from cloneLoopWithPreheader; the dominator tree is recomputed.
-void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
-                            LoopInfo &LI, ScalarEvolution &SE) {
+void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
+                            DominatorTree &DT, LoopInfo &LI,
+                            ScalarEvolution &SE) {
   Loop &L = *Sched.L;
   Function &F = *L.getHeader()->getParent();
   // Values the loop leaves go through exit-block phis, which then merge the
@@ -473,6 +518,7 @@ void versionWithAliasChecks(PipelineSchedule &Sched, DominatorTree &DT,
   Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap, ".overlap",
                                        &LI, &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
+  Clone->setLoopID(makePipelinedLoopID(OrigID, "fallback", F.getContext()));
   SmallVector<BasicBlock *, 4> Exits;
   L.getExitBlocks(Exits);
   for (BasicBlock *Exit : Exits)
@@ -612,7 +658,17 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
                 ? AsyncPipelineDrain::EmptyGroups
                 : AsyncPipelineDrain::Epilogue;
 
-  for (Loop *L : LI.getLoopsInPreorder()) {
+  // Each loop once, in preorder, taken from LoopInfo as it is after the
+  // previous loop's transformation (which adds loops: the clones are marked
+  // done and asked no more).
+  SmallPtrSet<const Loop *, 8> Considered;
+  auto NextLoop = [&]() -> Loop * {
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (Considered.insert(L).second)
+        return L;
+    return nullptr;
+  };
+  while (Loop *L = NextLoop()) {
     std::string Malformed;
     std::optional<PipelineRequest> Request =
         readRequest(*L, LI, DefaultStages, Malformed);
@@ -636,9 +692,10 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     remarkDrain(ORE, *Sched);
     // Marked first: the epilogue drain keeps an unpipelined copy of the loop
     // for short trip counts, which must not be pipelined either.
+    MDNode *OrigID = L->getLoopID();
     markPipelined(*L);
     if (!Sched->AliasChecks.empty())
-      versionWithAliasChecks(*Sched, DT, LI, SE);
+      versionWithAliasChecks(*Sched, OrigID, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
     // The epilogue's copies of a subsumed wait stay (their counts differ);
     // in the loop it goes, once the one mark analysis proves it redundant
@@ -647,6 +704,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
     DT.recalculate(F);
+    verifyAnalyses(F, LI, DT);
     Changed = true;
   }
   remarkLostRequests(F, ORE);

@@ -28,10 +28,13 @@
 //   for the last D iterations; copy e issues only the early statements that
 //   still have an iteration (stage >= e), commits no other mark, and its
 //   waits drop the marks that are no longer committed (wait(D-1) .. wait(0)
-//   for the automatic schedule). A trip count below S runs the loop as it
-//   was, unpipelined: any path that joins the pipelined one before its last
-//   wait would weaken that wait on AMDGPU, and the short path cannot overlap
-//   much anyway.
+//   for the automatic schedule). A trip count n below S (1 .. D) takes a path
+//   of its own, chosen by a switch in the preheader, so that no path joins
+//   the pipelined one before its last wait (which would lower that wait on
+//   AMDGPU): a partial prologue that issues the groups of the iterations
+//   that exist (the others commit empty marks, as in the prologue's first
+//   virtual iterations), then the last n copies of the epilogue. The short
+//   trips still overlap their first copies with the computation.
 //
 // Buffers grow to Versions copies of themselves; every access moves to the
 // version of its iteration, (iteration mod Versions), kept in a rotating
@@ -95,14 +98,16 @@ public:
   void run() {
     expandLoopInvariants();
     if (Sched.DrainWithEpilogue)
-      versionLoop();
+      splitPipelinedEntry();
     growBuffers();
     createCounters();
     moveLastStageAccesses();
     setLastStageWaitCounts();
     insertBarrierIfNeeded();
     emitEarlyStatementsInBody();
-    emitPrologue();
+    emitPrologue(L.getLoopPreheader()->getTerminator(), /*Trips=*/0);
+    if (Sched.DrainWithEpilogue)
+      emitShortTripPrologues();
     eraseMovedAsyncOps();
     closeCounters();
     if (Sched.DrainWithEpilogue)
@@ -122,12 +127,19 @@ private:
   void insertBarrierIfNeeded();
   Instruction *insertionPointFor(const PipelineStatement &S);
   void emitEarlyStatementsInBody();
-  void emitPrologue();
+  void emitPrologue(Instruction *End, uint64_t Trips);
   void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
-  void versionLoop();
+  void splitPipelinedEntry();
+  void emitShortTripPrologues();
   void emitEpilogue();
-  uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step,
-                             uint64_t Count) const;
+  BasicBlock *emitDrainCopies(BasicBlock *Pred, unsigned FirstStep,
+                              const Twine &Name, BasicBlock *InsertBefore,
+                              DenseMap<PHINode *, Value *> Current,
+                              ValueToValueMapTy &VMap,
+                              SmallVectorImpl<WeakTrackingVH> &Unused);
+  void registerClonedBody(ValueToValueMapTy &VMap);
+  uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step, uint64_t Count,
+                             unsigned FirstStep) const;
   Value *cloneForIteration(Value *V, unsigned StmtIdx, const EmissionSite &Site,
                            IRBuilderBase &B, ValueToValueMapTy &VMap);
   Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
@@ -162,10 +174,12 @@ private:
   /// Early copies are guarded by "that iteration exists" (in the
   /// empty-groups drain).
   bool GuardCopies = true;
-  /// Epilogue drain: the latch of the unpipelined copy of the loop run for
-  /// trip counts below S, and the map from the loop's values to the copy's.
-  BasicBlock *ShortLatch = nullptr;
-  ValueToValueMapTy ShortVMap;
+  /// Epilogue drain: the old preheader, which holds the loop invariants and
+  /// chooses between the pipelined path and the short trip counts' paths.
+  BasicBlock *Dispatch = nullptr;
+  /// The path of trip count n (1 .. D) starts in ShortTrips[n - 1], which
+  /// holds its partial prologue and an unreachable placeholder terminator.
+  SmallVector<BasicBlock *, 4> ShortTrips;
   /// The async operations emitted in the body for an early statement, and
   /// its wait, so that the epilogue can find their copies.
   struct BodyEmission {
@@ -374,14 +388,17 @@ void PipelineBuilder::emitEarlyStatementsInBody() {
   EmittingInBody = false;
 }
 
-// The D virtual iterations before the first: virtual iteration v (loop
-// iteration v - D) runs statement s for source iteration v - stage(s) when
-// that is not negative; the marks of the other groups are still committed.
-void PipelineBuilder::emitPrologue() {
+// The D virtual iterations before the first, emitted before End: virtual
+// iteration v (loop iteration v - D) runs statement s for source iteration
+// v - stage(s) when that is not negative; the marks of the other groups are
+// still committed. A short trip count's path (Trips = n, 1 .. D, epilogue
+// drain) issues no copy for an iteration >= n and still commits its mark, so
+// that every virtual iteration commits each group's mark once, as a body copy
+// does, and the epilogue copies that follow count their waits the same way.
+void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
   // In the epilogue drain the pipelined path is entered only when every
-  // prologue group exists.
+  // prologue group exists, and a short path knows which ones do.
   GuardCopies = !Sched.DrainWithEpilogue;
-  Instruction *End = L.getLoopPreheader()->getTerminator();
   if (Sched.NeedsEntryBarrier) {
     // The barrier carries other work-items' global writes to this one's
     // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
@@ -411,6 +428,17 @@ void PipelineBuilder::emitPrologue() {
         continue;
       }
       uint64_t Source = Virtual - S.Stage;
+      if (Trips && Source >= Trips) {
+        // Kept, like the wait of an issuing statement: dropping it would
+        // need a proof that nothing after it relies on it.
+        if (S.Wait) {
+          auto *Wait = cast<CallBase>(S.Wait->clone());
+          Wait->insertBefore(End->getIterator());
+          setWaitCount(Wait, S.WaitCount);
+        }
+        emitSkippedMark(Idx, End);
+        continue;
+      }
       auto Offset = [&](unsigned BufferIdx, IRBuilderBase &B) -> Value * {
         const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
         if (Buffer.Versions < 2)
@@ -550,58 +578,67 @@ void PipelineBuilder::closeCounters() {
   }
 }
 
-// Epilogue drain: the preheader chooses between the pipelined path (trip
-// count >= S: a new preheader that will hold the prologue) and a copy of the
-// loop as it is now, which exits to the same block. The invariants expanded
-// in the old preheader dominate both. The copy gets a loop ID of its own
-// (the pass has already marked the loop as pipelined, so neither is
-// pipelined again).
-void PipelineBuilder::versionLoop() {
-  BasicBlock *Preheader = L.getLoopPreheader();
-  BasicBlock *Exit = L.getExitBlock();
-  assert(Exit && "the pipeliner only accepts loops that exit at the latch");
+// Epilogue drain: a new block between the preheader and the loop will hold
+// the prologue of the pipelined path (trip count >= S). The old preheader
+// keeps the invariants expanded there, which dominate every path, and later
+// branches to the short trip counts' paths too (emitEpilogue).
+void PipelineBuilder::splitPipelinedEntry() {
+  Dispatch = L.getLoopPreheader();
   Function *F = Body->getParent();
-  LLVMContext &Ctx = F->getContext();
-  Loop *Parent = L.getParentLoop();
-
-  SmallVector<BasicBlock *, 16> Clones;
-  for (BasicBlock *BB : L.blocks()) {
-    BasicBlock *Clone = CloneBasicBlock(BB, ShortVMap, ".short", F, nullptr);
-    ShortVMap[BB] = Clone;
-    Clone->moveBefore(Exit);
-    if (Parent)
-      Parent->addBasicBlockToLoop(Clone, LI);
-    Clones.push_back(Clone);
-  }
-  remapInstructionsInBlocks(Clones, ShortVMap);
-  ShortLatch = cast<BasicBlock>(ShortVMap[L.getLoopLatch()]);
-  Instruction *ShortBr = ShortLatch->getTerminator();
-  if (MDNode *ID = ShortBr->getMetadata(LLVMContext::MD_loop)) {
-    SmallVector<Metadata *, 4> Ops{nullptr};
-    Ops.append(ID->op_begin() + 1, ID->op_end());
-    MDNode *Own = MDNode::getDistinct(Ctx, Ops);
-    Own->replaceOperandWith(0, Own);
-    ShortBr->setMetadata(LLVMContext::MD_loop, Own);
-  }
-  for (PHINode &Phi : Exit->phis()) {
-    Value *V = Phi.getIncomingValueForBlock(L.getLoopLatch());
-    if (Value *Short = ShortVMap.lookup(V))
-      V = Short;
-    Phi.addIncoming(V, ShortLatch);
-  }
-
-  auto *Full = BasicBlock::Create(Ctx, "asyncpipe.prologue", F, Body);
+  auto *Full =
+      BasicBlock::Create(F->getContext(), "asyncpipe.prologue", F, Body);
   BranchInst::Create(Body, Full);
-  if (Parent)
+  if (Loop *Parent = L.getParentLoop())
     Parent->addBasicBlockToLoop(Full, LI);
-  Instruction *OldBr = Preheader->getTerminator();
-  IRBuilder<> B(OldBr);
-  Value *Enough = B.CreateICmpUGE(LastIteration, B.getInt64(lastStage()),
-                                  "asyncpipe.pipelined");
-  B.CreateCondBr(Enough, Full, cast<BasicBlock>(ShortVMap[Body]));
+  Instruction *OldBr = Dispatch->getTerminator();
+  BranchInst::Create(Full, OldBr->getIterator());
   OldBr->eraseFromParent();
   for (PHINode &Phi : Body->phis())
-    Phi.replaceIncomingBlockWith(Preheader, Full);
+    Phi.replaceIncomingBlockWith(Dispatch, Full);
+}
+
+// The prologues of the short trip counts, emitted while the early
+// statements' original operations still exist to be cloned.
+void PipelineBuilder::emitShortTripPrologues() {
+  Function *F = Body->getParent();
+  LLVMContext &Ctx = F->getContext();
+  for (unsigned Trips = 1; Trips <= lastStage(); ++Trips) {
+    auto *Short = BasicBlock::Create(Ctx, "asyncpipe.short" + Twine(Trips), F,
+                                     L.getExitBlock());
+    if (Loop *Parent = L.getParentLoop())
+      Parent->addBasicBlockToLoop(Short, LI);
+    emitPrologue(new UnreachableInst(Ctx, Short), Trips);
+    ShortTrips.push_back(Short);
+  }
+}
+
+// The clones of the loop's blocks run once, straight-line, in the loop's
+// parent: a clone of a block of the loop itself belongs to the parent, a
+// clone of an inner loop's block to a new copy of that inner loop, so that
+// LoopInfo describes the function exactly.
+void PipelineBuilder::registerClonedBody(ValueToValueMapTy &VMap) {
+  DenseMap<const Loop *, Loop *> NewLoops;
+  NewLoops[&L] = L.getParentLoop();
+  // Preorder: a loop's copy exists before its children's, and each copy gets
+  // its header first (Loop::getHeader is the first block).
+  for (Loop *Inner : L.getLoopsInPreorder()) {
+    if (Inner == &L)
+      continue;
+    Loop *New = LI.AllocateLoop();
+    if (Loop *Outer = NewLoops.lookup(Inner->getParentLoop()))
+      Outer->addChildLoop(New);
+    else
+      LI.addTopLevelLoop(New);
+    NewLoops[Inner] = New;
+    New->addBasicBlockToLoop(cast<BasicBlock>(VMap[Inner->getHeader()]), LI);
+  }
+  for (BasicBlock *BB : L.blocks()) {
+    const Loop *Innermost = LI.getLoopFor(BB);
+    if (Innermost != &L && Innermost->getHeader() == BB)
+      continue;
+    if (Loop *In = NewLoops.lookup(Innermost))
+      In->addBasicBlockToLoop(cast<BasicBlock>(VMap[BB]), LI);
+  }
 }
 
 // The count of a wait of statement StmtIdx in epilogue copy Step (1..D)
@@ -612,10 +649,12 @@ void PipelineBuilder::versionLoop() {
 // Dropping k of the Count newest marks and waiting for Count - k waits for
 // the same group: the oldest mark counted is unchanged if it is committed,
 // and if it is not, it was empty and complete exactly when the newest
-// committed mark before it is. The steady-state copies before the epilogue
-// commit every mark, so the walk stops at the first copy.
+// committed mark before it is. What runs before copy FirstStep (the
+// steady-state loop, or a short trip count's prologue) commits every mark,
+// so the walk stops there.
 uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
-                                            uint64_t Count) const {
+                                            uint64_t Count,
+                                            unsigned FirstStep) const {
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
     InOrder.push_back(Idx);
@@ -624,7 +663,7 @@ uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
   });
   unsigned Position = find(InOrder, StmtIdx) - InOrder.begin();
   uint64_t Seen = 0, Dropped = 0;
-  for (unsigned Copy = Step; Copy >= 1 && Seen < Count; --Copy) {
+  for (unsigned Copy = Step; Copy >= FirstStep && Seen < Count; --Copy) {
     // A statement's wait comes before its own mark.
     unsigned End = Copy == Step ? Position : InOrder.size();
     for (unsigned P = End; P-- > 0 && Seen < Count;) {
@@ -649,72 +688,32 @@ static void eraseLater(Instruction *I,
   I->eraseFromParent();
 }
 
-// The steady-state loop stops after iteration last - D (it is entered only
-// when last >= D); D straight-line copies of its body follow for iterations
-// last - D + 1 .. last.
-void PipelineBuilder::emitEpilogue() {
-  BasicBlock *Preheader = L.getLoopPreheader();
+// Copies FirstStep .. D of the epilogue, straight-line after Pred (which has
+// no terminator yet), for the iterations whose header phis start with the
+// values Current; their blocks are named <block>.<Name><step> and placed
+// before InsertBefore. Returns the last block; VMap maps the loop's values to
+// the last copy's.
+BasicBlock *PipelineBuilder::emitDrainCopies(
+    BasicBlock *Pred, unsigned FirstStep, const Twine &Name,
+    BasicBlock *InsertBefore, DenseMap<PHINode *, Value *> Current,
+    ValueToValueMapTy &VMap, SmallVectorImpl<WeakTrackingVH> &Unused) {
   BasicBlock *Latch = L.getLoopLatch();
-  BasicBlock *Exit = L.getExitBlock();
   Function *F = Body->getParent();
-  LLVMContext &Ctx = F->getContext();
-  Loop *Parent = L.getParentLoop();
   SmallVector<BasicBlock *, 16> Blocks(L.blocks());
-  SmallVector<PHINode *, 8> HeaderPhis;
-  for (PHINode &Phi : Body->phis())
-    HeaderPhis.push_back(&Phi);
-
-  // Uses of the loop's values after it, which will see the last copy's.
-  SmallVector<Use *, 8> LiveOuts;
-  for (BasicBlock *BB : Blocks)
-    for (Instruction &I : *BB)
-      for (Use &U : I.uses())
-        if (!L.contains(cast<Instruction>(U.getUser())))
-          LiveOuts.push_back(&U);
-
-  // The steady-state loop's new exit condition.
-  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
-  IRBuilder<> B(Preheader->getTerminator());
-  Value *SteadyLast = B.CreateSub(LastIteration, B.getInt64(lastStage()),
-                                  "asyncpipe.steady.last");
-  B.SetInsertPoint(LatchBr);
-  Value *More =
-      B.CreateICmpULE(NextIteration, SteadyLast, "asyncpipe.steady.more");
-  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, Exit);
-  if (Parent)
-    Parent->addBasicBlockToLoop(Entry, LI);
-  BranchInst *NewBr = B.CreateCondBr(More, Body, Entry);
-  NewBr->copyMetadata(*LatchBr);
-  Value *OldCond = LatchBr->isConditional() ? LatchBr->getCondition() : nullptr;
-  LatchBr->eraseFromParent();
-  if (OldCond)
-    RecursivelyDeleteTriviallyDeadInstructions(OldCond);
-
-  // The header phis' values at the start of the next copy.
-  DenseMap<PHINode *, Value *> Current;
-  for (PHINode *Phi : HeaderPhis)
-    Current[Phi] = Phi->getIncomingValueForBlock(Latch);
-
-  BasicBlock *Pred = Entry;
-  SmallVector<WeakTrackingVH, 32> Unused;
-  SmallVector<BasicBlock *, 16> EpilogueBlocks;
-  ValueToValueMapTy VMap;
-  for (unsigned Step = 1; Step <= lastStage(); ++Step) {
+  for (unsigned Step = FirstStep; Step <= lastStage(); ++Step) {
     VMap.clear();
     SmallVector<BasicBlock *, 16> Clones;
     for (BasicBlock *BB : Blocks) {
       BasicBlock *Clone =
-          CloneBasicBlock(BB, VMap, ".epi" + Twine(Step), F, nullptr);
+          CloneBasicBlock(BB, VMap, "." + Name + Twine(Step), F, nullptr);
       VMap[BB] = Clone;
-      Clone->moveBefore(Exit);
-      if (Parent)
-        Parent->addBasicBlockToLoop(Clone, LI);
+      Clone->moveBefore(InsertBefore);
       Clones.push_back(Clone);
-      EpilogueBlocks.push_back(Clone);
     }
-    for (PHINode *Phi : HeaderPhis) {
+    registerClonedBody(VMap);
+    for (auto &[Phi, V] : Current) {
       cast<PHINode>(VMap[Phi])->eraseFromParent();
-      VMap[Phi] = Current[Phi];
+      VMap[Phi] = V;
     }
     remapInstructionsInBlocks(Clones, VMap);
     auto *CloneLatch = cast<BasicBlock>(VMap[Latch]);
@@ -728,8 +727,9 @@ void PipelineBuilder::emitEpilogue() {
       const PipelineStatement &S = Sched.Statements[E.Statement];
       if (S.Stage >= Step) {
         if (E.Wait)
-          setWaitCount(cast<CallBase>(VMap[E.Wait]),
-                       epilogueWaitCount(E.Statement, Step, S.WaitCount));
+          setWaitCount(
+              cast<CallBase>(VMap[E.Wait]),
+              epilogueWaitCount(E.Statement, Step, S.WaitCount, FirstStep));
         continue;
       }
       for (Instruction *I : E.Issued)
@@ -741,48 +741,121 @@ void PipelineBuilder::emitEpilogue() {
       const PipelineStatement &S = Sched.Statements[Idx];
       if (S.Wait && !Sched.isEarly(S))
         setWaitCount(cast<CallBase>(VMap[S.Wait]),
-                     epilogueWaitCount(Idx, Step, S.WaitCount));
+                     epilogueWaitCount(Idx, Step, S.WaitCount, FirstStep));
     }
+    // What only this copy used (the exit condition, and in the last copy the
+    // updates for a next iteration) goes once everything is wired up.
+    for (BasicBlock *Clone : Clones)
+      for (Instruction &I : *Clone)
+        Unused.push_back(&I);
 
-    for (PHINode *Phi : HeaderPhis) {
-      Value *Updated = Phi->getIncomingValueForBlock(Latch);
-      if (Value *Cloned = VMap.lookup(Updated))
-        Updated = Cloned;
-      Current[Phi] = Updated;
+    for (auto &[Phi, V] : Current) {
+      V = Phi->getIncomingValueForBlock(Latch);
+      if (Value *Cloned = VMap.lookup(V))
+        V = Cloned;
     }
   }
-  BranchInst::Create(Exit, Pred);
+  return Pred;
+}
 
-  // After the loop, its values are those of the last iteration: the last
-  // copy's, or the unpipelined loop's.
-  for (PHINode &Phi : Exit->phis())
-    Phi.replaceIncomingBlockWith(Latch, Pred);
-  DenseMap<Value *, PHINode *> Merged;
-  for (Use *U : LiveOuts) {
-    Value *Pipelined = VMap.lookup(U->get());
-    if (!Pipelined)
-      Pipelined = U->get();
-    auto *Phi = dyn_cast<PHINode>(U->getUser());
-    if (Phi && Phi->getParent() == Exit) {
-      U->set(Pipelined);
-      continue;
-    }
-    PHINode *&Merge = Merged[U->get()];
-    if (!Merge) {
-      Merge = PHINode::Create(U->get()->getType(), 2,
-                              U->get()->getName() + ".merged");
-      Merge->insertBefore(Exit->getFirstNonPHIIt());
-      Merge->addIncoming(Pipelined, Pred);
-      Merge->addIncoming(ShortVMap.lookup(U->get()), ShortLatch);
-    }
-    U->set(Merge);
-  }
+// The steady-state loop stops after iteration last - D (it is entered only
+// when last >= D); D straight-line copies of its body follow for iterations
+// last - D + 1 .. last. Trip count n = 1 .. D takes its own path from the
+// old preheader: a partial prologue and the last n copies of the epilogue.
+void PipelineBuilder::emitEpilogue() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Exit = L.getExitBlock();
+  Function *F = Body->getParent();
+  LLVMContext &Ctx = F->getContext();
+  Loop *Parent = L.getParentLoop();
 
-  // What the copies no longer need: dropped copies' addresses, the exit
-  // condition, and in the last copy the updates for a next iteration.
-  for (BasicBlock *BB : EpilogueBlocks)
+  // Uses of the loop's values after it, which will see the last copy's.
+  // The exit block's phis are rewired on their own: their incoming value for
+  // the latch need not come from the loop.
+  SmallVector<Use *, 8> LiveOuts;
+  for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      Unused.push_back(&I);
+      for (Use &U : I.uses())
+        if (auto *User = cast<Instruction>(U.getUser());
+            !L.contains(User) &&
+            !(isa<PHINode>(User) && User->getParent() == Exit))
+          LiveOuts.push_back(&U);
+  SmallVector<std::pair<PHINode *, Value *>, 4> ExitPhis;
+  for (PHINode &Phi : Exit->phis())
+    ExitPhis.push_back({&Phi, Phi.getIncomingValueForBlock(Latch)});
+  for (auto &Entry : ExitPhis)
+    Entry.first->removeIncomingValue(Latch, /*DeletePHIIfEmpty=*/false);
+
+  // The steady-state loop's new exit condition.
+  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
+  IRBuilder<> B(Dispatch->getTerminator());
+  Value *SteadyLast = B.CreateSub(LastIteration, B.getInt64(lastStage()),
+                                  "asyncpipe.steady.last");
+  B.SetInsertPoint(LatchBr);
+  Value *More =
+      B.CreateICmpULE(NextIteration, SteadyLast, "asyncpipe.steady.more");
+  BasicBlock *ShortBegin = ShortTrips.empty() ? Exit : ShortTrips.front();
+  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, ShortBegin);
+  if (Parent)
+    Parent->addBasicBlockToLoop(Entry, LI);
+  BranchInst *NewBr = B.CreateCondBr(More, Body, Entry);
+  NewBr->copyMetadata(*LatchBr);
+  Value *OldCond = LatchBr->isConditional() ? LatchBr->getCondition() : nullptr;
+  LatchBr->eraseFromParent();
+  if (OldCond)
+    RecursivelyDeleteTriviallyDeadInstructions(OldCond);
+
+  // Every path ends in the exit block with the values of the last
+  // iteration.
+  DenseMap<Value *, PHINode *> Merged;
+  auto Join = [&](BasicBlock *End, ValueToValueMapTy &VMap) {
+    BranchInst::Create(Exit, End);
+    for (auto &[Phi, V] : ExitPhis) {
+      Value *Mapped = VMap.lookup(V);
+      Phi->addIncoming(Mapped ? Mapped : V, End);
+    }
+    for (Use *U : LiveOuts) {
+      PHINode *&Merge = Merged[U->get()];
+      if (!Merge) {
+        Merge = PHINode::Create(U->get()->getType(), lastStage() + 1,
+                                U->get()->getName() + ".merged");
+        Merge->insertBefore(Exit->getFirstNonPHIIt());
+      }
+      Value *Mapped = VMap.lookup(U->get());
+      Merge->addIncoming(Mapped ? Mapped : U->get(), End);
+    }
+  };
+
+  SmallVector<WeakTrackingVH, 32> Unused;
+  DenseMap<PHINode *, Value *> Current;
+  for (PHINode &Phi : Body->phis())
+    Current[&Phi] = Phi.getIncomingValueForBlock(Latch);
+  ValueToValueMapTy VMap;
+  Join(emitDrainCopies(Entry, 1, "epi", ShortBegin, Current, VMap, Unused),
+       VMap);
+
+  // Trip count n (last iteration n - 1) for n = 1 .. D: the switch sends
+  // it to its partial prologue, whose header phis start at their values on
+  // entry to the loop.
+  for (PHINode &Phi : Body->phis())
+    Current[&Phi] = Phi.getIncomingValueForBlock(Preheader);
+  Instruction *ToFull = Dispatch->getTerminator();
+  B.SetInsertPoint(ToFull);
+  SwitchInst *Switch = B.CreateSwitch(LastIteration, Preheader, lastStage());
+  ToFull->eraseFromParent();
+  for (unsigned Trips = 1; Trips <= lastStage(); ++Trips) {
+    BasicBlock *Short = ShortTrips[Trips - 1];
+    Switch->addCase(B.getInt64(Trips - 1), Short);
+    Short->getTerminator()->eraseFromParent();
+    Join(emitDrainCopies(Short, lastStage() - Trips + 1,
+                         "short" + Twine(Trips) + ".epi", Exit, Current, VMap,
+                         Unused),
+         VMap);
+  }
+  for (Use *U : LiveOuts)
+    U->set(Merged.lookup(U->get()));
+
   for (WeakTrackingVH &V : Unused)
     if (V)
       RecursivelyDeleteTriviallyDeadInstructions(V);
