@@ -397,17 +397,6 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
              << ore::NV("InFlight", S.WaitCount) << " groups in flight ("
              << ore::NV("QueueInFlight", S.QueueWaitCount) << " of its queue)";
     });
-    if (S.SubsumedBy)
-      ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitSubsumed",
-                                          L.getStartLoc(), L.getHeader())
-               << "wait in statement " << ore::NV("Statement", Idx)
-               << " is removed from the loop: the wait in statement "
-               << ore::NV("By", *S.SubsumedBy)
-               << " already allows no more groups and no mark comes between "
-                  "(rule W1, proved by the mark analysis on the pipelined "
-                  "loop)";
-      });
     if (!S.WaitFallback.empty())
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "WaitFallback",
@@ -616,17 +605,34 @@ static void removeSubsumedWaits(PipelineSchedule &Sched, Function &F,
     return;
   asyncpipe::AsyncMarkCounts Counts(F);
   SmallVector<CallBase *, 4> Redundant;
-  for (PipelineStatement &S : Sched.Statements) {
+  const Loop &L = *Sched.L;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    PipelineStatement &S = Sched.Statements[Idx];
     if (!S.SubsumedBy || !S.Wait || !S.Wait->use_empty())
       continue;
     asyncpipe::AsyncOp Wait = asyncpipe::AsyncOp::get(*S.Wait);
-    if (Wait.isWait() && Counts.isRedundantWait(Wait))
+    if (Wait.isWait() && Counts.isRedundantWait(Wait)) {
       Redundant.push_back(Wait.getCall());
-    else
+      // Said only once proved: the schedule merely proposes it.
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitSubsumed",
+                                          L.getStartLoc(), L.getHeader())
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " is removed from the loop: the wait in statement "
+               << ore::NV("By", *S.SubsumedBy)
+               << " already allows no more groups and no mark comes between "
+                  "(rule W1, proved by the mark analysis on the pipelined "
+                  "loop)";
+      });
+    } else
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "SubsumedWaitKept", S.Wait)
-               << "subsumed wait kept: the mark analysis does not prove it "
-                  "redundant on every path";
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " kept: the wait in statement "
+               << ore::NV("By", *S.SubsumedBy)
+               << " allows no more groups, but the mark analysis does not "
+                  "prove this one redundant on every path (for example, after a call "
+                  "the count of a hardware counter is unknown)";
       });
   }
   for (CallBase *Call : Redundant)

@@ -471,7 +471,7 @@ bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
       return fail("BufferSharedWithCallee",
                   formatv("the buffer {0} is also used by other functions, "
                           "which {1} may reach",
-                          describe(Buffer.Object), describe(Call)));
+                          describe(Buffer.Object), describeSync(*Call)));
     }
   return true;
 }

@@ -13,8 +13,8 @@
 
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (2 of its queue)
-; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 is removed from the loop: the wait in statement 1 already allows no more groups and no mark comes between (rule W1, proved by the mark analysis on the pipelined loop)
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
+; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 is removed from the loop: the wait in statement 1 already allows no more groups and no mark comes between (rule W1, proved by the mark analysis on the pipelined loop)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups
