@@ -16,9 +16,11 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "AsyncPipelineSchedule.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
