@@ -440,9 +440,9 @@ void remarkDrain(OptimizationRemarkEmitter &ORE,
 /// LLVM's own loop transformations).
 MDNode *makePipelinedLoopID(MDNode *Orig, StringRef Which, LLVMContext &Ctx) {
   std::string Followup = ("asyncpipe.pipeline.followup_" + Which).str();
-  std::optional<MDNode *> ID = makeFollowupLoopID(
-      Orig, {"asyncpipe.pipeline.followup_all", Followup}, "asyncpipe.pipeline.",
-      /*AlwaysNew=*/true);
+  std::optional<MDNode *> ID =
+      makeFollowupLoopID(Orig, {"asyncpipe.pipeline.followup_all", Followup},
+                         "asyncpipe.pipeline.", /*AlwaysNew=*/true);
   SmallVector<Metadata *, 8> Ops = {nullptr};
   if (ID && *ID)
     append_range(Ops, drop_begin((*ID)->operands()));
@@ -633,8 +633,8 @@ static void removeSubsumedWaits(PipelineSchedule &Sched, Function &F,
                << " kept: the wait in statement "
                << ore::NV("By", *S.SubsumedBy)
                << " allows no more groups, but the mark analysis does not "
-                  "prove this one redundant on every path (for example, after a call "
-                  "the count of a hardware counter is unknown)";
+                  "prove this one redundant on every path (for example, after "
+                  "a call the count of a hardware counter is unknown)";
       });
   }
   for (CallBase *Call : Redundant)
