@@ -44,59 +44,57 @@ kernel void sum_tiles(global const int *restrict in, global int *restrict out,
 // CHECK: @sum_tiles.tile = internal addrspace(3) global [4 x [64 x i32]] undef
 // CHECK-LABEL: define protected amdgpu_kernel void @sum_tiles(
 // The prologue's three groups, the loop's wait with three in flight, the
-// epilogue's decreasing waits, then the paths of one, two and three tiles
-// (trip counts below the stage count), each a partial prologue and the last
-// copies of the epilogue.
+// epilogue's decreasing waits.
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}3)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
-// One tile: its group and two empty marks.
+// One, two and three tiles (trip counts below the stage count): their
+// groups, then into the epilogue at its last, second or first copy.
 // CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
-// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
-// Two tiles: two groups, an empty mark, then waits with one in flight and none.
-// CHECK-COUNT-2: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
-// CHECK-NOT: wait.asyncmark
-// Three tiles: three groups, then waits with two, one and none in flight.
-// CHECK-COUNT-3: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
 // The callable copy's blocks are laid out in another order: the epilogue,
 // the short trip counts, the prologue and the loop.
 // CHECK-LABEL: define protected void @__clang_ocl_kern_imp_sum_tiles(
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
-// One tile: its group and two empty marks.
+// One, two and three tiles (trip counts below the stage count): their
+// groups, then into the epilogue at its last, second or first copy.
 // CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
-// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
-// Two tiles: two groups, an empty mark, then waits with one in flight and none.
-// CHECK-COUNT-2: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
-// CHECK-NOT: wait.asyncmark
-// Three tiles: three groups, then waits with two, one and none in flight.
-// CHECK-COUNT-3: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
 // CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
-// CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}3)

@@ -28,13 +28,10 @@
 //   for the last D iterations; copy e issues only the early statements that
 //   still have an iteration (stage >= e), commits no other mark, and its
 //   waits drop the marks that are no longer committed (wait(D-1) .. wait(0)
-//   for the automatic schedule). A trip count n below S (1 .. D) takes a path
-//   of its own, chosen by a switch in the preheader, so that no path joins
-//   the pipelined one before its last wait (which would lower that wait on
-//   AMDGPU): a partial prologue that issues the groups of the iterations
-//   that exist (the others commit empty marks, as in the prologue's first
-//   virtual iterations), then the last n copies of the epilogue. The short
-//   trips still overlap their first copies with the computation.
+//   for the automatic schedule). A trip count n below S (1 .. D), chosen by a
+//   switch in the preheader, runs a partial prologue that issues the groups
+//   of its n iterations, then the last n copies of the epilogue, so it still
+//   overlaps its copies with the computation (AsyncPipelineDrain.cpp).
 //
 // Buffers grow to Versions copies of themselves; every access moves to the
 // version of its iteration, (iteration mod Versions), kept in a rotating
@@ -315,6 +312,10 @@ void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
       }
       uint64_t Source = Virtual - S.Stage;
       if (Trips && Source >= Trips) {
+        // Sharing the epilogue: commit nothing, as its copies do for an
+        // iteration past the last (see AsyncPipelineDrain.cpp).
+        if (ShareDrain)
+          continue;
         // Kept, like the wait of an issuing statement: dropping it would
         // need a proof that nothing after it relies on it.
         if (S.Wait) {

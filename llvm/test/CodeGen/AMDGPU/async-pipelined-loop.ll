@@ -4,10 +4,10 @@
 ; the steady-state loop is unconditional, so the wait for the oldest of S
 ; groups leaves the S - 1 newer ones in flight: s_waitcnt vmcnt(K) with
 ; K = (S - 1) * DMAs per group. The epilogue issues nothing and waits with
-; decreasing counts down to vmcnt(0). A trip count n below S takes a path of
-; its own (a partial prologue, then the last n epilogue copies), so it still
-; overlaps (three stages, n = 2: vmcnt(1) then vmcnt(0)) and no path joins
-; the pipelined one before its waits. With empty groups the loop's copies are guarded,
+; decreasing counts down to vmcnt(0). A trip count n below S takes a partial
+; prologue (its n groups) and joins the epilogue at its n-th last copy: the
+; DMAs and marks before each epilogue wait are the same on both paths, so the
+; path-insensitive counts stay exact. With empty groups the loop's copies are guarded,
 ; the path that skips them is the minimum of the path-insensitive count, and
 ; the loop's wait falls to vmcnt(0): no overlap.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
@@ -68,7 +68,7 @@ exit:
 ; GFX942-NEXT: s_cbranch_vccnz .LBB0_7
 ; GFX942-NEXT: ; %bb.2: ; %LeafBlock
 ; GFX942-NEXT: s_cmp_eq_u64 s[4:5], 1
-; GFX942-NEXT: s_cbranch_scc1 .LBB0_9
+; GFX942-NEXT: s_cbranch_scc1 .LBB0_8
 ; GFX942-NEXT: ; %bb.3: ; %asyncpipe.prologue
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
@@ -122,41 +122,22 @@ exit:
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
 ; GFX942-NEXT: s_cbranch_vccnz .LBB0_4
-; GFX942-NEXT: ; %bb.5: ; %asyncpipe.epilogue
-; GFX942-NEXT: s_add_i32 s4, s8, 1
-; GFX942-NEXT: s_cmp_lg_u32 s4, 3
-; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
-; GFX942-NEXT: s_cselect_b32 s4, s4, 0
-; GFX942-NEXT: s_waitcnt vmcnt(1)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(1)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v2, v2
-; GFX942-NEXT: v_lshl_add_u32 v3, s4, 10, v0
-; GFX942-NEXT: s_waitcnt vmcnt(0)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(0)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v3, v3
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
-; GFX942-NEXT: s_branch .LBB0_11
+; GFX942-NEXT: ; %bb.5: ; %Flow
+; GFX942-NEXT: s_branch .LBB0_10
 ; GFX942-NEXT: .LBB0_6:
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
 ; GFX942-NEXT: s_endpgm
 ; GFX942-NEXT: .LBB0_7:
+; GFX942-NEXT: ; implicit-def: $sgpr6
 ; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execnz .LBB0_11
 ; GFX942-NEXT: s_branch .LBB0_12
 ; GFX942-NEXT: .LBB0_8:
-; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
-; GFX942-NEXT: s_endpgm
-; GFX942-NEXT: .LBB0_9:
+; GFX942-NEXT: ; implicit-def: $sgpr8
 ; GFX942-NEXT: ; implicit-def: $vgpr1
-; GFX942-NEXT: s_cbranch_execz .LBB0_11
-; GFX942-NEXT: ; %bb.10: ; %asyncpipe.short2
+; GFX942-NEXT: s_cbranch_execz .LBB0_10
+; GFX942-NEXT: ; %bb.9: ; %asyncpipe.short2
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_lshl_add_u64 v[2:3], s[2:3], 0, v[0:1]
@@ -168,44 +149,43 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: s_mov_b32 s8, 0
 ; GFX942-NEXT: global_load_lds_dword v[2:3], off
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB0_10:
+; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(1)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(1)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v1, v0
+; GFX942-NEXT: ds_read_b32 v2, v2
+; GFX942-NEXT: s_add_i32 s4, s8, 1
+; GFX942-NEXT: s_cmp_lg_u32 s4, 3
+; GFX942-NEXT: s_cselect_b32 s6, s4, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: s_branch .LBB0_12
+; GFX942-NEXT: .LBB0_11:
+; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_mov_b32 s6, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB0_12:
+; GFX942-NEXT: v_lshl_add_u32 v2, s6, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(0)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(0)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v2, v0 offset:1024
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_add_f32_e32 v1, 0, v1
+; GFX942-NEXT: ds_read_b32 v2, v2
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
-; GFX942-NEXT: .LBB0_11:
-; GFX942-NEXT: s_cbranch_execnz .LBB0_8
-; GFX942-NEXT: .LBB0_12:
-; GFX942-NEXT: s_mov_b32 m0, 0
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_waitcnt vmcnt(0)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(1)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v1, v0
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_add_f32_e32 v1, 0, v1
 ; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
 ; GFX942-NEXT: s_endpgm
 ; GROUPS-LABEL: three_stages:
@@ -331,7 +311,7 @@ exit:
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: s_cmp_lt_i32 s8, 1
 ; GFX942-NEXT: s_cbranch_scc1 .LBB1_7
-; GFX942-NEXT: ; %bb.1: ; %NodeBlock36
+; GFX942-NEXT: ; %bb.1: ; %NodeBlock30
 ; GFX942-NEXT: s_load_dwordx4 s[0:3], s[4:5], 0x0
 ; GFX942-NEXT: s_add_i32 s4, s8, -1
 ; GFX942-NEXT: s_mov_b32 s5, 0
@@ -341,10 +321,10 @@ exit:
 ; GFX942-NEXT: ; %bb.2: ; %NodeBlock
 ; GFX942-NEXT: v_cmp_lt_i64_e64 s[8:9], s[4:5], 2
 ; GFX942-NEXT: s_and_b64 vcc, exec, s[8:9]
-; GFX942-NEXT: s_cbranch_vccnz .LBB1_10
+; GFX942-NEXT: s_cbranch_vccnz .LBB1_9
 ; GFX942-NEXT: ; %bb.3: ; %LeafBlock
 ; GFX942-NEXT: s_cmp_eq_u64 s[4:5], 2
-; GFX942-NEXT: s_cbranch_scc1 .LBB1_11
+; GFX942-NEXT: s_cbranch_scc1 .LBB1_10
 ; GFX942-NEXT: ; %bb.4: ; %asyncpipe.prologue
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_mov_b32 m0, 0
@@ -421,58 +401,27 @@ exit:
 ; GFX942-NEXT: s_cselect_b32 s10, s10, 0
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
 ; GFX942-NEXT: s_cbranch_vccnz .LBB1_5
-; GFX942-NEXT: ; %bb.6: ; %asyncpipe.epilogue
-; GFX942-NEXT: s_add_i32 s4, s10, 1
-; GFX942-NEXT: s_cmp_lg_u32 s4, 4
-; GFX942-NEXT: s_cselect_b32 s4, s4, 0
-; GFX942-NEXT: v_lshl_add_u32 v4, s4, 10, v0
-; GFX942-NEXT: s_add_i32 s4, s4, 1
-; GFX942-NEXT: v_lshl_add_u32 v2, s10, 10, v0
-; GFX942-NEXT: s_cmp_lg_u32 s4, 4
-; GFX942-NEXT: s_waitcnt vmcnt(4)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(2)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
-; GFX942-NEXT: s_cselect_b32 s4, s4, 0
-; GFX942-NEXT: s_waitcnt vmcnt(2)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(1)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[4:5], v4 offset1:16
-; GFX942-NEXT: v_lshl_add_u32 v6, s4, 10, v0
-; GFX942-NEXT: s_waitcnt vmcnt(0)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(0)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[6:7], v6 offset1:16
-; GFX942-NEXT: s_waitcnt lgkmcnt(2)
-; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_mul_f32_e32 v2, v4, v5
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_mul_f32_e32 v2, v6, v7
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
-; GFX942-NEXT: s_branch .LBB1_13
+; GFX942-NEXT: ; %bb.6: ; %Flow
+; GFX942-NEXT: s_branch .LBB1_12
 ; GFX942-NEXT: .LBB1_7:
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
 ; GFX942-NEXT: s_endpgm
 ; GFX942-NEXT: .LBB1_8:
+; GFX942-NEXT: ; implicit-def: $sgpr8
 ; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execnz .LBB1_15
 ; GFX942-NEXT: s_branch .LBB1_16
 ; GFX942-NEXT: .LBB1_9:
-; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
-; GFX942-NEXT: s_endpgm
-; GFX942-NEXT: .LBB1_10:
+; GFX942-NEXT: ; implicit-def: $sgpr8
 ; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execnz .LBB1_13
 ; GFX942-NEXT: s_branch .LBB1_14
-; GFX942-NEXT: .LBB1_11:
+; GFX942-NEXT: .LBB1_10:
+; GFX942-NEXT: ; implicit-def: $sgpr10
 ; GFX942-NEXT: ; implicit-def: $vgpr1
-; GFX942-NEXT: s_cbranch_execz .LBB1_13
-; GFX942-NEXT: ; %bb.12: ; %asyncpipe.short3
+; GFX942-NEXT: s_cbranch_execz .LBB1_12
+; GFX942-NEXT: ; %bb.11: ; %asyncpipe.short3
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_mov_b32 m0, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
@@ -487,7 +436,7 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: s_mov_b32 s10, 0
 ; GFX942-NEXT: global_load_lds_dword v[6:7], off
 ; GFX942-NEXT: v_lshl_add_u64 v[6:7], v[4:5], 0, s[4:5]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1400
@@ -498,7 +447,7 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: global_load_lds_dword v[2:3], off
 ; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[4:5], 0, s[4:5]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1800
@@ -507,33 +456,21 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB1_12:
+; GFX942-NEXT: v_lshl_add_u32 v2, s10, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(4)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(2)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[2:3], v0 offset1:16
-; GFX942-NEXT: s_waitcnt vmcnt(2)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(1)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[4:5], v0 offset0:4 offset1:20
-; GFX942-NEXT: s_waitcnt vmcnt(0)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(0)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[6:7], v0 offset0:8 offset1:24
-; GFX942-NEXT: s_waitcnt lgkmcnt(2)
-; GFX942-NEXT: v_mul_f32_e32 v1, v2, v3
-; GFX942-NEXT: v_add_f32_e32 v1, 0, v1
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_mul_f32_e32 v2, v4, v5
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
+; GFX942-NEXT: s_add_i32 s4, s10, 1
+; GFX942-NEXT: s_cmp_lg_u32 s4, 4
+; GFX942-NEXT: s_cselect_b32 s8, s4, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_mul_f32_e32 v2, v6, v7
+; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: s_branch .LBB1_14
 ; GFX942-NEXT: .LBB1_13:
-; GFX942-NEXT: s_cbranch_execnz .LBB1_15
-; GFX942-NEXT: .LBB1_14:
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_mov_b32 m0, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
@@ -548,60 +485,50 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: s_mov_b32 s8, 0
 ; GFX942-NEXT: global_load_lds_dword v[2:3], off
 ; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[4:5], 0, s[4:5]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1400
-; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: global_load_lds_dword v[2:3], off
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB1_14:
+; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(2)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(2)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[2:3], v0 offset1:16
-; GFX942-NEXT: s_waitcnt vmcnt(0)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(1)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[4:5], v0 offset0:4 offset1:20
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_mul_f32_e32 v1, v2, v3
-; GFX942-NEXT: v_add_f32_e32 v1, 0, v1
+; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
+; GFX942-NEXT: s_add_i32 s4, s8, 1
+; GFX942-NEXT: s_cmp_lg_u32 s4, 4
+; GFX942-NEXT: s_cselect_b32 s8, s4, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_mul_f32_e32 v2, v4, v5
+; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: s_branch .LBB1_16
 ; GFX942-NEXT: .LBB1_15:
-; GFX942-NEXT: s_cbranch_execnz .LBB1_9
-; GFX942-NEXT: .LBB1_16:
 ; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_mov_b32 s8, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: global_load_lds_dword v0, s[0:1]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1000
-; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB1_16:
+; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(0)
 ; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(2)
+; GFX942-NEXT: ; wait_asyncmark(0)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[2:3], v0 offset1:16
+; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_mul_f32_e32 v1, v2, v3
-; GFX942-NEXT: v_add_f32_e32 v1, 0, v1
+; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
+; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
 ; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
 ; GFX942-NEXT: s_endpgm
 ; GROUPS-LABEL: four_stages_two_tiles:

@@ -149,12 +149,17 @@
 ; CHECKED: call void @asyncpipe.wait(i32 1)
 ; CHECKED: br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[PIPELINED:![0-9]+]]
 ; CHECKED: loop.epi1:
+; CHECKED-SAME: preds = %asyncpipe.epilogue, %asyncpipe.short1
+; CHECKED-NEXT: %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; CHECKED-NEXT: %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; CHECKED-NEXT: %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
 ; CHECKED: call void @asyncpipe.wait(i32 0)
 ; CHECKED: asyncpipe.short1:
-; CHECKED: loop.short1.epi1:
-; CHECKED: call void @asyncpipe.wait(i32 0)
+; CHECKED-NEXT: call void @asyncpipe.copy(ptr @buf.checked.pipelined, ptr %a, i32 4, i32 0)
+; CHECKED-NEXT: call void @asyncpipe.mark()
+; CHECKED-NEXT: br label %loop.epi1
 ; CHECKED: exit:
-; CHECKED-NEXT: %acc.next.lcssa = phi i32 [ %acc.next.overlap, %loop.overlap ], [ %acc.next.epi1, %loop.epi1 ], [ %acc.next.short1.epi1, %loop.short1.epi1 ]
+; CHECKED-NEXT: %acc.next.lcssa = phi i32 [ %acc.next.overlap, %loop.overlap ], [ %acc.next.epi1, %loop.epi1 ]
 ; The two versions get loop IDs of their own (makeFollowupLoopID): the
 ; loop's properties but the pipeliner's, its request marked done, and what
 ; asyncpipe.pipeline.followup_all and followup_fallback (the unpipelined

@@ -152,12 +152,14 @@ exit:
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
-; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 64
+; EPI-NEXT:    %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
 ; EPI-NEXT:    %dst.epi1 = getelementptr i32, ptr @b1, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
 ; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %dst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.next
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
 ; EPI-NEXT:    store i32 %v.epi1, ptr %out.epi1, align 4
 ; EPI-NEXT:    br label %exit
 ; EPI:       asyncpipe.short1:
@@ -165,16 +167,7 @@ exit:
 ; EPI-NEXT:    %src.ahead6 = getelementptr i32, ptr %a, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %dst.ahead5, ptr %src.ahead6, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short1.epi1
-; EPI:       loop.short1.epi1:
-; EPI-NEXT:    %asyncpipe.offset.short1.epi1 = mul i32 0, 64
-; EPI-NEXT:    %dst.short1.epi1 = getelementptr i32, ptr @b1, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %asyncpipe.version.ptr.short1.epi1 = getelementptr i8, ptr %dst.short1.epi1, i32 %asyncpipe.offset.short1.epi1
-; EPI-NEXT:    %v.short1.epi1 = load i32, ptr %asyncpipe.version.ptr.short1.epi1, align 4
-; EPI-NEXT:    %out.short1.epi1 = getelementptr i32, ptr %c, i64 0
-; EPI-NEXT:    store i32 %v.short1.epi1, ptr %out.short1.epi1, align 4
-; EPI-NEXT:    br label %exit
+; EPI-NEXT:    br label %loop.epi1
 ; EPI:       exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
@@ -561,7 +554,9 @@ exit:
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
-; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 64
+; EPI-NEXT:    %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 64
 ; EPI-NEXT:    %adst.epi1 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %bdst.epi1 = getelementptr i32, ptr @b3, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
@@ -570,15 +565,17 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:    %y.epi1 = load i32, ptr %asyncpipe.version.ptr1.epi1, align 4
 ; EPI-NEXT:    %sum.epi1 = add i32 %x.epi1, %y.epi1
-; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.next
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
 ; EPI-NEXT:    store i32 %sum.epi1, ptr %out.epi1, align 4
-; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.next, 1
-; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.epi1, 1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.epi1, 1
 ; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
 ; EPI-NEXT:    br label %loop.epi2
 ; EPI:       loop.epi2:
-; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 64
+; EPI-NEXT:    %i.epi2 = phi i64 [ %i.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 64
 ; EPI-NEXT:    %adst.epi2 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %bdst.epi2 = getelementptr i32, ptr @b3, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
@@ -587,15 +584,17 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset.epi2
 ; EPI-NEXT:    %y.epi2 = load i32, ptr %asyncpipe.version.ptr1.epi2, align 4
 ; EPI-NEXT:    %sum.epi2 = add i32 %x.epi2, %y.epi2
-; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %c, i64 %i.next.epi1
+; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %c, i64 %i.epi2
 ; EPI-NEXT:    store i32 %sum.epi2, ptr %out.epi2, align 4
-; EPI-NEXT:    %i.next.epi2 = add nuw i64 %i.next.epi1, 1
-; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    %i.next.epi2 = add nuw i64 %i.epi2, 1
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.epi2, 1
 ; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
 ; EPI-NEXT:    br label %loop.epi3
 ; EPI:       loop.epi3:
-; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 64
+; EPI-NEXT:    %i.epi3 = phi i64 [ %i.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 64
 ; EPI-NEXT:    %adst.epi3 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %bdst.epi3 = getelementptr i32, ptr @b3, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
@@ -604,7 +603,7 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %bdst.epi3, i32 %asyncpipe.offset.epi3
 ; EPI-NEXT:    %y.epi3 = load i32, ptr %asyncpipe.version.ptr1.epi3, align 4
 ; EPI-NEXT:    %sum.epi3 = add i32 %x.epi3, %y.epi3
-; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %c, i64 %i.next.epi2
+; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %c, i64 %i.epi3
 ; EPI-NEXT:    store i32 %sum.epi3, ptr %out.epi3, align 4
 ; EPI-NEXT:    br label %exit
 ; EPI:       asyncpipe.short1:
@@ -616,11 +615,7 @@ exit:
 ; EPI-NEXT:    %bsrc.ahead30 = getelementptr i32, ptr %b, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead29, ptr %bsrc.ahead30, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short1.epi3
+; EPI-NEXT:    br label %loop.epi3
 ; EPI:       asyncpipe.short2:
 ; EPI-NEXT:    %adst.ahead31 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %asrc.ahead32 = getelementptr i32, ptr %a, i64 %tid
@@ -642,9 +637,7 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr42 = getelementptr i8, ptr %bdst.ahead39, i32 64
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr42, ptr %bsrc.ahead41, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short2.epi2
+; EPI-NEXT:    br label %loop.epi2
 ; EPI:       asyncpipe.short3:
 ; EPI-NEXT:    %adst.ahead43 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %asrc.ahead44 = getelementptr i32, ptr %a, i64 %tid
@@ -678,97 +671,7 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr62 = getelementptr i8, ptr %bdst.ahead59, i32 128
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr62, ptr %bsrc.ahead61, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short3.epi1
-; EPI:       loop.short1.epi3:
-; EPI-NEXT:    %asyncpipe.offset.short1.epi3 = mul i32 0, 64
-; EPI-NEXT:    %adst.short1.epi3 = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    %bdst.short1.epi3 = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
-; EPI-NEXT:    %asyncpipe.version.ptr.short1.epi3 = getelementptr i8, ptr %adst.short1.epi3, i32 %asyncpipe.offset.short1.epi3
-; EPI-NEXT:    %x.short1.epi3 = load i32, ptr %asyncpipe.version.ptr.short1.epi3, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short1.epi3 = getelementptr i8, ptr %bdst.short1.epi3, i32 %asyncpipe.offset.short1.epi3
-; EPI-NEXT:    %y.short1.epi3 = load i32, ptr %asyncpipe.version.ptr1.short1.epi3, align 4
-; EPI-NEXT:    %sum.short1.epi3 = add i32 %x.short1.epi3, %y.short1.epi3
-; EPI-NEXT:    %out.short1.epi3 = getelementptr i32, ptr %c, i64 0
-; EPI-NEXT:    store i32 %sum.short1.epi3, ptr %out.short1.epi3, align 4
-; EPI-NEXT:    br label %exit
-; EPI:       loop.short2.epi2:
-; EPI-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 0, 64
-; EPI-NEXT:    %adst.short2.epi2 = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    %bdst.short2.epi2 = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
-; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr %adst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
-; EPI-NEXT:    %x.short2.epi2 = load i32, ptr %asyncpipe.version.ptr.short2.epi2, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short2.epi2 = getelementptr i8, ptr %bdst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
-; EPI-NEXT:    %y.short2.epi2 = load i32, ptr %asyncpipe.version.ptr1.short2.epi2, align 4
-; EPI-NEXT:    %sum.short2.epi2 = add i32 %x.short2.epi2, %y.short2.epi2
-; EPI-NEXT:    %out.short2.epi2 = getelementptr i32, ptr %c, i64 0
-; EPI-NEXT:    store i32 %sum.short2.epi2, ptr %out.short2.epi2, align 4
-; EPI-NEXT:    %i.next.short2.epi2 = add nuw i64 0, 1
-; EPI-NEXT:    [[T10:%.*]] = add i32 0, 1
-; EPI-NEXT:    [[T11:%.*]] = icmp eq i32 [[T10]], 4
-; EPI-NEXT:    %asyncpipe.mod4.next.short2.epi2 = select i1 [[T11]], i32 0, i32 [[T10]]
-; EPI-NEXT:    br label %loop.short2.epi3
-; EPI:       loop.short2.epi3:
-; EPI-NEXT:    %asyncpipe.offset.short2.epi3 = mul i32 %asyncpipe.mod4.next.short2.epi2, 64
-; EPI-NEXT:    %adst.short2.epi3 = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    %bdst.short2.epi3 = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
-; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi3 = getelementptr i8, ptr %adst.short2.epi3, i32 %asyncpipe.offset.short2.epi3
-; EPI-NEXT:    %x.short2.epi3 = load i32, ptr %asyncpipe.version.ptr.short2.epi3, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short2.epi3 = getelementptr i8, ptr %bdst.short2.epi3, i32 %asyncpipe.offset.short2.epi3
-; EPI-NEXT:    %y.short2.epi3 = load i32, ptr %asyncpipe.version.ptr1.short2.epi3, align 4
-; EPI-NEXT:    %sum.short2.epi3 = add i32 %x.short2.epi3, %y.short2.epi3
-; EPI-NEXT:    %out.short2.epi3 = getelementptr i32, ptr %c, i64 %i.next.short2.epi2
-; EPI-NEXT:    store i32 %sum.short2.epi3, ptr %out.short2.epi3, align 4
-; EPI-NEXT:    br label %exit
-; EPI:       loop.short3.epi1:
-; EPI-NEXT:    %asyncpipe.offset.short3.epi1 = mul i32 0, 64
-; EPI-NEXT:    %adst.short3.epi1 = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    %bdst.short3.epi1 = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
-; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi1 = getelementptr i8, ptr %adst.short3.epi1, i32 %asyncpipe.offset.short3.epi1
-; EPI-NEXT:    %x.short3.epi1 = load i32, ptr %asyncpipe.version.ptr.short3.epi1, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short3.epi1 = getelementptr i8, ptr %bdst.short3.epi1, i32 %asyncpipe.offset.short3.epi1
-; EPI-NEXT:    %y.short3.epi1 = load i32, ptr %asyncpipe.version.ptr1.short3.epi1, align 4
-; EPI-NEXT:    %sum.short3.epi1 = add i32 %x.short3.epi1, %y.short3.epi1
-; EPI-NEXT:    %out.short3.epi1 = getelementptr i32, ptr %c, i64 0
-; EPI-NEXT:    store i32 %sum.short3.epi1, ptr %out.short3.epi1, align 4
-; EPI-NEXT:    %i.next.short3.epi1 = add nuw i64 0, 1
-; EPI-NEXT:    [[T12:%.*]] = add i32 0, 1
-; EPI-NEXT:    [[T13:%.*]] = icmp eq i32 [[T12]], 4
-; EPI-NEXT:    %asyncpipe.mod4.next.short3.epi1 = select i1 [[T13]], i32 0, i32 [[T12]]
-; EPI-NEXT:    br label %loop.short3.epi2
-; EPI:       loop.short3.epi2:
-; EPI-NEXT:    %asyncpipe.offset.short3.epi2 = mul i32 %asyncpipe.mod4.next.short3.epi1, 64
-; EPI-NEXT:    %adst.short3.epi2 = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    %bdst.short3.epi2 = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
-; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi2 = getelementptr i8, ptr %adst.short3.epi2, i32 %asyncpipe.offset.short3.epi2
-; EPI-NEXT:    %x.short3.epi2 = load i32, ptr %asyncpipe.version.ptr.short3.epi2, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short3.epi2 = getelementptr i8, ptr %bdst.short3.epi2, i32 %asyncpipe.offset.short3.epi2
-; EPI-NEXT:    %y.short3.epi2 = load i32, ptr %asyncpipe.version.ptr1.short3.epi2, align 4
-; EPI-NEXT:    %sum.short3.epi2 = add i32 %x.short3.epi2, %y.short3.epi2
-; EPI-NEXT:    %out.short3.epi2 = getelementptr i32, ptr %c, i64 %i.next.short3.epi1
-; EPI-NEXT:    store i32 %sum.short3.epi2, ptr %out.short3.epi2, align 4
-; EPI-NEXT:    %i.next.short3.epi2 = add nuw i64 %i.next.short3.epi1, 1
-; EPI-NEXT:    [[T14:%.*]] = add i32 %asyncpipe.mod4.next.short3.epi1, 1
-; EPI-NEXT:    [[T15:%.*]] = icmp eq i32 [[T14]], 4
-; EPI-NEXT:    %asyncpipe.mod4.next.short3.epi2 = select i1 [[T15]], i32 0, i32 [[T14]]
-; EPI-NEXT:    br label %loop.short3.epi3
-; EPI:       loop.short3.epi3:
-; EPI-NEXT:    %asyncpipe.offset.short3.epi3 = mul i32 %asyncpipe.mod4.next.short3.epi2, 64
-; EPI-NEXT:    %adst.short3.epi3 = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    %bdst.short3.epi3 = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi3 = getelementptr i8, ptr %adst.short3.epi3, i32 %asyncpipe.offset.short3.epi3
-; EPI-NEXT:    %x.short3.epi3 = load i32, ptr %asyncpipe.version.ptr.short3.epi3, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short3.epi3 = getelementptr i8, ptr %bdst.short3.epi3, i32 %asyncpipe.offset.short3.epi3
-; EPI-NEXT:    %y.short3.epi3 = load i32, ptr %asyncpipe.version.ptr1.short3.epi3, align 4
-; EPI-NEXT:    %sum.short3.epi3 = add i32 %x.short3.epi3, %y.short3.epi3
-; EPI-NEXT:    %out.short3.epi3 = getelementptr i32, ptr %c, i64 %i.next.short3.epi2
-; EPI-NEXT:    store i32 %sum.short3.epi3, ptr %out.short3.epi3, align 4
-; EPI-NEXT:    br label %exit
+; EPI-NEXT:    br label %loop.epi1
 ; EPI:       exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
@@ -1209,7 +1112,9 @@ exit:
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
-; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 256
+; EPI-NEXT:    %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 256
 ; EPI-NEXT:    %adst.epi1 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %bdst.epi1 = getelementptr float, ptr @bs5, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
@@ -1218,13 +1123,15 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:    %y.epi1 = load float, ptr %asyncpipe.version.ptr1.epi1, align 4
 ; EPI-NEXT:    %prod.epi1 = fmul float %x.epi1, %y.epi1
-; EPI-NEXT:    %acc.next.epi1 = fadd float %acc.next, %prod.epi1
-; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    %acc.next.epi1 = fadd float %acc.epi1, %prod.epi1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.epi1, 1
 ; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
 ; EPI-NEXT:    br label %loop.epi2
 ; EPI:       loop.epi2:
-; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 256
+; EPI-NEXT:    %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 256
 ; EPI-NEXT:    %adst.epi2 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %bdst.epi2 = getelementptr float, ptr @bs5, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
@@ -1233,13 +1140,15 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset.epi2
 ; EPI-NEXT:    %y.epi2 = load float, ptr %asyncpipe.version.ptr1.epi2, align 4
 ; EPI-NEXT:    %prod.epi2 = fmul float %x.epi2, %y.epi2
-; EPI-NEXT:    %acc.next.epi2 = fadd float %acc.next.epi1, %prod.epi2
-; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    %acc.next.epi2 = fadd float %acc.epi2, %prod.epi2
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.epi2, 1
 ; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
 ; EPI-NEXT:    br label %loop.epi3
 ; EPI:       loop.epi3:
-; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 256
+; EPI-NEXT:    %acc.epi3 = phi float [ %acc.next.epi2, %loop.epi2 ], [ 0.000000e+00, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 256
 ; EPI-NEXT:    %adst.epi3 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %bdst.epi3 = getelementptr float, ptr @bs5, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
@@ -1248,7 +1157,7 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %bdst.epi3, i32 %asyncpipe.offset.epi3
 ; EPI-NEXT:    %y.epi3 = load float, ptr %asyncpipe.version.ptr1.epi3, align 4
 ; EPI-NEXT:    %prod.epi3 = fmul float %x.epi3, %y.epi3
-; EPI-NEXT:    %acc.next.epi3 = fadd float %acc.next.epi2, %prod.epi3
+; EPI-NEXT:    %acc.next.epi3 = fadd float %acc.epi3, %prod.epi3
 ; EPI-NEXT:    br label %exit
 ; EPI:       asyncpipe.short1:
 ; EPI-NEXT:    %adst.ahead23 = getelementptr float, ptr @as5, i64 %tid
@@ -1258,9 +1167,7 @@ exit:
 ; EPI-NEXT:    %bsrc.ahead26 = getelementptr float, ptr %b, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead25, ptr %bsrc.ahead26, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short1.epi3
+; EPI-NEXT:    br label %loop.epi3
 ; EPI:       asyncpipe.short2:
 ; EPI-NEXT:    %adst.ahead27 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %asrc.ahead28 = getelementptr float, ptr %a, i64 %tid
@@ -1279,8 +1186,7 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr37 = getelementptr i8, ptr %bdst.ahead35, i32 256
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr37, ptr %bsrc.ahead36, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short2.epi2
+; EPI-NEXT:    br label %loop.epi2
 ; EPI:       asyncpipe.short3:
 ; EPI-NEXT:    %adst.ahead38 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %asrc.ahead39 = getelementptr float, ptr %a, i64 %tid
@@ -1309,91 +1215,9 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr55 = getelementptr i8, ptr %bdst.ahead53, i32 512
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr55, ptr %bsrc.ahead54, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    br label %loop.short3.epi1
-; EPI:       loop.short1.epi3:
-; EPI-NEXT:    %asyncpipe.offset.short1.epi3 = mul i32 0, 256
-; EPI-NEXT:    %adst.short1.epi3 = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short1.epi3 = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
-; EPI-NEXT:    %asyncpipe.version.ptr.short1.epi3 = getelementptr i8, ptr %adst.short1.epi3, i32 %asyncpipe.offset.short1.epi3
-; EPI-NEXT:    %x.short1.epi3 = load float, ptr %asyncpipe.version.ptr.short1.epi3, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short1.epi3 = getelementptr i8, ptr %bdst.short1.epi3, i32 %asyncpipe.offset.short1.epi3
-; EPI-NEXT:    %y.short1.epi3 = load float, ptr %asyncpipe.version.ptr1.short1.epi3, align 4
-; EPI-NEXT:    %prod.short1.epi3 = fmul float %x.short1.epi3, %y.short1.epi3
-; EPI-NEXT:    %acc.next.short1.epi3 = fadd float 0.000000e+00, %prod.short1.epi3
-; EPI-NEXT:    br label %exit
-; EPI:       loop.short2.epi2:
-; EPI-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 0, 256
-; EPI-NEXT:    %adst.short2.epi2 = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short2.epi2 = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
-; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr %adst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
-; EPI-NEXT:    %x.short2.epi2 = load float, ptr %asyncpipe.version.ptr.short2.epi2, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short2.epi2 = getelementptr i8, ptr %bdst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
-; EPI-NEXT:    %y.short2.epi2 = load float, ptr %asyncpipe.version.ptr1.short2.epi2, align 4
-; EPI-NEXT:    %prod.short2.epi2 = fmul float %x.short2.epi2, %y.short2.epi2
-; EPI-NEXT:    %acc.next.short2.epi2 = fadd float 0.000000e+00, %prod.short2.epi2
-; EPI-NEXT:    [[T10:%.*]] = add i32 0, 1
-; EPI-NEXT:    [[T11:%.*]] = icmp eq i32 [[T10]], 4
-; EPI-NEXT:    %asyncpipe.mod4.next.short2.epi2 = select i1 [[T11]], i32 0, i32 [[T10]]
-; EPI-NEXT:    br label %loop.short2.epi3
-; EPI:       loop.short2.epi3:
-; EPI-NEXT:    %asyncpipe.offset.short2.epi3 = mul i32 %asyncpipe.mod4.next.short2.epi2, 256
-; EPI-NEXT:    %adst.short2.epi3 = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short2.epi3 = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
-; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi3 = getelementptr i8, ptr %adst.short2.epi3, i32 %asyncpipe.offset.short2.epi3
-; EPI-NEXT:    %x.short2.epi3 = load float, ptr %asyncpipe.version.ptr.short2.epi3, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short2.epi3 = getelementptr i8, ptr %bdst.short2.epi3, i32 %asyncpipe.offset.short2.epi3
-; EPI-NEXT:    %y.short2.epi3 = load float, ptr %asyncpipe.version.ptr1.short2.epi3, align 4
-; EPI-NEXT:    %prod.short2.epi3 = fmul float %x.short2.epi3, %y.short2.epi3
-; EPI-NEXT:    %acc.next.short2.epi3 = fadd float %acc.next.short2.epi2, %prod.short2.epi3
-; EPI-NEXT:    br label %exit
-; EPI:       loop.short3.epi1:
-; EPI-NEXT:    %asyncpipe.offset.short3.epi1 = mul i32 0, 256
-; EPI-NEXT:    %adst.short3.epi1 = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short3.epi1 = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
-; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi1 = getelementptr i8, ptr %adst.short3.epi1, i32 %asyncpipe.offset.short3.epi1
-; EPI-NEXT:    %x.short3.epi1 = load float, ptr %asyncpipe.version.ptr.short3.epi1, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short3.epi1 = getelementptr i8, ptr %bdst.short3.epi1, i32 %asyncpipe.offset.short3.epi1
-; EPI-NEXT:    %y.short3.epi1 = load float, ptr %asyncpipe.version.ptr1.short3.epi1, align 4
-; EPI-NEXT:    %prod.short3.epi1 = fmul float %x.short3.epi1, %y.short3.epi1
-; EPI-NEXT:    %acc.next.short3.epi1 = fadd float 0.000000e+00, %prod.short3.epi1
-; EPI-NEXT:    [[T12:%.*]] = add i32 0, 1
-; EPI-NEXT:    [[T13:%.*]] = icmp eq i32 [[T12]], 4
-; EPI-NEXT:    %asyncpipe.mod4.next.short3.epi1 = select i1 [[T13]], i32 0, i32 [[T12]]
-; EPI-NEXT:    br label %loop.short3.epi2
-; EPI:       loop.short3.epi2:
-; EPI-NEXT:    %asyncpipe.offset.short3.epi2 = mul i32 %asyncpipe.mod4.next.short3.epi1, 256
-; EPI-NEXT:    %adst.short3.epi2 = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short3.epi2 = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
-; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi2 = getelementptr i8, ptr %adst.short3.epi2, i32 %asyncpipe.offset.short3.epi2
-; EPI-NEXT:    %x.short3.epi2 = load float, ptr %asyncpipe.version.ptr.short3.epi2, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short3.epi2 = getelementptr i8, ptr %bdst.short3.epi2, i32 %asyncpipe.offset.short3.epi2
-; EPI-NEXT:    %y.short3.epi2 = load float, ptr %asyncpipe.version.ptr1.short3.epi2, align 4
-; EPI-NEXT:    %prod.short3.epi2 = fmul float %x.short3.epi2, %y.short3.epi2
-; EPI-NEXT:    %acc.next.short3.epi2 = fadd float %acc.next.short3.epi1, %prod.short3.epi2
-; EPI-NEXT:    [[T14:%.*]] = add i32 %asyncpipe.mod4.next.short3.epi1, 1
-; EPI-NEXT:    [[T15:%.*]] = icmp eq i32 [[T14]], 4
-; EPI-NEXT:    %asyncpipe.mod4.next.short3.epi2 = select i1 [[T15]], i32 0, i32 [[T14]]
-; EPI-NEXT:    br label %loop.short3.epi3
-; EPI:       loop.short3.epi3:
-; EPI-NEXT:    %asyncpipe.offset.short3.epi3 = mul i32 %asyncpipe.mod4.next.short3.epi2, 256
-; EPI-NEXT:    %adst.short3.epi3 = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short3.epi3 = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi3 = getelementptr i8, ptr %adst.short3.epi3, i32 %asyncpipe.offset.short3.epi3
-; EPI-NEXT:    %x.short3.epi3 = load float, ptr %asyncpipe.version.ptr.short3.epi3, align 4
-; EPI-NEXT:    %asyncpipe.version.ptr1.short3.epi3 = getelementptr i8, ptr %bdst.short3.epi3, i32 %asyncpipe.offset.short3.epi3
-; EPI-NEXT:    %y.short3.epi3 = load float, ptr %asyncpipe.version.ptr1.short3.epi3, align 4
-; EPI-NEXT:    %prod.short3.epi3 = fmul float %x.short3.epi3, %y.short3.epi3
-; EPI-NEXT:    %acc.next.short3.epi3 = fadd float %acc.next.short3.epi2, %prod.short3.epi3
-; EPI-NEXT:    br label %exit
+; EPI-NEXT:    br label %loop.epi1
 ; EPI:       exit:
-; EPI-NEXT:    %acc.next.merged = phi float [ %acc.next.epi3, %loop.epi3 ], [ %acc.next.short1.epi3, %loop.short1.epi3 ], [ %acc.next.short2.epi3, %loop.short2.epi3 ], [ %acc.next.short3.epi3, %loop.short3.epi3 ]
-; EPI-NEXT:    store float %acc.next.merged, ptr %c, align 4
+; EPI-NEXT:    store float %acc.next.epi3, ptr %c, align 4
 ; EPI-NEXT:    ret void
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 3) allows 3 groups in flight (3 of its queue)

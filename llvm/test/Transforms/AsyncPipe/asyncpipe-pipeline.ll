@@ -5,9 +5,9 @@
 ; the wait allows exactly S-1 groups in flight. Two drains: with an epilogue
 ; (the default on AMDGPU and the host; trip counts >= S take an unguarded
 ; prologue and a loop whose copies are unconditional, the last S-1 iterations
-; are unrolled with decreasing waits, and a trip count n < S takes a partial
-; prologue and the last n copies of the epilogue, chosen by a switch in the
-; preheader) or with empty groups (the default on
+; are unrolled with decreasing waits, and a trip count n < S, chosen by a
+; switch in the preheader, takes a partial prologue and joins the epilogue
+; for its last n copies) or with empty groups (the default on
 ; NVPTX; every iteration runs in the loop, copies guarded by "that iteration
 ; exists", every mark unconditional, one count per wait).
 ; RUN: split-file %s %t
@@ -127,32 +127,35 @@
 ; AMDGPU:       asyncpipe.epilogue:
 ; AMDGPU-NEXT:    br label %loop.epi1
 ; AMDGPU:       loop.epi1:
-; AMDGPU-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 1024
+; AMDGPU-NEXT:    %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
+; AMDGPU-NEXT:    %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; AMDGPU-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
 ; AMDGPU-NEXT:    %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:    %acc.next.epi1 = fadd float %acc.next, %v.epi1
+; AMDGPU-NEXT:    %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; AMDGPU-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.epi1, 1
 ; AMDGPU-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
 ; AMDGPU-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
 ; AMDGPU-NEXT:    br label %loop.epi2
 ; AMDGPU:       loop.epi2:
-; AMDGPU-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 1024
+; AMDGPU-NEXT:    %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
+; AMDGPU-NEXT:    %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
+; AMDGPU-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
 ; AMDGPU-NEXT:    %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:    %acc.next.epi2 = fadd float %acc.next.epi1, %v.epi2
+; AMDGPU-NEXT:    %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    br label %exit
 ; AMDGPU:       asyncpipe.short1:
 ; AMDGPU-NEXT:    %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:    br label %loop.short1.epi2
+; AMDGPU-NEXT:    br label %loop.epi2
 ; AMDGPU:       asyncpipe.short2:
 ; AMDGPU-NEXT:    %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
@@ -161,47 +164,16 @@
 ; AMDGPU-NEXT:    %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:    br label %loop.short2.epi1
-; AMDGPU:       loop.short1.epi2:
-; AMDGPU-NEXT:    %asyncpipe.offset.short1.epi2 = mul i32 0, 1024
-; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    %asyncpipe.version.ptr.short1.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.short1.epi2
-; AMDGPU-NEXT:    %v.short1.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.short1.epi2, align 4
-; AMDGPU-NEXT:    %acc.next.short1.epi2 = fadd float 0.000000e+00, %v.short1.epi2
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    br label %exit
-; AMDGPU:       loop.short2.epi1:
-; AMDGPU-NEXT:    %asyncpipe.offset.short2.epi1 = mul i32 0, 1024
-; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    %asyncpipe.version.ptr.short2.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.short2.epi1
-; AMDGPU-NEXT:    %v.short2.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.short2.epi1, align 4
-; AMDGPU-NEXT:    %acc.next.short2.epi1 = fadd float 0.000000e+00, %v.short2.epi1
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    [[T9:%.*]] = add i32 0, 1
-; AMDGPU-NEXT:    [[T10:%.*]] = icmp eq i32 [[T9]], 3
-; AMDGPU-NEXT:    %asyncpipe.mod3.next.short2.epi1 = select i1 [[T10]], i32 0, i32 [[T9]]
-; AMDGPU-NEXT:    br label %loop.short2.epi2
-; AMDGPU:       loop.short2.epi2:
-; AMDGPU-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 %asyncpipe.mod3.next.short2.epi1, 1024
-; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.short2.epi2
-; AMDGPU-NEXT:    %v.short2.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.short2.epi2, align 4
-; AMDGPU-NEXT:    %acc.next.short2.epi2 = fadd float %acc.next.short2.epi1, %v.short2.epi2
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    br label %exit
+; AMDGPU-NEXT:    br label %loop.epi1
 ; AMDGPU:       exit:
-; AMDGPU-NEXT:    %acc.next.merged = phi float [ %acc.next.epi2, %loop.epi2 ], [ %acc.next.short1.epi2, %loop.short1.epi2 ], [ %acc.next.short2.epi2, %loop.short2.epi2 ]
-; AMDGPU-NEXT:    store float %acc.next.merged, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:    store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:    ret void
 ; AMDGPU:       }
 
 ; Trip counts 1 and 2 take no loop: each has a partial prologue (the groups
-; of the iterations that exist, an empty mark for the others) and the last
-; copies of the epilogue, so their first copies still overlap. The only loop
-; left is the pipelined one, marked as done.
+; of its iterations) and joins the epilogue at its last copies, so their
+; first copies still overlap. The only loop left is the pipelined one, marked
+; as done.
 ; AMDGPU: [[LOOPAMDGPUFORM]] = distinct !{[[LOOPAMDGPUFORM]], [[DONE:![0-9]+]]}
 ; AMDGPU: [[DONE]] = !{!"asyncpipe.pipeline.done"}
 ; AMDGPU-NOT: distinct
@@ -409,63 +381,55 @@
 ; HOST:       asyncpipe.epilogue:
 ; HOST-NEXT:    br label %loop.epi1
 ; HOST:       loop.epi1:
-; HOST-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 32
+; HOST-NEXT:    %acc.epi1 = phi i64 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; HOST-NEXT:    %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; HOST-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 32
 ; HOST-NEXT:    call void @asyncpipe.wait(i32 0)
 ; HOST-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset.epi1
 ; HOST-NEXT:    %lo.epi1 = load i64, ptr %asyncpipe.version.ptr.epi1, align 8
 ; HOST-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 24), i32 %asyncpipe.offset.epi1
 ; HOST-NEXT:    %hi.epi1 = load i64, ptr %asyncpipe.version.ptr1.epi1, align 8
 ; HOST-NEXT:    %x.epi1 = xor i64 %lo.epi1, %hi.epi1
-; HOST-NEXT:    %acc.next.epi1 = add i64 %acc.next, %x.epi1
+; HOST-NEXT:    %acc.next.epi1 = add i64 %acc.epi1, %x.epi1
 ; HOST-NEXT:    br label %exit.loopexit
 ; HOST:       asyncpipe.short1:
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
 ; HOST-NEXT:    %g.hi.ahead6 = getelementptr i8, ptr %src, i64 16
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead6, i32 16, i32 1)
 ; HOST-NEXT:    call void @asyncpipe.mark()
-; HOST-NEXT:    br label %loop.short1.epi1
-; HOST:       loop.short1.epi1:
-; HOST-NEXT:    %asyncpipe.offset.short1.epi1 = mul i32 0, 32
-; HOST-NEXT:    call void @asyncpipe.wait(i32 0)
-; HOST-NEXT:    %asyncpipe.version.ptr.short1.epi1 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset.short1.epi1
-; HOST-NEXT:    %lo.short1.epi1 = load i64, ptr %asyncpipe.version.ptr.short1.epi1, align 8
-; HOST-NEXT:    %asyncpipe.version.ptr1.short1.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 24), i32 %asyncpipe.offset.short1.epi1
-; HOST-NEXT:    %hi.short1.epi1 = load i64, ptr %asyncpipe.version.ptr1.short1.epi1, align 8
-; HOST-NEXT:    %x.short1.epi1 = xor i64 %lo.short1.epi1, %hi.short1.epi1
-; HOST-NEXT:    %acc.next.short1.epi1 = add i64 0, %x.short1.epi1
-; HOST-NEXT:    br label %exit.loopexit
+; HOST-NEXT:    br label %loop.epi1
 ; HOST:       exit.loopexit:
-; HOST-NEXT:    %acc.next.merged = phi i64 [ %acc.next.epi1, %loop.epi1 ], [ %acc.next.short1.epi1, %loop.short1.epi1 ]
 ; HOST-NEXT:    br label %exit
 ; HOST:       exit:
-; HOST-NEXT:    %r = phi i64 [ 0, %entry ], [ %acc.next.merged, %exit.loopexit ]
+; HOST-NEXT:    %r = phi i64 [ 0, %entry ], [ %acc.next.epi1, %exit.loopexit ]
 ; HOST-NEXT:    ret i64 %r
 ; HOST:       }
 
 
 ; PARAM: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
 ; PARAM: call void @asyncpipe.wait(i32 3)
+; Trip count n = 1, 2, 3 runs the groups of iterations 0 .. n-1, then joins
+; the epilogue at its n-th last copy (whose header phis merge the values on
+; entry to the loop), which waits for each group in turn with the same counts.
 ; PARAM: loop.epi1:
+; PARAM-SAME: preds = %asyncpipe.epilogue, %asyncpipe.short3
 ; PARAM: call void @asyncpipe.wait(i32 2)
 ; PARAM: loop.epi2:
+; PARAM-SAME: preds = %loop.epi1, %asyncpipe.short2
 ; PARAM: call void @asyncpipe.wait(i32 1)
 ; PARAM: loop.epi3:
+; PARAM-SAME: preds = %loop.epi2, %asyncpipe.short1
 ; PARAM: call void @asyncpipe.wait(i32 0)
-; Trip count n = 1, 2, 3: the groups of iterations 0 .. n-1 and 3 - n empty
-; marks, then the last n epilogue copies, each waiting for its own group.
 ; PARAM: asyncpipe.short1:
 ; PARAM-COUNT-2: call void @asyncpipe.copy(
 ; PARAM-NEXT: call void @asyncpipe.mark()
-; PARAM-NEXT: call void @asyncpipe.mark()
-; PARAM-NEXT: call void @asyncpipe.mark()
-; PARAM-NEXT: br label %loop.short1.epi3
+; PARAM-NEXT: br label %loop.epi3
 ; PARAM: asyncpipe.short2:
 ; PARAM-COUNT-2: call void @asyncpipe.copy(
 ; PARAM-NEXT: call void @asyncpipe.mark()
 ; PARAM-COUNT-2: call void @asyncpipe.copy(
 ; PARAM-NEXT: call void @asyncpipe.mark()
-; PARAM-NEXT: call void @asyncpipe.mark()
-; PARAM-NEXT: br label %loop.short2.epi2
+; PARAM-NEXT: br label %loop.epi2
 ; PARAM: asyncpipe.short3:
 ; PARAM-COUNT-2: call void @asyncpipe.copy(
 ; PARAM-NEXT: call void @asyncpipe.mark()
@@ -473,31 +437,7 @@
 ; PARAM-NEXT: call void @asyncpipe.mark()
 ; PARAM-COUNT-2: call void @asyncpipe.copy(
 ; PARAM-NEXT: call void @asyncpipe.mark()
-; PARAM-NEXT: br label %loop.short3.epi1
-; PARAM: loop.short1.epi3:
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: call void @asyncpipe.wait(i32 2)
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: loop.short2.epi2:
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: call void @asyncpipe.wait(i32 2)
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: loop.short2.epi3:
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: call void @asyncpipe.wait(i32 1)
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: loop.short3.epi1:
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: call void @asyncpipe.wait(i32 2)
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: loop.short3.epi2:
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: call void @asyncpipe.wait(i32 1)
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: loop.short3.epi3:
-; PARAM-NOT: call void @asyncpipe.
-; PARAM: call void @asyncpipe.wait(i32 0)
-; PARAM-NOT: call void @asyncpipe.
+; PARAM-NEXT: br label %loop.epi1
 ; PARAM: exit.loopexit:
 ; PARAM-GROUPS: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
 ; PARAM-GROUPS: loop:
@@ -560,61 +500,39 @@
 ; PTRIV:       asyncpipe.epilogue:
 ; PTRIV-NEXT:    br label %loop.epi1
 ; PTRIV:       loop.epi1:
-; PTRIV-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 16
+; PTRIV-NEXT:    %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; PTRIV-NEXT:    %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; PTRIV-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 16
 ; PTRIV-NEXT:    call void @asyncpipe.wait(i32 1)
 ; PTRIV-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi1
 ; PTRIV-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; PTRIV-NEXT:    %acc.next.epi1 = add i32 %acc.next, %v.epi1
-; PTRIV-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; PTRIV-NEXT:    %acc.next.epi1 = add i32 %acc.epi1, %v.epi1
+; PTRIV-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.epi1, 1
 ; PTRIV-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
 ; PTRIV-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
 ; PTRIV-NEXT:    br label %loop.epi2
 ; PTRIV:       loop.epi2:
-; PTRIV-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 16
+; PTRIV-NEXT:    %acc.epi2 = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
+; PTRIV-NEXT:    %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
+; PTRIV-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 16
 ; PTRIV-NEXT:    call void @asyncpipe.wait(i32 0)
 ; PTRIV-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi2
 ; PTRIV-NEXT:    %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; PTRIV-NEXT:    %acc.next.epi2 = add i32 %acc.next.epi1, %v.epi2
+; PTRIV-NEXT:    %acc.next.epi2 = add i32 %acc.epi2, %v.epi2
 ; PTRIV-NEXT:    br label %exit
 ; PTRIV:       asyncpipe.short1:
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
-; PTRIV-NEXT:    call void @asyncpipe.mark()
-; PTRIV-NEXT:    br label %loop.short1.epi2
+; PTRIV-NEXT:    br label %loop.epi2
 ; PTRIV:       asyncpipe.short2:
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
 ; PTRIV-NEXT:    %p.at4 = getelementptr i8, ptr %a, i64 24
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at4, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
-; PTRIV-NEXT:    br label %loop.short2.epi1
-; PTRIV:       loop.short1.epi2:
-; PTRIV-NEXT:    %asyncpipe.offset.short1.epi2 = mul i32 0, 16
-; PTRIV-NEXT:    call void @asyncpipe.wait(i32 1)
-; PTRIV-NEXT:    %asyncpipe.version.ptr.short1.epi2 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.short1.epi2
-; PTRIV-NEXT:    %v.short1.epi2 = load i32, ptr %asyncpipe.version.ptr.short1.epi2, align 4
-; PTRIV-NEXT:    %acc.next.short1.epi2 = add i32 0, %v.short1.epi2
-; PTRIV-NEXT:    br label %exit
-; PTRIV:       loop.short2.epi1:
-; PTRIV-NEXT:    %asyncpipe.offset.short2.epi1 = mul i32 0, 16
-; PTRIV-NEXT:    call void @asyncpipe.wait(i32 1)
-; PTRIV-NEXT:    %asyncpipe.version.ptr.short2.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.short2.epi1
-; PTRIV-NEXT:    %v.short2.epi1 = load i32, ptr %asyncpipe.version.ptr.short2.epi1, align 4
-; PTRIV-NEXT:    %acc.next.short2.epi1 = add i32 0, %v.short2.epi1
-; PTRIV-NEXT:    [[T9:%.*]] = add i32 0, 1
-; PTRIV-NEXT:    [[T10:%.*]] = icmp eq i32 [[T9]], 3
-; PTRIV-NEXT:    %asyncpipe.mod3.next.short2.epi1 = select i1 [[T10]], i32 0, i32 [[T9]]
-; PTRIV-NEXT:    br label %loop.short2.epi2
-; PTRIV:       loop.short2.epi2:
-; PTRIV-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 %asyncpipe.mod3.next.short2.epi1, 16
-; PTRIV-NEXT:    call void @asyncpipe.wait(i32 0)
-; PTRIV-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.short2.epi2
-; PTRIV-NEXT:    %v.short2.epi2 = load i32, ptr %asyncpipe.version.ptr.short2.epi2, align 4
-; PTRIV-NEXT:    %acc.next.short2.epi2 = add i32 %acc.next.short2.epi1, %v.short2.epi2
-; PTRIV-NEXT:    br label %exit
+; PTRIV-NEXT:    br label %loop.epi1
 ; PTRIV:       exit:
-; PTRIV-NEXT:    %acc.next.merged = phi i32 [ %acc.next.epi2, %loop.epi2 ], [ %acc.next.short1.epi2, %loop.short1.epi2 ], [ %acc.next.short2.epi2, %loop.short2.epi2 ]
-; PTRIV-NEXT:    ret i32 %acc.next.merged
+; PTRIV-NEXT:    ret i32 %acc.next.epi2
 ; PTRIV:       }
 
 
@@ -763,13 +681,15 @@
 ; NESTED-EPI:       asyncpipe.epilogue:
 ; NESTED-EPI-NEXT:    br label %outer.epi1
 ; NESTED-EPI:       outer.epi1:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 256
+; NESTED-EPI-NEXT:    %acc.epi1 = phi float [ %acc.k, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
+; NESTED-EPI-NEXT:    %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; NESTED-EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 256
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; NESTED-EPI-NEXT:    br label %k.loop.epi1
 ; NESTED-EPI:       k.loop.epi1:
 ; NESTED-EPI-NEXT:    %k.epi1 = phi i32 [ 0, %outer.epi1 ], [ %k.next.epi1, %k.loop.epi1 ]
-; NESTED-EPI-NEXT:    %acc.in.epi1 = phi float [ %acc.k, %outer.epi1 ], [ %acc.k.epi1, %k.loop.epi1 ]
+; NESTED-EPI-NEXT:    %acc.in.epi1 = phi float [ %acc.epi1, %outer.epi1 ], [ %acc.k.epi1, %k.loop.epi1 ]
 ; NESTED-EPI-NEXT:    %p.epi1 = getelementptr float, ptr addrspace(3) @tile, i32 %k.epi1
 ; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %p.epi1, i32 %asyncpipe.offset.epi1
 ; NESTED-EPI-NEXT:    %x.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
@@ -779,18 +699,20 @@
 ; NESTED-EPI-NEXT:    br i1 %k.done.epi1, label %outer.latch.epi1, label %k.loop.epi1
 ; NESTED-EPI:       outer.latch.epi1:
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; NESTED-EPI-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.epi1, 1
 ; NESTED-EPI-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
 ; NESTED-EPI-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
 ; NESTED-EPI-NEXT:    br label %outer.epi2
 ; NESTED-EPI:       outer.epi2:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 256
+; NESTED-EPI-NEXT:    %acc.epi2 = phi float [ %acc.k.epi1, %outer.latch.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
+; NESTED-EPI-NEXT:    %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %outer.latch.epi1 ], [ 0, %asyncpipe.short1 ]
+; NESTED-EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 256
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; NESTED-EPI-NEXT:    br label %k.loop.epi2
 ; NESTED-EPI:       k.loop.epi2:
 ; NESTED-EPI-NEXT:    %k.epi2 = phi i32 [ 0, %outer.epi2 ], [ %k.next.epi2, %k.loop.epi2 ]
-; NESTED-EPI-NEXT:    %acc.in.epi2 = phi float [ %acc.k.epi1, %outer.epi2 ], [ %acc.k.epi2, %k.loop.epi2 ]
+; NESTED-EPI-NEXT:    %acc.in.epi2 = phi float [ %acc.epi2, %outer.epi2 ], [ %acc.k.epi2, %k.loop.epi2 ]
 ; NESTED-EPI-NEXT:    %p.epi2 = getelementptr float, ptr addrspace(3) @tile, i32 %k.epi2
 ; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %p.epi2, i32 %asyncpipe.offset.epi2
 ; NESTED-EPI-NEXT:    %x.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
@@ -805,8 +727,7 @@
 ; NESTED-EPI-NEXT:    %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead7)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; NESTED-EPI-NEXT:    br label %outer.short1.epi2
+; NESTED-EPI-NEXT:    br label %outer.epi2
 ; NESTED-EPI:       asyncpipe.short2:
 ; NESTED-EPI-NEXT:    %g.ahead8 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead8)
@@ -816,68 +737,10 @@
 ; NESTED-EPI-NEXT:    %asyncpipe.version.ptr11 = getelementptr i8, ptr addrspace(3) %mine, i32 256
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr11, ptr addrspace(1) %g.ahead10)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; NESTED-EPI-NEXT:    br label %outer.short2.epi1
-; NESTED-EPI:       outer.short1.epi2:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.short1.epi2 = mul i32 0, 256
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    br label %k.loop.short1.epi2
-; NESTED-EPI:       k.loop.short1.epi2:
-; NESTED-EPI-NEXT:    %k.short1.epi2 = phi i32 [ 0, %outer.short1.epi2 ], [ %k.next.short1.epi2, %k.loop.short1.epi2 ]
-; NESTED-EPI-NEXT:    %acc.in.short1.epi2 = phi float [ 0.000000e+00, %outer.short1.epi2 ], [ %acc.k.short1.epi2, %k.loop.short1.epi2 ]
-; NESTED-EPI-NEXT:    %p.short1.epi2 = getelementptr float, ptr addrspace(3) @tile, i32 %k.short1.epi2
-; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.short1.epi2 = getelementptr i8, ptr addrspace(3) %p.short1.epi2, i32 %asyncpipe.offset.short1.epi2
-; NESTED-EPI-NEXT:    %x.short1.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.short1.epi2, align 4
-; NESTED-EPI-NEXT:    %acc.k.short1.epi2 = fadd float %acc.in.short1.epi2, %x.short1.epi2
-; NESTED-EPI-NEXT:    %k.next.short1.epi2 = add i32 %k.short1.epi2, 1
-; NESTED-EPI-NEXT:    %k.done.short1.epi2 = icmp eq i32 %k.next.short1.epi2, 64
-; NESTED-EPI-NEXT:    br i1 %k.done.short1.epi2, label %outer.latch.short1.epi2, label %k.loop.short1.epi2
-; NESTED-EPI:       outer.latch.short1.epi2:
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    br label %exit
-; NESTED-EPI:       outer.short2.epi1:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.short2.epi1 = mul i32 0, 256
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    br label %k.loop.short2.epi1
-; NESTED-EPI:       k.loop.short2.epi1:
-; NESTED-EPI-NEXT:    %k.short2.epi1 = phi i32 [ 0, %outer.short2.epi1 ], [ %k.next.short2.epi1, %k.loop.short2.epi1 ]
-; NESTED-EPI-NEXT:    %acc.in.short2.epi1 = phi float [ 0.000000e+00, %outer.short2.epi1 ], [ %acc.k.short2.epi1, %k.loop.short2.epi1 ]
-; NESTED-EPI-NEXT:    %p.short2.epi1 = getelementptr float, ptr addrspace(3) @tile, i32 %k.short2.epi1
-; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.short2.epi1 = getelementptr i8, ptr addrspace(3) %p.short2.epi1, i32 %asyncpipe.offset.short2.epi1
-; NESTED-EPI-NEXT:    %x.short2.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.short2.epi1, align 4
-; NESTED-EPI-NEXT:    %acc.k.short2.epi1 = fadd float %acc.in.short2.epi1, %x.short2.epi1
-; NESTED-EPI-NEXT:    %k.next.short2.epi1 = add i32 %k.short2.epi1, 1
-; NESTED-EPI-NEXT:    %k.done.short2.epi1 = icmp eq i32 %k.next.short2.epi1, 64
-; NESTED-EPI-NEXT:    br i1 %k.done.short2.epi1, label %outer.latch.short2.epi1, label %k.loop.short2.epi1
-; NESTED-EPI:       outer.latch.short2.epi1:
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    [[T9:%.*]] = add i32 0, 1
-; NESTED-EPI-NEXT:    [[T10:%.*]] = icmp eq i32 [[T9]], 3
-; NESTED-EPI-NEXT:    %asyncpipe.mod3.next.short2.epi1 = select i1 [[T10]], i32 0, i32 [[T9]]
-; NESTED-EPI-NEXT:    br label %outer.short2.epi2
-; NESTED-EPI:       outer.short2.epi2:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 %asyncpipe.mod3.next.short2.epi1, 256
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    br label %k.loop.short2.epi2
-; NESTED-EPI:       k.loop.short2.epi2:
-; NESTED-EPI-NEXT:    %k.short2.epi2 = phi i32 [ 0, %outer.short2.epi2 ], [ %k.next.short2.epi2, %k.loop.short2.epi2 ]
-; NESTED-EPI-NEXT:    %acc.in.short2.epi2 = phi float [ %acc.k.short2.epi1, %outer.short2.epi2 ], [ %acc.k.short2.epi2, %k.loop.short2.epi2 ]
-; NESTED-EPI-NEXT:    %p.short2.epi2 = getelementptr float, ptr addrspace(3) @tile, i32 %k.short2.epi2
-; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr addrspace(3) %p.short2.epi2, i32 %asyncpipe.offset.short2.epi2
-; NESTED-EPI-NEXT:    %x.short2.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.short2.epi2, align 4
-; NESTED-EPI-NEXT:    %acc.k.short2.epi2 = fadd float %acc.in.short2.epi2, %x.short2.epi2
-; NESTED-EPI-NEXT:    %k.next.short2.epi2 = add i32 %k.short2.epi2, 1
-; NESTED-EPI-NEXT:    %k.done.short2.epi2 = icmp eq i32 %k.next.short2.epi2, 64
-; NESTED-EPI-NEXT:    br i1 %k.done.short2.epi2, label %outer.latch.short2.epi2, label %k.loop.short2.epi2
-; NESTED-EPI:       outer.latch.short2.epi2:
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    br label %exit
+; NESTED-EPI-NEXT:    br label %outer.epi1
 ; NESTED-EPI:       exit:
-; NESTED-EPI-NEXT:    %acc.k.merged = phi float [ %acc.k.epi2, %outer.latch.epi2 ], [ %acc.k.short1.epi2, %outer.latch.short1.epi2 ], [ %acc.k.short2.epi2, %outer.latch.short2.epi2 ]
 ; NESTED-EPI-NEXT:    %out = getelementptr float, ptr addrspace(1) %dst, i32 %tid
-; NESTED-EPI-NEXT:    store float %acc.k.merged, ptr addrspace(1) %out, align 4
+; NESTED-EPI-NEXT:    store float %acc.k.epi2, ptr addrspace(1) %out, align 4
 ; NESTED-EPI-NEXT:    ret void
 ; NESTED-EPI:       }
 

@@ -84,6 +84,7 @@ private:
   BasicBlock *emitDrainCopies(BasicBlock *Pred, unsigned FirstStep,
                               const Twine &Name, BasicBlock *InsertBefore,
                               DenseMap<PHINode *, Value *> Current,
+                              const DenseMap<PHINode *, Value *> *Initial,
                               ValueToValueMapTy &VMap,
                               SmallVectorImpl<WeakTrackingVH> &Unused);
   void registerClonedBody(ValueToValueMapTy &VMap);
@@ -129,6 +130,9 @@ private:
   /// The path of trip count n (1 .. D) starts in ShortTrips[n - 1], which
   /// holds its partial prologue and an unreachable placeholder terminator.
   SmallVector<BasicBlock *, 4> ShortTrips;
+  /// The short trip counts' paths join the epilogue (no early statement has
+  /// a wait, so their partial prologues need no counts of their own).
+  bool ShareDrain = false;
   /// The async operations emitted in the body for an early statement, and
   /// its wait, so that the epilogue can find their copies.
   struct BodyEmission {

@@ -6,9 +6,24 @@
 //
 // The epilogue drain (see AsyncPipelineTransform.cpp): the steady-state loop
 // stops D iterations early, D straight-line copies of its body finish the
-// last iterations with recounted waits, and each trip count n below S takes
-// a path of its own, a partial prologue and the last n of those copies. The
-// copies of inner loops are registered in LoopInfo.
+// last iterations with recounted waits, and each trip count n below S runs a
+// partial prologue and the last n of those copies. The copies of inner loops
+// are registered in LoopInfo.
+//
+// A short trip count's partial prologue commits no mark for an iteration
+// past its last, as epilogue copy e commits none for the early statements of
+// stage < e. Its virtual iteration v is epilogue copy v - n + 1 in that
+// sense (source v - stage >= n exactly when stage < v - n + 1), and what
+// comes before (copies <= 0) commits every mark, as the steady state does:
+// so the marks before each wait of the last n copies are the same as after
+// the steady state, and the short path joins the epilogue at copy D - n + 1
+// with the same counts. On AMDGPU, where a wait becomes a count of DMAs over
+// all paths, the DMAs before each wait match too when every early statement
+// is in stage 0 (the automatic schedule; otherwise a count there may be
+// lower than exact, never higher). A partial prologue cannot skip the
+// wait of an early statement, whose count assumes every mark, so a schedule
+// with one gives each short trip count copies of its own, whose prologue
+// commits empty marks instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +41,9 @@ using namespace llvm::asyncpipe;
 // keeps the invariants expanded there, which dominate every path, and later
 // branches to the short trip counts' paths too (emitEpilogue).
 void PipelineBuilder::splitPipelinedEntry() {
+  ShareDrain = none_of(Sched.Statements, [&](const PipelineStatement &S) {
+    return Sched.isEarly(S) && S.Wait;
+  });
   Dispatch = L.getLoopPreheader();
   Function *F = Body->getParent();
   auto *Full =
@@ -139,7 +157,8 @@ static void eraseLater(Instruction *I,
 BasicBlock *PipelineBuilder::emitDrainCopies(
     BasicBlock *Pred, unsigned FirstStep, const Twine &Name,
     BasicBlock *InsertBefore, DenseMap<PHINode *, Value *> Current,
-    ValueToValueMapTy &VMap, SmallVectorImpl<WeakTrackingVH> &Unused) {
+    const DenseMap<PHINode *, Value *> *Initial, ValueToValueMapTy &VMap,
+    SmallVectorImpl<WeakTrackingVH> &Unused) {
   BasicBlock *Latch = L.getLoopLatch();
   Function *F = Body->getParent();
   SmallVector<BasicBlock *, 16> Blocks(L.blocks());
@@ -154,14 +173,30 @@ BasicBlock *PipelineBuilder::emitDrainCopies(
       Clones.push_back(Clone);
     }
     registerClonedBody(VMap);
-    for (auto &[Phi, V] : Current) {
-      cast<PHINode>(VMap[Phi])->eraseFromParent();
-      VMap[Phi] = V;
-    }
+    // A copy that a short trip count enters too merges the values of the
+    // header phis: the previous copy's, or those on entry to the loop.
+    if (!Initial)
+      for (auto &[Phi, V] : Current) {
+        cast<PHINode>(VMap[Phi])->eraseFromParent();
+        VMap[Phi] = V;
+      }
     remapInstructionsInBlocks(Clones, VMap);
+    auto *CloneHeader = cast<BasicBlock>(VMap[Body]);
+    if (Initial) {
+      BasicBlock *Short = ShortTrips[lastStage() - Step];
+      for (auto &[Phi, V] : Current) {
+        auto *Merge = cast<PHINode>(VMap[Phi]);
+        while (Merge->getNumIncomingValues())
+          Merge->removeIncomingValue(0u, /*DeletePHIIfEmpty=*/false);
+        Merge->addIncoming(V, Pred);
+        Merge->addIncoming(Initial->lookup(Phi), Short);
+      }
+      Short->getTerminator()->eraseFromParent();
+      BranchInst::Create(CloneHeader, Short);
+    }
     auto *CloneLatch = cast<BasicBlock>(VMap[Latch]);
     eraseLater(CloneLatch->getTerminator(), Unused);
-    BranchInst::Create(cast<BasicBlock>(VMap[Body]), Pred);
+    BranchInst::Create(CloneHeader, Pred);
     Pred = CloneLatch;
 
     // Early statements past the last iteration issue nothing, not even a
@@ -252,6 +287,7 @@ void PipelineBuilder::emitEpilogue() {
   // Every path ends in the exit block with the values of the last
   // iteration.
   DenseMap<Value *, PHINode *> Merged;
+  DenseMap<Value *, Value *> Last;
   auto Join = [&](BasicBlock *End, ValueToValueMapTy &VMap) {
     BranchInst::Create(Exit, End);
     for (auto &[Phi, V] : ExitPhis) {
@@ -259,6 +295,12 @@ void PipelineBuilder::emitEpilogue() {
       Phi->addIncoming(Mapped ? Mapped : V, End);
     }
     for (Use *U : LiveOuts) {
+      // One path (the short trip counts share the epilogue): no merge.
+      if (ShareDrain) {
+        Value *Mapped = VMap.lookup(U->get());
+        Last[U->get()] = Mapped ? Mapped : U->get();
+        continue;
+      }
       PHINode *&Merge = Merged[U->get()];
       if (!Merge) {
         Merge = PHINode::Create(U->get()->getType(), lastStage() + 1,
@@ -274,15 +316,18 @@ void PipelineBuilder::emitEpilogue() {
   DenseMap<PHINode *, Value *> Current;
   for (PHINode &Phi : Body->phis())
     Current[&Phi] = Phi.getIncomingValueForBlock(Latch);
+  DenseMap<PHINode *, Value *> Initial;
+  for (PHINode &Phi : Body->phis())
+    Initial[&Phi] = Phi.getIncomingValueForBlock(Preheader);
   ValueToValueMapTy VMap;
-  Join(emitDrainCopies(Entry, 1, "epi", ShortBegin, Current, VMap, Unused),
+  Join(emitDrainCopies(Entry, 1, "epi", ShortBegin, Current,
+                       ShareDrain ? &Initial : nullptr, VMap, Unused),
        VMap);
 
   // Trip count n (last iteration n - 1) for n = 1 .. D: the switch sends
   // it to its partial prologue, whose header phis start at their values on
-  // entry to the loop.
-  for (PHINode &Phi : Body->phis())
-    Current[&Phi] = Phi.getIncomingValueForBlock(Preheader);
+  // entry to the loop, and on to its own copies of the last n steps or (when
+  // shared) into the epilogue's.
   Instruction *ToFull = Dispatch->getTerminator();
   B.SetInsertPoint(ToFull);
   SwitchInst *Switch = B.CreateSwitch(LastIteration, Preheader, lastStage());
@@ -290,14 +335,16 @@ void PipelineBuilder::emitEpilogue() {
   for (unsigned Trips = 1; Trips <= lastStage(); ++Trips) {
     BasicBlock *Short = ShortTrips[Trips - 1];
     Switch->addCase(B.getInt64(Trips - 1), Short);
+    if (ShareDrain)
+      continue;
     Short->getTerminator()->eraseFromParent();
     Join(emitDrainCopies(Short, lastStage() - Trips + 1,
-                         "short" + Twine(Trips) + ".epi", Exit, Current, VMap,
-                         Unused),
+                         "short" + Twine(Trips) + ".epi", Exit, Initial,
+                         nullptr, VMap, Unused),
          VMap);
   }
   for (Use *U : LiveOuts)
-    U->set(Merged.lookup(U->get()));
+    U->set(ShareDrain ? Last.lookup(U->get()) : Merged.lookup(U->get()));
 
   for (WeakTrackingVH &V : Unused)
     if (V)
