@@ -14,7 +14,7 @@
 #ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEBUILDER_H
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEBUILDER_H
 
-#include "../AsyncPipelineSchedule.h"
+#include "AsyncPipelineSchedule.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Analysis/LoopInfo.h"

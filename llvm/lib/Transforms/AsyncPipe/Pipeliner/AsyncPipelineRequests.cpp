@@ -20,8 +20,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;

@@ -11,7 +11,7 @@
 #ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEREQUESTS_H
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEREQUESTS_H
 
-#include "../AsyncPipelineSchedule.h"
+#include "AsyncPipelineSchedule.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>

@@ -1,0 +1,452 @@
+//===- AsyncPipeline.cpp - Loop software pipeliner with async stages ------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A loop that copies a tile into shared memory, waits for it and computes on
+// it leaves the copy engine idle during the computation and the computation
+// idle during the copy. This pass overlaps them: the copies of the next
+// iterations are issued while the current one computes (TVM's software
+// pipeline with asynchronous stages). This file holds the pass itself and
+// its remarks; AsyncPipelineRequests.cpp reads which loops ask for it (the
+// loop metadata), AsyncPipelineSchedule.cpp decides,
+// AsyncPipelineTransform.cpp and AsyncPipelineDrain.cpp rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "AsyncPipelineSchedule.h"
+#include "AsyncPipelineRequests.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe-pipeline"
+
+ASYNCPIPE_STATISTIC(NumLoopsPipelined, "Number of loops pipelined");
+ASYNCPIPE_STATISTIC(NumLoopsNotPipelined,
+                    "Number of loops considered and not pipelined");
+
+static cl::opt<unsigned> PipelineStagesOption(
+    "asyncpipe-pipeline-stages",
+    cl::desc("Pipeline every loop that issues async copies itself into "
+             "this many stages (0: only loops that ask for it)"),
+    cl::init(0));
+
+static cl::opt<AsyncPipelineDrain> PipelineDrainOption(
+    "asyncpipe-pipeline-drain",
+    cl::desc("How a pipelined loop drains its last iterations"),
+    cl::values(clEnumValN(AsyncPipelineDrain::TargetDefault, "target",
+                          "what the async target prefers (default): "
+                          "empty-groups where waits count groups (NVPTX), "
+                          "epilogue otherwise"),
+               clEnumValN(AsyncPipelineDrain::Epilogue, "epilogue",
+                          "unconditional copies in the loop and an epilogue "
+                          "with decreasing waits"),
+               clEnumValN(AsyncPipelineDrain::EmptyGroups, "empty-groups",
+                          "guarded copies and unconditional marks in every "
+                          "iteration, no epilogue")),
+    cl::init(AsyncPipelineDrain::TargetDefault));
+
+namespace {
+
+void remarkNotPipelined(OptimizationRemarkEmitter &ORE, const Loop &L,
+                        StringRef Name, StringRef Why) {
+  ++NumLoopsNotPipelined;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncPipeline: "
+                         << L.getHeader()->getParent()->getName()
+                         << ": loop at '" << L.getHeader()->getName()
+                         << "' not pipelined: " << Why << "\n");
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
+                                    L.getHeader())
+           << "loop not pipelined: " << Why;
+  });
+}
+
+std::string describeBuffers(const PipelineSchedule &Sched) {
+  std::string Text;
+  for (const PipelineBuffer &Buffer : Sched.Buffers) {
+    if (!Text.empty())
+      Text += ", ";
+    StringRef Name = Buffer.Object->getName();
+    Text +=
+        formatv("'{0}' x{1}",
+                Name.empty() ? std::string("(unnamed)") : demangle(Name.str()),
+                Buffer.Versions);
+  }
+  return Text;
+}
+
+void remarkPipelined(OptimizationRemarkEmitter &ORE,
+                     const PipelineSchedule &Sched) {
+  const Loop &L = *Sched.L;
+  ++NumLoopsPipelined;
+  ASYNCPIPE_DEBUG(
+      dbgs() << "AsyncPipeline: " << L.getHeader()->getParent()->getName()
+             << ": loop at '" << L.getHeader()->getName() << "' pipelined with "
+             << Sched.NumStages << " stages, " << Sched.getNumGroups()
+             << " groups per iteration\n");
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Pipelined", L.getStartLoc(),
+                              L.getHeader())
+           << "pipelined loop with " << ore::NV("Stages", Sched.NumStages)
+           << " stages: " << ore::NV("Groups", Sched.getNumGroups())
+           << " async groups per iteration, buffers " << describeBuffers(Sched)
+           << (Sched.NeedsBarrier ? "; added a barrier so that no work-item "
+                                    "refills a buffer another still reads"
+                                  : "")
+           << (Sched.AliasChecks.empty()
+                   ? ""
+                   : "; versioned with run-time checks that no store in the "
+                     "loop writes what a copy reads ahead (the loop runs "
+                     "unpipelined when they fail)")
+           << (Sched.NeedsEntryBarrier
+                   ? "; added a barrier before the prologue so that writes "
+                     "before the loop reach every work-item's early copies"
+                   : "");
+  });
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    const PipelineStatement &S = Sched.Statements[Idx];
+    if (!S.Wait)
+      continue;
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitCount",
+                                        L.getStartLoc(), L.getHeader())
+             << "wait in statement " << ore::NV("Statement", Idx) << " (stage "
+             << ore::NV("Stage", S.Stage) << ") allows "
+             << ore::NV("InFlight", S.WaitCount) << " groups in flight ("
+             << ore::NV("QueueInFlight", S.QueueWaitCount) << " of its queue)";
+    });
+    if (!S.WaitFallback.empty())
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "WaitFallback",
+                                        L.getStartLoc(), L.getHeader())
+               << "wait count fell back to 0 in statement "
+               << ore::NV("Statement", Idx)
+               << " because its group stays in the consumer's stage: "
+               << S.WaitFallback;
+      });
+  }
+}
+
+/// Says how the loop drains: the code it duplicates and why.
+void remarkDrain(OptimizationRemarkEmitter &ORE,
+                 const PipelineSchedule &Sched) {
+  const Loop &L = *Sched.L;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "Drain", L.getStartLoc(),
+                                 L.getHeader());
+    if (Sched.DrainWithEpilogue)
+      R << "drains with an epilogue of "
+        << ore::NV("EpilogueCopies", Sched.getLastStage())
+        << " copies of the body, so that no path skips a copy the loop's "
+           "waits count; a trip count n below "
+        << ore::NV("Stages", Sched.NumStages)
+        << " takes a partial prologue and the last n copies of the epilogue";
+    else
+      R << "drains with empty groups: the last iterations skip their copies "
+           "and still commit their marks";
+    return R;
+  });
+}
+/// Checks, under -verify-loop-info and -verify-dom-info, that the pass kept
+/// LoopInfo and the dominator tree exact: a release build of LLVM compiles
+/// out most of LoopInfo::verify, so the loops are compared with a fresh
+/// analysis here.
+void verifyAnalyses(Function &F, LoopInfo &LI, DominatorTree &DT) {
+  if (VerifyDomInfo && !DT.verify(DominatorTree::VerificationLevel::Full))
+    reportFatalInternalError(
+        "asyncpipe-pipeline left a wrong dominator tree in " + F.getName());
+  if (!VerifyLoopInfo)
+    return;
+  DominatorTree FreshDT(F);
+  LoopInfo Fresh(FreshDT);
+  auto Same = [](const Loop *A, const Loop *B) {
+    for (; A && B; A = A->getParentLoop(), B = B->getParentLoop())
+      if (A->getHeader() != B->getHeader() ||
+          A->getNumBlocks() != B->getNumBlocks())
+        return false;
+    return !A && !B;
+  };
+  for (BasicBlock &BB : F)
+    if (!Same(LI.getLoopFor(&BB), Fresh.getLoopFor(&BB)))
+      reportFatalInternalError("asyncpipe-pipeline left a wrong LoopInfo in " +
+                               F.getName() + " at block '" + BB.getName() +
+                               "'");
+  if (LI.getLoopsInPreorder().size() != Fresh.getLoopsInPreorder().size())
+    reportFatalInternalError(
+        "asyncpipe-pipeline left a wrong number of loops in " + F.getName());
+}
+
+/// Versions the loop on the schedule's run-time alias checks: the loop the
+/// schedule describes runs when no store can write what an early copy reads,
+/// an unpipelined clone otherwise, whose loop ID follows \p OrigID (the
+/// loop's before pipelining). LoopInfo gets the
+/// clone from cloneLoopWithPreheader; the dominator tree is recomputed.
+void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
+                            DominatorTree &DT, LoopInfo &LI,
+                            ScalarEvolution &SE) {
+  Loop &L = *Sched.L;
+  Function &F = *L.getHeader()->getParent();
+  // Values the loop leaves go through exit-block phis, which then merge the
+  // two versions.
+  formLCSSA(L, DT, &LI, &SE);
+  BasicBlock *CheckBB = L.getLoopPreheader();
+  BasicBlock *Preheader = SplitBlock(CheckBB, CheckBB->getTerminator(), &DT,
+                                     &LI, nullptr, "asyncpipe.nooverlap.ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap, ".overlap",
+                                       &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  Clone->setLoopID(makePipelinedLoopID(OrigID, "fallback", F.getContext()));
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (BasicBlock *Exit : Exits)
+    for (PHINode &Phi : Exit->phis())
+      for (unsigned Idx = 0, E = Phi.getNumIncomingValues(); Idx != E; ++Idx)
+        if (L.contains(Phi.getIncomingBlock(Idx))) {
+          Value *In = Phi.getIncomingValue(Idx);
+          Value *Mapped = VMap.lookup(In);
+          Phi.addIncoming(Mapped ? Mapped : In,
+                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(Idx)]));
+        }
+  // The checks, from the group ranges: every store range lies wholly before
+  // or after every source range.
+  SCEVExpander Expander(SE, "asyncpipe.alias");
+  Instruction *At = CheckBB->getTerminator();
+  IRBuilder<> B(At);
+  Value *NoOverlap = B.getTrue();
+  auto Address = [&](const PipelineSchedule::GroupRange &R,
+                     const SCEV *Off) -> Value * {
+    Value *Base = B.CreatePtrToInt(R.Base, Off->getType());
+    Value *Offset = Expander.expandCodeFor(Off, Off->getType(), At);
+    return B.CreateAdd(Base, Offset);
+  };
+  for (const PipelineSchedule::AliasCheck &C : Sched.AliasChecks) {
+    Value *StoreLo = Address(C.Store, C.Store.Lo);
+    Value *StoreHi = Address(C.Store, C.Store.Hi);
+    Value *SourceLo = Address(C.Source, C.Source.Lo);
+    Value *SourceHi = Address(C.Source, C.Source.Hi);
+    Value *Before = B.CreateICmpULE(StoreHi, SourceLo);
+    Value *After = B.CreateICmpULE(SourceHi, StoreLo);
+    Value *Apart = B.CreateOr(Before, After);
+    NoOverlap = B.CreateAnd(NoOverlap, Apart, "asyncpipe.nooverlap");
+  }
+  BasicBlock *ClonePreheader = Clone->getLoopPreheader();
+  B.CreateCondBr(NoOverlap, Preheader, ClonePreheader);
+  At->eraseFromParent();
+  DT.recalculate(F);
+  SE.forgetLoop(&L);
+}
+
+} // namespace
+
+PreservedAnalyses
+AsyncPipelineAnnotationPass::run(Function &F, FunctionAnalysisManager &AM) {
+  // Without the marker's declaration there is nothing to consume: compute no
+  // LoopInfo for the function.
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
+  if (!consumePipelineMarkers(F, AM.getResult<LoopAnalysis>(F)))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+Expected<AsyncPipelineOptions>
+llvm::parseAsyncPipelineOptions(StringRef Params) {
+  AsyncPipelineOptions Options;
+  while (!Params.empty()) {
+    StringRef Param;
+    std::tie(Param, Params) = Params.split(';');
+    StringRef Value = Param;
+    if (Value.consume_front("stages=") &&
+        !Value.getAsInteger(10, Options.Stages) && Options.Stages >= 1 &&
+        Options.Stages <= MaxPipelineStages)
+      continue;
+    Value = Param;
+    if (Value.consume_front("drain=")) {
+      if (Value == "epilogue") {
+        Options.Drain = AsyncPipelineDrain::Epilogue;
+        continue;
+      }
+      if (Value == "empty-groups") {
+        Options.Drain = AsyncPipelineDrain::EmptyGroups;
+        continue;
+      }
+    }
+    return make_error<StringError>(
+        formatv("invalid asyncpipe-pipeline parameter '{0}' (expected "
+                "stages=N with N from 1 to {1}, or "
+                "drain=epilogue|empty-groups)",
+                Param, MaxPipelineStages)
+            .str(),
+        inconvertibleErrorCode());
+  }
+  return Options;
+}
+
+/// Erases the loop's waits the schedule found subsumed, each only where
+/// AsyncMarkCounts proves it redundant (llvm/docs/AsyncPipeModel.rst, W1).
+static void removeSubsumedWaits(PipelineSchedule &Sched, Function &F,
+                                OptimizationRemarkEmitter &ORE) {
+  if (none_of(Sched.Statements,
+              [](const PipelineStatement &S) { return S.SubsumedBy; }))
+    return;
+  asyncpipe::AsyncMarkCounts Counts(F);
+  SmallVector<CallBase *, 4> Redundant;
+  const Loop &L = *Sched.L;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    PipelineStatement &S = Sched.Statements[Idx];
+    if (!S.SubsumedBy || !S.Wait || !S.Wait->use_empty())
+      continue;
+    asyncpipe::AsyncOp Wait = asyncpipe::AsyncOp::get(*S.Wait);
+    if (Wait.isWait() && Counts.isRedundantWait(Wait)) {
+      Redundant.push_back(Wait.getCall());
+      // Said only once proved: the schedule merely proposes it.
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitSubsumed",
+                                          L.getStartLoc(), L.getHeader())
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " is removed from the loop: the wait in statement "
+               << ore::NV("By", *S.SubsumedBy)
+               << " already allows no more groups and no mark comes between "
+                  "(rule W1, proved by the mark analysis on the pipelined "
+                  "loop)";
+      });
+    } else
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "SubsumedWaitKept", S.Wait)
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " kept: the wait in statement "
+               << ore::NV("By", *S.SubsumedBy)
+               << " allows no more groups, but the mark analysis does not "
+                  "prove this one redundant on every path (for example, after "
+                  "a call the count of a hardware counter is unknown)";
+      });
+  }
+  for (CallBase *Call : Redundant)
+    Call->eraseFromParent();
+}
+
+PreservedAnalyses AsyncPipelinePass::run(Function &F,
+                                         FunctionAnalysisManager &AM) {
+  // Requests written as loop metadata need no declaration: look for them
+  // without building LoopInfo.
+  if (!moduleMayHaveAsyncOps(*F.getParent()) && !hasPipelineLoopMetadata(F))
+    return PreservedAnalyses::all();
+  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+  bool Changed = consumePipelineMarkers(F, LI);
+  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+  auto &AC = AM.getResult<AssumptionAnalysis>(F);
+  auto &AA = AM.getResult<AAManager>(F);
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
+  unsigned DefaultStages =
+      Options.Stages ? Options.Stages : unsigned(PipelineStagesOption);
+
+  AsyncPipelineDrain Drain = Options.Drain != AsyncPipelineDrain::TargetDefault
+                                 ? Options.Drain
+                                 : PipelineDrainOption.getValue();
+  if (Drain == AsyncPipelineDrain::TargetDefault)
+    Drain = Target && Target->countsWaitsInGroups()
+                ? AsyncPipelineDrain::EmptyGroups
+                : AsyncPipelineDrain::Epilogue;
+
+  // Each loop once, in preorder, taken from LoopInfo as it is after the
+  // previous loop's transformation (which adds loops: the clones are marked
+  // done and asked no more).
+  SmallPtrSet<const Loop *, 8> Considered;
+  auto NextLoop = [&]() -> Loop * {
+    for (Loop *L : LI.getLoopsInPreorder())
+      if (Considered.insert(L).second)
+        return L;
+    return nullptr;
+  };
+  while (Loop *L = NextLoop()) {
+    std::string Malformed;
+    std::optional<PipelineRequest> Request =
+        readRequest(*L, LI, DefaultStages, Malformed);
+    if (!Request)
+      continue;
+    if (!Malformed.empty()) {
+      remarkNotPipelined(ORE, *L, "MalformedRequest", Malformed);
+      continue;
+    }
+    Changed |=
+        simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+    PipelineRefusal WhyNot;
+    std::optional<PipelineSchedule> Sched =
+        planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
+    if (!Sched) {
+      remarkNotPipelined(ORE, *L, WhyNot.Name, WhyNot.Why);
+      continue;
+    }
+    Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
+    remarkPipelined(ORE, *Sched);
+    remarkDrain(ORE, *Sched);
+    // Marked first: the epilogue drain keeps an unpipelined copy of the loop
+    // for short trip counts, which must not be pipelined either.
+    MDNode *OrigID = L->getLoopID();
+    markPipelined(*L);
+    if (!Sched->AliasChecks.empty())
+      versionWithAliasChecks(*Sched, OrigID, DT, LI, SE);
+    applyPipeline(*Sched, SE, LI, Target.get());
+    // The epilogue's copies of a subsumed wait stay (their counts differ);
+    // in the loop it goes, once the one mark analysis proves it redundant
+    // on the pipelined code (the schedule only proposes it).
+    removeSubsumedWaits(*Sched, F, ORE);
+    // The next loop is planned on fresh analyses of the changed CFG.
+    SE.forgetAllLoops();
+    DT.recalculate(F);
+    verifyAnalyses(F, LI, DT);
+    Changed = true;
+  }
+  remarkLostRequests(F, ORE);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+bool llvm::mayPipelineLoopsIn(const Function &F) {
+  bool IssuesCopies = false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (opensPipelineRequest(I))
+        return true;
+      IssuesCopies |= AsyncOp::get(I).isCopy();
+    }
+  return IssuesCopies && PipelineStagesOption > 0;
+}
