@@ -27,21 +27,26 @@
 // one function is waited for by a wait_group in any other
 // (__asyncpipe_rt_hw_*).
 //
-// The AsyncSan checks (__asyncpipe_rt_san_*) compare each instrumented access
-// with the pending copies of every thread, since shared memory is shared by
-// the work-items a work-group runner maps onto threads.
+// The AsyncSan checks (__asyncpipe_rt_san_*) look each instrumented access up
+// among the pending copies of every thread, since shared memory is shared by
+// the work-items a work-group runner maps onto threads. The copies are kept in
+// an interval index by address (interval_index.h), so a check, an issue and a
+// completion each cost O(log n) in the copies in flight. The settings and the
+// reports' text live in config.cpp and asyncsan_report.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asyncpipe_rt.h"
+#include "asyncpipe_rt_internal.h"
+#include "interval_index.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <random>
 #include <set>
@@ -61,59 +66,7 @@ namespace {
 
 std::atomic<uint64_t> &PendingTotal = __asyncpipe_rt_san_pending;
 
-using Site = __asyncpipe_rt_site;
-
-enum class Policy { Eager, Lazy, Random };
-
-struct Config {
-  Policy CompletionPolicy = Policy::Eager;
-  uint64_t Seed = 1;
-  bool ContinueAfterError = false;
-};
-
-[[noreturn]] void fatalConfigError(const char *Var, const char *Value,
-                                   const char *Expected) {
-  std::fprintf(stderr, "asyncpipe runtime: %s='%s' is invalid; expected %s\n",
-               Var, Value, Expected);
-  std::exit(2);
-}
-
-Config readConfig() {
-  Config C;
-  if (const char *P = std::getenv("ASYNCPIPE_POLICY"); P && *P) {
-    if (!std::strcmp(P, "eager"))
-      C.CompletionPolicy = Policy::Eager;
-    else if (!std::strcmp(P, "lazy"))
-      C.CompletionPolicy = Policy::Lazy;
-    else if (!std::strcmp(P, "random"))
-      C.CompletionPolicy = Policy::Random;
-    else
-      fatalConfigError("ASYNCPIPE_POLICY", P, "eager, lazy or random");
-  }
-  if (const char *S = std::getenv("ASYNCPIPE_SEED"); S && *S) {
-    char *End = nullptr;
-    C.Seed = std::strtoull(S, &End, 0);
-    if (*End)
-      fatalConfigError("ASYNCPIPE_SEED", S, "an unsigned integer");
-  }
-  if (const char *K = std::getenv("ASYNCPIPE_SAN_CONTINUE"); K && *K)
-    C.ContinueAfterError = std::strcmp(K, "0") != 0;
-  return C;
-}
-
-const Config &getConfig() {
-  static const Config C = readConfig();
-  return C;
-}
-
-struct PendingCopy {
-  uint64_t Seq; // Issue order within the issuing thread.
-  char *Dst;
-  const char *Src;
-  uint64_t Size;    // Bytes written to Dst.
-  uint64_t SrcSize; // Bytes read from Src (<= Size); the rest is zero-filled.
-  const Site *IssueSite;
-};
+using namespace asyncpipe_rt;
 
 /// One function activation. A mark is represented by the issue sequence
 /// number it closes: it completes once every copy with a smaller number has.
@@ -136,7 +89,7 @@ struct Frame {
 struct ThreadState {
   unsigned Id;
   uint64_t NextSeq = 0;
-  std::deque<PendingCopy> Pending; // Issue order.
+  std::map<uint64_t, PendingCopy> Pending; // By Seq: issue order.
   std::vector<Frame> Frames;       // Frames[0] is the thread's root.
   /// Native commit groups (cp.async.commit_group) not known to be complete,
   /// oldest first, each as the issue sequence number it closes. One queue
@@ -158,7 +111,6 @@ std::vector<ThreadState *> &allThreads() {
   static auto *V = new std::vector<ThreadState *>;
   return *V;
 }
-std::atomic<uint64_t> ReportCount{0};
 std::atomic<unsigned> NextThreadId{0};
 // A conservative address range holding every pending copy's source and
 // destination, for the checks' fast path. It only grows while copies are in
@@ -166,23 +118,44 @@ std::atomic<unsigned> NextThreadId{0};
 std::atomic<uintptr_t> PendingLo{UINTPTR_MAX};
 std::atomic<uintptr_t> PendingHi{0};
 
-/// Called with the state lock held when a copy enters the pending set.
-void notePending(const void *Dst, const void *Src, uint64_t Size) {
-  // Src's range is no longer than Dst's, so Size covers both.
-  ++PendingTotal;
-  for (auto Addr :
-       {reinterpret_cast<uintptr_t>(Dst), reinterpret_cast<uintptr_t>(Src)}) {
-    if (Addr < PendingLo.load(std::memory_order_relaxed))
-      PendingLo.store(Addr, std::memory_order_relaxed);
-    if (Addr + Size > PendingHi.load(std::memory_order_relaxed))
-      PendingHi.store(Addr + Size, std::memory_order_relaxed);
-  }
+/// The destinations and the sources of the pending copies of every thread,
+/// by address, so that a check costs O(log n) in the copies in flight.
+/// Updated under the state lock.
+using CopyIndex = asyncpipe_rt::IntervalIndex<PendingCopy>;
+CopyIndex &destinations() {
+  static auto *I = new CopyIndex;
+  return *I;
+}
+CopyIndex &sources() {
+  static auto *I = new CopyIndex;
+  return *I;
 }
 
-/// Called with the state lock held when \p Count copies left the set
-/// (completed, or dropped with their thread).
-void noteCompleted(uint64_t Count) {
-  if ((PendingTotal -= Count) != 0)
+uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
+
+/// Called with the state lock held when \p C (at its final address) enters
+/// the pending set.
+void notePending(const PendingCopy &C) {
+  // Src's range is no longer than Dst's, so Size covers both.
+  ++PendingTotal;
+  for (auto Addr : {addr(C.Dst), addr(C.Src)}) {
+    if (Addr < PendingLo.load(std::memory_order_relaxed))
+      PendingLo.store(Addr, std::memory_order_relaxed);
+    if (Addr + C.Size > PendingHi.load(std::memory_order_relaxed))
+      PendingHi.store(Addr + C.Size, std::memory_order_relaxed);
+  }
+  destinations().insert(addr(C.Dst), addr(C.Dst) + C.Size, &C);
+  if (C.SrcSize)
+    sources().insert(addr(C.Src), addr(C.Src) + C.SrcSize, &C);
+}
+
+/// Called with the state lock held when \p C leaves the set (completed, or
+/// dropped with its thread), before it is destroyed.
+void noteCompleted(const PendingCopy &C) {
+  destinations().erase(addr(C.Dst), &C);
+  if (C.SrcSize)
+    sources().erase(addr(C.Src), &C);
+  if (--PendingTotal != 0)
     return;
   PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
   PendingHi.store(0, std::memory_order_relaxed);
@@ -198,7 +171,8 @@ ThreadState::ThreadState(unsigned Id)
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
   // Copies still pending die with their thread: no wait can force them now.
-  noteCompleted(Pending.size());
+  for (const auto &Entry : Pending)
+    noteCompleted(Entry.second);
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
     if (All[I] == this) {
@@ -221,32 +195,41 @@ void performCopy(const PendingCopy &C) {
   std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
 }
 
-/// Completes, in issue order, every copy of \p T issued before \p Boundary.
-void completeBefore(ThreadState &T, uint64_t Boundary) {
-  while (!T.Pending.empty() && T.Pending.front().Seq < Boundary) {
-    performCopy(T.Pending.front());
-    T.Pending.pop_front();
-    noteCompleted(1);
-  }
+void complete(ThreadState &T, std::map<uint64_t, PendingCopy>::iterator It) {
+  performCopy(It->second);
+  noteCompleted(It->second);
+  T.Pending.erase(It);
 }
 
-/// Under the random policy, completes a random subset of the pending copies
-/// in a random order; the other policies do nothing here.
+/// Completes, in issue order, every copy of \p T issued before \p Boundary.
+void completeBefore(ThreadState &T, uint64_t Boundary) {
+  while (!T.Pending.empty() && T.Pending.begin()->first < Boundary)
+    complete(T, T.Pending.begin());
+}
+
+/// Under the random policy, completes about a quarter of the pending copies,
+/// chosen at random, in random order; the other policies do nothing here.
+/// O(log n) per copy completed, never a walk over the pending copies: each
+/// copy completes once, so over a run this costs no more than lazy.
 void completeSomeAtRandom(ThreadState &T) {
   if (getConfig().CompletionPolicy != Policy::Random || T.Pending.empty())
     return;
-  std::vector<size_t> Chosen;
-  for (size_t I = 0; I < T.Pending.size(); ++I)
-    if (T.Random() % 4 == 0)
-      Chosen.push_back(I);
-  std::shuffle(Chosen.begin(), Chosen.end(), T.Random);
-  for (size_t I : Chosen)
-    performCopy(T.Pending[I]);
-  // Erase back to front so the remaining indices stay valid.
-  std::sort(Chosen.begin(), Chosen.end());
-  for (size_t K = Chosen.size(); K-- > 0;)
-    T.Pending.erase(T.Pending.begin() + Chosen[K]);
-  noteCompleted(Chosen.size());
+  // How many: n trials of probability 1/4 for n <= 64 (one bit per trial,
+  // set in two random words); beyond that, 64 such trials scaled to n.
+  uint64_t N = T.Pending.size();
+  uint64_t Hits = T.Random();
+  Hits &= T.Random();
+  if (N < 64)
+    Hits &= (uint64_t(1) << N) - 1;
+  uint64_t Count = __builtin_popcountll(Hits);
+  if (N > 64)
+    Count = Count * N / 64;
+  // Each pick: the pending copy at or after a random issue number.
+  for (; Count && !T.Pending.empty(); --Count) {
+    uint64_t Lo = T.Pending.begin()->first;
+    auto It = T.Pending.lower_bound(Lo + T.Random() % (T.NextSeq - Lo));
+    complete(T, It == T.Pending.end() ? std::prev(It) : It);
+  }
 }
 
 /// Drops marks (or native commit groups) in \p Marks that are already
@@ -254,7 +237,7 @@ void completeSomeAtRandom(ThreadState &T) {
 /// sequence without bound.
 void forgetCompleteMarks(ThreadState &T, std::deque<uint64_t> &Marks) {
   uint64_t OldestPending =
-      T.Pending.empty() ? T.NextSeq : T.Pending.front().Seq;
+      T.Pending.empty() ? T.NextSeq : T.Pending.begin()->first;
   while (!Marks.empty() && Marks.front() <= OldestPending)
     Marks.pop_front();
 }
@@ -276,73 +259,6 @@ void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
 // AsyncSan reports
 //===----------------------------------------------------------------------===//
 
-void printSite(const Site *S) {
-  if (!S) {
-    std::fprintf(stderr, "<unknown location>");
-    return;
-  }
-  std::fprintf(stderr, "%s:%" PRIu32 ":%" PRIu32 " in '%s'",
-               S->file ? S->file : "<unknown file>", S->line, S->column,
-               S->function ? S->function : "<unknown function>");
-}
-
-enum class AccessKind { Load, Store, CopyRead, CopyWrite };
-
-const char *describeAccess(AccessKind K) {
-  switch (K) {
-  case AccessKind::Load:
-    return "load";
-  case AccessKind::Store:
-    return "store";
-  case AccessKind::CopyRead:
-    return "async copy read";
-  case AccessKind::CopyWrite:
-    return "async copy write";
-  }
-  return "access";
-}
-
-bool isWrite(AccessKind K) {
-  return K == AccessKind::Store || K == AccessKind::CopyWrite;
-}
-
-bool overlaps(const void *A, uint64_t ASize, const void *B, uint64_t BSize) {
-  auto Lo = reinterpret_cast<uintptr_t>(A);
-  auto Other = reinterpret_cast<uintptr_t>(B);
-  return Lo < Other + BSize && Other < Lo + ASize;
-}
-
-/// Called with the state lock held; releases it before exiting the process.
-void reportRace(std::unique_lock<std::mutex> &Lock, const char *Kind,
-                const char *Overlapped, AccessKind Access, const void *P,
-                uint64_t Size, const Site *AccessSite, unsigned AccessingThread,
-                const PendingCopy &C, unsigned IssuingThread) {
-  ++ReportCount;
-  std::fflush(stdout);
-  std::fprintf(stderr, "==AsyncSan== ERROR: %s: %s of %" PRIu64 " bytes at ",
-               Kind, describeAccess(Access), Size);
-  printSite(AccessSite);
-  std::fprintf(stderr, " overlaps the %s of a pending async copy\n",
-               Overlapped);
-  std::fprintf(stderr,
-               "==AsyncSan==   accessed [%p, +%" PRIu64 ") in thread T%u\n", P,
-               Size, AccessingThread);
-  std::fprintf(
-      stderr,
-      "==AsyncSan==   the copy of %" PRIu64 " bytes (%p -> %p) was issued at ",
-      C.Size, static_cast<const void *>(C.Src), static_cast<void *>(C.Dst));
-  printSite(C.IssueSite);
-  std::fprintf(stderr, " in thread T%u; no wait has completed it yet\n",
-               IssuingThread);
-  if (getConfig().ContinueAfterError)
-    return;
-  std::fprintf(stderr, "==AsyncSan== aborting (set ASYNCPIPE_SAN_CONTINUE=1 "
-                       "to continue after errors)\n");
-  Lock.unlock();
-  std::fflush(stderr);
-  std::_Exit(1);
-}
-
 /// Reports the first pending copy that \p Access at [P, P+Size) races with.
 void checkAccess(AccessKind Access, const void *P, uint64_t Size,
                  const Site *AccessSite) {
@@ -356,21 +272,18 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
   // Taken before locking: the first call in a thread registers it.
   unsigned Self = currentThread().Id;
   std::unique_lock<std::mutex> Lock(stateLock());
-  for (ThreadState *T : allThreads())
-    for (const PendingCopy &C : T->Pending) {
-      if (overlaps(P, Size, C.Dst, C.Size)) {
-        reportRace(Lock,
-                   isWrite(Access) ? "write-after-async-write"
-                                   : "read-after-async-write",
-                   "destination", Access, P, Size, AccessSite, Self, C, T->Id);
-        return;
-      }
-      if (isWrite(Access) && overlaps(P, Size, C.Src, C.SrcSize)) {
-        reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
-                   AccessSite, Self, C, T->Id);
-        return;
-      }
-    }
+  if (const PendingCopy *C = destinations().findOverlap(Addr, Addr + Size)) {
+    reportRace(Lock,
+               isWrite(Access) ? "write-after-async-write"
+                               : "read-after-async-write",
+               "destination", Access, P, Size, AccessSite, Self, *C, C->Thread);
+    return;
+  }
+  if (!isWrite(Access))
+    return;
+  if (const PendingCopy *C = sources().findOverlap(Addr, Addr + Size))
+    reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
+               AccessSite, Self, *C, C->Thread);
 }
 
 /// Warns about copies issued during the activation \p F that are still
@@ -378,28 +291,15 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
 /// issue site is reported once.
 void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
   static auto *Reported = new std::set<std::pair<const Site *, const Site *>>;
-  uint64_t Count = 0;
-  const PendingCopy *First = nullptr;
-  for (const PendingCopy &C : T.Pending)
-    if (C.Seq >= F.EntrySeq) {
-      ++Count;
-      if (!First)
-        First = &C;
-    }
-  if (!First || !Reported->insert({ExitSite, First->IssueSite}).second)
+  auto FirstIt = T.Pending.lower_bound(F.EntrySeq);
+  if (FirstIt == T.Pending.end())
     return;
-  ++ReportCount;
-  std::fflush(stdout);
-  std::fprintf(stderr,
-               "==AsyncSan== WARNING: pending-at-exit: %" PRIu64
-               " async copies issued in this activation are still pending at "
-               "its exit at ",
-               Count);
-  printSite(ExitSite);
-  std::fprintf(stderr, " with no covering wait\n==AsyncSan==   the first was "
-                       "issued at ");
-  printSite(First->IssueSite);
-  std::fprintf(stderr, "\n");
+  const PendingCopy *First = &FirstIt->second;
+  if (!Reported->insert({ExitSite, First->IssueSite}).second)
+    return;
+  // Counted only for the report: each pair is reported once.
+  uint64_t Count = std::distance(FirstIt, T.Pending.end());
+  reportPendingAtExit(Count, ExitSite, First->IssueSite);
 }
 
 //===----------------------------------------------------------------------===//
@@ -413,7 +313,7 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   if (N == 0)
     return;
   PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
-                N, std::min(SrcN, N),        S};
+                N, std::min(SrcN, N),        S, 0};
   if (getConfig().CompletionPolicy == Policy::Eager) {
     performCopy(C);
     return;
@@ -421,8 +321,9 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   C.Seq = T.NextSeq++;
-  T.Pending.push_back(C);
-  notePending(Dst, Src, N);
+  C.Thread = T.Id;
+  // Indexed at its final address: the index points at it.
+  notePending(T.Pending.emplace_hint(T.Pending.end(), C.Seq, C)->second);
   completeSomeAtRandom(T);
 }
 
