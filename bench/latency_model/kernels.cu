@@ -12,9 +12,9 @@
 //   KIND=1 interleaved   copy A, mark, wait, use A, copy B, mark, wait, use B
 //   KIND=2 multi         two producers, each its own mark: copy A, mark,
 //                        copy B, mark, wait for both, use both
-// Each kernel also computes its result without the pipeline on the host side
-// of the check in run.py? No: there is no GPU here, so the programs are only
-// compiled; their results are checked by the host differential benches.
+// There is no GPU here: the kernels are only compiled; the model reads their
+// assembly. (The pipeliner's results are checked on the host by
+// bench/pipeliner/differential.sh.)
 //
 // ===---------------------------------------------------------------------===//
 

@@ -33,10 +33,11 @@ The model (every assumption is here):
 The loop simulated is the innermost loop holding asynchronous copies whose
 waits let the most copies fly (the pipelined loop, not the unpipelined
 fallback); --loop LABEL picks one. The loop runs ITERATIONS times from an
-empty counter; the steady state is the mean over the second half.
+empty counter; the steady state is the mean over the second half (60
+iterations by default: a whole number of periods of 1 to 5 iterations).
 
   simulate.py FILE [-L 500] [-C 100] [--stages S] [--copies-per-group N]
-              [--loop LABEL] [--iterations 64]
+              [--loop LABEL] [--iterations 120]
 Prints one line: cycles per iteration for stock, AsyncPipe and the ideal, and
 the copies (groups) in flight right after each consumer's wait.
 """
@@ -293,7 +294,7 @@ def main():
                     help="AMDGPU: copies per source group (0: one group per "
                     "run of copies between two waits)")
     ap.add_argument("--loop", default="")
-    ap.add_argument("--iterations", type=int, default=64)
+    ap.add_argument("--iterations", type=int, default=120)
     args = ap.parse_args()
     with open(args.file) as f:
         lines = f.read().splitlines()
