@@ -5,20 +5,22 @@
 #
 # ===------------------------------------------------------------------------===#
 """Generates gfx942 kernels of about 1k, 10k and 100k IR instructions with 10
-to 10,000 marks (async LDS DMA, global loads, arithmetic, marks and waits
-with run-time and constant counts, in a chain of branch diamonds), and
+to 10,000 marks (async LDS DMA, global loads, arithmetic, marks, and every
+fourth block a wait for up to 64 marks, in a chain of branch diamonds), and
 kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep;
 compiles each with `opt -O2` and `llc -O2` with the plugin and -time-passes,
 and prints the share of the time spent in AsyncPipe's passes and analyses,
 and that time per 1,000 instructions: along each series of the same mark
 density (10 marks; one per 100 instructions; one per 10) it stays flat when
 the passes grow linearly with the code. The nests keep the size and deepen
-the loops; their time grows with the marks and loops there are. One run per kernel (single runs of the largest take
-seconds; the per-1k figure of the small kernels is the noisiest).
+the loops; their time grows with the marks and loops there are. Times are
+CPU seconds (user + system), one run per kernel (one run of the largest
+takes minutes); the per-1k figure of the small kernels is the noisiest.
 
   compile_time.py [--plugin build/lib/AsyncPipe.so] [--quick]
---quick leaves out the 100k-instruction kernels (about 1 minute instead of
-about 3 on the shared 2-core machine).
+--quick leaves out the 100k-instruction kernels (about 15 seconds instead of
+about 5 minutes on the shared 2-core machine; the 100k-instruction kernel
+with 10,000 marks alone takes over 3, most of it in stock llc).
 """
 
 import argparse
@@ -141,7 +143,7 @@ TIME_ROW = re.compile(r"^\s*([\d.]+)\s+\(\s*[\d.]+%\)")
 def timed(cmd):
     """(our seconds, total seconds) from -time-passes (pass and analysis
     tables of the new pass manager, the pass table of the legacy one; the
-    wall-clock column)."""
+    user+system column)."""
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode:
         sys.exit("error: %s\n%s" % (" ".join(cmd), proc.stderr[-2000:]))
@@ -153,7 +155,10 @@ def timed(cmd):
             continue
         if not in_table or not TIME_ROW.match(line):
             continue
-        wall = float(re.findall(r"([\d.]+)\s+\(\s*[\d.]+%\)", line)[-1])
+        # Columns: user, system, user+system, wall. CPU time: the machine
+        # is shared, and wall time there measures the neighbours too.
+        cols = re.findall(r"([\d.]+)\s+\(\s*[\d.]+%\)", line)
+        wall = float(cols[2] if len(cols) >= 4 else cols[-1])
         name = line.split(")")[-1].strip()
         if name == "Total":
             total += wall
@@ -191,7 +196,7 @@ def main():
             if not (args.quick and i >= 100000)]
     rows += [("nest", 10000, d) for d in NESTS]
     print("compile-time: opt -O2 + llc -O2 for gfx942 with the plugin, "
-          "one run each")
+          "CPU seconds of one run each")
     print("  %-6s %8s %13s %10s %10s %7s %13s" % (
         "shape", "IR instr", "marks/depth", "total (s)", "ours (s)",
         "share", "ours ms/1k"))
