@@ -313,7 +313,8 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   if (N == 0)
     return;
   PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
-                N, std::min(SrcN, N),        S, 0};
+                N, std::min(SrcN, N),        S,
+                0};
   if (getConfig().CompletionPolicy == Policy::Eager) {
     performCopy(C);
     return;

@@ -42,10 +42,11 @@ const char *describeAccess(AccessKind K) {
 
 } // namespace
 
-void asyncpipe_rt::reportRace(std::unique_lock<std::mutex> &Lock, const char *Kind,
-                const char *Overlapped, AccessKind Access, const void *P,
-                uint64_t Size, const Site *AccessSite, unsigned AccessingThread,
-                const PendingCopy &C, unsigned IssuingThread) {
+void asyncpipe_rt::reportRace(std::unique_lock<std::mutex> &Lock,
+                              const char *Kind, const char *Overlapped,
+                              AccessKind Access, const void *P, uint64_t Size,
+                              const Site *AccessSite, unsigned AccessingThread,
+                              const PendingCopy &C, unsigned IssuingThread) {
   ++ReportCount;
   std::fflush(stdout);
   std::fprintf(stderr, "==AsyncSan== ERROR: %s: %s of %" PRIu64 " bytes at ",

@@ -51,7 +51,9 @@ public:
   }
 
   /// Removes the range inserted with this start and owner.
-  void erase(uintptr_t Lo, const OwnerT *Owner) { eraseAt(Root, Key{Lo, Owner}); }
+  void erase(uintptr_t Lo, const OwnerT *Owner) {
+    eraseAt(Root, Key{Lo, Owner});
+  }
 
   /// An owner whose range overlaps [Lo, Hi), or null.
   const OwnerT *findOverlap(uintptr_t Lo, uintptr_t Hi) const {

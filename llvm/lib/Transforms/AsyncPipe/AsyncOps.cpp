@@ -434,8 +434,8 @@ bool asyncpipe::moduleMayHaveAsyncOps(const Module &M) {
   const Function *Last = M.empty() ? nullptr : &M.getFunctionList().back();
   if (Cached.M == &M && Cached.Ctx == &M.getContext() &&
       Cached.NumNames == M.getValueSymbolTable().size() &&
-      Cached.First == First &&
-      Cached.Last == Last && Cached.Identifier == M.getModuleIdentifier())
+      Cached.First == First && Cached.Last == Last &&
+      Cached.Identifier == M.getModuleIdentifier())
     return Cached.Result;
   Cached.M = &M;
   Cached.Ctx = &M.getContext();
