@@ -27,6 +27,7 @@ export ASYNCPIPE_BUILD_DIR=$BUILD
 SIZE=${SIZE:-docs}
 CUDA=${CUDA_PATH:-/usr/local/cuda}
 PLUGIN=$BUILD/lib/AsyncPipe.so
+export ASYNCPIPE_PLUGIN=$PLUGIN # bench/nvptx/*.sh
 TOTAL_START=$SECONDS
 
 if [[ ! -f "$PLUGIN" || ! -f "$BUILD/lib/libasyncpipe_rt.a" ]]; then
@@ -75,8 +76,8 @@ else
 fi
 
 section "mark/wait elimination"
-run bash "$SRC/bench/elim/run.sh" --seeds 1 --functions 20 \
-  --instructions 10000
+run bash "$SRC/bench/elim/run.sh" --plugin "$PLUGIN" --seeds 1 \
+  --functions 20 --instructions 10000
 
 section "pipeliner differential"
 if small; then
