@@ -46,9 +46,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <mutex>
-#include <random>
 #include <set>
 #include <utility>
 #include <vector>
@@ -86,16 +84,60 @@ struct Frame {
 #define ASYNCPIPE_CALLER_DEPTH()                                               \
   reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa())
 
+/// A thread's pending copies in issue order. A wait completes them at the
+/// front; the random policy anywhere, which leaves a hole (Done) that the
+/// front skips. So issuing and completing cost O(1) and finding an issue
+/// number O(log n); and a copy stays where it is (a deque that only grows
+/// and shrinks at its ends keeps references), so the index can point at it.
+struct PendingQueue {
+  struct Entry {
+    PendingCopy C;
+    bool Done;
+  };
+  std::deque<Entry> Q; // Q.front() is pending, unless Q is empty.
+  size_t Live = 0;
+
+  bool empty() const { return Live == 0; }
+  size_t size() const { return Live; }
+  PendingCopy &push(const PendingCopy &C) {
+    Q.push_back({C, false});
+    ++Live;
+    return Q.back().C;
+  }
+  void markDone(size_t I) {
+    Q[I].Done = true;
+    --Live;
+    while (!Q.empty() && Q.front().Done)
+      Q.pop_front();
+  }
+  /// The position of the first entry issued at or after \p Seq.
+  size_t lowerBound(uint64_t Seq) const {
+    return std::partition_point(Q.begin(), Q.end(),
+                                [Seq](const Entry &E) { return E.C.Seq < Seq; }) -
+           Q.begin();
+  }
+};
+
 struct ThreadState {
   unsigned Id;
   uint64_t NextSeq = 0;
-  std::map<uint64_t, PendingCopy> Pending; // By Seq: issue order.
+  PendingQueue Pending;
   std::vector<Frame> Frames;       // Frames[0] is the thread's root.
   /// Native commit groups (cp.async.commit_group) not known to be complete,
   /// oldest first, each as the issue sequence number it closes. One queue
   /// per thread, as in hardware: activations do not scope it.
   std::deque<uint64_t> HardwareGroups;
-  std::mt19937_64 Random;
+  /// The random policy's generator (xorshift64*: a few cycles a number,
+  /// which the policy draws at every runtime call).
+  struct {
+    uint64_t State;
+    uint64_t operator()() {
+      State ^= State >> 12;
+      State ^= State << 25;
+      State ^= State >> 27;
+      return State * 0x2545F4914F6CDD1Dull;
+    }
+  } Random;
 
   explicit ThreadState(unsigned Id);
   ~ThreadState();
@@ -120,7 +162,10 @@ std::atomic<uintptr_t> PendingHi{0};
 
 /// The destinations and the sources of the pending copies of every thread,
 /// by address, so that a check costs O(log n) in the copies in flight.
-/// Updated under the state lock.
+/// Updated under the state lock, and only once a program built with AsyncSan
+/// made its first checking call (IndexActive): without checks nothing reads
+/// it, and keeping it would cost more than the rest of a copy's bookkeeping.
+std::atomic<bool> IndexActive{false};
 using CopyIndex = asyncpipe_rt::IntervalIndex<PendingCopy>;
 CopyIndex &destinations() {
   static auto *I = new CopyIndex;
@@ -133,6 +178,12 @@ CopyIndex &sources() {
 
 uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
 
+void indexCopy(const PendingCopy &C) {
+  destinations().insert(addr(C.Dst), addr(C.Dst) + C.Size, &C);
+  if (C.SrcSize)
+    sources().insert(addr(C.Src), addr(C.Src) + C.SrcSize, &C);
+}
+
 /// Called with the state lock held when \p C (at its final address) enters
 /// the pending set.
 void notePending(const PendingCopy &C) {
@@ -144,17 +195,18 @@ void notePending(const PendingCopy &C) {
     if (Addr + C.Size > PendingHi.load(std::memory_order_relaxed))
       PendingHi.store(Addr + C.Size, std::memory_order_relaxed);
   }
-  destinations().insert(addr(C.Dst), addr(C.Dst) + C.Size, &C);
-  if (C.SrcSize)
-    sources().insert(addr(C.Src), addr(C.Src) + C.SrcSize, &C);
+  if (IndexActive.load(std::memory_order_relaxed))
+    indexCopy(C);
 }
 
 /// Called with the state lock held when \p C leaves the set (completed, or
 /// dropped with its thread), before it is destroyed.
 void noteCompleted(const PendingCopy &C) {
-  destinations().erase(addr(C.Dst), &C);
-  if (C.SrcSize)
-    sources().erase(addr(C.Src), &C);
+  if (IndexActive.load(std::memory_order_relaxed)) {
+    destinations().erase(addr(C.Dst), &C);
+    if (C.SrcSize)
+      sources().erase(addr(C.Src), &C);
+  }
   if (--PendingTotal != 0)
     return;
   PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
@@ -162,7 +214,7 @@ void noteCompleted(const PendingCopy &C) {
 }
 
 ThreadState::ThreadState(unsigned Id)
-    : Id(Id), Random(getConfig().Seed * 0x9E3779B97F4A7C15ull + Id) {
+    : Id(Id), Random{(getConfig().Seed + 1) * 0x9E3779B97F4A7C15ull + Id} {
   Frames.push_back(Frame{0, UINTPTR_MAX, {}});
   std::lock_guard<std::mutex> Guard(stateLock());
   allThreads().push_back(this);
@@ -171,8 +223,9 @@ ThreadState::ThreadState(unsigned Id)
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
   // Copies still pending die with their thread: no wait can force them now.
-  for (const auto &Entry : Pending)
-    noteCompleted(Entry.second);
+  for (const PendingQueue::Entry &E : Pending.Q)
+    if (!E.Done)
+      noteCompleted(E.C);
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
     if (All[I] == this) {
@@ -195,40 +248,51 @@ void performCopy(const PendingCopy &C) {
   std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
 }
 
-void complete(ThreadState &T, std::map<uint64_t, PendingCopy>::iterator It) {
-  performCopy(It->second);
-  noteCompleted(It->second);
-  T.Pending.erase(It);
+/// Completes the pending copy at position \p I of \p T's queue.
+void complete(ThreadState &T, size_t I) {
+  const PendingCopy &C = T.Pending.Q[I].C;
+  performCopy(C);
+  noteCompleted(C);
+  T.Pending.markDone(I);
 }
 
 /// Completes, in issue order, every copy of \p T issued before \p Boundary.
 void completeBefore(ThreadState &T, uint64_t Boundary) {
-  while (!T.Pending.empty() && T.Pending.begin()->first < Boundary)
-    complete(T, T.Pending.begin());
+  while (!T.Pending.empty() && T.Pending.Q.front().C.Seq < Boundary)
+    complete(T, 0);
 }
 
 /// Under the random policy, completes about a quarter of the pending copies,
 /// chosen at random, in random order; the other policies do nothing here.
-/// O(log n) per copy completed, never a walk over the pending copies: each
-/// copy completes once, so over a run this costs no more than lazy.
+/// O(1) per copy completed, never a walk over the pending copies: each copy
+/// completes once, so over a run this costs no more than lazy.
 void completeSomeAtRandom(ThreadState &T) {
   if (getConfig().CompletionPolicy != Policy::Random || T.Pending.empty())
     return;
-  // How many: n trials of probability 1/4 for n <= 64 (one bit per trial,
-  // set in two random words); beyond that, 64 such trials scaled to n.
+  // How many: n trials of probability 1/4 for n <= 32 (a trial is two bits
+  // of one random word, both set); beyond that, 32 such trials scaled to n.
   uint64_t N = T.Pending.size();
-  uint64_t Hits = T.Random();
-  Hits &= T.Random();
-  if (N < 64)
+  uint64_t Bits = T.Random();
+  uint64_t Hits = Bits & (Bits >> 32) & 0xFFFFFFFFull;
+  if (N < 32)
     Hits &= (uint64_t(1) << N) - 1;
   uint64_t Count = __builtin_popcountll(Hits);
-  if (N > 64)
-    Count = Count * N / 64;
-  // Each pick: the pending copy at or after a random issue number.
+  if (N > 32)
+    Count = Count * N / 32;
+  // Each pick: a random position; one that is a hole is drawn again, a few
+  // times, then the oldest copy is taken.
   for (; Count && !T.Pending.empty(); --Count) {
-    uint64_t Lo = T.Pending.begin()->first;
-    auto It = T.Pending.lower_bound(Lo + T.Random() % (T.NextSeq - Lo));
-    complete(T, It == T.Pending.end() ? std::prev(It) : It);
+    size_t I = 0;
+    for (int Try = 0; Try < 4; ++Try) {
+      size_t J = static_cast<size_t>(
+          (static_cast<unsigned __int128>(T.Random()) * T.Pending.Q.size()) >>
+          64);
+      if (!T.Pending.Q[J].Done) {
+        I = J;
+        break;
+      }
+    }
+    complete(T, I);
   }
 }
 
@@ -237,7 +301,7 @@ void completeSomeAtRandom(ThreadState &T) {
 /// sequence without bound.
 void forgetCompleteMarks(ThreadState &T, std::deque<uint64_t> &Marks) {
   uint64_t OldestPending =
-      T.Pending.empty() ? T.NextSeq : T.Pending.begin()->first;
+      T.Pending.empty() ? T.NextSeq : T.Pending.Q.front().C.Seq;
   while (!Marks.empty() && Marks.front() <= OldestPending)
     Marks.pop_front();
 }
@@ -259,9 +323,25 @@ void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
 // AsyncSan reports
 //===----------------------------------------------------------------------===//
 
+/// Starts the index at a program's first checking call: indexes the copies
+/// already pending in every thread, then keeps it up to date.
+void activateIndex() {
+  if (IndexActive.load(std::memory_order_relaxed))
+    return;
+  std::lock_guard<std::mutex> Guard(stateLock());
+  if (IndexActive.load(std::memory_order_relaxed))
+    return;
+  for (ThreadState *T : allThreads())
+    for (const PendingQueue::Entry &E : T->Pending.Q)
+      if (!E.Done)
+        indexCopy(E.C);
+  IndexActive.store(true, std::memory_order_relaxed);
+}
+
 /// Reports the first pending copy that \p Access at [P, P+Size) races with.
 void checkAccess(AccessKind Access, const void *P, uint64_t Size,
                  const Site *AccessSite) {
+  activateIndex();
   // Fast path: nothing in flight anywhere (always the case under eager), or
   // nothing in flight near this access.
   auto Addr = reinterpret_cast<uintptr_t>(P);
@@ -291,14 +371,19 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
 /// issue site is reported once.
 void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
   static auto *Reported = new std::set<std::pair<const Site *, const Site *>>;
-  auto FirstIt = T.Pending.lower_bound(F.EntrySeq);
-  if (FirstIt == T.Pending.end())
+  const std::deque<PendingQueue::Entry> &Q = T.Pending.Q;
+  size_t I = T.Pending.lowerBound(F.EntrySeq);
+  while (I < Q.size() && Q[I].Done)
+    ++I;
+  if (I == Q.size())
     return;
-  const PendingCopy *First = &FirstIt->second;
+  const PendingCopy *First = &Q[I].C;
   if (!Reported->insert({ExitSite, First->IssueSite}).second)
     return;
   // Counted only for the report: each pair is reported once.
-  uint64_t Count = std::distance(FirstIt, T.Pending.end());
+  uint64_t Count = 0;
+  for (; I < Q.size(); ++I)
+    Count += !Q[I].Done;
   reportPendingAtExit(Count, ExitSite, First->IssueSite);
 }
 
@@ -324,7 +409,7 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   C.Seq = T.NextSeq++;
   C.Thread = T.Id;
   // Indexed at its final address: the index points at it.
-  notePending(T.Pending.emplace_hint(T.Pending.end(), C.Seq, C)->second);
+  notePending(T.Pending.push(C));
   completeSomeAtRandom(T);
 }
 
@@ -442,6 +527,7 @@ void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
 }
 
 void __asyncpipe_rt_san_exit(const Site *S) {
+  activateIndex();
   leaveActivation(S, /*Check=*/true, ASYNCPIPE_CALLER_DEPTH());
 }
 
