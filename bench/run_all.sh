@@ -9,11 +9,11 @@
 # that need the CUDA SDK (ptxas) are skipped with a note when it is absent.
 # Which doc quotes which section: llvm/docs/AsyncPipeBenchmarks.rst.
 #
-#   bench/run_all.sh            the docs' sizes: about 15 minutes on the
+#   bench/run_all.sh            the docs' sizes: about 7 minutes on the
 #                               shared 2-core development machine (the
-#                               pipeliner differential, the compile-time
-#                               kernels of 100k instructions and the AMDGPU
-#                               compile-time table take most of it)
+#                               plugin-vs-stock pairs, the compile-time
+#                               kernels of 100k instructions and the
+#                               pipeliner differential take most of it)
 #   SIZE=small bench/run_all.sh the same tables at small sizes (a smoke test,
 #                               about 3 minutes; not the docs' figures)
 #
