@@ -97,6 +97,9 @@ if [[ -x "$CUDA/bin/ptxas" ]]; then
   run python3 "$SRC/bench/pipeliner/gemm_stages.py" --plugin "$PLUGIN"
   section "NVPTX resources vs cuda_pipeline.h"
   run bash "$SRC/bench/nvptx/compare.sh"
+  run env ARCH=sm_90 bash "$SRC/bench/nvptx/compare.sh"
+  run env ASYNCPIPE_MLLVM=-asyncpipe-nvptx-zfill-in-register \
+    bash "$SRC/bench/nvptx/compare.sh"
   section "cuda::pipeline code, four compilers"
   run bash "$SRC/bench/nvptx/cuda_compat.sh"
 else
