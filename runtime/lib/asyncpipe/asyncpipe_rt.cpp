@@ -38,6 +38,7 @@
 
 #include "asyncpipe_rt.h"
 #include "asyncpipe_rt_internal.h"
+#include "asyncpipe_trace.h"
 #include "interval_index.h"
 
 #include <algorithm>
@@ -248,10 +249,12 @@ void performCopy(const PendingCopy &C) {
   std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
 }
 
-/// Completes the pending copy at position \p I of \p T's queue.
+/// Completes the pending copy at position \p I of \p T's queue. The trace
+/// numbers copies from 1 (its copy 0 is an eager one).
 void complete(ThreadState &T, size_t I) {
   const PendingCopy &C = T.Pending.Q[I].C;
   performCopy(C);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, C.Seq + 1);
   noteCompleted(C);
   T.Pending.markDone(I);
 }
@@ -401,13 +404,17 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
                 N, std::min(SrcN, N),        S,
                 0};
   if (getConfig().CompletionPolicy == Policy::Eager) {
+    // Copy 0 in the trace: issued and complete at once.
+    asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, N);
     performCopy(C);
+    asyncpipe_trace::note(asyncpipe_trace::Event::Complete, 0);
     return;
   }
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   C.Seq = T.NextSeq++;
   C.Thread = T.Id;
+  asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
   // Indexed at its final address: the index points at it.
   notePending(T.Pending.push(C));
   completeSomeAtRandom(T);
@@ -473,6 +480,7 @@ void __asyncpipe_rt_mark(void) {
   popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   F.Marks.push_back(T.NextSeq);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, F.Marks);
   completeSomeAtRandom(T);
 }
@@ -482,8 +490,10 @@ void __asyncpipe_rt_wait(uint64_t N) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   popUnwoundFrames(T, Depth);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
   waitForMarks(T, T.Frames.back().Marks, N);
   completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 // The native forms need no caller depth: no activation scopes them.
@@ -491,6 +501,7 @@ void __asyncpipe_rt_hw_commit(void) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   T.HardwareGroups.push_back(T.NextSeq);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, T.HardwareGroups);
   completeSomeAtRandom(T);
 }
@@ -498,8 +509,10 @@ void __asyncpipe_rt_hw_commit(void) {
 void __asyncpipe_rt_hw_wait(uint64_t N) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
   waitForMarks(T, T.HardwareGroups, N);
   completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 void __asyncpipe_rt_hw_wait_all(void) {
@@ -508,8 +521,10 @@ void __asyncpipe_rt_hw_wait_all(void) {
   // cp.async.wait_all: commit the copies no group holds yet, then wait for
   // every group.
   T.HardwareGroups.push_back(T.NextSeq);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, 0);
   waitForMarks(T, T.HardwareGroups, 0);
   completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "asyncpipe_rt_internal.h"
+#include "asyncpipe_trace.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@ namespace {
 }
 
 Config readConfig() {
+  asyncpipe_trace::initialize();
   Config C;
   if (const char *P = std::getenv("ASYNCPIPE_POLICY"); P && *P) {
     if (!std::strcmp(P, "eager"))
