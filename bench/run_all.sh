@@ -13,7 +13,9 @@
 #                               shared 2-core development machine (the
 #                               plugin-vs-stock pairs, the compile-time
 #                               kernels of 100k instructions and the
-#                               pipeliner differential take most of it)
+#                               pipeliner differential take most of it),
+#                               plus the AMDGPU table for gfx942 and gfx1250
+#                               (several minutes more; not timed together)
 #   SIZE=small bench/run_all.sh the same tables at small sizes (a smoke test,
 #                               about 3 minutes; not the docs' figures)
 #
@@ -55,7 +57,14 @@ if small; then
 else
   run python3 "$SRC/bench/compile_time.py" --plugin "$PLUGIN"
   section "AMDGPU compile-time share (llc -O2)"
-  run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD"
+  for cpu in gfx942 gfx1250; do
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 1000,10000 --marks 10,100,1000
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 1000 --marks 10000
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 100000 --marks 1000
+  done
 fi
 
 section "latency model of pipelined loops"

@@ -407,6 +407,13 @@ bool PipelinePlanner::findBuffers() {
                     "an async copy's shared-memory destination is not a "
                     "pointer (cp.async written as inline PTX): use the "
                     "AsyncPipe copy API in loops to pipeline");
+      // Read-ahead is proven on the source's memory, which a <4 x i32>
+      // buffer resource does not name as a pointer.
+      if (!AsyncOp::get(*Copy).getGlobalPointer())
+        return fail("CopySourceNotPointer",
+                    "an async copy's source is not a pointer (a <4 x i32> "
+                    "buffer resource): use the ptr addrspace(8) buffer form "
+                    "in loops to pipeline");
       Value *Obj = getUnderlyingObject(Shared, /*MaxLookup=*/0);
       if (std::optional<unsigned> Known = findBuffer(Obj)) {
         if (Sched.Buffers[*Known].Producer != StmtIdx)
