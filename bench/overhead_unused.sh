@@ -12,14 +12,14 @@
 # modules, so the target is a median <= 1.01.
 #
 #   bench/overhead_unused.sh [FUNCTIONS [RUNS]]     (default 150 functions,
-#                                                    7 pairs; about 1 minute)
+#                                                    11 pairs; about 2 minutes)
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ASYNCPIPE_BUILD_DIR:-$SRC/build}
 FUNCTIONS=${1:-150}
-RUNS=${2:-7}
+RUNS=${2:-11}
 BIN=/usr/lib/llvm-22/bin
 PLUGIN=$BUILD/lib/AsyncPipe.so
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/asyncpipe-overhead.XXXXXX")

@@ -27,29 +27,27 @@
 // one function is waited for by a wait_group in any other
 // (__asyncpipe_rt_hw_*).
 //
-// The AsyncSan checks (__asyncpipe_rt_san_*) compare each instrumented access
-// with the pending copies of every thread, since shared memory is shared by
-// the work-items a work-group runner maps onto threads.
-//
-// One file, longer than AsyncPipe's ~500-line guideline: the policies, the
-// activation stacks, the commit-group queues and the AsyncSan checks all
-// work on the per-thread state under the one lock (stateLock), which stays
-// private to this translation unit.
+// The AsyncSan checks (__asyncpipe_rt_san_*) look each instrumented access up
+// among the pending copies of every thread, since shared memory is shared by
+// the work-items a work-group runner maps onto threads. The copies are kept in
+// an interval index by address (interval_index.h), so a check, an issue and a
+// completion each cost O(log n) in the copies in flight. The settings and the
+// reports' text live in config.cpp and asyncsan_report.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "asyncpipe_rt.h"
+#include "asyncpipe_rt_internal.h"
 #include "asyncpipe_trace.h"
+#include "interval_index.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
-#include <random>
 #include <set>
 #include <utility>
 #include <vector>
@@ -67,60 +65,7 @@ namespace {
 
 std::atomic<uint64_t> &PendingTotal = __asyncpipe_rt_san_pending;
 
-using Site = __asyncpipe_rt_site;
-
-enum class Policy { Eager, Lazy, Random };
-
-struct Config {
-  Policy CompletionPolicy = Policy::Eager;
-  uint64_t Seed = 1;
-  bool ContinueAfterError = false;
-};
-
-[[noreturn]] void fatalConfigError(const char *Var, const char *Value,
-                                   const char *Expected) {
-  std::fprintf(stderr, "asyncpipe runtime: %s='%s' is invalid; expected %s\n",
-               Var, Value, Expected);
-  std::exit(2);
-}
-
-Config readConfig() {
-  asyncpipe_trace::initialize();
-  Config C;
-  if (const char *P = std::getenv("ASYNCPIPE_POLICY"); P && *P) {
-    if (!std::strcmp(P, "eager"))
-      C.CompletionPolicy = Policy::Eager;
-    else if (!std::strcmp(P, "lazy"))
-      C.CompletionPolicy = Policy::Lazy;
-    else if (!std::strcmp(P, "random"))
-      C.CompletionPolicy = Policy::Random;
-    else
-      fatalConfigError("ASYNCPIPE_POLICY", P, "eager, lazy or random");
-  }
-  if (const char *S = std::getenv("ASYNCPIPE_SEED"); S && *S) {
-    char *End = nullptr;
-    C.Seed = std::strtoull(S, &End, 0);
-    if (*End)
-      fatalConfigError("ASYNCPIPE_SEED", S, "an unsigned integer");
-  }
-  if (const char *K = std::getenv("ASYNCPIPE_SAN_CONTINUE"); K && *K)
-    C.ContinueAfterError = std::strcmp(K, "0") != 0;
-  return C;
-}
-
-const Config &getConfig() {
-  static const Config C = readConfig();
-  return C;
-}
-
-struct PendingCopy {
-  uint64_t Seq; // Issue order within the issuing thread.
-  char *Dst;
-  const char *Src;
-  uint64_t Size;    // Bytes written to Dst.
-  uint64_t SrcSize; // Bytes read from Src (<= Size); the rest is zero-filled.
-  const Site *IssueSite;
-};
+using namespace asyncpipe_rt;
 
 /// One function activation. A mark is represented by the issue sequence
 /// number it closes: it completes once every copy with a smaller number has.
@@ -140,16 +85,60 @@ struct Frame {
 #define ASYNCPIPE_CALLER_DEPTH()                                               \
   reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa())
 
+/// A thread's pending copies in issue order. A wait completes them at the
+/// front; the random policy anywhere, which leaves a hole (Done) that the
+/// front skips. So issuing and completing cost O(1) and finding an issue
+/// number O(log n); and a copy stays where it is (a deque that only grows
+/// and shrinks at its ends keeps references), so the index can point at it.
+struct PendingQueue {
+  struct Entry {
+    PendingCopy C;
+    bool Done;
+  };
+  std::deque<Entry> Q; // Q.front() is pending, unless Q is empty.
+  size_t Live = 0;
+
+  bool empty() const { return Live == 0; }
+  size_t size() const { return Live; }
+  PendingCopy &push(const PendingCopy &C) {
+    Q.push_back({C, false});
+    ++Live;
+    return Q.back().C;
+  }
+  void markDone(size_t I) {
+    Q[I].Done = true;
+    --Live;
+    while (!Q.empty() && Q.front().Done)
+      Q.pop_front();
+  }
+  /// The position of the first entry issued at or after \p Seq.
+  size_t lowerBound(uint64_t Seq) const {
+    return std::partition_point(Q.begin(), Q.end(),
+                                [Seq](const Entry &E) { return E.C.Seq < Seq; }) -
+           Q.begin();
+  }
+};
+
 struct ThreadState {
   unsigned Id;
   uint64_t NextSeq = 0;
-  std::deque<PendingCopy> Pending; // Issue order.
+  PendingQueue Pending;
   std::vector<Frame> Frames;       // Frames[0] is the thread's root.
   /// Native commit groups (cp.async.commit_group) not known to be complete,
   /// oldest first, each as the issue sequence number it closes. One queue
   /// per thread, as in hardware: activations do not scope it.
   std::deque<uint64_t> HardwareGroups;
-  std::mt19937_64 Random;
+  /// The random policy's generator (xorshift64*: a few cycles a number,
+  /// which the policy draws at every runtime call).
+  struct {
+    uint64_t State;
+    uint64_t operator()() {
+      State ^= State >> 12;
+      State ^= State << 25;
+      State ^= State >> 27;
+      return State * 0x2545F4914F6CDD1Dull;
+    }
+  } Random;
 
   explicit ThreadState(unsigned Id);
   ~ThreadState();
@@ -165,7 +154,6 @@ std::vector<ThreadState *> &allThreads() {
   static auto *V = new std::vector<ThreadState *>;
   return *V;
 }
-std::atomic<uint64_t> ReportCount{0};
 std::atomic<unsigned> NextThreadId{0};
 // A conservative address range holding every pending copy's source and
 // destination, for the checks' fast path. It only grows while copies are in
@@ -173,30 +161,61 @@ std::atomic<unsigned> NextThreadId{0};
 std::atomic<uintptr_t> PendingLo{UINTPTR_MAX};
 std::atomic<uintptr_t> PendingHi{0};
 
-/// Called with the state lock held when a copy enters the pending set.
-void notePending(const void *Dst, const void *Src, uint64_t Size) {
-  // Src's range is no longer than Dst's, so Size covers both.
-  ++PendingTotal;
-  for (auto Addr :
-       {reinterpret_cast<uintptr_t>(Dst), reinterpret_cast<uintptr_t>(Src)}) {
-    if (Addr < PendingLo.load(std::memory_order_relaxed))
-      PendingLo.store(Addr, std::memory_order_relaxed);
-    if (Addr + Size > PendingHi.load(std::memory_order_relaxed))
-      PendingHi.store(Addr + Size, std::memory_order_relaxed);
-  }
+/// The destinations and the sources of the pending copies of every thread,
+/// by address, so that a check costs O(log n) in the copies in flight.
+/// Updated under the state lock, and only once a program built with AsyncSan
+/// made its first checking call (IndexActive): without checks nothing reads
+/// it, and keeping it would cost more than the rest of a copy's bookkeeping.
+std::atomic<bool> IndexActive{false};
+using CopyIndex = asyncpipe_rt::IntervalIndex<PendingCopy>;
+CopyIndex &destinations() {
+  static auto *I = new CopyIndex;
+  return *I;
+}
+CopyIndex &sources() {
+  static auto *I = new CopyIndex;
+  return *I;
 }
 
-/// Called with the state lock held when \p Count copies left the set
-/// (completed, or dropped with their thread).
-void noteCompleted(uint64_t Count) {
-  if ((PendingTotal -= Count) != 0)
+uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
+
+void indexCopy(const PendingCopy &C) {
+  destinations().insert(addr(C.Dst), addr(C.Dst) + C.Size, &C);
+  if (C.SrcSize)
+    sources().insert(addr(C.Src), addr(C.Src) + C.SrcSize, &C);
+}
+
+/// Called with the state lock held when \p C (at its final address) enters
+/// the pending set.
+void notePending(const PendingCopy &C) {
+  // Src's range is no longer than Dst's, so Size covers both.
+  ++PendingTotal;
+  for (auto Addr : {addr(C.Dst), addr(C.Src)}) {
+    if (Addr < PendingLo.load(std::memory_order_relaxed))
+      PendingLo.store(Addr, std::memory_order_relaxed);
+    if (Addr + C.Size > PendingHi.load(std::memory_order_relaxed))
+      PendingHi.store(Addr + C.Size, std::memory_order_relaxed);
+  }
+  if (IndexActive.load(std::memory_order_relaxed))
+    indexCopy(C);
+}
+
+/// Called with the state lock held when \p C leaves the set (completed, or
+/// dropped with its thread), before it is destroyed.
+void noteCompleted(const PendingCopy &C) {
+  if (IndexActive.load(std::memory_order_relaxed)) {
+    destinations().erase(addr(C.Dst), &C);
+    if (C.SrcSize)
+      sources().erase(addr(C.Src), &C);
+  }
+  if (--PendingTotal != 0)
     return;
   PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
   PendingHi.store(0, std::memory_order_relaxed);
 }
 
 ThreadState::ThreadState(unsigned Id)
-    : Id(Id), Random(getConfig().Seed * 0x9E3779B97F4A7C15ull + Id) {
+    : Id(Id), Random{(getConfig().Seed + 1) * 0x9E3779B97F4A7C15ull + Id} {
   Frames.push_back(Frame{0, UINTPTR_MAX, {}});
   std::lock_guard<std::mutex> Guard(stateLock());
   allThreads().push_back(this);
@@ -205,7 +224,9 @@ ThreadState::ThreadState(unsigned Id)
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
   // Copies still pending die with their thread: no wait can force them now.
-  noteCompleted(Pending.size());
+  for (const PendingQueue::Entry &E : Pending.Q)
+    if (!E.Done)
+      noteCompleted(E.C);
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
     if (All[I] == this) {
@@ -228,39 +249,54 @@ void performCopy(const PendingCopy &C) {
   std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
 }
 
-/// Completes a pending copy. The trace numbers copies from 1 (its copy 0 is
-/// an eager one).
-void completePending(const PendingCopy &C) {
+/// Completes the pending copy at position \p I of \p T's queue. The trace
+/// numbers copies from 1 (its copy 0 is an eager one).
+void complete(ThreadState &T, size_t I) {
+  const PendingCopy &C = T.Pending.Q[I].C;
   performCopy(C);
   asyncpipe_trace::note(asyncpipe_trace::Event::Complete, C.Seq + 1);
+  noteCompleted(C);
+  T.Pending.markDone(I);
 }
 
 /// Completes, in issue order, every copy of \p T issued before \p Boundary.
 void completeBefore(ThreadState &T, uint64_t Boundary) {
-  while (!T.Pending.empty() && T.Pending.front().Seq < Boundary) {
-    completePending(T.Pending.front());
-    T.Pending.pop_front();
-    noteCompleted(1);
-  }
+  while (!T.Pending.empty() && T.Pending.Q.front().C.Seq < Boundary)
+    complete(T, 0);
 }
 
-/// Under the random policy, completes a random subset of the pending copies
-/// in a random order; the other policies do nothing here.
+/// Under the random policy, completes about a quarter of the pending copies,
+/// chosen at random, in random order; the other policies do nothing here.
+/// O(1) per copy completed, never a walk over the pending copies: each copy
+/// completes once, so over a run this costs no more than lazy.
 void completeSomeAtRandom(ThreadState &T) {
   if (getConfig().CompletionPolicy != Policy::Random || T.Pending.empty())
     return;
-  std::vector<size_t> Chosen;
-  for (size_t I = 0; I < T.Pending.size(); ++I)
-    if (T.Random() % 4 == 0)
-      Chosen.push_back(I);
-  std::shuffle(Chosen.begin(), Chosen.end(), T.Random);
-  for (size_t I : Chosen)
-    completePending(T.Pending[I]);
-  // Erase back to front so the remaining indices stay valid.
-  std::sort(Chosen.begin(), Chosen.end());
-  for (size_t K = Chosen.size(); K-- > 0;)
-    T.Pending.erase(T.Pending.begin() + Chosen[K]);
-  noteCompleted(Chosen.size());
+  // How many: n trials of probability 1/4 for n <= 32 (a trial is two bits
+  // of one random word, both set); beyond that, 32 such trials scaled to n.
+  uint64_t N = T.Pending.size();
+  uint64_t Bits = T.Random();
+  uint64_t Hits = Bits & (Bits >> 32) & 0xFFFFFFFFull;
+  if (N < 32)
+    Hits &= (uint64_t(1) << N) - 1;
+  uint64_t Count = __builtin_popcountll(Hits);
+  if (N > 32)
+    Count = Count * N / 32;
+  // Each pick: a random position; one that is a hole is drawn again, a few
+  // times, then the oldest copy is taken.
+  for (; Count && !T.Pending.empty(); --Count) {
+    size_t I = 0;
+    for (int Try = 0; Try < 4; ++Try) {
+      size_t J = static_cast<size_t>(
+          (static_cast<unsigned __int128>(T.Random()) * T.Pending.Q.size()) >>
+          64);
+      if (!T.Pending.Q[J].Done) {
+        I = J;
+        break;
+      }
+    }
+    complete(T, I);
+  }
 }
 
 /// Drops marks (or native commit groups) in \p Marks that are already
@@ -268,7 +304,7 @@ void completeSomeAtRandom(ThreadState &T) {
 /// sequence without bound.
 void forgetCompleteMarks(ThreadState &T, std::deque<uint64_t> &Marks) {
   uint64_t OldestPending =
-      T.Pending.empty() ? T.NextSeq : T.Pending.front().Seq;
+      T.Pending.empty() ? T.NextSeq : T.Pending.Q.front().C.Seq;
   while (!Marks.empty() && Marks.front() <= OldestPending)
     Marks.pop_front();
 }
@@ -290,76 +326,25 @@ void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
 // AsyncSan reports
 //===----------------------------------------------------------------------===//
 
-void printSite(const Site *S) {
-  if (!S) {
-    std::fprintf(stderr, "<unknown location>");
+/// Starts the index at a program's first checking call: indexes the copies
+/// already pending in every thread, then keeps it up to date.
+void activateIndex() {
+  if (IndexActive.load(std::memory_order_relaxed))
     return;
-  }
-  std::fprintf(stderr, "%s:%" PRIu32 ":%" PRIu32 " in '%s'",
-               S->file ? S->file : "<unknown file>", S->line, S->column,
-               S->function ? S->function : "<unknown function>");
-}
-
-enum class AccessKind { Load, Store, CopyRead, CopyWrite };
-
-const char *describeAccess(AccessKind K) {
-  switch (K) {
-  case AccessKind::Load:
-    return "load";
-  case AccessKind::Store:
-    return "store";
-  case AccessKind::CopyRead:
-    return "async copy read";
-  case AccessKind::CopyWrite:
-    return "async copy write";
-  }
-  return "access";
-}
-
-bool isWrite(AccessKind K) {
-  return K == AccessKind::Store || K == AccessKind::CopyWrite;
-}
-
-bool overlaps(const void *A, uint64_t ASize, const void *B, uint64_t BSize) {
-  auto Lo = reinterpret_cast<uintptr_t>(A);
-  auto Other = reinterpret_cast<uintptr_t>(B);
-  return Lo < Other + BSize && Other < Lo + ASize;
-}
-
-/// Called with the state lock held; releases it before exiting the process.
-void reportRace(std::unique_lock<std::mutex> &Lock, const char *Kind,
-                const char *Overlapped, AccessKind Access, const void *P,
-                uint64_t Size, const Site *AccessSite, unsigned AccessingThread,
-                const PendingCopy &C, unsigned IssuingThread) {
-  ++ReportCount;
-  std::fflush(stdout);
-  std::fprintf(stderr, "==AsyncSan== ERROR: %s: %s of %" PRIu64 " bytes at ",
-               Kind, describeAccess(Access), Size);
-  printSite(AccessSite);
-  std::fprintf(stderr, " overlaps the %s of a pending async copy\n",
-               Overlapped);
-  std::fprintf(stderr,
-               "==AsyncSan==   accessed [%p, +%" PRIu64 ") in thread T%u\n", P,
-               Size, AccessingThread);
-  std::fprintf(
-      stderr,
-      "==AsyncSan==   the copy of %" PRIu64 " bytes (%p -> %p) was issued at ",
-      C.Size, static_cast<const void *>(C.Src), static_cast<void *>(C.Dst));
-  printSite(C.IssueSite);
-  std::fprintf(stderr, " in thread T%u; no wait has completed it yet\n",
-               IssuingThread);
-  if (getConfig().ContinueAfterError)
+  std::lock_guard<std::mutex> Guard(stateLock());
+  if (IndexActive.load(std::memory_order_relaxed))
     return;
-  std::fprintf(stderr, "==AsyncSan== aborting (set ASYNCPIPE_SAN_CONTINUE=1 "
-                       "to continue after errors)\n");
-  Lock.unlock();
-  std::fflush(stderr);
-  std::_Exit(1);
+  for (ThreadState *T : allThreads())
+    for (const PendingQueue::Entry &E : T->Pending.Q)
+      if (!E.Done)
+        indexCopy(E.C);
+  IndexActive.store(true, std::memory_order_relaxed);
 }
 
 /// Reports the first pending copy that \p Access at [P, P+Size) races with.
 void checkAccess(AccessKind Access, const void *P, uint64_t Size,
                  const Site *AccessSite) {
+  activateIndex();
   // Fast path: nothing in flight anywhere (always the case under eager), or
   // nothing in flight near this access.
   auto Addr = reinterpret_cast<uintptr_t>(P);
@@ -370,21 +355,18 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
   // Taken before locking: the first call in a thread registers it.
   unsigned Self = currentThread().Id;
   std::unique_lock<std::mutex> Lock(stateLock());
-  for (ThreadState *T : allThreads())
-    for (const PendingCopy &C : T->Pending) {
-      if (overlaps(P, Size, C.Dst, C.Size)) {
-        reportRace(Lock,
-                   isWrite(Access) ? "write-after-async-write"
-                                   : "read-after-async-write",
-                   "destination", Access, P, Size, AccessSite, Self, C, T->Id);
-        return;
-      }
-      if (isWrite(Access) && overlaps(P, Size, C.Src, C.SrcSize)) {
-        reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
-                   AccessSite, Self, C, T->Id);
-        return;
-      }
-    }
+  if (const PendingCopy *C = destinations().findOverlap(Addr, Addr + Size)) {
+    reportRace(Lock,
+               isWrite(Access) ? "write-after-async-write"
+                               : "read-after-async-write",
+               "destination", Access, P, Size, AccessSite, Self, *C, C->Thread);
+    return;
+  }
+  if (!isWrite(Access))
+    return;
+  if (const PendingCopy *C = sources().findOverlap(Addr, Addr + Size))
+    reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
+               AccessSite, Self, *C, C->Thread);
 }
 
 /// Warns about copies issued during the activation \p F that are still
@@ -392,28 +374,20 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
 /// issue site is reported once.
 void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
   static auto *Reported = new std::set<std::pair<const Site *, const Site *>>;
-  uint64_t Count = 0;
-  const PendingCopy *First = nullptr;
-  for (const PendingCopy &C : T.Pending)
-    if (C.Seq >= F.EntrySeq) {
-      ++Count;
-      if (!First)
-        First = &C;
-    }
-  if (!First || !Reported->insert({ExitSite, First->IssueSite}).second)
+  const std::deque<PendingQueue::Entry> &Q = T.Pending.Q;
+  size_t I = T.Pending.lowerBound(F.EntrySeq);
+  while (I < Q.size() && Q[I].Done)
+    ++I;
+  if (I == Q.size())
     return;
-  ++ReportCount;
-  std::fflush(stdout);
-  std::fprintf(stderr,
-               "==AsyncSan== WARNING: pending-at-exit: %" PRIu64
-               " async copies issued in this activation are still pending at "
-               "its exit at ",
-               Count);
-  printSite(ExitSite);
-  std::fprintf(stderr, " with no covering wait\n==AsyncSan==   the first was "
-                       "issued at ");
-  printSite(First->IssueSite);
-  std::fprintf(stderr, "\n");
+  const PendingCopy *First = &Q[I].C;
+  if (!Reported->insert({ExitSite, First->IssueSite}).second)
+    return;
+  // Counted only for the report: each pair is reported once.
+  uint64_t Count = 0;
+  for (; I < Q.size(); ++I)
+    Count += !Q[I].Done;
+  reportPendingAtExit(Count, ExitSite, First->IssueSite);
 }
 
 //===----------------------------------------------------------------------===//
@@ -427,7 +401,8 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   if (N == 0)
     return;
   PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
-                N, std::min(SrcN, N),        S};
+                N, std::min(SrcN, N),        S,
+                0};
   if (getConfig().CompletionPolicy == Policy::Eager) {
     // Copy 0 in the trace: issued and complete at once.
     asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, N);
@@ -438,9 +413,10 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   C.Seq = T.NextSeq++;
+  C.Thread = T.Id;
   asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
-  T.Pending.push_back(C);
-  notePending(Dst, Src, N);
+  // Indexed at its final address: the index points at it.
+  notePending(T.Pending.push(C));
   completeSomeAtRandom(T);
 }
 
@@ -566,6 +542,7 @@ void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
 }
 
 void __asyncpipe_rt_san_exit(const Site *S) {
+  activateIndex();
   leaveActivation(S, /*Check=*/true, ASYNCPIPE_CALLER_DEPTH());
 }
 

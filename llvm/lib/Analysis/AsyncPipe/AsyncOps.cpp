@@ -23,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueSymbolTable.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
@@ -456,11 +457,13 @@ bool asyncpipe::moduleMayHaveAsyncOps(const Module &M) {
   // The key changes whenever a function is added or removed (which is how an
   // async declaration appears), and names the module beyond its address,
   // which a later module may reuse. Per thread: ThinLTO backends compile
-  // modules in parallel.
+  // modules in parallel. Every part is O(1) to read (the symbol table counts
+  // its names; the function list would be walked): passes ask once per
+  // function, so anything linear here is quadratic per module.
   struct Key {
     const Module *M = nullptr;
     const LLVMContext *Ctx = nullptr;
-    size_t NumFunctions = 0;
+    size_t NumNames = 0;
     const Function *First = nullptr, *Last = nullptr;
     std::string Identifier;
     bool Result = false;
@@ -469,12 +472,13 @@ bool asyncpipe::moduleMayHaveAsyncOps(const Module &M) {
   const Function *First = M.empty() ? nullptr : &M.getFunctionList().front();
   const Function *Last = M.empty() ? nullptr : &M.getFunctionList().back();
   if (Cached.M == &M && Cached.Ctx == &M.getContext() &&
-      Cached.NumFunctions == M.size() && Cached.First == First &&
-      Cached.Last == Last && Cached.Identifier == M.getModuleIdentifier())
+      Cached.NumNames == M.getValueSymbolTable().size() &&
+      Cached.First == First && Cached.Last == Last &&
+      Cached.Identifier == M.getModuleIdentifier())
     return Cached.Result;
   Cached.M = &M;
   Cached.Ctx = &M.getContext();
-  Cached.NumFunctions = M.size();
+  Cached.NumNames = M.getValueSymbolTable().size();
   Cached.First = First;
   Cached.Last = Last;
   Cached.Identifier = M.getModuleIdentifier();

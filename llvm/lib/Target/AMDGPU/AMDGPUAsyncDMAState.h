@@ -19,6 +19,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Pass.h"
+#include <optional>
 
 namespace llvm {
 class MachineInstr;
@@ -32,6 +33,16 @@ public:
   /// The memory operands \p MI had before they were rewritten.
   DenseMap<const MachineInstr *, SmallVector<MachineMemOperand *, 2>>
       SavedMemOperands;
+
+  /// Whether the module may hold async operations or recorded waits, as
+  /// the first plugin pass of the codegen pipeline saw it: the
+  /// lowering then erases the declarations moduleMayHaveAsyncOps looks for.
+  /// Unset when the pipeline started later (-start-after, MIR input).
+  std::optional<bool> ModuleMayHaveAsyncOps;
+
+  /// False only if the module is known to hold nothing for the plugin's
+  /// codegen passes, which then return before looking at any instruction.
+  bool mayHaveAsyncOps() const { return ModuleMayHaveAsyncOps.value_or(true); }
 };
 
 } // namespace llvm

@@ -128,6 +128,8 @@ void AMDGPUHideAsyncDMA::rewrite(MachineFunction &MF, MachineInstr &MI,
 }
 
 bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
+  if (!getAnalysis<AMDGPUAsyncDMAState>().mayHaveAsyncOps())
+    return false;
   if (!checkTSFlagPins(MF))
     return false;
   AsyncSubtarget ST(MF.getSubtarget().getCPU());

@@ -699,6 +699,8 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!getAnalysis<AMDGPUAsyncDMAState>().mayHaveAsyncOps())
+      return false;
     if (!checkTSFlagPins(MF))
       return false;
     if (VerifyTSFlags && !PinsVerified) {

@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsyncChecker.h"
+#include "AMDGPUAsyncDMAState.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CFG.h"
@@ -270,7 +271,17 @@ public:
   StringRef getPassName() const override {
     return "AMDGPU prune recorded async waits (AsyncPipe)";
   }
-  bool runOnModule(Module &M) override { return recordOrPruneForCodeGen(M); }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<AMDGPUAsyncDMAState>();
+  }
+  bool runOnModule(Module &M) override {
+    // The lowering that follows erases the declarations the machine passes
+    // would need to tell that the module has nothing for them; note it now.
+    getAnalysis<AMDGPUAsyncDMAState>().ModuleMayHaveAsyncOps =
+        asyncpipe::moduleMayHaveAsyncOps(M) ||
+        M.getNamedMetadata(RecordedModuleMetadata);
+    return recordOrPruneForCodeGen(M);
+  }
 };
 } // namespace
 

@@ -18,7 +18,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
+#include "AMDGPUAsyncDMAState.h"
 #include "AMDGPUAsyncMarkers.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/BasicAliasAnalysis.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/CodeGen/StackProtector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -64,7 +69,22 @@ public:
   StringRef getPassName() const override {
     return "AMDGPU tag async DMA (AsyncPipe)";
   }
+  /// It runs between stack-protector and instruction selection, which needs
+  /// these analyses again: preserving them keeps the plugin from doubling
+  /// their cost on every function. The CFG is untouched; the only new value is
+  /// the getelementptr in front of its one user, the DMA in the same block,
+  /// so it is never live across blocks, where selection asks UniformityInfo.
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<AMDGPUAsyncDMAState>();
+    AU.setPreservesCFG();
+    AU.addPreserved<UniformityInfoWrapperPass>();
+    AU.addPreserved<StackProtector>();
+    AU.addPreserved<AAResultsWrapperPass>();
+    AU.addPreserved<BasicAAWrapperPass>();
+  }
   bool runOnFunction(Function &F) override {
+    if (!getAnalysis<AMDGPUAsyncDMAState>().mayHaveAsyncOps())
+      return false;
     SmallVector<CallInst *, 8> AsyncDMAs;
     SmallVector<CallBase *, 4> LeftOver;
     for (Instruction &I : instructions(F)) {

@@ -44,6 +44,7 @@
 
 #include "AMDGPUAsync.h"
 #include "AMDGPUAsyncChecker.h"
+#include "AMDGPUAsyncDMAState.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -587,10 +588,13 @@ public:
     return "AMDGPU park recorded async waits (AsyncPipe)";
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<AMDGPUAsyncDMAState>();
     AU.setPreservesCFG();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!getAnalysis<AMDGPUAsyncDMAState>().mayHaveAsyncOps())
+      return false;
     const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
     SmallVector<std::pair<MachineInstr *, Parked>, 8> ToPark;
     for (MachineBasicBlock &MBB : MF)
@@ -622,10 +626,13 @@ public:
     return "AMDGPU verify async waits (AsyncPipe)";
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<AMDGPUAsyncDMAState>();
     AU.setPreservesCFG();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!getAnalysis<AMDGPUAsyncDMAState>().mayHaveAsyncOps())
+      return false;
     if (VerifyAsyncWaits) {
       const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
       if (!Ops || OpsOf != &TII) {

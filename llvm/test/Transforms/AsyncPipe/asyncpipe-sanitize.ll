@@ -17,6 +17,9 @@
 ; RUN:   | FileCheck %s --check-prefix=GPU
 
 @table = constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
+@private_g = internal global [4 x i32] zeroinitializer
+@shared_g = internal global [4 x i32] zeroinitializer
+@external_g = global [4 x i32] zeroinitializer
 
 ; Each site is a struct __asyncpipe_rt_site {file, function, line, column}.
 ; CHECK: @[[FILE:__asyncpipe_str]] = private unnamed_addr constant [9 x i8] c"kernel.c\00"
@@ -26,8 +29,8 @@
 ; Without debug info a site names the function only.
 ; CHECK: @[[STACKFN:__asyncpipe_str.3]] = private unnamed_addr constant [6 x i8] c"stack\00"
 ; CHECK: @[[STACKSITE:__asyncpipe_rt_site.4]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr null, ptr @[[STACKFN]], i32 0, i32 0 }
-; CHECK: @[[LOADSITE:__asyncpipe_rt_site.5]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 6, i32 12 }
-; CHECK: @[[STORESITE:__asyncpipe_rt_site.6]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 7, i32 3 }
+; CHECK: @[[LOADSITE:__asyncpipe_rt_site[.0-9]+]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 6, i32 12 }
+; CHECK: @[[STORESITE:__asyncpipe_rt_site[.0-9]+]] = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @[[FILE]], ptr @[[FN]], i32 7, i32 3 }
 
 define i32 @consumer(ptr %shared, ptr %global, ptr %out) !dbg !4 {
 ; CHECK-LABEL: define i32 @consumer(
@@ -188,15 +191,55 @@ define i32 @not_instrumented(ptr %p) disable_sanitizer_instrumentation {
   ret i32 %v
 }
 
+; Internal globals whose address never escapes the module are like private
+; stack objects: no copy, here or in another module, can name them. An
+; internal global handed to a copy, or any external global, is checked.
+define i32 @internal_globals(ptr %global) {
+; CHECK-LABEL: define i32 @internal_globals(
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_enter()
+; CHECK-NEXT:    store i32 1, ptr @private_g, align 4
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_san_copy(ptr @shared_g, ptr %global, i64 16, ptr @{{__asyncpipe_rt_site[.0-9]+}})
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_mark()
+; CHECK-NEXT:    notail call void @__asyncpipe_rt_wait(i64 0)
+; CHECK-NEXT:    %p = load i32, ptr @private_g, align 4
+; CHECK-NEXT:    [[P0:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A0:%.*]] = icmp ne i64 [[P0]], 0
+; CHECK-NEXT:    br i1 [[A0]], label %[[C0:asyncsan.check[0-9]*]], label %[[T0:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C0]]:
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_load(ptr @shared_g, i64 4, ptr @{{__asyncpipe_rt_site[.0-9]+}})
+; CHECK-NEXT:    br label %[[T0]]
+; CHECK:       [[T0]]:
+; CHECK-NEXT:    %s = load i32, ptr @shared_g, align 4
+; CHECK-NEXT:    [[P1:%.*]] = load atomic i64, ptr @__asyncpipe_rt_san_pending monotonic, align 8
+; CHECK-NEXT:    [[A1:%.*]] = icmp ne i64 [[P1]], 0
+; CHECK-NEXT:    br i1 [[A1]], label %[[C1:asyncsan.check[0-9]*]], label %[[T1:[0-9]+]]{{.*}}, !prof [[UNLIKELY]]
+; CHECK:       [[C1]]:
+; CHECK-NEXT:    call void @__asyncpipe_rt_san_load(ptr @external_g, i64 4, ptr @{{__asyncpipe_rt_site[.0-9]+}})
+; CHECK-NEXT:    br label %[[T1]]
+; CHECK:       [[T1]]:
+; CHECK-NEXT:    %e = load i32, ptr @external_g, align 4
+  store i32 1, ptr @private_g, align 4
+  call void @asyncpipe.copy(ptr @shared_g, ptr %global, i32 16, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %p = load i32, ptr @private_g, align 4
+  %s = load i32, ptr @shared_g, align 4
+  %e = load i32, ptr @external_g, align 4
+  %ps = add i32 %p, %s
+  %sum = add i32 %ps, %e
+  ret i32 %sum
+}
+
 ; CHECK-NOT: @asyncpipe.
 
 ; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048575}
 
-; REMARK: remark: kernel.c:0:0: AsyncSan checks 1 loads, 1 stores and 2 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 1 stores and 0 async runtime calls; 1 accesses skipped (stack objects that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 4 stores and 0 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 0 stores and 3 async runtime calls; 0 accesses skipped (stack objects that do not escape, constant globals)
+; REMARK: remark: kernel.c:0:0: AsyncSan checks 1 loads, 1 stores and 2 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects and internal globals that do not escape, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 1 stores and 0 async runtime calls; 1 accesses skipped (stack objects and internal globals that do not escape, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 4 stores and 0 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 0 stores and 3 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 2 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects and internal globals that do not escape, constant globals)
 ; REMARK-NOT: remark
 
 ; PIPELINE-LABEL: define i32 @consumer(

@@ -16,14 +16,17 @@
 //
 // On the host every address may be "shared memory" (a copy's destination is
 // any buffer), so all accesses are checked except those that cannot reach a
-// copy: accesses to stack objects whose address never escapes, and loads from
-// constant globals. Each check first reads the runtime's count of copies in
+// copy: accesses to stack objects and internal globals whose address never
+// escapes (a copy names its buffers by pointer, so such memory can only be
+// one by passing its address, which is an escape), and loads from constant
+// globals. Each check first reads the runtime's count of copies in
 // flight inline and calls the runtime only when it is not zero.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -68,6 +71,12 @@ struct Access {
 /// The runtime entry points of one module.
 struct SanitizerRuntime {
   explicit SanitizerRuntime(Module &M) : Sites(M) {
+    // Before any check is inserted: a check passes the accessed address to
+    // the runtime, which would make every checked global look escaping.
+    for (GlobalVariable &GV : M.globals())
+      if (GV.hasLocalLinkage() && !GV.isConstant() &&
+          !PointerMayBeCaptured(&GV, /*ReturnCaptures=*/true))
+        PrivateGlobals.insert(&GV);
     LLVMContext &Ctx = M.getContext();
     Type *VoidTy = Type::getVoidTy(Ctx);
     Type *Ptr = PointerType::getUnqual(Ctx);
@@ -89,6 +98,8 @@ struct SanitizerRuntime {
   FunctionCallee Load, Store;
   Constant *Pending;
   hostrt::SiteTable Sites;
+  /// Internal globals whose address never escapes: no copy can name them.
+  SmallPtrSet<const GlobalVariable *, 8> PrivateGlobals;
 };
 
 class FunctionInstrumenter {
@@ -166,12 +177,13 @@ void FunctionInstrumenter::addAccess(Instruction &I, Value *Ptr, Value *Size,
 }
 
 /// A copy names its buffers by pointer, so memory whose address never leaves
-/// the function cannot be one; constant memory is never written by a copy.
+/// the function (a stack object) or the module (an internal global) cannot be
+/// one; constant memory is never written by a copy.
 bool FunctionInstrumenter::cannotReachAsyncCopy(const Value *Ptr,
                                                 bool IsWrite) {
   const Value *Object = getUnderlyingObject(Ptr);
   if (auto *GV = dyn_cast<GlobalVariable>(Object))
-    return !IsWrite && GV->isConstant();
+    return (!IsWrite && GV->isConstant()) || RT.PrivateGlobals.count(GV);
   if (!isa<AllocaInst>(Object))
     return false;
   auto [It, Inserted] = EscapingStackObjects.try_emplace(Object, false);
@@ -242,8 +254,8 @@ void FunctionInstrumenter::emitRemark(unsigned CheckedRuntimeCalls) {
       << ore::NV("Stores", NumStores) << " stores and "
       << ore::NV("RuntimeCalls", CheckedRuntimeCalls)
       << " async runtime calls; " << ore::NV("Skipped", NumSkipped)
-      << " accesses skipped (stack objects that do not escape, constant "
-         "globals)";
+      << " accesses skipped (stack objects and internal globals that do not "
+         "escape, constant globals)";
     return R;
   });
 }
