@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "AsyncPipelineSchedule.h"
+#include "Pipeliner/AsyncPipelineVerify.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -640,6 +641,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     if (!Sched->AliasChecks.empty())
       versionWithAliasChecks(*Sched, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
+    proveWaitCounts(*Sched, ORE);
     // The epilogue's copies of a subsumed wait stay (their counts differ);
     // in the loop it goes, once the one mark analysis proves it redundant
     // on the pipelined code (the schedule only proposes it).

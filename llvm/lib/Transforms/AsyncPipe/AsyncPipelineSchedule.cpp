@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineSchedule.h"
+#include "Pipeliner/AsyncPipelineCounts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -194,6 +195,16 @@ bool isPure(const Instruction &I) {
          !I.mayReadOrWriteMemory();
 }
 
+/// Consumer work: what makes a group that follows it in a statement begun by
+/// a wait a statement of its own (see cutStatements). Address arithmetic is
+/// not work, and neither are intrinsics that only describe the program.
+bool isWork(const Instruction &I) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    if (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd())
+      return false;
+  return I.mayHaveSideEffects() || I.mayReadOrWriteMemory();
+}
+
 class PipelinePlanner {
 public:
   PipelinePlanner(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
@@ -247,8 +258,7 @@ private:
   getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
   bool computeWaitCounts();
-  std::optional<uint64_t> countMarksBetween(unsigned Group, unsigned Waiter,
-                                            bool SameQueueOnly);
+  SmallVector<ScheduleSlot, 8> getSlots() const;
   bool placeBarriers();
   void findSubsumedWaits();
   /// Blocks of the loop itself (not of an inner loop) that run in every
@@ -336,7 +346,16 @@ bool PipelinePlanner::cutStatements() {
                     formatv("the {0} {1} is conditional, so the marks of an "
                             "iteration are not a constant",
                             Op.isMark() ? "mark" : "wait", describe(&I)));
-      if (Op.isWait())
+      // Copy A, mark, wait, use A, copy B, mark: "use A" and "copy B" are
+      // two statements, so that B can run ahead of the wait for A on its own
+      // (TVM's interleaved producers); with only address arithmetic between
+      // the wait and the copy (a copy from one buffer to another) the wait
+      // and the copy stay one statement, as in TVM.
+      if (Op.isWait() ||
+          (Op.isCopy() && Current.Wait && Current.Copies.empty() &&
+           any_of(Current.Insts, [](Instruction *Prev) {
+             return !AsyncOp::get(*Prev) && isWork(*Prev);
+           })))
         Close();
       // A statement that begins inside a branch begins, on the spine, at the
       // branch into it.
@@ -690,11 +709,21 @@ std::optional<std::string> PipelinePlanner::whyCannotRunEarly(unsigned Idx) {
     return std::string("its copies are predicated (inside a branch), so the "
                        "groups issued ahead cannot be counted");
   for (const PipelineBuffer &Buffer : Sched.Buffers)
-    for (const PipelineBuffer::Access &A : Buffer.Accesses)
-      if (A.Statement == Idx && !AsyncOp::get(*A.I).isCopy())
+    for (const PipelineBuffer::Access &A : Buffer.Accesses) {
+      if (A.Statement != Idx || A.Statement == Buffer.Producer)
+        continue;
+      if (!AsyncOp::get(*A.I).isCopy())
         return formatv("{0} reads the pipelined buffer {1}", describe(A.I),
                        describe(Buffer.Object))
             .str();
+      // A copy from a buffer may move with the wait for that buffer, which
+      // then moves too; without one, the wait stays behind the copy.
+      if (!S.Wait)
+        return formatv("{0} reads the pipelined buffer {1} and the wait for "
+                       "it is in an earlier statement",
+                       describe(A.I), describe(Buffer.Object))
+            .str();
+    }
   SmallPtrSet<Value *, 16> Seen;
   for (CallBase *Copy : S.Copies)
     for (Value *Arg : Copy->args())
@@ -1048,7 +1077,7 @@ bool PipelinePlanner::sizeBuffers() {
                             "nothing in the loop waits for that copy",
                             describe(A.I), describe(Buffer.Object)));
       Buffer.Versions =
-          std::max(Buffer.Versions, *FreeStage - Producer.Stage + 1);
+          std::max(Buffer.Versions, countVersions(Producer.Stage, *FreeStage));
     }
     if (Buffer.Bytes * Buffer.Versions > (uint64_t(1) << 31))
       return fail("BufferTooLarge",
@@ -1058,28 +1087,11 @@ bool PipelinePlanner::sizeBuffers() {
   return true;
 }
 
-// The marks issued in the pipelined body between group Group of some
-// iteration and the wait of statement Waiter of the same iteration.
-std::optional<uint64_t> PipelinePlanner::countMarksBetween(unsigned Group,
-                                                           unsigned Waiter,
-                                                           bool SameQueueOnly) {
-  const PipelineStatement &P = Sched.Statements[Group];
-  const PipelineStatement &W = Sched.Statements[Waiter];
-  if (W.Stage < P.Stage || (W.Stage == P.Stage && W.Order < P.Order))
-    return std::nullopt;
-  unsigned Distance = W.Stage - P.Stage;
-  uint64_t AfterProducer = 0, BeforeWaiter = 0, Between = 0, PerIteration = 0;
-  for (const PipelineStatement &S : Sched.Statements) {
-    if (!S.isGroup() || (SameQueueOnly && S.Stage != P.Stage))
-      continue;
-    ++PerIteration;
-    AfterProducer += S.Order > P.Order;
-    BeforeWaiter += S.Order < W.Order;
-    Between += S.Order > P.Order && S.Order < W.Order;
-  }
-  if (Distance == 0)
-    return Between;
-  return AfterProducer + PerIteration * (Distance - 1) + BeforeWaiter;
+SmallVector<ScheduleSlot, 8> PipelinePlanner::getSlots() const {
+  SmallVector<ScheduleSlot, 8> Slots;
+  for (const PipelineStatement &S : Sched.Statements)
+    Slots.push_back({S.Stage, S.Order, S.isGroup()});
+  return Slots;
 }
 
 bool PipelinePlanner::computeWaitCounts() {
@@ -1103,8 +1115,9 @@ bool PipelinePlanner::computeWaitCounts() {
         if (Sched.Statements[G].isGroup())
           Needed.push_back(G);
     std::optional<uint64_t> Count, QueueCount;
+    SmallVector<ScheduleSlot, 8> Slots = getSlots();
     for (unsigned G : Needed) {
-      std::optional<uint64_t> N = countMarksBetween(G, WIdx, false);
+      std::optional<uint64_t> N = countMarksBetween(Slots, G, WIdx);
       if (!N)
         return fail("WaitBeforeGroup",
                     formatv("statement {0} is scheduled before the group "
@@ -1112,7 +1125,9 @@ bool PipelinePlanner::computeWaitCounts() {
                             WIdx, G));
       if (!Count || *N < *Count) {
         Count = N;
-        QueueCount = countMarksBetween(G, WIdx, true);
+        QueueCount = countMarksBetween(Slots, G, WIdx, /*SameQueueOnly=*/true);
+        W.NeededGroup = G;
+        W.OwnInFlight = countOwnGroupsInFlight(Slots, G, WIdx).value_or(0);
       }
       if (*N == 0 && StaysBecause.count(G))
         W.WaitFallback = StaysBecause.lookup(G);
@@ -1178,43 +1193,23 @@ bool PipelinePlanner::placeBarriers() {
 // counter (a native form in a callee), so calls other than intrinsics and
 // barriers keep the later wait.
 void PipelinePlanner::findSubsumedWaits() {
-  std::optional<unsigned> Prev;
-  for (unsigned B = 0; B != Sched.Statements.size(); ++B) {
-    PipelineStatement &W = Sched.Statements[B];
-    if (Sched.isEarly(W))
-      continue;
-    if (W.Wait && Prev && Sched.Statements[*Prev].WaitCount <= W.WaitCount) {
-      unsigned A = *Prev;
-      bool Quiet = true;
-      for (unsigned Idx = A; Idx != B && Quiet; ++Idx) {
-        const PipelineStatement &S = Sched.Statements[Idx];
-        if (!Sched.isEarly(S) && S.isGroup())
-          Quiet = false;
-        for (Instruction *I : S.Insts)
-          if (const auto *Call = dyn_cast<CallBase>(I);
-              Call && I != S.Wait && !isa<IntrinsicInst>(Call) &&
-              classifySync(*I, Target) == SyncKind::None)
-            Quiet = false;
-      }
-      for (const PipelineStatement &S : Sched.Statements) {
-        if (!Sched.isEarly(S))
-          continue;
-        // Where the early statement is emitted: before the first statement
-        // of the last stage ordered after it (or at the latch).
-        for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
-          const PipelineStatement &At = Sched.Statements[Idx];
-          if (Sched.isEarly(At) || At.Order <= S.Order)
-            continue;
-          Quiet &= !(Idx > A && Idx <= B);
-          break;
-        }
-      }
-      if (Quiet)
-        W.SubsumedBy = A;
-    }
-    if (W.Wait)
-      Prev = B;
+  SmallVector<WaitSlot, 8> Waits;
+  for (const PipelineStatement &S : Sched.Statements) {
+    WaitSlot W;
+    W.Slot = {S.Stage, S.Order, S.isGroup()};
+    W.HasWait = S.Wait != nullptr;
+    W.WaitCount = S.WaitCount;
+    W.HasOpaqueCall = any_of(S.Insts, [&](Instruction *I) {
+      const auto *Call = dyn_cast<CallBase>(I);
+      return Call && I != S.Wait && !isa<IntrinsicInst>(Call) &&
+             classifySync(*I, Target) == SyncKind::None;
+    });
+    Waits.push_back(W);
   }
+  SmallVector<std::optional<unsigned>, 8> SubsumedBy(Waits.size());
+  asyncpipe::findSubsumedWaits(Waits, Sched.getLastStage(), SubsumedBy);
+  for (unsigned Idx = 0; Idx != Waits.size(); ++Idx)
+    Sched.Statements[Idx].SubsumedBy = SubsumedBy[Idx];
 }
 
 } // namespace

@@ -14,8 +14,12 @@
 // every wait. Marks and waits lie on the spine (the blocks that run in every
 // iteration); conditional blocks belong to the statement around them. So a
 // statement is "[wait] instructions... [mark]"; the statements that end in a
-// mark are the async groups. Stage and order annotations name statements by
-// their index in this list.
+// mark are the async groups. One more cut: a statement that begins with a
+// wait and does work (reads or writes memory, calls) before its first copy
+// ends before that copy, so that the group after the consumer is a statement
+// of its own (copy A, mark | wait, use A | copy B, mark | wait, use B), as
+// the blocks of a TVM loop are. Stage and order annotations name statements
+// by their index in this list.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +60,11 @@ struct PipelineStatement {
   /// to the queue (stage) of the group it waits for, for the remark.
   uint64_t WaitCount = 0;
   uint64_t QueueWaitCount = 0;
+  /// The group (statement index) whose completion gives WaitCount, and how
+  /// many later groups of that same statement the wait leaves in flight
+  /// (the depth its producer runs ahead of this consumer).
+  std::optional<unsigned> NeededGroup;
+  uint64_t OwnInFlight = 0;
   /// Why this statement's wait had to fall back to 0, if it did.
   std::string WaitFallback;
   /// The earlier wait of the last stage that already allows no more groups
