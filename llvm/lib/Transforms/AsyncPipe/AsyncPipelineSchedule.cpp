@@ -241,6 +241,7 @@ private:
   bool checkReadsAreWaited();
   bool assignStages();
   bool assignExplicitStages();
+  void demoteStatementsWithoutCopies();
   void assignAutomaticStages();
   std::optional<std::string> whyCannotRunEarly(unsigned StmtIdx);
   std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,
@@ -601,6 +602,7 @@ bool PipelinePlanner::assignStages() {
   if (!Request.Explicit.empty()) {
     if (!assignExplicitStages())
       return false;
+    demoteStatementsWithoutCopies();
   } else {
     if (Request.Stages < 2)
       return fail("SingleStage", "the stage count is 1: nothing to overlap");
@@ -674,6 +676,44 @@ bool PipelinePlanner::assignExplicitStages() {
     return fail("SingleStage",
                 "the schedule has a single stage: nothing to overlap");
   return true;
+}
+
+// Only async operations move between stages, so a statement without copies
+// (a consumer, or register loads from a shared buffer) that an explicit
+// schedule puts in an early stage would still run in its own iteration,
+// while its wait moved: TVM's "bad annotation" (a consumer in its
+// producers' stage, which TVM completes with wait(0)) and the register
+// double-buffering of its nested GEMM. Such a statement runs in the last
+// stage instead, where its instructions are; its wait is then counted like
+// any wait of the last stage (never 0 for a group that runs ahead) and
+// proved by the mark analysis. Its place in the order is where it is in the
+// body: right before the next statement of the last stage.
+void PipelinePlanner::demoteStatementsWithoutCopies() {
+  unsigned Last = Sched.getLastStage();
+  SmallVector<unsigned, 8> InOrder, Demoted;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    PipelineStatement &S = Sched.Statements[Idx];
+    if (S.Stage != Last && S.Copies.empty() && !S.Mark) {
+      S.DemotedFrom = S.Stage;
+      S.Stage = Last;
+      Demoted.push_back(Idx);
+    } else {
+      InOrder.push_back(Idx);
+    }
+  }
+  if (Demoted.empty())
+    return;
+  sort(InOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  for (unsigned D : Demoted) {
+    auto *At = find_if(InOrder, [&](unsigned Idx) {
+      return Idx > D && Sched.Statements[Idx].Stage == Last;
+    });
+    InOrder.insert(At, D);
+  }
+  for (unsigned Pos = 0; Pos != InOrder.size(); ++Pos)
+    Sched.Statements[InOrder[Pos]].Order = Pos;
 }
 
 // The automatic schedule is TVM's [0, S-1] with stage 0 async: every group

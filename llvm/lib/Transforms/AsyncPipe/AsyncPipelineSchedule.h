@@ -65,6 +65,9 @@ struct PipelineStatement {
   /// (the depth its producer runs ahead of this consumer).
   std::optional<unsigned> NeededGroup;
   uint64_t OwnInFlight = 0;
+  /// The early stage an explicit schedule gave this statement, which has no
+  /// async copy and so runs in the last stage (demoteStatementsWithoutCopies).
+  std::optional<unsigned> DemotedFrom;
   /// Why this statement's wait had to fall back to 0, if it did.
   std::string WaitFallback;
   /// The earlier wait of the last stage that already allows no more groups

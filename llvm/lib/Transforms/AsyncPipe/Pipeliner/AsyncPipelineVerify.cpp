@@ -67,6 +67,17 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
   Loop &L = *Sched.L;
   Function &F = *L.getHeader()->getParent();
   unsigned D = Sched.getLastStage();
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    if (std::optional<unsigned> From = Sched.Statements[Idx].DemotedFrom)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "StatementInLastStage",
+                                          L.getStartLoc(), L.getHeader())
+               << "statement " << ore::NV("Statement", Idx)
+               << " runs in the last stage, not in stage "
+               << ore::NV("AnnotatedStage", *From)
+               << ": it has no async copy, and only async operations move "
+                  "between stages (its wait is counted for the last stage)";
+      });
   // Groups in the schedule's order: the prologue's marks repeat it.
   SmallVector<unsigned, 8> GroupsInOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
