@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to the pipeliner. The analysis (AsyncPipelineSchedule.cpp) cuts the
-// loop body into statements, finds the shared buffers, checks legality and
-// computes every wait count; the transform (AsyncPipelineTransform.cpp) only
-// carries out the PipelineSchedule it is given.
+// Private to the pipeliner. The analysis (AsyncPipelineSchedule.cpp and
+// Pipeliner/AsyncPipelinePlanner.h) cuts the loop body into statements,
+// finds the shared buffers, checks legality and computes every wait count;
+// the transform (AsyncPipelineTransform.cpp) only carries out the
+// PipelineSchedule it is given.
 //
 // A statement is a contiguous run of the loop body in program order: a new one
 // starts at the body's first instruction, right after every mark, and at

@@ -22,7 +22,9 @@ struct PipelineSchedule;
 /// last stage in the pipelined loop with the one mark analysis and reports
 /// each as proved (remark WaitProved, with the groups it leaves in flight
 /// and how many of them are its producer's own) or not (missed remark
-/// WaitNotProved, which a correct pipeliner never emits).
+/// WaitNotProved, which a correct pipeliner never emits). Also reports the
+/// statements an explicit schedule put early that run in the last stage
+/// (remark StatementInLastStage).
 void proveWaitCounts(const PipelineSchedule &Sched,
                      OptimizationRemarkEmitter &ORE);
 
