@@ -121,10 +121,9 @@ WaitSlot waitSlot(ScheduleSlot Slot, bool HasWait, uint64_t Count,
 TEST(AsyncPipelineCounts, SubsumedWaits) {
   // group (stage 0) | wait(3) use | wait(3) use | wait(3) use: the second
   // and third add nothing.
-  WaitSlot Three[] = {waitSlot(group(0, 0), false, 0),
-                      waitSlot(consumer(3, 1), true, 3),
-                      waitSlot(consumer(3, 2), true, 3),
-                      waitSlot(consumer(3, 3), true, 3)};
+  WaitSlot Three[] = {
+      waitSlot(group(0, 0), false, 0), waitSlot(consumer(3, 1), true, 3),
+      waitSlot(consumer(3, 2), true, 3), waitSlot(consumer(3, 3), true, 3)};
   SmallVector<std::optional<unsigned>, 4> By(4);
   findSubsumedWaits(Three, 3, By);
   EXPECT_EQ(By[0], std::nullopt);
@@ -147,16 +146,14 @@ TEST(AsyncPipelineCounts, SubsumedWaits) {
   EXPECT_EQ(By[2], std::nullopt);
 
   // A mark between: a last-stage group, or an early group emitted there.
-  WaitSlot LastStageGroup[] = {waitSlot(group(0, 0), false, 0),
-                               waitSlot(consumer(3, 1), true, 3),
-                               waitSlot(group(3, 2), false, 0),
-                               waitSlot(consumer(3, 3), true, 3)};
+  WaitSlot LastStageGroup[] = {
+      waitSlot(group(0, 0), false, 0), waitSlot(consumer(3, 1), true, 3),
+      waitSlot(group(3, 2), false, 0), waitSlot(consumer(3, 3), true, 3)};
   findSubsumedWaits(LastStageGroup, 3, By);
   EXPECT_EQ(By[3], std::nullopt);
-  WaitSlot EarlyGroupBetween[] = {waitSlot(group(0, 0), false, 0),
-                                  waitSlot(consumer(1, 1), true, 2),
-                                  waitSlot(group(0, 2), false, 0),
-                                  waitSlot(consumer(1, 3), true, 2)};
+  WaitSlot EarlyGroupBetween[] = {
+      waitSlot(group(0, 0), false, 0), waitSlot(consumer(1, 1), true, 2),
+      waitSlot(group(0, 2), false, 0), waitSlot(consumer(1, 3), true, 2)};
   findSubsumedWaits(EarlyGroupBetween, 1, By);
   EXPECT_EQ(By[3], std::nullopt);
 }

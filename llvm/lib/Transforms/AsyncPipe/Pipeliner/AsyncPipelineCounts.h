@@ -1,4 +1,4 @@
-//===- AsyncPipelineCounts.h - Wait counts of a pipeline schedule -*- C++ -*-===//
+//===- AsyncPipelineCounts.h - Wait counts of a schedule --------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
@@ -61,8 +61,7 @@ std::optional<uint64_t> countMarksBetween(ArrayRef<ScheduleSlot> Slots,
 /// last stage S - 1 ordered after it. None if the waiter runs before the
 /// group.
 std::optional<uint64_t> countOwnGroupsInFlight(ArrayRef<ScheduleSlot> Slots,
-                                               unsigned Group,
-                                               unsigned Waiter);
+                                               unsigned Group, unsigned Waiter);
 
 /// The versions a buffer filled in \p ProducerStage needs when its last
 /// reader is done with it in \p ReleaseStage: one per source iteration whose

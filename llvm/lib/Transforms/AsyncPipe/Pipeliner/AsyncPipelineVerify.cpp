@@ -104,7 +104,8 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
     const PipelineStatement &P = Sched.Statements[*W.NeededGroup];
     CallBase *Needed;
     if (Sched.isEarly(P)) {
-      unsigned Rank = find(GroupsInOrder, *W.NeededGroup) - GroupsInOrder.begin();
+      unsigned Rank =
+          find(GroupsInOrder, *W.NeededGroup) - GroupsInOrder.begin();
       Needed = Prologue[P.Stage * G + Rank];
     } else {
       Needed = P.Mark;
@@ -123,8 +124,7 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
     unsigned Idx = Check.first;
     CallBase *Needed = Check.second;
     const PipelineStatement &W = Sched.Statements[Idx];
-    std::optional<uint64_t> Count =
-        getTrackedWaitCount(AsyncOp::get(*W.Wait));
+    std::optional<uint64_t> Count = getTrackedWaitCount(AsyncOp::get(*W.Wait));
     MarkDistances::Distance Since = Distances.at(Needed, *W.Wait);
     bool Proved = Distances.converged() && Count &&
                   Since != MarkDistances::None && Since == *Count;
@@ -134,7 +134,8 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
                << "wait in statement " << ore::NV("Statement", Idx)
                << " proved by the mark analysis: the group of statement "
                << ore::NV("Group", *W.NeededGroup) << " is complete and "
-               << ore::NV("InFlight", *Count) << " newer groups stay in flight, "
+               << ore::NV("InFlight", *Count)
+               << " newer groups stay in flight, "
                << ore::NV("OwnInFlight", W.OwnInFlight)
                << " of them its own (of " << ore::NV("Stages", Sched.NumStages)
                << " stages)";

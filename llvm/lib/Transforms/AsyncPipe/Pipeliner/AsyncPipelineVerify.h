@@ -1,4 +1,4 @@
-//===- AsyncPipelineVerify.h - Prove a pipelined loop's wait counts -*- C++ -*-===//
+//===- AsyncPipelineVerify.h - Prove a loop's wait counts -------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
