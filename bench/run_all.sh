@@ -66,6 +66,8 @@ else
 fi
 section "pipeliner on natural kernels"
 run python3 "$SRC/bench/pipeliner/natural.py" --plugin "$BUILD/lib/AsyncPipe.so"
+section "pipeliner: groups in flight at each consumer"
+run bash "$SRC/bench/pipeliner/inflight.sh" "$BUILD/lib/AsyncPipe.so"
 if [[ -x "$CUDA/bin/ptxas" ]]; then
   section "pipeliner stages on the GEMM example"
   run python3 "$SRC/bench/pipeliner/gemm_stages.py" \
