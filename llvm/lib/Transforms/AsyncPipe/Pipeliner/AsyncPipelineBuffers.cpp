@@ -17,7 +17,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

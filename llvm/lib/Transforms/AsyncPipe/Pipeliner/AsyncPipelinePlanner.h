@@ -18,7 +18,7 @@
 #ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEPLANNER_H
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEPLANNER_H
 
-#include "../AsyncPipelineSchedule.h"
+#include "AsyncPipelineSchedule.h"
 #include "AsyncPipelineCounts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -22,8 +22,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
-#include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -19,7 +19,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MemoryModelRelaxationAnnotations.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Transforms/AsyncPipe/AsyncTarget.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -1,0 +1,184 @@
+//===- AsyncPipelineSchedule.h - What the pipeliner decided -----*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to the pipeliner. The analysis (AsyncPipelineSchedule.cpp and
+// AsyncPipelinePlanner.h) cuts the loop body into statements,
+// finds the shared buffers, checks legality and computes every wait count;
+// the transform (AsyncPipelineTransform.cpp) only carries out the
+// PipelineSchedule it is given.
+//
+// A statement is a contiguous run of the loop body in program order: a new one
+// starts at the body's first instruction, right after every mark, and at
+// every wait. Marks and waits lie on the spine (the blocks that run in every
+// iteration); conditional blocks belong to the statement around them. So a
+// statement is "[wait] instructions... [mark]"; the statements that end in a
+// mark are the async groups. One more cut: a statement that begins with a
+// wait and does work (reads or writes memory, calls) before its first copy
+// ends before that copy, so that the group after the consumer is a statement
+// of its own (copy A, mark | wait, use A | copy B, mark | wait, use B), as
+// the blocks of a TVM loop are. Stage and order annotations name statements
+// by their index in this list.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
+#define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class AAResults;
+class DominatorTree;
+class Loop;
+class LoopInfo;
+class SCEV;
+class OptimizationRemarkEmitter;
+class ScalarEvolution;
+
+namespace asyncpipe {
+class AsyncTarget;
+
+struct PipelineStatement {
+  SmallVector<Instruction *, 16> Insts; ///< In program order.
+  /// Where it begins on the spine: its first instruction, or the branch into
+  /// the conditional code it begins with, or the latch's terminator if it is
+  /// empty. Early statements ordered before this one are emitted there.
+  Instruction *Start = nullptr;
+  /// Some copy lies off the spine, inside a branch.
+  bool HasPredicatedCopies = false;
+  CallBase *Wait = nullptr; ///< First instruction, if a wait.
+  CallBase *Mark = nullptr; ///< Last instruction, if a mark.
+  SmallVector<CallBase *, 4> Copies;
+  unsigned Stage = 0;
+  unsigned Order = 0;
+  /// The count the wait of this statement gets, and the same count relative
+  /// to the queue (stage) of the group it waits for, for the remark.
+  uint64_t WaitCount = 0;
+  uint64_t QueueWaitCount = 0;
+  /// The group (statement index) whose completion gives WaitCount, and how
+  /// many later groups of that same statement the wait leaves in flight
+  /// (the depth its producer runs ahead of this consumer).
+  std::optional<unsigned> NeededGroup;
+  uint64_t OwnInFlight = 0;
+  /// The early stage an explicit schedule gave this statement, which has no
+  /// async copy and so runs in the last stage (demoteStatementsWithoutCopies).
+  std::optional<unsigned> DemotedFrom;
+  /// Why this statement's wait had to fall back to 0, if it did.
+  std::string WaitFallback;
+  /// The earlier wait of the last stage that already allows no more groups
+  /// than this one, with no mark and no call in between: this wait is
+  /// removed from the pipelined body.
+  std::optional<unsigned> SubsumedBy;
+  bool isGroup() const { return Mark != nullptr; }
+};
+
+/// A shared buffer the copies of one group fill: a global or alloca whose
+/// every access lies in the loop, grown to Versions copies of itself.
+struct PipelineBuffer {
+  Value *Object = nullptr; ///< GlobalVariable or AllocaInst.
+  Type *Ty = nullptr;      ///< Its allocated type.
+  uint64_t Bytes = 0;      ///< Size of one version (alloc size).
+  unsigned Producer = 0;   ///< Index of the statement that fills it.
+  unsigned Versions = 1;
+  /// The global is also used by other functions; only this function's uses
+  /// move to the grown copy.
+  bool UsedByOtherFunctions = false;
+  /// Accesses in the loop: (instruction, statement index, pointer operand).
+  struct Access {
+    Instruction *I;
+    unsigned Statement;
+    unsigned OperandNo;
+  };
+  SmallVector<Access, 8> Accesses;
+};
+
+struct PipelineSchedule {
+  Loop *L = nullptr;
+  unsigned NumStages = 0; ///< Max stage + 1.
+  SmallVector<PipelineStatement, 8> Statements;
+  SmallVector<PipelineBuffer, 4> Buffers;
+  /// Header phis the early statements use, evaluated at any iteration k as
+  /// Start + k * Step (SCEV add recurrences of the loop).
+  struct InductionValue {
+    PHINode *Phi;
+    const SCEV *Start;
+    const SCEV *Step;
+  };
+  SmallVector<InductionValue, 4> Inductions;
+  const SCEV *BackedgeTakenCount = nullptr;
+  /// A barrier must be added at the top of the body so that no work-item
+  /// refills a buffer another one still reads.
+  bool NeedsBarrier = false;
+  /// A barrier must be added before the prologue: the loop synchronizes the
+  /// group and something before it may write what an early copy reads, which
+  /// other work-items saw through the loop's first barrier before their
+  /// copies ran ahead of it.
+  bool NeedsEntryBarrier = false;
+  /// Drain with an epilogue (unconditional copies in the loop) rather than
+  /// with empty groups; see AsyncPipelineDrain.
+  bool DrainWithEpilogue = false;
+  /// Bytes one access touches over the whole loop and every work-item of the
+  /// group: [Base + Lo, Base + Hi), with Lo and Hi integer SCEVs of the width
+  /// of Base's index type whose values are the same for the whole group.
+  struct GroupRange {
+    Value *Base;
+    const SCEV *Lo;
+    const SCEV *Hi;
+  };
+  /// Run-time alias checks: the loop is versioned and only the copy in which
+  /// no pair overlaps is pipelined (a store and an early copy's source).
+  struct AliasCheck {
+    GroupRange Store, Source;
+  };
+  SmallVector<AliasCheck, 2> AliasChecks;
+  /// Groups that could not run ahead and stay in the consumer's stage.
+  SmallVector<std::string, 2> Notes;
+
+  unsigned getNumGroups() const;
+  unsigned getLastStage() const { return NumStages - 1; }
+  bool isEarly(const PipelineStatement &S) const {
+    return S.Stage < getLastStage();
+  }
+};
+
+/// The stage/order/async-stage lists of an explicit schedule, as read from
+/// loop metadata (empty when the loop has none).
+struct ExplicitSchedule {
+  SmallVector<unsigned, 8> Stage, Order, AsyncStages;
+  bool HasAsyncStages = false;
+  bool empty() const { return Stage.empty(); }
+};
+
+struct PipelineRequest {
+  unsigned Stages = 0; ///< From metadata or the option; 0 if none.
+  ExplicitSchedule Explicit;
+};
+
+/// Why a loop is not pipelined: the name of the missed remark (one per kind
+/// of refusal, so that -pass-remarks-output can tell them apart) and its text.
+struct PipelineRefusal {
+  std::string Name;
+  std::string Why;
+};
+
+/// Plans the pipelining of \p L. Returns the schedule, or the reason the loop
+/// cannot be pipelined (to be reported as a missed remark).
+std::optional<PipelineSchedule>
+planPipeline(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
+             AAResults &AA, LoopInfo &LI, DominatorTree &DT,
+             const AsyncTarget *Target, PipelineRefusal &WhyNot);
+
+/// Carries out \p Schedule; the loop is in simplified form.
+void applyPipeline(PipelineSchedule &Schedule, ScalarEvolution &SE,
+                   LoopInfo &LI, const AsyncTarget *Target);
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
