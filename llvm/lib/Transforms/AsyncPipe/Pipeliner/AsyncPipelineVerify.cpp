@@ -90,8 +90,17 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
 
   DominatorTree DT(F);
   SmallVector<CallBase *, 16> Before = marksBeforeLoop(L, DT);
-  if (Before.size() < uint64_t(D) * G)
+  // The transform always emits the prologue's D * G marks where the loop is
+  // entered; without them nothing can be proved, which is worth a report.
+  if (Before.size() < uint64_t(D) * G) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "WaitNotProved",
+                                      L.getStartLoc(), L.getHeader())
+             << "the loop's waits are not proved by the mark analysis: the "
+                "prologue's marks were not found before the loop";
+    });
     return;
+  }
   ArrayRef<CallBase *> Prologue = ArrayRef(Before).take_back(D * G);
 
   // The mark a last-stage wait of the first iteration needs, per wait.
