@@ -101,6 +101,8 @@ run bash "$SRC/bench/host-differential-helpers.sh" 100 1
 
 section "pipeliner on natural kernels"
 run python3 "$SRC/bench/pipeliner/natural.py" --plugin "$PLUGIN"
+section "pipeliner: groups in flight at each consumer"
+run bash "$SRC/bench/pipeliner/inflight.sh" "$PLUGIN"
 if [[ -x "$CUDA/bin/ptxas" ]]; then
   section "pipeliner stages on the GEMM example"
   run python3 "$SRC/bench/pipeliner/gemm_stages.py" --plugin "$PLUGIN"

@@ -14,10 +14,14 @@
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
+; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups stay in flight, 2 of them its own (of 3 stages)
+; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups stay in flight, 2 of them its own (of 3 stages)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 is removed from the loop: the wait in statement 1 already allows no more groups and no mark comes between (rule W1, proved by the mark analysis on the pipelined loop)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups
+; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups stay in flight, 2 of them its own (of 3 stages)
+; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups stay in flight, 2 of them its own (of 3 stages)
 
 ; GROUPS-LABEL: define i32 @twice(
 ; GROUPS: asyncpipe.issued:

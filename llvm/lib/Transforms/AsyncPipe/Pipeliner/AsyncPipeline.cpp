@@ -16,15 +16,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
-#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/ADT/SmallSet.h"
-#include "llvm/IR/DebugInfoMetadata.h"
-#include "AsyncPipelineSchedule.h"
 #include "AsyncPipelineRequests.h"
-#include "llvm/ADT/SmallSet.h"
+#include "AsyncPipelineSchedule.h"
+#include "AsyncPipelineVerify.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -34,13 +36,10 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/AsyncPipe/AsyncDebug.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
-#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -426,6 +425,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     if (!Sched->AliasChecks.empty())
       versionWithAliasChecks(*Sched, OrigID, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
+    proveWaitCounts(*Sched, ORE);
     // The epilogue's copies of a subsumed wait stay (their counts differ);
     // in the loop it goes, once the one mark analysis proves it redundant
     // on the pipelined code (the schedule only proposes it).

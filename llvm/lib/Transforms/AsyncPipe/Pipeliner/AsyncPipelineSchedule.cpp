@@ -4,11 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Everything the pipeliner decides is decided here, before the IR changes:
-// the statements of the body, their stages and order, the buffers and how
-// many versions each needs, the count of every wait and whether a barrier
-// must be added. A loop that fails any check is left alone with the reason,
-// so a schedule that reaches the transform is always legal.
+// Everything the pipeliner decides is decided before the IR changes: the
+// statements of the body, their stages and order, the count of every wait
+// and whether a barrier must be added (here), the buffers and how many
+// versions each needs (AsyncPipelineBuffers.cpp), what early
+// copies may read ahead of (AsyncPipelineReadAhead.cpp). A loop
+// that fails any check is left alone with the reason, so a schedule that
+// reaches the transform is always legal.
 //
 // Counting (TVM RFC; llvm/docs/AsyncPipeModel.rst, queues): in the pipelined body, loop
 // iteration i runs statement s for source iteration i + (D - stage(s)),
@@ -21,30 +23,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineSchedule.h"
+#include "AsyncPipelinePlanner.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/AliasAnalysis.h"
-#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Demangle/Demangle.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/DebugInfo.h"
-#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/MemoryModelRelaxationAnnotations.h"
-#include "llvm/IR/Module.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
+using namespace llvm::asyncpipe::pipeliner;
 
 unsigned PipelineSchedule::getNumGroups() const {
   unsigned Groups = 0;
@@ -52,248 +46,6 @@ unsigned PipelineSchedule::getNumGroups() const {
     Groups += S.isGroup();
   return Groups;
 }
-
-namespace {
-
-/// The name a user knows: C++ names demangled (a CUDA/HIP __shared__ array is
-/// a global named _ZZ4gemmE2As, which the user wrote as gemm's As).
-std::string demangleName(StringRef Name) { return demangle(Name.str()); }
-
-std::string describe(const Value *V) {
-  if (V->hasName())
-    return "'" + demangleName(V->getName()) + "'";
-  if (const auto *I = dyn_cast<Instruction>(V))
-    return ("'" + Twine(I->getOpcodeName()) + "' instruction").str();
-  return "an unnamed value";
-}
-
-/// A pointer the way the user can find it in the source: its name, the
-/// variable of its debug records, or which parameter it is.
-std::string describePointer(const Value *Obj) {
-  if (Obj->hasName())
-    return describe(Obj);
-  for (DbgVariableRecord *DVR : findDVRValues(const_cast<Value *>(Obj)))
-    if (DILocalVariable *Var = DVR->getVariable();
-        Var && !Var->getName().empty())
-      return ("'" + Var->getName() + "'").str();
-  if (const auto *Arg = dyn_cast<Argument>(Obj)) {
-    // OpenCL's callable copy of a kernel: the user wrote the kernel.
-    StringRef Kernel = Arg->getParent()->getName();
-    if (Kernel.consume_front("__clang_ocl_kern_imp_"))
-      return formatv("parameter {0} of kernel '{1}'", Arg->getArgNo() + 1,
-                     Kernel)
-          .str();
-    return formatv("parameter {0} of '{1}'", Arg->getArgNo() + 1,
-                   demangleName(Arg->getParent()->getName()))
-        .str();
-  }
-  return describe(Obj);
-}
-
-/// How the user says that a pointer aliases nothing else: OpenCL C's
-/// keyword, or the one CUDA and HIP (C++) accept.
-StringRef restrictKeyword(const Function &F) {
-  return F.getParent()->getNamedMetadata("opencl.ocl.version") ||
-                 F.getMetadata("kernel_arg_addr_space")
-             ? "restrict"
-             : "__restrict__";
-}
-
-/// What a synchronization instruction can do to the global memory an early
-/// copy reads ahead. A work-group barrier or a fence whose scope is the work
-/// group (or narrower) only orders the accesses of the work-items of one
-/// group, which all run this same loop: the stores that could feed a copy
-/// through it are then the loop's own (checked with alias analysis) and those
-/// before the loop (checked when the loop synchronizes, see checkReadAhead).
-/// A wider fence may make another group's or the host's writes visible.
-enum class SyncKind {
-  None,      ///< Not a synchronization the pipeliner knows.
-  Barrier,   ///< Every work-item of the group waits there.
-  GroupSync, ///< Writes nothing, orders at most the group's accesses.
-  WideFence, ///< Orders accesses beyond the work group.
-};
-
-bool isGroupScope(const LLVMContext &Ctx, SyncScope::ID ID) {
-  if (ID == SyncScope::SingleThread)
-    return true;
-  std::optional<StringRef> Name = Ctx.getSyncScopeName(ID);
-  if (!Name)
-    return false;
-  // AMDGPU's scopes (with their one-address-space forms), NVPTX's block.
-  StringRef Base = Name->split("-one-as").first;
-  return Base == "workgroup" || Base == "wavefront" || Base == "singlethread" ||
-         Base == "block" || Base == "cta";
-}
-
-/// True if \p F is an LDS-only fence: its memory-model relaxation annotations
-/// restrict it to AMDGPU's local address space (the third argument "local" of
-/// __builtin_amdgcn_fence), so it cannot order global memory at any scope.
-bool isLocalMemoryOnly(const FenceInst &F) {
-  MMRAMetadata MMRA(F);
-  bool AnyAS = false;
-  for (const MMRAMetadata::TagT &Tag : MMRA) {
-    if (Tag.first != "amdgpu-as")
-      continue;
-    if (Tag.second != "local")
-      return false;
-    AnyAS = true;
-  }
-  return AnyAS;
-}
-
-/// A fence with its scope, or a call with the (demangled) name of its callee.
-std::string describeSync(const Instruction &I) {
-  if (const auto *F = dyn_cast<FenceInst>(&I)) {
-    std::optional<StringRef> Scope =
-        F->getContext().getSyncScopeName(F->getSyncScopeID());
-    return ("the fence of scope '" +
-            (Scope && !Scope->empty() ? *Scope : StringRef("system")) + "'")
-        .str();
-  }
-  if (const auto *Call = dyn_cast<CallBase>(&I))
-    if (const Function *Callee = Call->getCalledFunction())
-      return "the call to '" + demangleName(Callee->getName()) + "'";
-  return describe(&I);
-}
-
-SyncKind classifySync(const Instruction &I, const AsyncTarget *Target) {
-  if (Target && Target->isBarrier(I))
-    return SyncKind::Barrier;
-  if (const auto *F = dyn_cast<FenceInst>(&I))
-    return isGroupScope(F->getContext(), F->getSyncScopeID()) ||
-                   isLocalMemoryOnly(*F)
-               ? SyncKind::GroupSync
-               : SyncKind::WideFence;
-  const auto *Call = dyn_cast<CallBase>(&I);
-  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  if (!Callee)
-    return SyncKind::None;
-  StringRef Name = Callee->getName();
-  // HIP's __syncthreads() (ROCm and asyncpipe/hip.h) and libclc's barrier():
-  // s_barrier between two work-group fences.
-  if (Name == "llvm.amdgcn.s.barrier")
-    return SyncKind::Barrier;
-  if (Name.starts_with("llvm.amdgcn.s.barrier."))
-    return SyncKind::GroupSync;
-  // CUDA's __syncthreads() and its reductions (clang 22 spells barrier0 and
-  // bar.sync 0 as barrier.cta.sync.aligned.all), and the counted forms, which
-  // only some threads reach.
-  if (Name.starts_with("llvm.nvvm.barrier.cta.") ||
-      Name == "llvm.nvvm.barrier0")
-    return Name.ends_with(".all") || Name == "llvm.nvvm.barrier0" ||
-                   Name.starts_with("llvm.nvvm.barrier.cta.red.")
-               ? SyncKind::Barrier
-               : SyncKind::GroupSync;
-  if (Name == "llvm.nvvm.membar.cta")
-    return SyncKind::GroupSync;
-  if (Name.starts_with("llvm.nvvm.membar."))
-    return SyncKind::WideFence;
-  // OpenCL C's builtins before libclc is linked: barrier(flags) and
-  // work_group_barrier(flags) are work-group barriers; with a scope argument
-  // only memory_scope_work_item (0) and memory_scope_work_group (1) stay in
-  // the group. mem_fence and friends order one work-item's accesses.
-  if (Name == "_Z7barrierj" || Name == "_Z18work_group_barrierj")
-    return SyncKind::Barrier;
-  if (Name == "_Z18work_group_barrierj12memory_scope") {
-    const auto *Scope = dyn_cast<ConstantInt>(Call->getArgOperand(1));
-    return Scope && Scope->getZExtValue() <= 1 ? SyncKind::Barrier
-                                               : SyncKind::WideFence;
-  }
-  if (Name == "_Z9mem_fencej" || Name == "_Z14read_mem_fencej" ||
-      Name == "_Z15write_mem_fencej")
-    return SyncKind::GroupSync;
-  return SyncKind::None;
-}
-
-bool isPure(const Instruction &I) {
-  return !isa<PHINode>(I) && !I.mayHaveSideEffects() &&
-         !I.mayReadOrWriteMemory();
-}
-
-class PipelinePlanner {
-public:
-  PipelinePlanner(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
-                  AAResults &AA, LoopInfo &LI, DominatorTree &DT,
-                  const AsyncTarget *Target, PipelineRefusal &WhyNot)
-      : L(L), Request(Request), SE(SE), AA(AA), LI(LI), DT(DT), Target(Target),
-        WhyNot(WhyNot) {
-    Sched.L = &L;
-  }
-
-  std::optional<PipelineSchedule> run() {
-    if (!checkLoopShape() || !cutStatements() || !checkSynchronousForm() ||
-        !findBuffers() || !checkReadsAreWaited() || !assignStages() ||
-        !checkReadAhead() || !sizeBuffers() || !computeWaitCounts() ||
-        !placeBarriers())
-      return std::nullopt;
-    findSubsumedWaits();
-    return std::move(Sched);
-  }
-
-private:
-  bool fail(StringRef Name, const Twine &Why) {
-    WhyNot.Name = Name.str();
-    WhyNot.Why = Why.str();
-    return false;
-  }
-
-  bool checkLoopShape();
-  bool cutStatements();
-  bool checkSynchronousForm();
-  bool findBuffers();
-  bool collectAccesses(unsigned BufferIdx);
-  bool checkPrivateToFunction(const PipelineBuffer &Buffer);
-  bool checkReadsAreWaited();
-  bool assignStages();
-  bool assignExplicitStages();
-  void assignAutomaticStages();
-  std::optional<std::string> whyCannotRunEarly(unsigned StmtIdx);
-  std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,
-                                                SmallPtrSetImpl<Value *> &Seen);
-  bool checkReadAhead();
-  bool checkReadAheadOf(Instruction &I, ArrayRef<const Value *> Sources,
-                        bool BeforeLoop, bool &Synchronizes);
-  bool addAliasCheck(StoreInst &Store, const Value *Src, std::string &WhyNot);
-  std::optional<PipelineSchedule::GroupRange>
-  getGroupRange(Value *Ptr, uint64_t Bytes, std::string &WhyNot);
-  bool isUniform(const SCEV *S) const;
-  /// The loop synchronizes the work group (set by checkReadAhead).
-  bool LoopSynchronizes = false;
-  /// getGroupRange failed because a base differs between work-items.
-  bool BaseNotUniform = false;
-  std::optional<unsigned>
-  getReleaseStage(const PipelineBuffer::Access &A) const;
-  bool sizeBuffers();
-  bool computeWaitCounts();
-  std::optional<uint64_t> countMarksBetween(unsigned Group, unsigned Waiter,
-                                            bool SameQueueOnly);
-  bool placeBarriers();
-  void findSubsumedWaits();
-  /// Blocks of the loop itself (not of an inner loop) that run in every
-  /// iteration.
-  bool isOnSpine(const BasicBlock *BB) const {
-    return LI.getLoopFor(BB) == &L && DT.dominates(BB, L.getLoopLatch());
-  }
-  bool isBarrier(const Instruction &I) const {
-    return classifySync(I, Target) == SyncKind::Barrier;
-  }
-  std::optional<unsigned> findBuffer(const Value *Object) const;
-
-  Loop &L;
-  const PipelineRequest &Request;
-  ScalarEvolution &SE;
-  AAResults &AA;
-  LoopInfo &LI;
-  DominatorTree &DT;
-  const AsyncTarget *Target;
-  PipelineRefusal &WhyNot;
-  PipelineSchedule Sched;
-  DenseMap<const Instruction *, unsigned> StatementOf;
-  /// Program order of the body's instructions (reverse post-order).
-  DenseMap<const Instruction *, unsigned> PositionOf;
-  /// Why a group stays in the consumers' stage (automatic schedule only).
-  DenseMap<unsigned, std::string> StaysBecause;
-};
 
 bool PipelinePlanner::checkLoopShape() {
   // Inner loops may compute (the consumers' k loop of a GEMM), but the
@@ -354,7 +106,16 @@ bool PipelinePlanner::cutStatements() {
                     formatv("the {0} {1} is conditional, so the marks of an "
                             "iteration are not a constant",
                             Op.isMark() ? "mark" : "wait", describe(&I)));
-      if (Op.isWait())
+      // Copy A, mark, wait, use A, copy B, mark: "use A" and "copy B" are
+      // two statements, so that B can run ahead of the wait for A on its own
+      // (TVM's interleaved producers); with only address arithmetic between
+      // the wait and the copy (a copy from one buffer to another) the wait
+      // and the copy stay one statement, as in TVM.
+      if (Op.isWait() ||
+          (Op.isCopy() && Current.Wait && Current.Copies.empty() &&
+           any_of(Current.Insts, [](Instruction *Prev) {
+             return !AsyncOp::get(*Prev) && isWork(*Prev);
+           })))
         Close();
       // A statement that begins inside a branch begins, on the spine, at the
       // branch into it.
@@ -406,207 +167,11 @@ bool PipelinePlanner::checkSynchronousForm() {
   return true;
 }
 
-std::optional<unsigned> PipelinePlanner::findBuffer(const Value *Obj) const {
-  for (unsigned Idx = 0; Idx != Sched.Buffers.size(); ++Idx)
-    if (Sched.Buffers[Idx].Object == Obj)
-      return Idx;
-  return std::nullopt;
-}
-
-bool PipelinePlanner::findBuffers() {
-  const DataLayout &DL = L.getHeader()->getDataLayout();
-  for (unsigned StmtIdx = 0; StmtIdx != Sched.Statements.size(); ++StmtIdx) {
-    for (CallBase *Copy : Sched.Statements[StmtIdx].Copies) {
-      // cp.async written as inline PTX may take a 32-bit shared address, not
-      // a pointer: its buffer cannot be multi-buffered.
-      Value *Shared = AsyncOp::get(*Copy).getSharedPointer();
-      if (!Shared || !Shared->getType()->isPointerTy())
-        return fail("CopyDestinationNotPointer",
-                    "an async copy's shared-memory destination is not a "
-                    "pointer (cp.async written as inline PTX): use the "
-                    "AsyncPipe copy API in loops to pipeline");
-      // Read-ahead is proven on the source's memory, which a <4 x i32>
-      // buffer resource does not name as a pointer.
-      if (!AsyncOp::get(*Copy).getGlobalPointer())
-        return fail("CopySourceNotPointer",
-                    "an async copy's source is not a pointer (a <4 x i32> "
-                    "buffer resource): use the ptr addrspace(8) buffer form "
-                    "in loops to pipeline");
-      Value *Obj = getUnderlyingObject(Shared, /*MaxLookup=*/0);
-      if (std::optional<unsigned> Known = findBuffer(Obj)) {
-        if (Sched.Buffers[*Known].Producer != StmtIdx)
-          return fail(
-              "BufferFilledTwice",
-              formatv("the buffer {0} is filled by two groups", describe(Obj)));
-        continue;
-      }
-      PipelineBuffer Buffer;
-      Buffer.Object = Obj;
-      Buffer.Producer = StmtIdx;
-      if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-        // Every read follows a copy, so the grown buffer may start undefined
-        // or zeroed like the original, but other contents would be lost.
-        if (!GV->hasLocalLinkage() || GV->isConstant() ||
-            !GV->hasInitializer() ||
-            !(isa<UndefValue>(GV->getInitializer()) ||
-              GV->getInitializer()->isNullValue()))
-          return fail("BufferNotGrowable",
-                      formatv("the buffer {0} cannot be grown: only internal "
-                              "globals that are uninitialized or zeroed can "
-                              "be multi-buffered",
-                              describe(GV)));
-        Buffer.Ty = GV->getValueType();
-      } else if (auto *AI = dyn_cast<AllocaInst>(Obj);
-                 AI && AI->isStaticAlloca()) {
-        Buffer.Ty = AI->getAllocatedType();
-      } else {
-        return fail("CopyDestinationNotBuffer",
-                    formatv("the destination of the async copy {0} is not a "
-                            "buffer that can be grown (a global or alloca)",
-                            describe(Copy)));
-      }
-      Buffer.Bytes = DL.getTypeAllocSize(Buffer.Ty);
-      Sched.Buffers.push_back(Buffer);
-      if (!collectAccesses(Sched.Buffers.size() - 1))
-        return false;
-    }
-  }
-  return true;
-}
-
-// Another function may use the same global (OpenCL's kernel and its callable
-// copy, __clang_ocl_kern_imp_*): this function then gets a grown buffer of its
-// own, which is only right if nothing else can see what it holds: nobody
-// calls this function and it calls nothing that touches memory.
-bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
-  Function &F = *L.getHeader()->getParent();
-  if (!F.use_empty())
-    return fail("BufferSharedWithCaller",
-                formatv("the buffer {0} is also used by other functions and "
-                        "'{1}' is called, so it cannot get a grown copy of its "
-                        "own",
-                        describe(Buffer.Object), F.getName()));
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB) {
-      auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || AsyncOp::get(I) ||
-          classifySync(I, Target) != SyncKind::None ||
-          isa<IntrinsicInst>(Call) || Call->doesNotAccessMemory())
-        continue;
-      return fail("BufferSharedWithCallee",
-                  formatv("the buffer {0} is also used by other functions, "
-                          "which {1} may reach",
-                          describe(Buffer.Object), describeSync(*Call)));
-    }
-  return true;
-}
-
-// Every pointer derived from a buffer must end in an access inside the loop:
-// a load, or an async copy's source or destination. The transform moves each
-// of them to the buffer version of its iteration.
-bool PipelinePlanner::collectAccesses(unsigned BufferIdx) {
-  PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
-  std::string Name = describe(Buffer.Object);
-  SmallVector<Value *, 8> Worklist = {Buffer.Object};
-  SmallPtrSet<Value *, 16> Seen;
-  while (!Worklist.empty()) {
-    Value *Ptr = Worklist.pop_back_val();
-    if (!Seen.insert(Ptr).second)
-      continue;
-    for (Use &U : Ptr->uses()) {
-      User *Usr = U.getUser();
-      if (auto *CE = dyn_cast<ConstantExpr>(Usr)) {
-        if (!CE->isCast() && CE->getOpcode() != Instruction::GetElementPtr)
-          return fail("BufferInConstantExpr",
-                      formatv("the buffer {0} is used in a constant "
-                              "expression the pipeliner cannot follow",
-                              Name));
-        Worklist.push_back(CE);
-        continue;
-      }
-      auto *I = dyn_cast<Instruction>(Usr);
-      if (!I)
-        return fail(
-            "BufferOutsideFunction",
-            formatv("the buffer {0} is used outside any function", Name));
-      if (I->getFunction() != L.getHeader()->getParent()) {
-        Buffer.UsedByOtherFunctions = true;
-        continue;
-      }
-      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I)) {
-        Worklist.push_back(I);
-        continue;
-      }
-      // Lifetime markers move to the grown alloca with the rest.
-      if (auto *II = dyn_cast<IntrinsicInst>(I);
-          II && II->isLifetimeStartOrEnd())
-        continue;
-      bool InLoop = L.contains(I);
-      AsyncOp Op = AsyncOp::get(*I);
-      if (auto *Load = dyn_cast<LoadInst>(I); Load && Load->isSimple()) {
-        if (!InLoop)
-          return fail("BufferReadOutsideLoop",
-                      formatv("the buffer {0} is read outside the loop, so "
-                              "it cannot be grown",
-                              Name));
-      } else if (Op.isCopy() && InLoop &&
-                 (U.get() == Op.getGlobalPointer() ||
-                  U.get() == Op.getSharedPointer())) {
-        if (U.get() == Op.getSharedPointer() &&
-            StatementOf.lookup(I) != Buffer.Producer)
-          return fail("BufferFilledTwice",
-                      formatv("the buffer {0} is filled by two groups", Name));
-      } else if (isa<StoreInst>(I) &&
-                 U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
-        return fail("BufferStored",
-                    formatv("the buffer {0} is written by a store; only "
-                            "async copies may fill a pipelined buffer",
-                            Name));
-      } else {
-        return fail("BufferOtherUse",
-                    formatv("the buffer {0} is used by {1} {2}; the "
-                            "pipeliner cannot multi-buffer it",
-                            Name, describe(I),
-                            InLoop ? "in the loop" : "outside the loop"));
-      }
-      Buffer.Accesses.push_back({I, StatementOf.lookup(I), U.getOperandNo()});
-    }
-  }
-  return !Buffer.UsedByOtherFunctions || checkPrivateToFunction(Buffer);
-}
-
-// A read of a buffer must come after the group that fills it, with a wait in
-// between; a read before the copy would see the previous iteration's data,
-// which multi-buffering would change.
-bool PipelinePlanner::checkReadsAreWaited() {
-  for (const PipelineBuffer &Buffer : Sched.Buffers) {
-    for (const PipelineBuffer::Access &A : Buffer.Accesses) {
-      if (A.Statement == Buffer.Producer && AsyncOp::get(*A.I).isCopy() &&
-          A.I->getOperand(A.OperandNo) == AsyncOp::get(*A.I).getSharedPointer())
-        continue;
-      if (A.Statement <= Buffer.Producer)
-        return fail("ReadBeforeFill",
-                    formatv("{0} reads the buffer {1} before the copy that "
-                            "fills it in the same iteration: a consumer "
-                            "aliases a producer across iterations",
-                            describe(A.I), describe(Buffer.Object)));
-      bool Waited = false;
-      for (unsigned S = Buffer.Producer + 1; S <= A.Statement; ++S)
-        Waited |= Sched.Statements[S].Wait != nullptr;
-      if (!Waited)
-        return fail("ReadNotWaited",
-                    formatv("{0} reads the buffer {1} without a wait for "
-                            "the copy that fills it",
-                            describe(A.I), describe(Buffer.Object)));
-    }
-  }
-  return true;
-}
-
 bool PipelinePlanner::assignStages() {
   if (!Request.Explicit.empty()) {
     if (!assignExplicitStages())
       return false;
+    demoteStatementsWithoutCopies();
   } else {
     if (Request.Stages < 2)
       return fail("SingleStage", "the stage count is 1: nothing to overlap");
@@ -682,6 +247,44 @@ bool PipelinePlanner::assignExplicitStages() {
   return true;
 }
 
+// Only async operations move between stages, so a statement without copies
+// (a consumer, or register loads from a shared buffer) that an explicit
+// schedule puts in an early stage would still run in its own iteration,
+// while its wait moved: TVM's "bad annotation" (a consumer in its
+// producers' stage, which TVM completes with wait(0)) and the register
+// double-buffering of its nested GEMM. Such a statement runs in the last
+// stage instead, where its instructions are; its wait is then counted like
+// any wait of the last stage (never 0 for a group that runs ahead) and
+// proved by the mark analysis. Its place in the order is where it is in the
+// body: right before the next statement of the last stage.
+void PipelinePlanner::demoteStatementsWithoutCopies() {
+  unsigned Last = Sched.getLastStage();
+  SmallVector<unsigned, 8> InOrder, Demoted;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    PipelineStatement &S = Sched.Statements[Idx];
+    if (S.Stage != Last && S.Copies.empty() && !S.Mark) {
+      S.DemotedFrom = S.Stage;
+      S.Stage = Last;
+      Demoted.push_back(Idx);
+    } else {
+      InOrder.push_back(Idx);
+    }
+  }
+  if (Demoted.empty())
+    return;
+  sort(InOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  for (unsigned D : Demoted) {
+    auto *At = find_if(InOrder, [&](unsigned Idx) {
+      return Idx > D && Sched.Statements[Idx].Stage == Last;
+    });
+    InOrder.insert(At, D);
+  }
+  for (unsigned Pos = 0; Pos != InOrder.size(); ++Pos)
+    Sched.Statements[InOrder[Pos]].Order = Pos;
+}
+
 // The automatic schedule is TVM's [0, S-1] with stage 0 async: every group
 // that can run ahead goes to stage 0, everything else to the last stage.
 void PipelinePlanner::assignAutomaticStages() {
@@ -715,11 +318,21 @@ std::optional<std::string> PipelinePlanner::whyCannotRunEarly(unsigned Idx) {
     return std::string("its copies are predicated (inside a branch), so the "
                        "groups issued ahead cannot be counted");
   for (const PipelineBuffer &Buffer : Sched.Buffers)
-    for (const PipelineBuffer::Access &A : Buffer.Accesses)
-      if (A.Statement == Idx && !AsyncOp::get(*A.I).isCopy())
+    for (const PipelineBuffer::Access &A : Buffer.Accesses) {
+      if (A.Statement != Idx || A.Statement == Buffer.Producer)
+        continue;
+      if (!AsyncOp::get(*A.I).isCopy())
         return formatv("{0} reads the pipelined buffer {1}", describe(A.I),
                        describe(Buffer.Object))
             .str();
+      // A copy from a buffer may move with the wait for that buffer, which
+      // then moves too; without one, the wait stays behind the copy.
+      if (!S.Wait)
+        return formatv("{0} reads the pipelined buffer {1} and the wait for "
+                       "it is in an earlier statement",
+                       describe(A.I), describe(Buffer.Object))
+            .str();
+    }
   SmallPtrSet<Value *, 16> Seen;
   for (CallBase *Copy : S.Copies)
     for (Value *Arg : Copy->args())
@@ -763,375 +376,11 @@ PipelinePlanner::whyNotRecomputable(Value *V, unsigned Idx,
   return std::nullopt;
 }
 
-// Early copies read global memory iterations ahead of their own iteration,
-// across the rest of the body and its synchronization. Nothing the copy used
-// to follow may write what it reads: no instruction of the loop (every
-// work-item of the group runs the same loop, so alias analysis on this one
-// covers them all), and when the loop synchronizes the group, nothing before
-// the loop either: another work-item's earlier write reached the copy through
-// a barrier of the loop, which the copy now precedes. Barriers and fences that
-// stay in the group write nothing a copy reads and are pipelined across.
-bool PipelinePlanner::checkReadAhead() {
-  SmallVector<const Value *, 4> Sources;
+SmallVector<ScheduleSlot, 8> PipelinePlanner::getSlots() const {
+  SmallVector<ScheduleSlot, 8> Slots;
   for (const PipelineStatement &S : Sched.Statements)
-    if (Sched.isEarly(S))
-      for (CallBase *Copy : S.Copies) {
-        const Value *Src =
-            getUnderlyingObject(AsyncOp::get(*Copy).getGlobalPointer(), 0);
-        if (!is_contained(Sources, Src))
-          Sources.push_back(Src);
-      }
-  bool Synchronizes = false;
-  for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      LoopSynchronizes |= classifySync(I, Target) == SyncKind::Barrier ||
-                          classifySync(I, Target) == SyncKind::GroupSync;
-  for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/false, Synchronizes))
-        return false;
-  if (!Synchronizes)
-    return true;
-  Function &F = *L.getHeader()->getParent();
-  for (BasicBlock &BB : F) {
-    if (L.contains(&BB) ||
-        !isPotentiallyReachable(&BB, L.getHeader(), nullptr, &DT, &LI))
-      continue;
-    for (Instruction &I : BB)
-      if (!checkReadAheadOf(I, Sources, /*BeforeLoop=*/true, Synchronizes))
-        return false;
-  }
-  if (Sched.NeedsEntryBarrier && !Target)
-    return fail("NoBarrier", "a barrier is needed before the prologue and the "
-                             "target has none");
-  return true;
-}
-
-bool PipelinePlanner::checkReadAheadOf(Instruction &I,
-                                       ArrayRef<const Value *> Sources,
-                                       bool BeforeLoop, bool &Synchronizes) {
-  if (AsyncOp::get(I))
-    return true;
-  switch (classifySync(I, Target)) {
-  case SyncKind::Barrier:
-  case SyncKind::GroupSync:
-    Synchronizes |= !BeforeLoop;
-    return true;
-  case SyncKind::WideFence:
-    if (BeforeLoop)
-      return true;
-    return fail("ReadAheadWideFence",
-                formatv("{0} orders memory beyond the work group, so writes "
-                        "of other groups may become visible to a copy that "
-                        "now runs ahead of it; only work-group barriers and "
-                        "work-group or LDS-only fences can be pipelined across",
-                        describeSync(I)));
-  case SyncKind::None:
-    break;
-  }
-  if (!I.mayWriteToMemory())
-    return true;
-  if (auto *II = dyn_cast<IntrinsicInst>(&I);
-      II && (II->isAssumeLikeIntrinsic() || II->isLifetimeStartOrEnd()))
-    return true;
-  for (const Value *Src : Sources) {
-    if (!isModSet(AA.getModRefInfo(&I, MemoryLocation::getBeforeOrAfter(Src))))
-      continue;
-    // Another work-item's write before the loop reached this copy through
-    // a barrier of the loop, which the copy now precedes: a barrier before
-    // the prologue keeps it visible.
-    if (BeforeLoop) {
-      Sched.NeedsEntryBarrier = true;
-      return true;
-    }
-    if (auto *Store = dyn_cast<StoreInst>(&I)) {
-      std::string WhyNoCheck;
-      if (addAliasCheck(*Store, Src, WhyNoCheck))
-        continue;
-      const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
-      const Function &F = *L.getHeader()->getParent();
-      if (BaseNotUniform) {
-        // The loop synchronizes the group, so both versions of it must be
-        // taken by the whole group; a check on pointers each work-item may
-        // have its own of cannot promise that.
-        StringRef Kernel = F.getName();
-        bool OpenCLBody = Kernel.consume_front("__clang_ocl_kern_imp_");
-        return fail(
-            "AliasCheckNotUniform",
-            formatv("a store to {0} may write the memory of {1} that an early "
-                    "copy reads ahead of its iteration, and a run-time check "
-                    "would not be the same for the whole work group: {2}; if "
-                    "they never overlap, declare {1} {3}",
-                    describePointer(Dst), describePointer(Src),
-                    OpenCLBody
-                        ? formatv("the loop is in OpenCL's callable copy of "
-                                  "kernel '{0}', whose arguments may differ "
-                                  "between work-items",
-                                  Kernel)
-                              .str()
-                        : formatv("'{0}' is not a kernel, so its arguments "
-                                  "may differ between work-items",
-                                  demangleName(F.getName()))
-                              .str(),
-                    restrictKeyword(F)));
-      }
-      return fail("ReadAheadStore",
-                  formatv("a store to {0} may write the memory of {1} that "
-                          "an early copy reads ahead of its iteration, and no "
-                          "run-time check can tell ({2}); if they never "
-                          "overlap, declare {1} {3}",
-                          describePointer(Dst), describePointer(Src),
-                          WhyNoCheck, restrictKeyword(F)));
-    }
-    return fail("ReadAheadWrite",
-                formatv("{0} may write the memory of {1} that an early copy "
-                        "reads ahead of its iteration",
-                        describeSync(I), describePointer(Src)));
-  }
-  return true;
-}
-
-// A value the whole work group agrees on: a kernel's argument, a constant,
-// the group's id. In a device function an argument may differ between
-// work-items, which is harmless only if they never meet at a barrier: the two
-// versions of a loop must be taken by the whole group. The host runtime runs
-// one work-item per work-group (asyncpipe_rt.h), so there every argument is
-// the group's.
-bool PipelinePlanner::isUniform(const SCEV *S) const {
-  const Function &F = *L.getHeader()->getParent();
-  bool Kernel = isKernelEntry(F) || (Target && Target->supportsSanitizer());
-  return !SCEVExprContains(S, [&](const SCEV *E) {
-    const auto *U = dyn_cast<SCEVUnknown>(E);
-    if (!U)
-      return false;
-    const Value *V = U->getValue();
-    if (isa<Constant>(V))
-      return false;
-    if (isa<Argument>(V))
-      return !Kernel && LoopSynchronizes;
-    const auto *Call = dyn_cast<CallBase>(V);
-    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-    if (!Callee)
-      return true;
-    StringRef Name = Callee->getName();
-    return !(Name.starts_with("llvm.amdgcn.workgroup.id.") ||
-             Name.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
-             Name == "_Z12get_group_idj");
-  });
-}
-
-// The bytes an access touches in any iteration by any work-item of the group,
-// as a range the whole group computes alike: the terms of the start address
-// that differ between work-items (their local id) are replaced by the bounds
-// of their value range, and the induction's step runs over the trip count.
-std::optional<PipelineSchedule::GroupRange>
-PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
-                               std::string &WhyNot) {
-  const SCEV *P = SE.getSCEV(Ptr);
-  const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(P));
-  if (!Base || !isUniform(Base)) {
-    BaseNotUniform |= Base != nullptr;
-    WhyNot = formatv("the base of {0} is not known to the whole work group",
-                     describe(Ptr));
-    return std::nullopt;
-  }
-  const SCEV *Off = SE.removePointerBase(P);
-  Type *Ty = Off->getType();
-  const SCEV *Start = Off;
-  const SCEV *Step = SE.getZero(Ty);
-  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off)) {
-    if (AR->getLoop() != &L || !AR->isAffine()) {
-      WhyNot =
-          formatv("the address {0} is not affine in the loop", describe(Ptr));
-      return std::nullopt;
-    }
-    Start = AR->getStart();
-    Step = AR->getStepRecurrence(SE);
-  } else if (!SE.isLoopInvariant(Off, &L)) {
-    WhyNot =
-        formatv("the address {0} is not affine in the loop", describe(Ptr));
-    return std::nullopt;
-  }
-  const auto *StepC = dyn_cast<SCEVConstant>(Step);
-  if (!StepC) {
-    WhyNot = formatv("the address {0} moves by a step unknown at compile time",
-                     describe(Ptr));
-    return std::nullopt;
-  }
-  SmallVector<const SCEV *, 4> Terms;
-  if (const auto *Add = dyn_cast<SCEVAddExpr>(Start))
-    append_range(Terms, Add->operands());
-  else
-    Terms.push_back(Start);
-  SmallVector<const SCEV *, 4> Shared;
-  int64_t Min = 0, Max = 0;
-  const int64_t Limit = int64_t(1) << 40;
-  for (const SCEV *T : Terms) {
-    if (isUniform(T)) {
-      Shared.push_back(T);
-      continue;
-    }
-    ConstantRange R = SE.getSignedRange(T);
-    if (R.isFullSet() || R.isEmptySet() || R.getBitWidth() > 64 ||
-        R.getSignedMin().abs().sgt(Limit) ||
-        R.getSignedMax().abs().sgt(Limit)) {
-      WhyNot = formatv("the address {0} differs between work-items by an "
-                       "unbounded amount",
-                       describe(Ptr));
-      return std::nullopt;
-    }
-    Min += R.getSignedMin().getSExtValue();
-    Max += R.getSignedMax().getSExtValue();
-  }
-  const SCEV *Common = Shared.empty() ? SE.getZero(Ty) : SE.getAddExpr(Shared);
-  const SCEV *Trips = SE.getTruncateOrZeroExtend(Sched.BackedgeTakenCount, Ty);
-  const SCEV *Span = SE.getMulExpr(Trips, Step);
-  bool Up = !StepC->getAPInt().isNegative();
-  const SCEV *Lo = SE.getAddExpr(Common, SE.getConstant(Ty, Min, true));
-  const SCEV *Hi =
-      SE.getAddExpr(Common, SE.getConstant(Ty, Max + int64_t(Bytes), true));
-  if (Up)
-    Hi = SE.getAddExpr(Hi, Span);
-  else
-    Lo = SE.getAddExpr(Lo, Span);
-  return PipelineSchedule::GroupRange{Base->getValue(), Lo, Hi};
-}
-
-// A store that may write what an early copy reads is allowed if a run-time
-// check, the same for the whole group, can show that the bytes it writes and
-// the bytes the copies read never overlap; the loop is then versioned.
-bool PipelinePlanner::addAliasCheck(StoreInst &Store, const Value *Src,
-                                    std::string &WhyNot) {
-  if (LI.getLoopFor(Store.getParent()) != &L) {
-    WhyNot = "the store is in an inner loop";
-    return false;
-  }
-  const DataLayout &DL = Store.getDataLayout();
-  std::optional<PipelineSchedule::GroupRange> StoreRange = getGroupRange(
-      Store.getPointerOperand(),
-      DL.getTypeStoreSize(Store.getValueOperand()->getType()), WhyNot);
-  if (!StoreRange)
-    return false;
-  for (const PipelineStatement &S : Sched.Statements) {
-    if (!Sched.isEarly(S))
-      continue;
-    for (CallBase *Copy : S.Copies) {
-      AsyncOp Op = AsyncOp::get(*Copy);
-      Value *Ptr = Op.getGlobalPointer();
-      if (getUnderlyingObject(Ptr, 0) != Src)
-        continue;
-      std::optional<uint64_t> Bytes = Op.getCopySize();
-      if (!Bytes) {
-        WhyNot = "a copy's size is not a constant";
-        return false;
-      }
-      // CUDA's copies take global pointers cast from the generic ones its
-      // stores use; the cast keeps the address (the global window of the
-      // generic space is the identity on NVPTX and AMDGPU).
-      if (auto *Cast = dyn_cast<AddrSpaceCastOperator>(Ptr);
-          Cast && Cast->getSrcAddressSpace() == Store.getPointerAddressSpace())
-        Ptr = Cast->getPointerOperand();
-      if (Ptr->getType()->getPointerAddressSpace() !=
-          Store.getPointerAddressSpace()) {
-        WhyNot = "they are in different address spaces";
-        return false;
-      }
-      std::optional<PipelineSchedule::GroupRange> SourceRange =
-          getGroupRange(Ptr, *Bytes, WhyNot);
-      if (!SourceRange)
-        return false;
-      if (SourceRange->Lo->getType() != StoreRange->Lo->getType()) {
-        WhyNot = "their offsets have different widths";
-        return false;
-      }
-      Sched.AliasChecks.push_back({*StoreRange, *SourceRange});
-    }
-  }
-  return true;
-}
-
-// The stage in which an access is done with its buffer version: a load at
-// once, an async copy reading the buffer only at the first wait that covers
-// its group, i.e. in the earliest stage that consumes what it copied.
-std::optional<unsigned>
-PipelinePlanner::getReleaseStage(const PipelineBuffer::Access &A) const {
-  const PipelineStatement &Reader = Sched.Statements[A.Statement];
-  if (!AsyncOp::get(*A.I).isCopy())
-    return Reader.Stage;
-  std::optional<unsigned> Release;
-  for (const PipelineBuffer &Filled : Sched.Buffers) {
-    if (Filled.Producer != A.Statement)
-      continue;
-    for (const PipelineBuffer::Access &Use : Filled.Accesses)
-      if (Use.Statement != A.Statement)
-        Release = std::min(Release.value_or(~0u),
-                           Sched.Statements[Use.Statement].Stage);
-  }
-  return Release;
-}
-
-bool PipelinePlanner::sizeBuffers() {
-  for (PipelineBuffer &Buffer : Sched.Buffers) {
-    const PipelineStatement &Producer = Sched.Statements[Buffer.Producer];
-    // No wait would cover a group nobody reads, and it could still be in
-    // flight after the loop.
-    if (none_of(Buffer.Accesses, [&](const PipelineBuffer::Access &A) {
-          return A.Statement != Buffer.Producer;
-        }))
-      return fail("BufferNeverRead",
-                  formatv("the buffer {0} is filled but never read in the "
-                          "loop",
-                          describe(Buffer.Object)));
-    for (const PipelineBuffer::Access &A : Buffer.Accesses) {
-      const PipelineStatement &Reader = Sched.Statements[A.Statement];
-      if (A.Statement == Buffer.Producer)
-        continue;
-      if (Reader.Stage < Producer.Stage ||
-          (Reader.Stage == Producer.Stage && Reader.Order < Producer.Order))
-        return fail("ReadBeforeFillInSchedule",
-                    formatv("statement {0} reads the buffer {1} before "
-                            "statement {2} fills it in the schedule",
-                            A.Statement, describe(Buffer.Object),
-                            Buffer.Producer));
-      std::optional<unsigned> FreeStage = getReleaseStage(A);
-      if (!FreeStage)
-        return fail("CopyReadNotWaited",
-                    formatv("the async copy {0} reads the buffer {1} but "
-                            "nothing in the loop waits for that copy",
-                            describe(A.I), describe(Buffer.Object)));
-      Buffer.Versions =
-          std::max(Buffer.Versions, *FreeStage - Producer.Stage + 1);
-    }
-    if (Buffer.Bytes * Buffer.Versions > (uint64_t(1) << 31))
-      return fail("BufferTooLarge",
-                  formatv("the buffer {0} would grow beyond 2 GiB",
-                          describe(Buffer.Object)));
-  }
-  return true;
-}
-
-// The marks issued in the pipelined body between group Group of some
-// iteration and the wait of statement Waiter of the same iteration.
-std::optional<uint64_t> PipelinePlanner::countMarksBetween(unsigned Group,
-                                                           unsigned Waiter,
-                                                           bool SameQueueOnly) {
-  const PipelineStatement &P = Sched.Statements[Group];
-  const PipelineStatement &W = Sched.Statements[Waiter];
-  if (W.Stage < P.Stage || (W.Stage == P.Stage && W.Order < P.Order))
-    return std::nullopt;
-  unsigned Distance = W.Stage - P.Stage;
-  uint64_t AfterProducer = 0, BeforeWaiter = 0, Between = 0, PerIteration = 0;
-  for (const PipelineStatement &S : Sched.Statements) {
-    if (!S.isGroup() || (SameQueueOnly && S.Stage != P.Stage))
-      continue;
-    ++PerIteration;
-    AfterProducer += S.Order > P.Order;
-    BeforeWaiter += S.Order < W.Order;
-    Between += S.Order > P.Order && S.Order < W.Order;
-  }
-  if (Distance == 0)
-    return Between;
-  return AfterProducer + PerIteration * (Distance - 1) + BeforeWaiter;
+    Slots.push_back({S.Stage, S.Order, S.isGroup()});
+  return Slots;
 }
 
 bool PipelinePlanner::computeWaitCounts() {
@@ -1155,8 +404,9 @@ bool PipelinePlanner::computeWaitCounts() {
         if (Sched.Statements[G].isGroup())
           Needed.push_back(G);
     std::optional<uint64_t> Count, QueueCount;
+    SmallVector<ScheduleSlot, 8> Slots = getSlots();
     for (unsigned G : Needed) {
-      std::optional<uint64_t> N = countMarksBetween(G, WIdx, false);
+      std::optional<uint64_t> N = countMarksBetween(Slots, G, WIdx);
       if (!N)
         return fail("WaitBeforeGroup",
                     formatv("statement {0} is scheduled before the group "
@@ -1164,7 +414,9 @@ bool PipelinePlanner::computeWaitCounts() {
                             WIdx, G));
       if (!Count || *N < *Count) {
         Count = N;
-        QueueCount = countMarksBetween(G, WIdx, true);
+        QueueCount = countMarksBetween(Slots, G, WIdx, /*SameQueueOnly=*/true);
+        W.NeededGroup = G;
+        W.OwnInFlight = countOwnGroupsInFlight(Slots, G, WIdx).value_or(0);
       }
       if (*N == 0 && StaysBecause.count(G))
         W.WaitFallback = StaysBecause.lookup(G);
@@ -1230,46 +482,24 @@ bool PipelinePlanner::placeBarriers() {
 // counter (a native form in a callee), so calls other than intrinsics and
 // barriers keep the later wait.
 void PipelinePlanner::findSubsumedWaits() {
-  std::optional<unsigned> Prev;
-  for (unsigned B = 0; B != Sched.Statements.size(); ++B) {
-    PipelineStatement &W = Sched.Statements[B];
-    if (Sched.isEarly(W))
-      continue;
-    if (W.Wait && Prev && Sched.Statements[*Prev].WaitCount <= W.WaitCount) {
-      unsigned A = *Prev;
-      bool Quiet = true;
-      for (unsigned Idx = A; Idx != B && Quiet; ++Idx) {
-        const PipelineStatement &S = Sched.Statements[Idx];
-        if (!Sched.isEarly(S) && S.isGroup())
-          Quiet = false;
-        for (Instruction *I : S.Insts)
-          if (const auto *Call = dyn_cast<CallBase>(I);
-              Call && I != S.Wait && !isa<IntrinsicInst>(Call) &&
-              classifySync(*I, Target) == SyncKind::None)
-            Quiet = false;
-      }
-      for (const PipelineStatement &S : Sched.Statements) {
-        if (!Sched.isEarly(S))
-          continue;
-        // Where the early statement is emitted: before the first statement
-        // of the last stage ordered after it (or at the latch).
-        for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
-          const PipelineStatement &At = Sched.Statements[Idx];
-          if (Sched.isEarly(At) || At.Order <= S.Order)
-            continue;
-          Quiet &= !(Idx > A && Idx <= B);
-          break;
-        }
-      }
-      if (Quiet)
-        W.SubsumedBy = A;
-    }
-    if (W.Wait)
-      Prev = B;
+  SmallVector<WaitSlot, 8> Waits;
+  for (const PipelineStatement &S : Sched.Statements) {
+    WaitSlot W;
+    W.Slot = {S.Stage, S.Order, S.isGroup()};
+    W.HasWait = S.Wait != nullptr;
+    W.WaitCount = S.WaitCount;
+    W.HasOpaqueCall = any_of(S.Insts, [&](Instruction *I) {
+      const auto *Call = dyn_cast<CallBase>(I);
+      return Call && I != S.Wait && !isa<IntrinsicInst>(Call) &&
+             classifySync(*I, Target) == SyncKind::None;
+    });
+    Waits.push_back(W);
   }
+  SmallVector<std::optional<unsigned>, 8> SubsumedBy(Waits.size());
+  asyncpipe::findSubsumedWaits(Waits, Sched.getLastStage(), SubsumedBy);
+  for (unsigned Idx = 0; Idx != Waits.size(); ++Idx)
+    Sched.Statements[Idx].SubsumedBy = SubsumedBy[Idx];
 }
-
-} // namespace
 
 std::optional<PipelineSchedule>
 asyncpipe::planPipeline(Loop &L, const PipelineRequest &Request,

@@ -4,18 +4,23 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to the pipeliner. The analysis (AsyncPipelineSchedule.cpp) cuts the
-// loop body into statements, finds the shared buffers, checks legality and
-// computes every wait count; the transform (AsyncPipelineTransform.cpp) only
-// carries out the PipelineSchedule it is given.
+// Private to the pipeliner. The analysis (AsyncPipelineSchedule.cpp and
+// AsyncPipelinePlanner.h) cuts the loop body into statements,
+// finds the shared buffers, checks legality and computes every wait count;
+// the transform (AsyncPipelineTransform.cpp) only carries out the
+// PipelineSchedule it is given.
 //
 // A statement is a contiguous run of the loop body in program order: a new one
 // starts at the body's first instruction, right after every mark, and at
 // every wait. Marks and waits lie on the spine (the blocks that run in every
 // iteration); conditional blocks belong to the statement around them. So a
 // statement is "[wait] instructions... [mark]"; the statements that end in a
-// mark are the async groups. Stage and order annotations name statements by
-// their index in this list.
+// mark are the async groups. One more cut: a statement that begins with a
+// wait and does work (reads or writes memory, calls) before its first copy
+// ends before that copy, so that the group after the consumer is a statement
+// of its own (copy A, mark | wait, use A | copy B, mark | wait, use B), as
+// the blocks of a TVM loop are. Stage and order annotations name statements
+// by their index in this list.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +61,14 @@ struct PipelineStatement {
   /// to the queue (stage) of the group it waits for, for the remark.
   uint64_t WaitCount = 0;
   uint64_t QueueWaitCount = 0;
+  /// The group (statement index) whose completion gives WaitCount, and how
+  /// many later groups of that same statement the wait leaves in flight
+  /// (the depth its producer runs ahead of this consumer).
+  std::optional<unsigned> NeededGroup;
+  uint64_t OwnInFlight = 0;
+  /// The early stage an explicit schedule gave this statement, which has no
+  /// async copy and so runs in the last stage (demoteStatementsWithoutCopies).
+  std::optional<unsigned> DemotedFrom;
   /// Why this statement's wait had to fall back to 0, if it did.
   std::string WaitFallback;
   /// The earlier wait of the last stage that already allows no more groups

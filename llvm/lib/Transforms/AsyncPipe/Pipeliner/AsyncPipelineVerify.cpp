@@ -1,0 +1,170 @@
+//===- AsyncPipelineVerify.cpp - Prove a pipelined loop's wait counts -----===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The schedule derives every wait count from stages and orders
+// (AsyncPipelineCounts.cpp); here the one mark analysis
+// (llvm/lib/Analysis/AsyncPipe/AsyncMarkAnalysis.cpp, MarkDistances) checks
+// the code the transform emitted against it, for every wait of the last
+// stage.
+//
+// In the first loop iteration such a wait consumes source iteration 0. The
+// group it needs was committed by the prologue (a producer in an early
+// stage: the prologue commits D * G marks, G per virtual iteration in the
+// schedule's order, and source iteration 0 of a stage-s group is its mark in
+// virtual iteration s) or earlier in the same iteration (a producer of the
+// last stage: its mark in the body). MarkDistances gives the fewest marks
+// committed since that mark, over every path to the wait; around the
+// back edge the distance only grows, so the minimum is the first
+// iteration's. Every loop iteration commits every group's mark once (marks
+// lie on the spine and early copies' marks are not guarded), so the marks
+// between a group and its consumer are the same in every iteration: the
+// first iteration's distance is every iteration's. The wait is proven when
+// that distance equals its count: the group it needs is complete, and one
+// group more in flight would not be. The epilogue's copies of the body
+// recount their waits (AsyncPipelineTransform.cpp) and are not checked here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncPipelineVerify.h"
+#include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe-pipeline"
+
+namespace {
+
+/// The marks committed before the loop, in program order: those of the
+/// blocks outside the loop that dominate its header, outermost first.
+SmallVector<CallBase *, 16> marksBeforeLoop(Loop &L, const DominatorTree &DT) {
+  SmallVector<BasicBlock *, 8> Chain;
+  for (DomTreeNode *N = DT.getNode(L.getHeader())->getIDom(); N;
+       N = N->getIDom())
+    Chain.push_back(N->getBlock());
+  SmallVector<CallBase *, 16> Marks;
+  for (BasicBlock *BB : reverse(Chain))
+    for (Instruction &I : *BB)
+      if (AsyncOp Op = AsyncOp::get(I); Op.isMark())
+        Marks.push_back(Op.getCall());
+  return Marks;
+}
+
+} // namespace
+
+void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
+                                OptimizationRemarkEmitter &ORE) {
+  Loop &L = *Sched.L;
+  Function &F = *L.getHeader()->getParent();
+  unsigned D = Sched.getLastStage();
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    if (std::optional<unsigned> From = Sched.Statements[Idx].DemotedFrom)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "StatementInLastStage",
+                                          L.getStartLoc(), L.getHeader())
+               << "statement " << ore::NV("Statement", Idx)
+               << " runs in the last stage, not in stage "
+               << ore::NV("AnnotatedStage", *From)
+               << ": it has no async copy, and only async operations move "
+                  "between stages (its wait is counted for the last stage)";
+      });
+  // Groups in the schedule's order: the prologue's marks repeat it.
+  SmallVector<unsigned, 8> GroupsInOrder;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    if (Sched.Statements[Idx].isGroup())
+      GroupsInOrder.push_back(Idx);
+  sort(GroupsInOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  unsigned G = GroupsInOrder.size();
+
+  DominatorTree DT(F);
+  SmallVector<CallBase *, 16> Before = marksBeforeLoop(L, DT);
+  // The transform always emits the prologue's D * G marks where the loop is
+  // entered; without them nothing can be proved, which is worth a report.
+  if (Before.size() < uint64_t(D) * G) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "WaitNotProved",
+                                      L.getStartLoc(), L.getHeader())
+             << "the loop's waits are not proved by the mark analysis: the "
+                "prologue's marks were not found before the loop";
+    });
+    return;
+  }
+  ArrayRef<CallBase *> Prologue = ArrayRef(Before).take_back(D * G);
+
+  // The mark a last-stage wait of the first iteration needs, per wait.
+  SmallVector<std::pair<unsigned, CallBase *>, 4> Checks;
+  SmallVector<Value *, 8> Tracked;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    const PipelineStatement &W = Sched.Statements[Idx];
+    if (!W.Wait || Sched.isEarly(W) || !W.NeededGroup)
+      continue;
+    const PipelineStatement &P = Sched.Statements[*W.NeededGroup];
+    CallBase *Needed;
+    if (Sched.isEarly(P)) {
+      unsigned Rank =
+          find(GroupsInOrder, *W.NeededGroup) - GroupsInOrder.begin();
+      Needed = Prologue[P.Stage * G + Rank];
+    } else {
+      Needed = P.Mark;
+    }
+    Checks.push_back({Idx, Needed});
+    if (!is_contained(Tracked, Needed))
+      Tracked.push_back(Needed);
+  }
+  if (Checks.empty())
+    return;
+  MarkDistances::Options Opts;
+  Opts.Kind = AsyncOp::get(*Checks.front().second).getSemantics();
+  MarkDistances Distances(F, Tracked, Opts);
+
+  for (auto &Check : Checks) {
+    unsigned Idx = Check.first;
+    CallBase *Needed = Check.second;
+    const PipelineStatement &W = Sched.Statements[Idx];
+    std::optional<uint64_t> Count = getTrackedWaitCount(AsyncOp::get(*W.Wait));
+    MarkDistances::Distance Since = Distances.at(Needed, *W.Wait);
+    bool Proved = Distances.converged() && Count &&
+                  Since != MarkDistances::None && Since == *Count;
+    if (Proved) {
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitProved", W.Wait)
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " proved by the mark analysis: the group of statement "
+               << ore::NV("Group", *W.NeededGroup) << " is complete and "
+               << ore::NV("InFlight", *Count)
+               << " newer groups stay in flight, "
+               << ore::NV("OwnInFlight", W.OwnInFlight)
+               << " of them its own (of " << ore::NV("Stages", Sched.NumStages)
+               << " stages)";
+      });
+      continue;
+    }
+    ORE.emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "WaitNotProved", W.Wait);
+      R << "wait in statement " << ore::NV("Statement", Idx)
+        << " not proved by the mark analysis: it allows "
+        << ore::NV("Count", Count ? int64_t(*Count) : -1)
+        << " groups in flight, and ";
+      if (Since == MarkDistances::None)
+        R << "the group of statement " << ore::NV("Group", *W.NeededGroup)
+          << " may not be committed before it";
+      else
+        R << ore::NV("Since", uint64_t(Since))
+          << " marks are committed after the group of statement "
+          << ore::NV("Group", *W.NeededGroup) << " on some path";
+      return R;
+    });
+  }
+}
