@@ -74,3 +74,20 @@ bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
   }
   return !Malformed.empty();
 }
+
+asyncpipe::UserSpelling asyncpipe::getUserSpelling(StringRef IRName) {
+  static const struct {
+    StringRef IRName;
+    UserSpelling Spelling;
+  } Known[] = {
+      {"asyncpipe.wait", {"asyncpipe_wait", "commit groups"}},
+      {"asyncpipe.mark", {"asyncpipe_commit", "commit groups"}},
+      {"llvm.amdgcn.wait.asyncmark",
+       {"__builtin_amdgcn_wait_asyncmark", "asyncmarks"}},
+      {"llvm.amdgcn.asyncmark", {"__builtin_amdgcn_asyncmark", "asyncmarks"}},
+  };
+  for (const auto &K : Known)
+    if (K.IRName == IRName)
+      return K.Spelling;
+  return {IRName, "marks"};
+}

@@ -16,6 +16,7 @@
 #ifndef LLVM_ANALYSIS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
 #define LLVM_ANALYSIS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Compiler.h"
 
@@ -42,6 +43,16 @@ bool isOpenCLKernelBody(const Function &F);
 /// recognize it, and left alone it would reach codegen as a call to an
 /// undefined function. Returns true if it removed any.
 bool removeMalformedAsyncCalls(Function &F);
+
+/// How remarks name an async call in the user's vocabulary: the source
+/// spelling of the IR callee \p IRName (asyncpipe.wait is asyncpipe_wait,
+/// llvm.amdgcn.wait.asyncmark is __builtin_amdgcn_wait_asyncmark) and what a
+/// mark is called there ("commit groups", "asyncmarks").
+struct UserSpelling {
+  StringRef Call;
+  StringRef Groups;
+};
+UserSpelling getUserSpelling(StringRef IRName);
 
 } // namespace asyncpipe
 } // namespace llvm

@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -32,7 +34,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
 using namespace llvm;
@@ -79,17 +80,19 @@ private:
   SmallVector<PHINode *, 16> InsertedPHIs;
 };
 
-/// Records on \p New the callee of \p Original, with the type of its count
-/// operand for a wait, so that asyncpipe-lower-futures gives the mark or
-/// counting wait back its spelling (a module's async calls stay in the form
-/// its target and tools expect).
-void recordSpelling(CallInst &New, const AsyncOp &Original, Type *CountType) {
+/// Records on \p New the callee of \p Original, with the count the user
+/// wrote (of the count operand's type) for a wait, so that
+/// asyncpipe-lower-futures gives the mark or counting wait back its spelling
+/// (a module's async calls stay in the form its target and tools expect) and
+/// its remark can compare the count it derives with the written one.
+void recordSpelling(CallInst &New, const AsyncOp &Original, Type *CountType,
+                    uint64_t WrittenCount = 0) {
   LLVMContext &Ctx = New.getContext();
   SmallVector<Metadata *, 2> Spelling = {
       MDString::get(Ctx, Original.getName())};
   if (CountType)
     Spelling.push_back(
-        ConstantAsMetadata::get(Constant::getNullValue(CountType)));
+        ConstantAsMetadata::get(ConstantInt::get(CountType, WrittenCount)));
   New.setMetadata(AsyncSpellingMetadata, MDNode::get(Ctx, Spelling));
 }
 
@@ -230,15 +233,16 @@ void WaitBinding::bindWait(const AsyncOp &Wait, uint64_t N) {
       "asyncpipe.wait.future", B.getVoidTy(), B.getInt32Ty());
   CallInst *New = B.CreateCall(WaitFuture, {Future});
   New->setDebugLoc(Call->getDebugLoc());
-  recordSpelling(*New, Wait, Wait.getWaitCountOperand()->getType());
+  recordSpelling(*New, Wait, Wait.getWaitCountOperand()->getType(), N);
   ++NumWaitsBound;
   ASYNCPIPE_DEBUG(dbgs() << "AsyncBindWaits: bound" << *Call << "\n  to" << *New
                          << "\n");
   ORE.emit([&] {
+    UserSpelling User = getUserSpelling(Wait.getName());
     return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitBound", Call)
-           << "wait for at most " << ore::NV("Count", N)
-           << " outstanding marks bound to the future of the mark it waits "
-              "for, so that inlining cannot change what it waits for";
+           << User.Call << "(" << ore::NV("Count", N)
+           << ") tied to the group it waits for, so that inlining a call "
+              "that commits cannot change what it waits for";
   });
   Call->eraseFromParent();
 }

@@ -64,6 +64,20 @@ static cl::opt<bool> VerifyFutureLowering(
 
 namespace {
 
+/// The callee and count of the wait the user wrote, if \p I is one that
+/// asyncpipe-bind-waits tied to its group.
+std::optional<std::pair<StringRef, uint64_t>>
+getWrittenWait(const Instruction &I) {
+  MDNode *Spelling = I.getMetadata(AsyncSpellingMetadata);
+  if (!Spelling || Spelling->getNumOperands() < 2)
+    return std::nullopt;
+  auto *Name = dyn_cast<MDString>(Spelling->getOperand(0));
+  auto *Count = mdconst::dyn_extract<ConstantInt>(Spelling->getOperand(1));
+  if (!Name || !Count)
+    return std::nullopt;
+  return std::make_pair(Name->getString(), Count->getZExtValue());
+}
+
 /// Marks since a future's mark; NoMark stands for "no mark made this future
 /// on any path so far" (the dummy future, or not yet defined).
 using MarkDistance = MarkDistances::Distance;
@@ -296,17 +310,46 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call
                          << " waits for at most " << Count << " marks\n");
   std::string Untraced = Future ? describeUntracedSources(Future) : "";
-  ORE.emit([&] {
-    OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
-    R << "wait on a future lowered to a wait for at most "
-      << ore::NV("Count", Count)
-      << " outstanding marks: the fewest marks issued after its mark on any "
-         "path";
-    if (!Untraced.empty())
-      R << "; counted from where the future appears, because it comes from "
-        << Untraced;
-    return R;
-  });
+  if (auto Written = getWrittenWait(*Call)) {
+    // A wait the user wrote as a count, tied to its group by
+    // asyncpipe-bind-waits: say what became of the count they wrote.
+    UserSpelling User = getUserSpelling(Written->first);
+    uint64_t N = Written->second;
+    // Unchanged is not a transformation: an analysis remark.
+    if (Count == N)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WrittenWaitKept", Call)
+               << User.Call << "(" << ore::NV("WrittenCount", N)
+               << ") waits for at most " << ore::NV("Count", Count)
+               << " outstanding " << User.Groups << ", as written";
+      });
+    else
+      ORE.emit([&] {
+        OptimizationRemark R(DEBUG_TYPE, "WrittenWaitRecounted", Call);
+        R << User.Call << "(" << ore::NV("WrittenCount", N) << ")";
+        R << " waits for at most " << ore::NV("Count", Count) << " outstanding "
+          << User.Groups;
+        if (Count > N)
+          R << ": calls inlined after the group it waits for commit "
+            << ore::NV("InlinedGroups", Count - N) << " more";
+        else
+          R << ": on some path only " << ore::NV("Count", Count)
+            << " are committed after the group it waits for";
+        return R;
+      });
+  } else {
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
+      R << "wait on a future lowered to a wait for at most "
+        << ore::NV("Count", Count)
+        << " outstanding marks: the fewest marks issued after its mark on any "
+           "path";
+      if (!Untraced.empty())
+        R << "; counted from where the future appears, because it comes from "
+          << Untraced;
+      return R;
+    });
+  }
   IRBuilder<> B(Call);
   auto [WaitFn, CountTy] = getCountingWait(*Call);
   // A smaller count is a stronger wait: clamping to the operand is safe.
