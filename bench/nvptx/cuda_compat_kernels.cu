@@ -63,3 +63,39 @@ __global__ void double_buffer_float4(const float4 *in, float4 *out,
     pipe.consumer_release();
   }
 }
+
+// A double-buffered GEMM tile loop (16 x 16 tiles, n a multiple of 16) that
+// commits one group per iteration, empty on the last: consumer_wait's count
+// is the same on every iteration.
+__global__ void gemm_double_buffer(const float *A, const float *B, float *C,
+                                   int n) {
+  constexpr int T = 16;
+  __shared__ float As[2][T][T], Bs[2][T][T];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * T + ty, col = blockIdx.x * T + tx;
+  int tiles = n / T;
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  pipe.producer_acquire();
+  cuda::memcpy_async(&As[0][ty][tx], &A[row * n + tx], sizeof(float), pipe);
+  cuda::memcpy_async(&Bs[0][ty][tx], &B[ty * n + col], sizeof(float), pipe);
+  pipe.producer_commit();
+  float acc = 0;
+  for (int t = 0; t < tiles; ++t) {
+    int next = (t + 1) % 2;
+    pipe.producer_acquire();
+    if (t + 1 < tiles) {
+      cuda::memcpy_async(&As[next][ty][tx], &A[row * n + (t + 1) * T + tx],
+                         sizeof(float), pipe);
+      cuda::memcpy_async(&Bs[next][ty][tx], &B[((t + 1) * T + ty) * n + col],
+                         sizeof(float), pipe);
+    }
+    pipe.producer_commit();
+    pipe.consumer_wait();
+    __syncthreads();
+    for (int k = 0; k < T; ++k)
+      acc += As[t % 2][ty][k] * Bs[t % 2][k][tx];
+    __syncthreads();
+    pipe.consumer_release();
+  }
+  C[row * n + col] = acc;
+}

@@ -15,8 +15,10 @@
 // (thread scope; block scope unified, partitioned by producer count or by
 // role), pipeline_shared_state, pipeline_role, pipeline_consumer_wait_prior,
 // aligned_size_t, memcpy_async (per thread and collective over a group, any
-// size), std::size_t, and pipeline::quit(). The pipeline is
-// asyncpipe::pipeline (<asyncpipe/pipeline.h>); this header adds
+// size), std::size_t, std::chrono, pipeline::quit() and the timed waits
+// consumer_wait_for / consumer_wait_until. The pipeline is
+// asyncpipe::pipeline (<asyncpipe/pipeline.h>) with the timed waits; this
+// header adds
 // cuda::memcpy_async's contract, which takes any size and alignment:
 //
 //  * per thread, memcpy_async(dst, src, size, pipe): the copy is split into
@@ -44,7 +46,11 @@
 //  * A block-scope unified pipeline orders its stages with workgroup
 //    barriers (__syncthreads) rather than per-stage shared-memory barriers;
 //    quit() from a unified pipeline is for a work-item that exits at once.
-//  * consumer_wait_for / consumer_wait_until (timeouts) are not provided.
+//  * consumer_wait_for / consumer_wait_until: at block scope they wait until
+//    the stage is complete and return true, where libcu++ may time out and
+//    return false (at thread scope libcu++ does the same as this).
+//  * thread_scope_device / thread_scope_system pipelines are a compile-time
+//    error: no target can order stages over several thread blocks.
 //
 // As for asyncpipe::pipeline, the calls of one pipeline must end up in one
 // function after inlining: helpers that take a pipeline must be inlined
@@ -57,26 +63,105 @@
 
 #include <asyncpipe/pipeline.h>
 
+#if __has_include(<chrono>)
+#include <chrono>
+#define ASYNCPIPE_CUDA_COMPAT_HAS_CHRONO 1
+#else
+#define ASYNCPIPE_CUDA_COMPAT_HAS_CHRONO 0
+#endif
+
 #define ASYNCPIPE_COMPAT_INLINE                                                \
   ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
 
 namespace asyncpipe {
 namespace cuda_compat {
 
-// cuda::std's size type, for code that spells it cuda::std::size_t. (A
-// namespace std of its own, so no code of this header names ::std.)
+// cuda::std's size type, for code that spells it cuda::std::size_t, and
+// cuda::std::chrono, for the durations and time points of the timed waits
+// (the standard library's, where there is one). (A namespace std of its own,
+// so no other code of this header names ::std.)
 namespace std {
 using size_t = decltype(sizeof(0));
+#if ASYNCPIPE_CUDA_COMPAT_HAS_CHRONO
+namespace chrono = ::std::chrono;
+#endif
 } // namespace std
 
-using asyncpipe::make_pipeline;
-using asyncpipe::pipeline;
 using asyncpipe::pipeline_consumer_wait_prior;
 using asyncpipe::pipeline_role;
-using asyncpipe::pipeline_shared_state;
 using asyncpipe::thread_scope;
 using asyncpipe::thread_scope_block;
 using asyncpipe::thread_scope_thread;
+
+// libcu++'s wider scopes: a pipeline shared by threads of several thread
+// blocks (its shared state in global memory). AsyncPipe's pipelines order
+// stages with workgroup barriers and workgroup-scope counters, which no
+// target can stretch over several blocks, so naming them in a pipeline or a
+// shared state is a compile-time error at the user's line.
+constexpr thread_scope thread_scope_device = static_cast<thread_scope>(2);
+constexpr thread_scope thread_scope_system = static_cast<thread_scope>(3);
+
+namespace detail {
+// Scope, or a compile-time error for the scopes no target can honour. The
+// fallback keeps the error the only one.
+template <thread_scope Scope> constexpr thread_scope supported_scope() {
+  static_assert(Scope == thread_scope::thread || Scope == thread_scope::block,
+                "AsyncPipe's cuda::pipeline cannot honour "
+                "thread_scope_device or thread_scope_system on this target "
+                "(its stages are ordered by thread-block barriers): use "
+                "thread_scope_block with one shared state per thread block, "
+                "or thread_scope_thread");
+  return Scope == thread_scope::thread ? thread_scope::thread
+                                       : thread_scope::block;
+}
+} // namespace detail
+
+// cuda::pipeline_shared_state, with the scope checked first.
+template <thread_scope Scope, unsigned StageCount>
+using pipeline_shared_state =
+    asyncpipe::pipeline_shared_state<detail::supported_scope<Scope>(),
+                                     StageCount>;
+
+// cuda::pipeline: asyncpipe::pipeline with libcu++'s timed waits.
+template <thread_scope Scope>
+class pipeline : public asyncpipe::pipeline<detail::supported_scope<Scope>()> {
+  using base = asyncpipe::pipeline<detail::supported_scope<Scope>()>;
+
+public:
+  ASYNCPIPE_COMPAT_INLINE pipeline(const base &pipe) : base(pipe) {}
+
+  // Waits for the oldest stage, for at most the given duration (a
+  // cuda::std::chrono::duration), and says whether it is complete. At
+  // thread scope libcu++ waits for the stage and returns true whatever the
+  // duration, and so does this. At block scope libcu++ may give up when the
+  // duration has passed and return false; this waits until the stage is
+  // complete (its stages are ordered by barriers that cannot be left
+  // half-taken) and returns true, which is always a correct answer: the
+  // stage is complete when it returns.
+  template <class Duration>
+  ASYNCPIPE_COMPAT_INLINE bool consumer_wait_for(const Duration &) {
+    this->consumer_wait();
+    return true;
+  }
+  // The same until a time point (a cuda::std::chrono::time_point).
+  template <class TimePoint>
+  ASYNCPIPE_COMPAT_INLINE bool consumer_wait_until(const TimePoint &) {
+    this->consumer_wait();
+    return true;
+  }
+};
+
+ASYNCPIPE_COMPAT_INLINE pipeline<thread_scope::thread> make_pipeline() {
+  return asyncpipe::make_pipeline();
+}
+// Block scope: unified, or partitioned by producer count or by role.
+template <class Group, unsigned StageCount, class... Partition>
+ASYNCPIPE_COMPAT_INLINE pipeline<thread_scope::block> make_pipeline(
+    const Group &group,
+    asyncpipe::pipeline_shared_state<thread_scope::block, StageCount> *state,
+    Partition... partition) {
+  return asyncpipe::make_pipeline(group, state, partition...);
+}
 
 // A size that is a multiple of Alignment, with both pointers aligned to
 // Alignment: the promise that lets memcpy_async use wide copies without run-

@@ -67,7 +67,13 @@ constexpr thread_scope thread_scope_block = thread_scope::block;
 enum class pipeline_role { producer, consumer };
 
 template <thread_scope Scope> class pipeline;
+} // namespace asyncpipe
 
+#if !defined(ASYNCPIPE_LOCAL_BARRIER) && !defined(__CUDA__) && !defined(__HIP__)
+extern "C" void __asyncpipe_rt_barrier(void);
+#endif
+
+namespace asyncpipe {
 namespace detail {
 // Workgroup-wide barrier that orders shared-memory accesses. On AMDGPU the
 // fences are for LDS only: a fence for every address space waits for all
@@ -76,6 +82,11 @@ namespace detail {
 ASYNCPIPE_MEMBER void block_barrier() {
 #if defined(ASYNCPIPE_LOCAL_BARRIER)
   ASYNCPIPE_LOCAL_BARRIER();
+#elif !defined(__CUDA__) && !defined(__HIP__)
+  // Host C++: the runtime's work-group barrier (asyncpipe_rt.def), which does
+  // nothing for one work-item per work-group; a runner that runs a work-
+  // group's work-items as threads defines it to join them.
+  __asyncpipe_rt_barrier();
 #endif
 }
 

@@ -317,7 +317,7 @@ bool AsyncMarkCounts::isRedundantWait(const AsyncOp &Wait,
       OS << "rule W2 (native counter): at most " << B.Max
          << " cp.async groups can be pending here on every path (counted "
             "from the kernel's start or an earlier native wait, with no call "
-            "or cp.async assembly since)";
+            "or unrecognized cp.async assembly since)";
     else if (!B.MarkSeen)
       OS << "rule W1 (activation): no mark of this function reaches it";
     else if (B.Max == 0)

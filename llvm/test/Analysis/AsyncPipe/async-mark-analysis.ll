@@ -59,7 +59,7 @@ exit:
 ; Native waits in a kernel: the counter starts empty; a call makes it unknown.
 ; CHECK-LABEL: Outstanding marks in 'native_kernel':
 ; CHECK-NEXT: llvm.nvvm.cp.async.commit.group: activation [0, 0], hardware [0, 0]
-; CHECK-NEXT: llvm.nvvm.cp.async.wait.group: activation [0, 0], hardware [1, 1], redundant: rule W2 (native counter): at most 1 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or cp.async assembly since)
+; CHECK-NEXT: llvm.nvvm.cp.async.wait.group: activation [0, 0], hardware [1, 1], redundant: rule W2 (native counter): at most 1 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or unrecognized cp.async assembly since)
 ; CHECK-NEXT: llvm.nvvm.cp.async.wait.group: activation [0, 0] uncommitted, hardware [0, unbounded] uncommitted
 define ptx_kernel void @native_kernel() {
   call void @llvm.nvvm.cp.async.commit.group()

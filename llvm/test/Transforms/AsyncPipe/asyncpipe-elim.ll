@@ -290,7 +290,7 @@ define void @wait_all_uncommitted(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 }
 
 ; ... and goes when nothing can be uncommitted.
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: rule W2 (native counter): at most 0 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or cp.async assembly since)
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks removed: rule W2 (native counter): at most 0 cp.async groups can be pending here on every path (counted from the kernel's start or an earlier native wait, with no call or unrecognized cp.async assembly since)
 define void @wait_all_redundant(ptr addrspace(3) %s, ptr addrspace(1) %g) {
 ; CHECK-LABEL: define void @wait_all_redundant(
 ; CHECK-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(
@@ -409,5 +409,24 @@ loop:
   call void @asyncpipe.mark()
   br i1 %c, label %loop, label %exit
 exit:
+  ret void
+}
+
+; Inline PTX and the intrinsics share the thread's one counter.
+; REMARK-NEXT: remark: <unknown>:0:0: inline PTX "cp.async.wait_group 2" removed: it waits for nothing: rule W2 (native counter): at most 0 cp.async groups
+; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks removed: rule W2 (native counter): at most 1 cp.async groups
+define void @mixed_with_intrinsics(ptr %src, i32 %smem) {
+; CHECK-LABEL: define void @mixed_with_intrinsics(
+; CHECK-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
+; CHECK-NEXT:    call void asm sideeffect "cp.async.commit_group;", ""()
+; CHECK-NEXT:    call void asm sideeffect "cp.async.commit_group;", ""()
+; CHECK-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 1)
+; CHECK-NEXT:    ret void
+  call void @llvm.nvvm.cp.async.wait.group(i32 0)
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 2)
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 1)
+  call void @llvm.nvvm.cp.async.wait.group(i32 1)
   ret void
 }

@@ -2,7 +2,7 @@
 ; <cuda/pipeline>, hand-written): recognized from the statement's text and
 ; constraints as native NVPTX copies, marks and waits; anything else that
 ; mentions cp.async is opaque. asyncpipe-elim removes nothing in a function
-; with cp.async inline asm.
+; with opaque cp.async inline asm.
 ; Recognized by default, with hardware semantics like llvm.nvvm.cp.async.*
 ; (llvm/docs/AsyncPipeModel.rst).
 ; RUN: %opt -passes=asyncpipe-summary \
@@ -110,12 +110,10 @@ define void @unrelated(i32 %x) {
   ret void
 }
 
-; asyncpipe-elim leaves functions with cp.async inline asm alone: the
-; statements have hardware semantics (a callee's groups count too), which its
-; per-activation rules do not follow. Even the second wait_group 0 stays.
+; asyncpipe-elim counts recognized statements with hardware semantics (rule
+; W2, as llvm.nvvm.cp.async.*): the second wait_group 0 waits for nothing.
 ; ELIM-LABEL: @redundant_wait(
 ; ELIM:         call void asm sideeffect "cp.async.commit_group;", ""()
-; ELIM-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
 ; ELIM-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i32 0)
 ; ELIM-NEXT:    ret void
 define void @redundant_wait(ptr %src, i32 %smem) {
@@ -126,7 +124,7 @@ define void @redundant_wait(ptr %src, i32 %smem) {
   ret void
 }
 
-; The same with opaque inline asm.
+; With opaque inline asm the function is left alone.
 ; ELIM-LABEL: @redundant_wait_opaque(
 ; ELIM:         call void asm sideeffect "cp.async.commit_group;", ""()
 ; ELIM-NEXT:    call void asm sideeffect "cp.async.bulk.commit_group;", ""()

@@ -13,10 +13,10 @@
 //
 //  * W1 (activation model): a wait(N) is removed when at most N marks of the
 //    current activation can be outstanding there on every path.
-//  * W2 (native counter): a native wait is removed when an earlier native
-//    wait leaves at most N groups pending on every path, with no commit, no
-//    call and no cp.async assembly in between (a native wait-all also needs
-//    no copy in between).
+//  * W2 (native counter): a native wait (llvm.nvvm.cp.async.* or recognized
+//    cp.async inline PTX) is removed when at most N groups can be pending on
+//    every path, counted from the kernel's start or an earlier native wait
+//    (a native wait-all also needs no copy in between).
 //  * M1 (activation model): a mark M is removed when no wait can observe it:
 //    on every path from M, each wait of the activation reached before M is
 //    complete sees more marks after M than it allows outstanding, or the
@@ -25,21 +25,26 @@
 //    is waited on are kept.
 //
 // Native commits are never removed: under hardware semantics any caller may
-// wait for the group they close. always_inline functions, and functions
-// that still call always_inline functions holding async operations, are
-// left alone: their marks and waits belong to a caller not yet assembled.
+// wait for the group they close. First, libcu++'s run-time wait_group
+// switches whose count is proven the same on every path are folded into
+// their one wait (AsyncWaitSwitchFold.cpp). A function with cp.async inline
+// assembly the recognizer does not model is left alone. always_inline
+// functions, and functions that still call always_inline functions holding
+// async operations, are left alone: their marks and waits belong to a caller
+// not yet assembled.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncElim.h"
+#include "AsyncWaitSwitchFold.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 
 using namespace llvm;
@@ -59,6 +64,9 @@ public:
 
   bool run();
 
+  /// True if the CFG changed (a wait_group switch was folded).
+  bool changedCFG() const { return FoldedSwitch; }
+
 private:
   bool removeRedundantWaits();
   bool removeUnobservedMarks();
@@ -67,16 +75,30 @@ private:
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
+  bool FoldedSwitch = false;
 };
 
+/// True if \p F holds inline assembly that mentions cp.async but is not a
+/// recognized operation (a bulk or mbarrier form, several statements, a
+/// malformed statement, or any at all when recognition is off): what it does
+/// to the group counter, and so to every count around it, is unknown.
+bool hasUnmodelledCpAsyncAsm(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (isOpaqueToHardwareCounter(*Call) && !AsyncOp::get(*Call))
+        return true;
+  return false;
+}
+
 bool MarkWaitElimination::run() {
-  // cp.async written as inline PTX has hardware semantics (one counter per
-  // thread, shared with callees), which the per-activation rules below do
-  // not follow yet: such functions are left alone. (Once they do, only
-  // hasOpaqueAsyncInlineAsm(F), inline asm not modelled, needs this.)
-  if (hasAsyncInlineAsm(F))
+  // Recognized cp.async inline PTX is counted by the mark analysis exactly as
+  // the llvm.nvvm.cp.async.* intrinsics (hardware semantics, rule W2); a
+  // function with cp.async assembly the recognizer does not model is left
+  // alone entirely.
+  if (hasUnmodelledCpAsyncAsm(F))
     return false;
-  bool Changed = false;
+  bool Changed = foldWaitGroupSwitches(F, ORE);
+  FoldedSwitch = Changed;
   // Removing a mark lowers the bounds, which can make more waits redundant;
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets
   // more marks go unobserved, so rounds stop as soon as one removes nothing:
@@ -109,11 +131,16 @@ bool MarkWaitElimination::removeRedundantWaits() {
     ASYNCPIPE_DEBUG(dbgs() << "AsyncElim: removing redundant wait" << *Call
                            << "\n");
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
-             << "wait for at most "
-             << ore::NV("Count",
-                        *getTrackedWaitCount(AsyncOp::get(*Call)))
-             << " outstanding marks removed: " << Why;
+      AsyncOp Wait = AsyncOp::get(*Call);
+      OptimizationRemark R(DEBUG_TYPE, "RedundantWait", userLocation(*Call),
+                           Call->getParent());
+      // Inline PTX is named by its statement, as the user wrote it.
+      if (Wait.getForm() == AsyncOpForm::NVPTXInlineAsm)
+        return R << "inline PTX \"" << ore::NV("Statement", describeWait(Wait))
+                 << "\" removed: it waits for nothing: " << Why;
+      return R << "wait for at most "
+               << ore::NV("Count", *getTrackedWaitCount(Wait))
+               << " outstanding marks removed: " << Why;
     });
     eraseProvenRedundantOp(*Call);
   }
@@ -200,8 +227,11 @@ PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
                          << F.getName() << " **********\n");
-  if (!MarkWaitElimination(F, ORE).run())
+  MarkWaitElimination Elim(F, ORE);
+  if (!Elim.run())
     return PreservedAnalyses::all();
+  if (Elim.changedCFG())
+    return PreservedAnalyses::none();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
