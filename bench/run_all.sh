@@ -13,7 +13,7 @@
 #   SIZE=docs bench/run_all.sh  the sizes the docs quote (much longer; the
 #                               100k-instruction kernels of
 #                               bench/amdgpu/waitcnt_overhead.py alone take
-#                               several minutes)
+#                               several minutes per target)
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
@@ -42,7 +42,14 @@ if [[ $SIZE == docs ]]; then
   section "mark/wait elimination"
   run bash "$SRC/bench/elim/run.sh"
   section "AMDGPU compile-time share"
-  run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD"
+  for cpu in gfx942 gfx1250; do
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 1000,10000 --marks 10,100,1000
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 1000 --marks 10000
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 100000 --marks 1000
+  done
   section "pipeliner differential"
   run bash "$SRC/bench/pipeliner/differential.sh" 2000 2
   section "host differential"
@@ -57,7 +64,11 @@ else
   run bash "$SRC/bench/elim/run.sh" --seeds 1 --functions 20 \
     --instructions 10000
   section "AMDGPU compile-time share"
-  echo "skipped at SIZE=small (several minutes); SIZE=docs runs it"
+  for cpu in gfx942 gfx1250; do
+    run python3 "$SRC/bench/amdgpu/waitcnt_overhead.py" --build-dir "$BUILD" \
+      --cpu $cpu --instructions 1000 --marks 10,100,1000
+  done
+  echo "larger kernels (several minutes) at SIZE=docs"
   section "pipeliner differential"
   run bash "$SRC/bench/pipeliner/differential.sh" 100 2
   section "host differential"

@@ -38,6 +38,12 @@ config.substitutions.append(("%python", config.python_executable))
 
 # AsyncPipe's own command-line tools.
 config.substitutions.append(("%asyncpipe-fuse", os.path.join(config.asyncpipe_tools_bin_dir, "asyncpipe-fuse")))
+config.substitutions.append(("%asyncpipe-run-kernels", os.path.join(config.asyncpipe_tools_bin_dir, "asyncpipe-run-kernels")))
+# The host work-group runner: compile a host program with %asyncpipe_workgroup
+# to get its header and library.
+config.substitutions.append(("%asyncpipe_workgroup", "-I{} {} -lpthread".format(
+    config.asyncpipe_runtime_include,
+    os.path.join(config.asyncpipe_obj_root, "lib", "libasyncpipe_workgroup.a"))))
 config.substitutions.append(("%asyncpipe_unittests", config.asyncpipe_unittests_dir))
 
 # The host runtime (runtime/): tests that build and run host programs compile

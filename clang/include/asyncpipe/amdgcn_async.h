@@ -32,6 +32,12 @@
  * (clang -fpass-plugin=AsyncPipe.so) lowers them; without it the backend
  * would emit calls to undefined functions.
  *
+ * On gfx1250 and gfx1251 only the mark and the wait can be used: the copies
+ * there are Clang 22's __builtin_amdgcn_global_load_async_to_lds_b8/b32/b64/
+ * b128, __builtin_amdgcn_cluster_load_async_to_lds_* and
+ * __builtin_amdgcn_global_store_async_from_lds_*, which the marks track
+ * (s_wait_asynccnt); a call of an LDS DMA builtin above is an error there.
+ *
  * Semantics (llvm/docs/AsyncPipeClang.rst): each copy is issued by every
  * active lane and completes asynchronously; asyncmark closes a group of the
  * copies issued before it; wait_asyncmark(n) waits until at most n marks of
@@ -52,7 +58,17 @@
 
 #include <asyncpipe/__config.h>
 
-#if defined(__AMDGCN__) && (defined(__GFX11__) || defined(__GFX12__))
+/* gfx1250 and gfx1251 have no LDS DMA, but their async copies
+ * (__builtin_amdgcn_global_load_async_to_lds_b32 and friends, Clang 22's own)
+ * count on ASYNCcnt, and upstream accepts the mark builtins there (target
+ * feature "vmem-to-lds-load-insts|asynccnt"); the LDS DMA builtins are
+ * errors at the call there. */
+#if defined(__gfx1250__) || defined(__gfx1251__)
+#define ASYNCPIPE_AMDGCN_ASYNCCNT 1
+#endif
+
+#if defined(__AMDGCN__) && (defined(__GFX11__) || defined(__GFX12__)) &&       \
+    !defined(ASYNCPIPE_AMDGCN_ASYNCCNT)
 #error "asyncpipe/amdgcn_async.h: no LDS DMA on this GPU (needs gfx9 or gfx10)"
 #endif
 
@@ -71,7 +87,22 @@
                                 "'" #BUILTIN "' cannot copy this size: size "  \
                                 "must be " ASYNCPIPE_COPY_SIZES_TEXT)          \
   ASYNCPIPE_AMDGCN_CONSTANT(offset, BUILTIN)                                   \
-  ASYNCPIPE_AMDGCN_CONSTANT(aux, BUILTIN)
+  ASYNCPIPE_AMDGCN_CONSTANT(aux, BUILTIN)                                      \
+  ASYNCPIPE_AMDGCN_NEEDS_LDS_DMA(BUILTIN)
+
+/* On gfx1250/gfx1251 a call of an LDS DMA builtin is an error at the call
+ * that names the copies the GPU has. */
+#if defined(ASYNCPIPE_AMDGCN_ASYNCCNT)
+#define ASYNCPIPE_AMDGCN_NEEDS_LDS_DMA(BUILTIN)                                \
+  __attribute__((diagnose_if(1,                                                \
+                             "'" #BUILTIN "' needs LDS DMA (gfx9, gfx10), "    \
+                             "which gfx1250 does not have: use "               \
+                             "__builtin_amdgcn_global_load_async_to_lds_b8/"   \
+                             "b32/b64/b128, which the same marks track",       \
+                             "error")))
+#else
+#define ASYNCPIPE_AMDGCN_NEEDS_LDS_DMA(BUILTIN)
+#endif
 
 /* OpenCL C spells the operands' address spaces in the builtins' types; HIP
  * declares the builtins under internal names with the same types and wraps

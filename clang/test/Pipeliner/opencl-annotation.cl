@@ -43,21 +43,58 @@ kernel void sum_tiles(global const int *restrict in, global int *restrict out,
 // CHECK: @sum_tiles.tile.pipelined = internal addrspace(3) global [4 x [64 x i32]] undef
 // CHECK: @sum_tiles.tile = internal addrspace(3) global [4 x [64 x i32]] undef
 // CHECK-LABEL: define protected amdgpu_kernel void @sum_tiles(
+// The prologue's three groups, the loop's wait with three in flight, the
+// epilogue's decreasing waits.
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}3)
-// CHECK: call void @llvm.amdgcn.asyncmark()
-// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
-// The callable copy's blocks are laid out in another order.
+// One, two and three tiles (trip counts below the stage count): their
+// groups, then into the epilogue at its last, second or first copy.
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// The callable copy's blocks are laid out in another order: the epilogue,
+// the short trip counts, the prologue and the loop.
 // CHECK-LABEL: define protected void @__clang_ocl_kern_imp_sum_tiles(
-// CHECK: call void @llvm.amdgcn.asyncmark()
-// CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}2)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}1)
 // CHECK: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}0)
+// One, two and three tiles (trip counts below the stage count): their
+// groups, then into the epilogue at its last, second or first copy.
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
+// CHECK-NOT: asyncmark
+// CHECK: call void @llvm.amdgcn.global.load.async.lds(
+// CHECK-NEXT: call void @llvm.amdgcn.asyncmark()
 // CHECK-COUNT-3: call void @llvm.amdgcn.asyncmark()
 // CHECK: call void @llvm.amdgcn.asyncmark()
 // CHECK-NEXT: call void @llvm.amdgcn.wait.asyncmark(i16 {{(noundef signext )?}}3)

@@ -2,7 +2,7 @@
 // column_to_row over one work-group per column (one thread per work-item,
 // through the work-group runner of the fusion tests) and checks every output
 // element.
-#include "workgroup-runner.h"
+#include "asyncpipe_workgroup.h"
 #include <stdio.h>
 
 enum { Tile = 256, Groups = 2, Tiles = 3, N = Groups * Tiles * Tile, Cols = 3 };

@@ -1,7 +1,7 @@
 // Host driver of examples/double-buffer/double_buffer.cl: runs scale_tiles
 // over two work-groups of 256 work-items (one thread each, through the
 // work-group runner of the fusion tests) and checks every output element.
-#include "workgroup-runner.h"
+#include "asyncpipe_workgroup.h"
 #include <stdio.h>
 
 enum { Tile = 256, Groups = 2, Tiles = 5, N = Groups * Tiles * Tile };

@@ -66,6 +66,12 @@ const Spelling Spellings[] = {
    AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0},
   {"llvm.amdgcn.struct.ptr.buffer.load.lds.async", false, AsyncOpKind::Copy,
    AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0},
+  // The same for the <4 x i32> resource forms. Their source is a vector, not
+  // a pointer, so they have no global pointer operand.
+  {"llvm.amdgcn.raw.buffer.load.lds.async", false, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, -1, 2, -1, 0},
+  {"llvm.amdgcn.struct.buffer.load.lds.async", false, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, -1, 2, -1, 0},
   {"llvm.amdgcn.asyncmark", false, AsyncOpKind::Mark, AsyncOpForm::AMDGPU,
    -1, -1, -1, -1, 0},
   {"llvm.amdgcn.wait.asyncmark", false, AsyncOpKind::Wait,

@@ -60,6 +60,11 @@ DMAForm getDMAForm(StringRef Name) {
     return {Intrinsic::amdgcn_raw_ptr_buffer_load_lds, true, false};
   if (Name == "llvm.amdgcn.struct.ptr.buffer.load.lds.async")
     return {Intrinsic::amdgcn_struct_ptr_buffer_load_lds, true, false};
+  // The <4 x i32> resource forms, spelled like the pointer forms above.
+  if (Name == "llvm.amdgcn.raw.buffer.load.lds.async")
+    return {Intrinsic::amdgcn_raw_buffer_load_lds, true, false};
+  if (Name == "llvm.amdgcn.struct.buffer.load.lds.async")
+    return {Intrinsic::amdgcn_struct_buffer_load_lds, true, false};
   return {};
 }
 

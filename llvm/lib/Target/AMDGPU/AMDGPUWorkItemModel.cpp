@@ -82,12 +82,13 @@ public:
     }
   }
 
-  StringRef getUnmodelledQuery(const Instruction &I) const override {
+  StringRef getSubGroupUse(const Instruction &I) const override {
     const auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
       return "";
-    // A lane's index in its wave (mbcnt of an all-ones mask) depends on how
-    // work-items are packed into waves, which a remapped nd-range changes.
+    // A lane's index in its wave (mbcnt of an all-ones mask) and the wave's
+    // index in its work-group: fixed by the local linear id and the wave
+    // size.
     switch (II->getIntrinsicID()) {
     case Intrinsic::amdgcn_mbcnt_lo:
     case Intrinsic::amdgcn_mbcnt_hi:

@@ -68,19 +68,30 @@ public:
     const auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)
       return "";
-    // Lanes and warps depend on how work-items are packed into warps, and
-    // clusters on the launch: none follows a remapped nd-range.
+    // The warp a work-item runs in (where the hardware placed it) and
+    // clusters (the launch) follow no nd-range.
     StringRef Name = II->getCalledFunction()->getName();
     for (StringRef Unmodelled :
-         {"llvm.nvvm.read.ptx.sreg.laneid", "llvm.nvvm.read.ptx.sreg.warpid",
-          "llvm.nvvm.read.ptx.sreg.nwarpid",
-          "llvm.nvvm.read.ptx.sreg.lanemask.",
+         {"llvm.nvvm.read.ptx.sreg.warpid", "llvm.nvvm.read.ptx.sreg.nwarpid",
           "llvm.nvvm.read.ptx.sreg.cluster",
           "llvm.nvvm.read.ptx.sreg.nclusterid",
           "llvm.nvvm.read.ptx.sreg.clusterid"})
       if (Name.starts_with(Unmodelled))
         return Name;
     return "";
+  }
+
+  StringRef getSubGroupUse(const Instruction &I) const override {
+    // A lane's index and masks in its warp of 32: fixed by its local linear
+    // id.
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      return "";
+    StringRef Name = II->getCalledFunction()->getName();
+    return Name == "llvm.nvvm.read.ptx.sreg.laneid" ||
+                   Name.starts_with("llvm.nvvm.read.ptx.sreg.lanemask.")
+               ? Name
+               : "";
   }
 
   bool isBarrier(const Instruction &I) const override {

@@ -346,13 +346,27 @@ Error QueryRemapper::run() {
   for (Instruction &I : instructions(Body)) {
     if (std::optional<WorkItemQuery> Q = Plan.Model.matchQuery(I))
       Queries.push_back(*Q);
-    else if (StringRef Name = Plan.Model.getUnmodelledQuery(I); !Name.empty())
+    else if (StringRef Name = Plan.Model.getSubGroupUse(I); !Name.empty()) {
+      // Sub-groups are carved out of work-groups by local linear id: with
+      // the kernel's own local size (the fused one) and local ids left
+      // alone, they are what they were. Without a local size the kernel's
+      // work-groups are whatever the fused launch makes them.
+      if (!Kernel.Range.hasLocalSize())
+        return refuse("sub-group-without-local-size",
+                      Kernel.Kernel->getName() +
+                          " must see its own nd-range and uses sub-groups (" +
+                          Name +
+                          "), which keep their meaning only if its "
+                          "work-groups do; give it a local size, the same "
+                          "as the other kernels', or launch every kernel of "
+                          "the list on the same nd-range");
+    } else if (StringRef Name = Plan.Model.getUnmodelledQuery(I); !Name.empty())
       return refuse("unmodelled-work-item-query",
                     Kernel.Kernel->getName() +
                         " must see its own nd-range, but it reads " + Name +
-                        ", which fusion does not remap (sub-group, lane, "
-                        "enqueued-size and linear-id queries); launch every "
-                        "kernel of the list on the same nd-range");
+                        ", which fusion does not remap (enqueued sizes, "
+                        "warp and cluster registers); launch every kernel of "
+                        "the list on the same nd-range");
     else if (Plan.Model.isUnrecognizedQuery(I))
       return refuse("unrecognized-work-item-query",
                     Kernel.Kernel->getName() +
@@ -397,15 +411,20 @@ Error asyncpipe::checkGuardedBarriers(Function &Body, const KernelPlan &Kernel,
                                       const FusionPlan &Plan) {
   if (!Kernel.NeedsGuard || skipsWholeWorkGroups(Kernel, Plan.FusedRange))
     return Error::success();
-  for (Instruction &I : instructions(Body))
-    if (Plan.Model.isBarrier(I))
+  for (Instruction &I : instructions(Body)) {
+    // A group reduction waits for the whole group, as a barrier does.
+    StringRef Collective = Plan.Model.getGroupCollective(I);
+    if (Plan.Model.isBarrier(I) || !Collective.empty())
       return refuse("barrier-in-partial-work-group",
                     describeKernel(Plan, &Kernel - Plan.Kernels.begin()) +
-                        " with " + Kernel.Range.str() +
-                        " has a work-group barrier, but on the fused " +
-                        Plan.FusedRange.str() +
+                        " with " + Kernel.Range.str() + " has a " +
+                        (Collective.empty()
+                             ? std::string("work-group barrier")
+                             : "group collective (" + Collective.str() + ")") +
+                        ", but on the fused " + Plan.FusedRange.str() +
                         " some work-groups could run it with only part of "
                         "their work-items");
+  }
   return Error::success();
 }
 

@@ -132,12 +132,27 @@ public:
 
   StringRef getUnmodelledQuery(const Instruction &I) const override {
     StringRef Name = getUnmangledName(getCalleeName(I));
-    // Sub-groups depend on how the device packs work-items; enqueued sizes
-    // and linear ids on the launch: none is remapped.
-    bool Unmodelled =
-        Name.contains("sub_group") || Name == "get_enqueued_local_size" ||
-        Name == "get_global_linear_id" || Name == "get_local_linear_id";
-    return Unmodelled ? Name : "";
+    // Enqueued sizes depend on the launch and are not remapped. (Linear ids
+    // are invariant: work-item L of the fused grid does the work of
+    // work-item L of each kernel's, and local ids stay as they are.)
+    return Name.starts_with("get_enqueued_") ? Name : "";
+  }
+
+  StringRef getSubGroupUse(const Instruction &I) const override {
+    StringRef Name = getUnmangledName(getCalleeName(I));
+    return Name.contains("sub_group") && !Name.starts_with("get_enqueued_")
+               ? Name
+               : "";
+  }
+
+  StringRef getGroupCollective(const Instruction &I) const override {
+    StringRef Name = getUnmangledName(getCalleeName(I));
+    // work_group_reduce_add, sub_group_broadcast, sub_group_barrier, ...;
+    // the work-group barrier is isBarrier()'s.
+    bool Collective =
+        (Name.starts_with("work_group_") || Name.starts_with("sub_group_")) &&
+        Name != "work_group_barrier";
+    return Collective ? Name : "";
   }
 
   bool isBarrier(const Instruction &I) const override {
@@ -247,9 +262,13 @@ public:
 
   bool isUnrecognizedQuery(Instruction &I) const override {
     // A builtin variable read in a shape of its own (the whole vector used
-    // other than through extractelement, an odd offset or width).
+    // other than through extractelement, an odd offset or width), or a
+    // builtin function this model does not know.
     if (matchQuery(I))
       return false;
+    if (isa<CallInst>(I) &&
+        getUnmangledName(getCalleeName(I)).contains("spirv_BuiltIn"))
+      return true;
     auto *Load = dyn_cast<LoadInst>(&I);
     std::optional<BuiltinRead> Read = Load ? readsBuiltin(*Load) : std::nullopt;
     if (!Read || !Read->Kind)
@@ -277,12 +296,37 @@ public:
     if (!Short.consume_front("__spirv_"))
       return "";
     Short.consume_front("BuiltIn");
-    // Sub-groups, enqueued sizes and linear ids are not remapped.
-    bool IsUnmodelled = Short.contains("Subgroup") ||
-                        Short.contains("Enqueued") ||
-                        Short.starts_with("GlobalLinearId") ||
-                        Short.starts_with("LocalInvocationIndex");
-    return IsUnmodelled ? Name : "";
+    // Enqueued sizes are not remapped; linear ids are invariant.
+    return Short.contains("Enqueued") ? Name : "";
+  }
+
+  StringRef getSubGroupUse(const Instruction &I) const override {
+    if (StringRef Name = OpenCLBuiltinWorkItemModel::getSubGroupUse(I);
+        !Name.empty())
+      return Name;
+    StringRef Name;
+    if (const auto *Load = dyn_cast<LoadInst>(&I)) {
+      std::optional<BuiltinRead> Read = readsBuiltin(*Load);
+      Name = Read && !Read->Kind ? Read->Name : "";
+    } else {
+      Name = getUnmangledName(getCalleeName(I));
+    }
+    StringRef Short = Name;
+    if (!Short.consume_front("__spirv_"))
+      return "";
+    Short.consume_front("BuiltIn");
+    return Short.contains("Subgroup") && !Short.contains("Enqueued") ? Name
+                                                                     : "";
+  }
+
+  StringRef getGroupCollective(const Instruction &I) const override {
+    if (StringRef Name = OpenCLBuiltinWorkItemModel::getGroupCollective(I);
+        !Name.empty())
+      return Name;
+    // __spirv_GroupIAdd, __spirv_GroupBroadcast, __spirv_GroupAll, ... at
+    // any scope (the scope is their first operand).
+    StringRef Name = getUnmangledName(getCalleeName(I));
+    return Name.starts_with("__spirv_Group") ? Name : "";
   }
 
   bool isBarrier(const Instruction &I) const override {

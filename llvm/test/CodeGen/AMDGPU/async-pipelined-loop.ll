@@ -4,8 +4,10 @@
 ; the steady-state loop is unconditional, so the wait for the oldest of S
 ; groups leaves the S - 1 newer ones in flight: s_waitcnt vmcnt(K) with
 ; K = (S - 1) * DMAs per group. The epilogue issues nothing and waits with
-; decreasing counts down to vmcnt(0); trip counts below S run the unpipelined
-; loop (the first vmcnt(0)). With empty groups the loop's copies are guarded,
+; decreasing counts down to vmcnt(0). A trip count n below S takes a partial
+; prologue (its n groups) and joins the epilogue at its n-th last copy: the
+; DMAs and marks before each epilogue wait are the same on both paths, so the
+; path-insensitive counts stay exact. With empty groups the loop's copies are guarded,
 ; the path that skips them is the minimum of the path-insensitive count, and
 ; the loop's wait falls to vmcnt(0): no overlap.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
@@ -50,66 +52,36 @@ exit:
 }
 ; GFX942-LABEL: three_stages:
 ; GFX942: ; %bb.0: ; %entry
-; GFX942-NEXT: s_load_dword s7, s[4:5], 0x10
+; GFX942-NEXT: s_load_dword s6, s[4:5], 0x10
 ; GFX942-NEXT: s_load_dwordx2 s[0:1], s[4:5], 0x8
 ; GFX942-NEXT: v_and_b32_e32 v2, 0x3ff, v0
 ; GFX942-NEXT: v_lshlrev_b32_e32 v0, 2, v2
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: s_cmp_lt_i32 s7, 1
+; GFX942-NEXT: s_cmp_lt_i32 s6, 1
 ; GFX942-NEXT: s_cbranch_scc1 .LBB0_6
-; GFX942-NEXT: ; %bb.1: ; %loop.preheader
+; GFX942-NEXT: ; %bb.1: ; %NodeBlock
 ; GFX942-NEXT: s_load_dwordx2 s[2:3], s[4:5], 0x0
-; GFX942-NEXT: s_add_i32 s6, s7, -1
-; GFX942-NEXT: s_cmp_gt_u32 s6, 1
-; GFX942-NEXT: s_cbranch_scc1 .LBB0_7
-; GFX942-NEXT: ; %bb.2: ; %loop.short.preheader
-; GFX942-NEXT: v_mov_b32_e32 v1, 0
-; GFX942-NEXT: v_mov_b32_e32 v4, v2
-; GFX942-NEXT: s_mov_b32 m0, 0
-; GFX942-NEXT: .LBB0_3:
-; GFX942-NEXT: ; =>This Inner Loop Header: Depth=1
-; GFX942-NEXT: v_ashrrev_i32_e32 v5, 31, v4
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_lshl_add_u64 v[6:7], v[4:5], 2, s[2:3]
-; GFX942-NEXT: global_load_lds_dword v[6:7], off
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_waitcnt vmcnt(0)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(0)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v3, v0
-; GFX942-NEXT: s_add_i32 s7, s7, -1
-; GFX942-NEXT: s_cmp_eq_u32 s7, 0
-; GFX942-NEXT: v_add_u32_e32 v4, 0x100, v4
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
-; GFX942-NEXT: s_cbranch_scc0 .LBB0_3
-; GFX942-NEXT: ; %bb.4: ; %Flow
-; GFX942-NEXT: .LBB0_5:
-; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
-; GFX942-NEXT: s_endpgm
-; GFX942-NEXT: .LBB0_6:
-; GFX942-NEXT: v_mov_b32_e32 v1, 0
-; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
-; GFX942-NEXT: s_endpgm
-; GFX942-NEXT: .LBB0_7:
-; GFX942-NEXT: ; implicit-def: $vgpr1
-; GFX942-NEXT: s_cbranch_execz .LBB0_5
-; GFX942-NEXT: ; %bb.8: ; %asyncpipe.prologue
+; GFX942-NEXT: s_add_i32 s4, s6, -1
+; GFX942-NEXT: s_mov_b32 s5, 0
+; GFX942-NEXT: v_cmp_lt_i64_e64 s[6:7], s[4:5], 1
+; GFX942-NEXT: s_and_b64 vcc, exec, s[6:7]
+; GFX942-NEXT: s_cbranch_vccnz .LBB0_7
+; GFX942-NEXT: ; %bb.2: ; %LeafBlock
+; GFX942-NEXT: s_cmp_eq_u64 s[4:5], 1
+; GFX942-NEXT: s_cbranch_scc1 .LBB0_8
+; GFX942-NEXT: ; %bb.3: ; %asyncpipe.prologue
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_lshl_add_u64 v[4:5], s[2:3], 0, v[0:1]
 ; GFX942-NEXT: s_mov_b32 m0, 0
-; GFX942-NEXT: s_mov_b64 s[4:5], 0x400
+; GFX942-NEXT: s_mov_b64 s[6:7], 0x400
 ; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
-; GFX942-NEXT: v_lshl_add_u64 v[4:5], v[4:5], 0, s[4:5]
+; GFX942-NEXT: v_lshl_add_u64 v[4:5], v[4:5], 0, s[6:7]
 ; GFX942-NEXT: s_movk_i32 m0, 0x400
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_add_u32 s10, s6, -2
+; GFX942-NEXT: s_add_u32 s10, s4, -2
 ; GFX942-NEXT: global_load_lds_dword v[4:5], off
 ; GFX942-NEXT: s_addc_u32 s11, 0, -1
 ; GFX942-NEXT: s_mov_b32 s8, 0
@@ -120,7 +92,7 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: .LBB0_9:
+; GFX942-NEXT: .LBB0_4:
 ; GFX942-NEXT: ; =>This Inner Loop Header: Depth=1
 ; GFX942-NEXT: s_add_i32 s9, s8, 2
 ; GFX942-NEXT: s_add_i32 s10, s8, -1
@@ -144,32 +116,76 @@ exit:
 ; GFX942-NEXT: s_addc_u32 s5, s5, 0
 ; GFX942-NEXT: s_add_i32 s8, s8, 1
 ; GFX942-NEXT: s_cmp_lg_u32 s8, 3
-; GFX942-NEXT: v_cmp_gt_u64_e32 vcc, s[4:5], v[4:5]
+; GFX942-NEXT: v_cmp_le_u64_e32 vcc, s[4:5], v[4:5]
 ; GFX942-NEXT: v_add_u32_e32 v2, 0x100, v2
 ; GFX942-NEXT: s_cselect_b32 s8, s8, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
-; GFX942-NEXT: s_cbranch_vccz .LBB0_9
-; GFX942-NEXT: ; %bb.10: ; %asyncpipe.epilogue
-; GFX942-NEXT: s_add_i32 s2, s8, 1
-; GFX942-NEXT: s_cmp_lg_u32 s2, 3
+; GFX942-NEXT: s_cbranch_vccnz .LBB0_4
+; GFX942-NEXT: ; %bb.5: ; %Flow
+; GFX942-NEXT: s_branch .LBB0_10
+; GFX942-NEXT: .LBB0_6:
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
+; GFX942-NEXT: s_endpgm
+; GFX942-NEXT: .LBB0_7:
+; GFX942-NEXT: ; implicit-def: $sgpr6
+; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execnz .LBB0_11
+; GFX942-NEXT: s_branch .LBB0_12
+; GFX942-NEXT: .LBB0_8:
+; GFX942-NEXT: ; implicit-def: $sgpr8
+; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execz .LBB0_10
+; GFX942-NEXT: ; %bb.9: ; %asyncpipe.short2
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], s[2:3], 0, v[0:1]
+; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_mov_b64 s[4:5], 0x400
+; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[2:3], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x400
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: s_mov_b32 s8, 0
+; GFX942-NEXT: global_load_lds_dword v[2:3], off
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB0_10:
 ; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
-; GFX942-NEXT: s_cselect_b32 s2, s2, 0
 ; GFX942-NEXT: s_waitcnt vmcnt(1)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(1)
 ; GFX942-NEXT: ;;#ASMEND
 ; GFX942-NEXT: ds_read_b32 v2, v2
-; GFX942-NEXT: v_lshl_add_u32 v3, s2, 10, v0
+; GFX942-NEXT: s_add_i32 s4, s8, 1
+; GFX942-NEXT: s_cmp_lg_u32 s4, 3
+; GFX942-NEXT: s_cselect_b32 s6, s4, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: s_branch .LBB0_12
+; GFX942-NEXT: .LBB0_11:
+; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_mov_b32 s6, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB0_12:
+; GFX942-NEXT: v_lshl_add_u32 v2, s6, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(0)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(0)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read_b32 v3, v3
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: ds_read_b32 v2, v2
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
+; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
 ; GFX942-NEXT: global_store_dword v0, v1, s[0:1]
 ; GFX942-NEXT: s_endpgm
 ; GROUPS-LABEL: three_stages:
@@ -288,87 +304,56 @@ exit:
 }
 ; GFX942-LABEL: four_stages_two_tiles:
 ; GFX942: ; %bb.0: ; %entry
-; GFX942-NEXT: s_load_dword s9, s[4:5], 0x18
+; GFX942-NEXT: s_load_dword s8, s[4:5], 0x18
 ; GFX942-NEXT: s_load_dwordx2 s[6:7], s[4:5], 0x10
 ; GFX942-NEXT: v_and_b32_e32 v2, 0x3ff, v0
 ; GFX942-NEXT: v_lshlrev_b32_e32 v0, 2, v2
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: s_cmp_lt_i32 s9, 1
-; GFX942-NEXT: s_cbranch_scc1 .LBB1_6
-; GFX942-NEXT: ; %bb.1: ; %loop.preheader
-; GFX942-NEXT: s_load_dwordx4 s[0:3], s[4:5], 0x0
-; GFX942-NEXT: s_add_i32 s8, s9, -1
-; GFX942-NEXT: s_cmp_gt_u32 s8, 2
+; GFX942-NEXT: s_cmp_lt_i32 s8, 1
 ; GFX942-NEXT: s_cbranch_scc1 .LBB1_7
-; GFX942-NEXT: ; %bb.2: ; %loop.short.preheader
-; GFX942-NEXT: v_mov_b32_e32 v1, 0
-; GFX942-NEXT: v_mov_b32_e32 v4, v2
-; GFX942-NEXT: .LBB1_3:
-; GFX942-NEXT: ; =>This Inner Loop Header: Depth=1
-; GFX942-NEXT: v_ashrrev_i32_e32 v5, 31, v4
-; GFX942-NEXT: v_lshlrev_b64 v[6:7], 2, v[4:5]
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_lshl_add_u64 v[8:9], s[0:1], 0, v[6:7]
-; GFX942-NEXT: s_mov_b32 m0, 0
-; GFX942-NEXT: v_lshl_add_u64 v[6:7], s[2:3], 0, v[6:7]
-; GFX942-NEXT: global_load_lds_dword v[8:9], off
-; GFX942-NEXT: s_movk_i32 m0, 0x1000
-; GFX942-NEXT: s_add_i32 s9, s9, -1
-; GFX942-NEXT: global_load_lds_dword v[6:7], off
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; asyncmark
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_waitcnt vmcnt(0)
-; GFX942-NEXT: ;;#ASMSTART
-; GFX942-NEXT: ; wait_asyncmark(0)
-; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[6:7], v0 offset1:16
-; GFX942-NEXT: s_cmp_eq_u32 s9, 0
-; GFX942-NEXT: v_add_u32_e32 v4, 0x100, v4
-; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_mul_f32_e32 v3, v6, v7
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
-; GFX942-NEXT: s_cbranch_scc0 .LBB1_3
-; GFX942-NEXT: ; %bb.4: ; %Flow
-; GFX942-NEXT: .LBB1_5:
-; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
-; GFX942-NEXT: s_endpgm
-; GFX942-NEXT: .LBB1_6:
-; GFX942-NEXT: v_mov_b32_e32 v1, 0
-; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
-; GFX942-NEXT: s_endpgm
-; GFX942-NEXT: .LBB1_7:
-; GFX942-NEXT: ; implicit-def: $vgpr1
-; GFX942-NEXT: s_cbranch_execz .LBB1_5
-; GFX942-NEXT: ; %bb.8: ; %asyncpipe.prologue
+; GFX942-NEXT: ; %bb.1: ; %NodeBlock30
+; GFX942-NEXT: s_load_dwordx4 s[0:3], s[4:5], 0x0
+; GFX942-NEXT: s_add_i32 s4, s8, -1
+; GFX942-NEXT: s_mov_b32 s5, 0
+; GFX942-NEXT: v_cmp_lt_i64_e64 s[8:9], s[4:5], 1
+; GFX942-NEXT: s_and_b64 vcc, exec, s[8:9]
+; GFX942-NEXT: s_cbranch_vccnz .LBB1_8
+; GFX942-NEXT: ; %bb.2: ; %NodeBlock
+; GFX942-NEXT: v_cmp_lt_i64_e64 s[8:9], s[4:5], 2
+; GFX942-NEXT: s_and_b64 vcc, exec, s[8:9]
+; GFX942-NEXT: s_cbranch_vccnz .LBB1_9
+; GFX942-NEXT: ; %bb.3: ; %LeafBlock
+; GFX942-NEXT: s_cmp_eq_u64 s[4:5], 2
+; GFX942-NEXT: s_cbranch_scc1 .LBB1_10
+; GFX942-NEXT: ; %bb.4: ; %asyncpipe.prologue
 ; GFX942-NEXT: v_mov_b32_e32 v1, 0
 ; GFX942-NEXT: s_mov_b32 m0, 0
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_lshl_add_u64 v[4:5], s[0:1], 0, v[0:1]
 ; GFX942-NEXT: global_load_lds_dword v0, s[0:1]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1000
-; GFX942-NEXT: s_mov_b64 s[4:5], 0x400
+; GFX942-NEXT: s_mov_b64 s[8:9], 0x400
 ; GFX942-NEXT: v_lshl_add_u64 v[6:7], s[2:3], 0, v[0:1]
 ; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
-; GFX942-NEXT: v_lshl_add_u64 v[8:9], v[4:5], 0, s[4:5]
+; GFX942-NEXT: v_lshl_add_u64 v[8:9], v[4:5], 0, s[8:9]
 ; GFX942-NEXT: s_movk_i32 m0, 0x400
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: s_add_u32 s12, s8, -3
+; GFX942-NEXT: s_add_u32 s12, s4, -3
 ; GFX942-NEXT: global_load_lds_dword v[8:9], off
-; GFX942-NEXT: v_lshl_add_u64 v[8:9], v[6:7], 0, s[4:5]
+; GFX942-NEXT: v_lshl_add_u64 v[8:9], v[6:7], 0, s[8:9]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1400
-; GFX942-NEXT: s_mov_b64 s[4:5], 0x800
+; GFX942-NEXT: s_mov_b64 s[8:9], 0x800
 ; GFX942-NEXT: global_load_lds_dword v[8:9], off
-; GFX942-NEXT: v_lshl_add_u64 v[4:5], v[4:5], 0, s[4:5]
+; GFX942-NEXT: v_lshl_add_u64 v[4:5], v[4:5], 0, s[8:9]
 ; GFX942-NEXT: s_movk_i32 m0, 0x800
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
 ; GFX942-NEXT: s_addc_u32 s13, 0, -1
 ; GFX942-NEXT: global_load_lds_dword v[4:5], off
-; GFX942-NEXT: v_lshl_add_u64 v[4:5], v[6:7], 0, s[4:5]
+; GFX942-NEXT: v_lshl_add_u64 v[4:5], v[6:7], 0, s[8:9]
 ; GFX942-NEXT: s_movk_i32 m0, 0x1800
 ; GFX942-NEXT: s_mov_b32 s10, 0
 ; GFX942-NEXT: global_load_lds_dword v[4:5], off
@@ -379,7 +364,7 @@ exit:
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; asyncmark
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: .LBB1_9:
+; GFX942-NEXT: .LBB1_5:
 ; GFX942-NEXT: ; =>This Inner Loop Header: Depth=1
 ; GFX942-NEXT: s_add_i32 s11, s10, 3
 ; GFX942-NEXT: s_add_i32 s12, s10, -1
@@ -409,46 +394,140 @@ exit:
 ; GFX942-NEXT: s_addc_u32 s5, s5, 0
 ; GFX942-NEXT: s_add_i32 s10, s10, 1
 ; GFX942-NEXT: s_cmp_lg_u32 s10, 4
-; GFX942-NEXT: v_cmp_gt_u64_e32 vcc, s[4:5], v[4:5]
+; GFX942-NEXT: v_cmp_le_u64_e32 vcc, s[4:5], v[4:5]
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
 ; GFX942-NEXT: v_mul_f32_e32 v3, v6, v7
 ; GFX942-NEXT: v_add_u32_e32 v2, 0x100, v2
 ; GFX942-NEXT: s_cselect_b32 s10, s10, 0
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v3
-; GFX942-NEXT: s_cbranch_vccz .LBB1_9
-; GFX942-NEXT: ; %bb.10: ; %asyncpipe.epilogue
-; GFX942-NEXT: s_add_i32 s0, s10, 1
-; GFX942-NEXT: s_cmp_lg_u32 s0, 4
-; GFX942-NEXT: s_cselect_b32 s0, s0, 0
-; GFX942-NEXT: v_lshl_add_u32 v4, s0, 10, v0
-; GFX942-NEXT: s_add_i32 s0, s0, 1
+; GFX942-NEXT: s_cbranch_vccnz .LBB1_5
+; GFX942-NEXT: ; %bb.6: ; %Flow
+; GFX942-NEXT: s_branch .LBB1_12
+; GFX942-NEXT: .LBB1_7:
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
+; GFX942-NEXT: s_endpgm
+; GFX942-NEXT: .LBB1_8:
+; GFX942-NEXT: ; implicit-def: $sgpr8
+; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execnz .LBB1_15
+; GFX942-NEXT: s_branch .LBB1_16
+; GFX942-NEXT: .LBB1_9:
+; GFX942-NEXT: ; implicit-def: $sgpr8
+; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execnz .LBB1_13
+; GFX942-NEXT: s_branch .LBB1_14
+; GFX942-NEXT: .LBB1_10:
+; GFX942-NEXT: ; implicit-def: $sgpr10
+; GFX942-NEXT: ; implicit-def: $vgpr1
+; GFX942-NEXT: s_cbranch_execz .LBB1_12
+; GFX942-NEXT: ; %bb.11: ; %asyncpipe.short3
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], s[0:1], 0, v[0:1]
+; GFX942-NEXT: global_load_lds_dword v0, s[0:1]
+; GFX942-NEXT: s_movk_i32 m0, 0x1000
+; GFX942-NEXT: s_mov_b64 s[4:5], 0x400
+; GFX942-NEXT: v_lshl_add_u64 v[4:5], s[2:3], 0, v[0:1]
+; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
+; GFX942-NEXT: v_lshl_add_u64 v[6:7], v[2:3], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x400
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: s_mov_b32 s10, 0
+; GFX942-NEXT: global_load_lds_dword v[6:7], off
+; GFX942-NEXT: v_lshl_add_u64 v[6:7], v[4:5], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x1400
+; GFX942-NEXT: s_mov_b64 s[4:5], 0x800
+; GFX942-NEXT: global_load_lds_dword v[6:7], off
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[2:3], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x800
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: global_load_lds_dword v[2:3], off
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[4:5], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x1800
+; GFX942-NEXT: s_nop 0
+; GFX942-NEXT: global_load_lds_dword v[2:3], off
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB1_12:
 ; GFX942-NEXT: v_lshl_add_u32 v2, s10, 10, v0
-; GFX942-NEXT: s_cmp_lg_u32 s0, 4
 ; GFX942-NEXT: s_waitcnt vmcnt(4)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(2)
 ; GFX942-NEXT: ;;#ASMEND
 ; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
-; GFX942-NEXT: s_cselect_b32 s0, s0, 0
+; GFX942-NEXT: s_add_i32 s4, s10, 1
+; GFX942-NEXT: s_cmp_lg_u32 s4, 4
+; GFX942-NEXT: s_cselect_b32 s8, s4, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
+; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: s_branch .LBB1_14
+; GFX942-NEXT: .LBB1_13:
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], s[0:1], 0, v[0:1]
+; GFX942-NEXT: global_load_lds_dword v0, s[0:1]
+; GFX942-NEXT: s_movk_i32 m0, 0x1000
+; GFX942-NEXT: s_mov_b64 s[4:5], 0x400
+; GFX942-NEXT: v_lshl_add_u64 v[4:5], s[2:3], 0, v[0:1]
+; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[2:3], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x400
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: s_mov_b32 s8, 0
+; GFX942-NEXT: global_load_lds_dword v[2:3], off
+; GFX942-NEXT: v_lshl_add_u64 v[2:3], v[4:5], 0, s[4:5]
+; GFX942-NEXT: s_movk_i32 m0, 0x1400
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: global_load_lds_dword v[2:3], off
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB1_14:
+; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(2)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(1)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[4:5], v4 offset1:16
-; GFX942-NEXT: v_lshl_add_u32 v6, s0, 10, v0
+; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
+; GFX942-NEXT: s_add_i32 s4, s8, 1
+; GFX942-NEXT: s_cmp_lg_u32 s4, 4
+; GFX942-NEXT: s_cselect_b32 s8, s4, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
+; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: s_branch .LBB1_16
+; GFX942-NEXT: .LBB1_15:
+; GFX942-NEXT: s_mov_b32 m0, 0
+; GFX942-NEXT: s_mov_b32 s8, 0
+; GFX942-NEXT: s_waitcnt lgkmcnt(0)
+; GFX942-NEXT: global_load_lds_dword v0, s[0:1]
+; GFX942-NEXT: s_movk_i32 m0, 0x1000
+; GFX942-NEXT: v_mov_b32_e32 v1, 0
+; GFX942-NEXT: global_load_lds_dword v0, s[2:3]
+; GFX942-NEXT: ;;#ASMSTART
+; GFX942-NEXT: ; asyncmark
+; GFX942-NEXT: ;;#ASMEND
+; GFX942-NEXT: .LBB1_16:
+; GFX942-NEXT: v_lshl_add_u32 v2, s8, 10, v0
 ; GFX942-NEXT: s_waitcnt vmcnt(0)
 ; GFX942-NEXT: ;;#ASMSTART
 ; GFX942-NEXT: ; wait_asyncmark(0)
 ; GFX942-NEXT: ;;#ASMEND
-; GFX942-NEXT: ds_read2st64_b32 v[6:7], v6 offset1:16
-; GFX942-NEXT: s_waitcnt lgkmcnt(2)
-; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
-; GFX942-NEXT: s_waitcnt lgkmcnt(1)
-; GFX942-NEXT: v_mul_f32_e32 v2, v4, v5
-; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
+; GFX942-NEXT: ds_read2st64_b32 v[2:3], v2 offset1:16
 ; GFX942-NEXT: s_waitcnt lgkmcnt(0)
-; GFX942-NEXT: v_mul_f32_e32 v2, v6, v7
+; GFX942-NEXT: v_mul_f32_e32 v2, v2, v3
 ; GFX942-NEXT: v_add_f32_e32 v1, v1, v2
 ; GFX942-NEXT: global_store_dword v0, v1, s[6:7]
 ; GFX942-NEXT: s_endpgm

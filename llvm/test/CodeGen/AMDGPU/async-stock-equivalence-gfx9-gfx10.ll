@@ -1,6 +1,7 @@
 ; The plugin claims only the names it defines: IR without any of them is
 ; compiled exactly as stock llc-22 compiles it, byte for byte, at -O0 and -O2:
-; ordinary LDS DMA (global, buffer, load.to.lds), buffer loads, the user's
+; ordinary LDS DMA (global, buffer with a ptr addrspace(8) or <4 x i32>
+; resource, load.to.lds), buffer loads, the user's
 ; own s_waitcnt (intrinsic and inline asm), fences and barriers, and the
 ; stock bug of async-stock-tbaa-bug.ll (an LDS load with only !tbaa after a
 ; DMA), which the plugin fixes only in functions that have an async DMA.
@@ -29,6 +30,14 @@
 ; GFX1030: buffer_load_dword {{.*}} lds
 ; GFX1030: ; user wait
 ; GFX1030: s_waitcnt vmcnt(3) lgkmcnt(15)
+; GFX942-LABEL: v4i32_buffer_dma_and_loads:
+; GFX942: buffer_load_dword off, s[{{[0-9]+}}:{{[0-9]+}}], 0 lds
+; GFX942: buffer_load_ushort v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 idxen offset:4 sc0 lds
+; GFX942: ; user wait
+; GFX1030-LABEL: v4i32_buffer_dma_and_loads:
+; GFX1030: buffer_load_dword off, s[{{[0-9]+}}:{{[0-9]+}}], 0 lds
+; GFX1030: buffer_load_ushort v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 idxen offset:4 glc lds
+; GFX1030: ; user wait
 
 @lds = internal addrspace(3) global [1024 x i32] poison
 
@@ -83,6 +92,23 @@ exit:
   ret void
 }
 
+; The <4 x i32> resource forms: LDS DMA, a buffer load, and the user's wait.
+define amdgpu_kernel void @v4i32_buffer_dma_and_loads(<4 x i32> %rsrc, ptr addrspace(1) %out, i32 %i) {
+  call void @llvm.amdgcn.raw.buffer.load.lds(<4 x i32> %rsrc, ptr addrspace(3) @lds, i32 4, i32 0, i32 0, i32 0, i32 0)
+  %x = call i32 @llvm.amdgcn.raw.buffer.load.i32(<4 x i32> %rsrc, i32 16, i32 0, i32 0)
+  call void @llvm.amdgcn.struct.buffer.load.lds(<4 x i32> %rsrc, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 256), i32 2, i32 %i, i32 0, i32 0, i32 4, i32 1)
+  call void asm sideeffect "; user wait", ""()
+  call void @llvm.amdgcn.s.waitcnt(i32 3953)
+  %p = getelementptr i32, ptr addrspace(3) @lds, i32 %i
+  %v = load i32, ptr addrspace(3) %p
+  %s = add i32 %v, %x
+  store i32 %s, ptr addrspace(1) %out
+  ret void
+}
+
+declare void @llvm.amdgcn.raw.buffer.load.lds(<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32)
+declare void @llvm.amdgcn.struct.buffer.load.lds(<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32, i32)
+declare i32 @llvm.amdgcn.raw.buffer.load.i32(<4 x i32>, i32, i32, i32)
 declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
 declare void @llvm.amdgcn.load.to.lds.p1(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
 declare void @llvm.amdgcn.raw.ptr.buffer.load.lds(ptr addrspace(8), ptr addrspace(3), i32, i32, i32, i32, i32)

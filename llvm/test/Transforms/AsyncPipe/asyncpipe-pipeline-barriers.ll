@@ -33,6 +33,7 @@
 ; is pipelined, the other (marked done) runs as written, and the value the
 ; loop leaves merges both.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline,verify' -S \
+; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   %t/checked.ll -pass-remarks=asyncpipe-pipeline 2>%t/checked.remarks \
 ; RUN:   | FileCheck %s --check-prefix=CHECKED
 ; RUN: FileCheck %s --check-prefix=CHECKED-REMARK < %t/checked.remarks
@@ -142,15 +143,38 @@
 ; CHECKED-NEXT: br i1 %asyncpipe.nooverlap, label %asyncpipe.nooverlap.ph, label %asyncpipe.nooverlap.ph.overlap
 ; CHECKED: loop.overlap:
 ; CHECKED: call void @asyncpipe.wait(i32 0)
-; CHECKED: br i1 %done.overlap, label %exit, label %loop.overlap, !llvm.loop [[DONE:![0-9]+]]
+; CHECKED: br i1 %done.overlap, label %exit, label %loop.overlap, !llvm.loop [[FALLBACK:![0-9]+]]
 ; CHECKED: asyncpipe.prologue:
 ; CHECKED: loop:
 ; CHECKED: call void @asyncpipe.wait(i32 1)
-; CHECKED: br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[DONE]]
+; CHECKED: br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[PIPELINED:![0-9]+]]
+; CHECKED: loop.epi1:
+; CHECKED-SAME: preds = %asyncpipe.epilogue, %asyncpipe.short1
+; CHECKED-NEXT: %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; CHECKED-NEXT: %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; CHECKED-NEXT: %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; CHECKED: call void @asyncpipe.wait(i32 0)
+; CHECKED: asyncpipe.short1:
+; CHECKED-NEXT: call void @asyncpipe.copy(ptr @buf.checked.pipelined, ptr %a, i32 4, i32 0)
+; CHECKED-NEXT: call void @asyncpipe.mark()
+; CHECKED-NEXT: br label %loop.epi1
 ; CHECKED: exit:
-; CHECKED-NEXT: %acc.next.lcssa = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ %acc.next.overlap, %loop.overlap ], [ %acc.next.short, %loop.short ]
-; CHECKED: [[DONE]] = distinct !{[[DONE]], [[KEY:![0-9]+]]}
+; CHECKED-NEXT: %acc.next.lcssa = phi i32 [ %acc.next.overlap, %loop.overlap ], [ %acc.next.epi1, %loop.epi1 ]
+; The two versions get loop IDs of their own (makeFollowupLoopID): the
+; loop's properties but the pipeliner's, its request marked done, and what
+; asyncpipe.pipeline.followup_all and followup_fallback (the unpipelined
+; version) or followup_pipelined add.
+; CHECKED-LABEL: define i32 @store_checked_followup(
+; CHECKED: br i1 %done.overlap, label %exit, label %loop.overlap, !llvm.loop [[FOLLOWFALLBACK:![0-9]+]]
+; CHECKED: br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[FOLLOWPIPELINED:![0-9]+]]
+; CHECKED: [[FALLBACK]] = distinct !{[[FALLBACK]], [[KEY:![0-9]+]]}
 ; CHECKED-NEXT: [[KEY]] = !{!"asyncpipe.pipeline.done"}
+; CHECKED-NEXT: [[PIPELINED]] = distinct !{[[PIPELINED]], [[KEY]]}
+; CHECKED-NEXT: [[FOLLOWFALLBACK]] = distinct !{[[FOLLOWFALLBACK]], [[MP:![0-9]+]], [[NOVEC:![0-9]+]], [[UNROLL:![0-9]+]], [[KEY]]}
+; CHECKED-NEXT: [[MP]] = !{!"llvm.loop.mustprogress"}
+; CHECKED-NEXT: [[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
+; CHECKED-NEXT: [[UNROLL]] = !{!"llvm.loop.unroll.count", i32 4}
+; CHECKED-NEXT: [[FOLLOWPIPELINED]] = distinct !{[[FOLLOWPIPELINED]], [[MP]], [[NOVEC]], [[KEY]]}
 
 ;--- amdgpu.ll
 @lds.hip_syncthreads = internal addrspace(3) global [256 x float] undef, align 16
@@ -632,8 +656,35 @@ loop:
 exit:
   ret i32 %acc.next
 }
+
+define i32 @store_checked_followup(ptr %a, ptr %c, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+  %src = getelementptr i32, ptr %a, i64 %i
+  call void @asyncpipe.copy(ptr @buf.checked, ptr %src, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr @buf.checked
+  %dst = getelementptr i32, ptr %c, i64 %i
+  store i32 %v, ptr %dst
+  %acc.next = add i32 %acc, %v
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !2
+exit:
+  ret i32 %acc.next
+}
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
 !0 = distinct !{!0, !1}
 !1 = !{!"asyncpipe.pipeline.stages", i32 2}
+!2 = distinct !{!2, !3, !1, !4, !5}
+!3 = !{!"llvm.loop.mustprogress"}
+!4 = !{!"asyncpipe.pipeline.followup_all", !6}
+!5 = !{!"asyncpipe.pipeline.followup_fallback", !7}
+!6 = !{!"llvm.loop.vectorize.enable", i1 false}
+!7 = !{!"llvm.loop.unroll.count", i32 4}

@@ -107,14 +107,15 @@ exit:
 ; EPI-LABEL: define void @two_stages(
 ; EPI:       entry:
 ; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 1
-; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 1
+; EPI-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; EPI-NEXT:    i64 0, label %asyncpipe.short1
+; EPI-NEXT:    ]
 ; EPI:       asyncpipe.prologue:
 ; EPI-NEXT:    %dst.ahead3 = getelementptr i32, ptr @b1, i64 %tid
 ; EPI-NEXT:    %src.ahead4 = getelementptr i32, ptr %a, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %dst.ahead3, ptr %src.ahead4, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 1
 ; EPI-NEXT:    br label %loop
 ; EPI:       loop:
 ; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
@@ -148,31 +149,25 @@ exit:
 ; EPI-NEXT:    %asyncpipe.mod2.next = select i1 [[T5]], i32 0, i32 [[T4]]
 ; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPTWOSTAGES:![0-9]+]]
-; EPI:       loop.short:
-; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
-; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
-; EPI-NEXT:    %src.short = getelementptr i32, ptr %a, i64 %src.idx.short
-; EPI-NEXT:    %dst.short = getelementptr i32, ptr @b1, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %dst.short, ptr %src.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %v.short = load i32, ptr %dst.short, align 4
-; EPI-NEXT:    %out.short = getelementptr i32, ptr %c, i64 %i.short
-; EPI-NEXT:    store i32 %v.short, ptr %out.short, align 4
-; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
-; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
-; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPTWOSTAGES1:![0-9]+]]
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
-; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 64
+; EPI-NEXT:    %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
 ; EPI-NEXT:    %dst.epi1 = getelementptr i32, ptr @b1, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
 ; EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %dst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.next
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
 ; EPI-NEXT:    store i32 %v.epi1, ptr %out.epi1, align 4
 ; EPI-NEXT:    br label %exit
+; EPI:       asyncpipe.short1:
+; EPI-NEXT:    %dst.ahead5 = getelementptr i32, ptr @b1, i64 %tid
+; EPI-NEXT:    %src.ahead6 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %dst.ahead5, ptr %src.ahead6, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi1
 ; EPI:       exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
@@ -223,8 +218,11 @@ exit:
 ; EPI-LABEL: define void @three_stages(
 ; EPI:       entry:
 ; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 2
-; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 2
+; EPI-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; EPI-NEXT:    i64 0, label %asyncpipe.short1
+; EPI-NEXT:    i64 1, label %asyncpipe.short2
+; EPI-NEXT:    ]
 ; EPI:       asyncpipe.prologue:
 ; EPI-NEXT:    %bdst.ahead11 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:    %src.ahead12 = getelementptr i32, ptr %a, i64 %tid
@@ -242,7 +240,6 @@ exit:
 ; EPI-NEXT:    %bdst.ahead18 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead17, ptr %bdst.ahead18, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 2
 ; EPI-NEXT:    br label %loop
 ; EPI:       loop:
 ; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
@@ -299,24 +296,6 @@ exit:
 ; EPI-NEXT:    %asyncpipe.mod3.next = select i1 [[T13]], i32 0, i32 [[T12]]
 ; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPTHREESTAGES:![0-9]+]]
-; EPI:       loop.short:
-; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
-; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
-; EPI-NEXT:    %src.short = getelementptr i32, ptr %a, i64 %src.idx.short
-; EPI-NEXT:    %bdst.short = getelementptr i32, ptr @b2, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.short, ptr %src.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %cdst.short = getelementptr i32, ptr @c2, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.short, ptr %bdst.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %v.short = load i32, ptr %cdst.short, align 4
-; EPI-NEXT:    %out.short = getelementptr i32, ptr %d, i64 %i.short
-; EPI-NEXT:    store i32 %v.short, ptr %out.short, align 4
-; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
-; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
-; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPTHREESTAGES1:![0-9]+]]
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
@@ -357,6 +336,85 @@ exit:
 ; EPI-NEXT:    %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
 ; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %d, i64 %i.next.epi1
 ; EPI-NEXT:    store i32 %v.epi2, ptr %out.epi2, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       asyncpipe.short1:
+; EPI-NEXT:    %bdst.ahead19 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %src.ahead20 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead19, ptr %src.ahead20, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %cdst.ahead21 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead22 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead21, ptr %bdst.ahead22, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.short1.epi2
+; EPI:       asyncpipe.short2:
+; EPI-NEXT:    %bdst.ahead23 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %src.ahead24 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead23, ptr %src.ahead24, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead25 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %src.idx.ahead26 = add i64 1, %tid
+; EPI-NEXT:    %src.ahead27 = getelementptr i32, ptr %a, i64 %src.idx.ahead26
+; EPI-NEXT:    %asyncpipe.version.ptr28 = getelementptr i8, ptr %bdst.ahead25, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr28, ptr %src.ahead27, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %cdst.ahead29 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead30 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead29, ptr %bdst.ahead30, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.short2.epi1
+; EPI:       loop.short1.epi2:
+; EPI-NEXT:    %asyncpipe.offset.short1.epi2 = mul i32 0, 64
+; EPI-NEXT:    %cdst.short1.epi2 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.short1.epi2 = getelementptr i8, ptr %cdst.short1.epi2, i32 %asyncpipe.offset.short1.epi2
+; EPI-NEXT:    %v.short1.epi2 = load i32, ptr %asyncpipe.version.ptr.short1.epi2, align 4
+; EPI-NEXT:    %out.short1.epi2 = getelementptr i32, ptr %d, i64 0
+; EPI-NEXT:    store i32 %v.short1.epi2, ptr %out.short1.epi2, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       loop.short2.epi1:
+; EPI-NEXT:    %asyncpipe.offset.short2.epi1 = mul i32 0, 64
+; EPI-NEXT:    [[T22:%.*]] = add i32 0, 1
+; EPI-NEXT:    [[T23:%.*]] = sub i32 [[T22]], 3
+; EPI-NEXT:    [[T24:%.*]] = icmp uge i32 [[T22]], 3
+; EPI-NEXT:    %asyncpipe.ahead5.short2.epi1 = select i1 [[T24]], i32 [[T23]], i32 [[T22]]
+; EPI-NEXT:    %asyncpipe.offset6.short2.epi1 = mul i32 %asyncpipe.ahead5.short2.epi1, 64
+; EPI-NEXT:    [[T25:%.*]] = add i32 0, 1
+; EPI-NEXT:    [[T26:%.*]] = sub i32 [[T25]], 2
+; EPI-NEXT:    [[T27:%.*]] = icmp uge i32 [[T25]], 2
+; EPI-NEXT:    %asyncpipe.ahead8.short2.epi1 = select i1 [[T27]], i32 [[T26]], i32 [[T25]]
+; EPI-NEXT:    %asyncpipe.offset9.short2.epi1 = mul i32 %asyncpipe.ahead8.short2.epi1, 64
+; EPI-NEXT:    %cdst.short2.epi1 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:    %cdst.ahead.short2.epi1 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    %bdst.ahead4.short2.epi1 = getelementptr i32, ptr @b2, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr7.short2.epi1 = getelementptr i8, ptr %bdst.ahead4.short2.epi1, i32 %asyncpipe.offset6.short2.epi1
+; EPI-NEXT:    %asyncpipe.version.ptr10.short2.epi1 = getelementptr i8, ptr %cdst.ahead.short2.epi1, i32 %asyncpipe.offset9.short2.epi1
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10.short2.epi1, ptr %asyncpipe.version.ptr7.short2.epi1, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi1 = getelementptr i8, ptr %cdst.short2.epi1, i32 %asyncpipe.offset.short2.epi1
+; EPI-NEXT:    %v.short2.epi1 = load i32, ptr %asyncpipe.version.ptr.short2.epi1, align 4
+; EPI-NEXT:    %out.short2.epi1 = getelementptr i32, ptr %d, i64 0
+; EPI-NEXT:    store i32 %v.short2.epi1, ptr %out.short2.epi1, align 4
+; EPI-NEXT:    %i.next.short2.epi1 = add nuw i64 0, 1
+; EPI-NEXT:    [[T28:%.*]] = add i32 0, 1
+; EPI-NEXT:    [[T29:%.*]] = icmp eq i32 [[T28]], 2
+; EPI-NEXT:    %asyncpipe.mod2.next.short2.epi1 = select i1 [[T29]], i32 0, i32 [[T28]]
+; EPI-NEXT:    br label %loop.short2.epi2
+; EPI:       loop.short2.epi2:
+; EPI-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 %asyncpipe.mod2.next.short2.epi1, 64
+; EPI-NEXT:    %cdst.short2.epi2 = getelementptr i32, ptr @c2, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr %cdst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
+; EPI-NEXT:    %v.short2.epi2 = load i32, ptr %asyncpipe.version.ptr.short2.epi2, align 4
+; EPI-NEXT:    %out.short2.epi2 = getelementptr i32, ptr %d, i64 %i.next.short2.epi1
+; EPI-NEXT:    store i32 %v.short2.epi2, ptr %out.short2.epi2, align 4
 ; EPI-NEXT:    br label %exit
 ; EPI:       exit:
 ; EPI-NEXT:    ret void
@@ -409,8 +467,12 @@ exit:
 ; EPI-LABEL: define void @interleaved(
 ; EPI:       entry:
 ; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 3
-; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
+; EPI-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; EPI-NEXT:    i64 0, label %asyncpipe.short1
+; EPI-NEXT:    i64 1, label %asyncpipe.short2
+; EPI-NEXT:    i64 2, label %asyncpipe.short3
+; EPI-NEXT:    ]
 ; EPI:       asyncpipe.prologue:
 ; EPI-NEXT:    %adst.ahead7 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %asrc.ahead8 = getelementptr i32, ptr %a, i64 %tid
@@ -444,7 +506,6 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr26 = getelementptr i8, ptr %bdst.ahead23, i32 128
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr26, ptr %bsrc.ahead25, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
 ; EPI-NEXT:    br label %loop
 ; EPI:       loop:
 ; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
@@ -490,30 +551,12 @@ exit:
 ; EPI-NEXT:    %asyncpipe.mod4.next = select i1 [[T5]], i32 0, i32 [[T4]]
 ; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPINTERLEAVED:![0-9]+]]
-; EPI:       loop.short:
-; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
-; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
-; EPI-NEXT:    %asrc.short = getelementptr i32, ptr %a, i64 %src.idx.short
-; EPI-NEXT:    %adst.short = getelementptr i32, ptr @a3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.short, ptr %asrc.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    %bsrc.short = getelementptr i32, ptr %b, i64 %src.idx.short
-; EPI-NEXT:    %bdst.short = getelementptr i32, ptr @b3, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.short, ptr %bsrc.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %x.short = load i32, ptr %adst.short, align 4
-; EPI-NEXT:    %y.short = load i32, ptr %bdst.short, align 4
-; EPI-NEXT:    %sum.short = add i32 %x.short, %y.short
-; EPI-NEXT:    %out.short = getelementptr i32, ptr %c, i64 %i.short
-; EPI-NEXT:    store i32 %sum.short, ptr %out.short, align 4
-; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
-; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
-; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPINTERLEAVED1:![0-9]+]]
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
-; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 64
+; EPI-NEXT:    %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 64
 ; EPI-NEXT:    %adst.epi1 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %bdst.epi1 = getelementptr i32, ptr @b3, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
@@ -522,15 +565,17 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:    %y.epi1 = load i32, ptr %asyncpipe.version.ptr1.epi1, align 4
 ; EPI-NEXT:    %sum.epi1 = add i32 %x.epi1, %y.epi1
-; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.next
+; EPI-NEXT:    %out.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
 ; EPI-NEXT:    store i32 %sum.epi1, ptr %out.epi1, align 4
-; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.next, 1
-; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    %i.next.epi1 = add nuw i64 %i.epi1, 1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.epi1, 1
 ; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
 ; EPI-NEXT:    br label %loop.epi2
 ; EPI:       loop.epi2:
-; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 64
+; EPI-NEXT:    %i.epi2 = phi i64 [ %i.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 64
 ; EPI-NEXT:    %adst.epi2 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %bdst.epi2 = getelementptr i32, ptr @b3, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
@@ -539,15 +584,17 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset.epi2
 ; EPI-NEXT:    %y.epi2 = load i32, ptr %asyncpipe.version.ptr1.epi2, align 4
 ; EPI-NEXT:    %sum.epi2 = add i32 %x.epi2, %y.epi2
-; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %c, i64 %i.next.epi1
+; EPI-NEXT:    %out.epi2 = getelementptr i32, ptr %c, i64 %i.epi2
 ; EPI-NEXT:    store i32 %sum.epi2, ptr %out.epi2, align 4
-; EPI-NEXT:    %i.next.epi2 = add nuw i64 %i.next.epi1, 1
-; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    %i.next.epi2 = add nuw i64 %i.epi2, 1
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.epi2, 1
 ; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
 ; EPI-NEXT:    br label %loop.epi3
 ; EPI:       loop.epi3:
-; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 64
+; EPI-NEXT:    %i.epi3 = phi i64 [ %i.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 64
 ; EPI-NEXT:    %adst.epi3 = getelementptr i32, ptr @a3, i64 %tid
 ; EPI-NEXT:    %bdst.epi3 = getelementptr i32, ptr @b3, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
@@ -556,9 +603,75 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %bdst.epi3, i32 %asyncpipe.offset.epi3
 ; EPI-NEXT:    %y.epi3 = load i32, ptr %asyncpipe.version.ptr1.epi3, align 4
 ; EPI-NEXT:    %sum.epi3 = add i32 %x.epi3, %y.epi3
-; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %c, i64 %i.next.epi2
+; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %c, i64 %i.epi3
 ; EPI-NEXT:    store i32 %sum.epi3, ptr %out.epi3, align 4
 ; EPI-NEXT:    br label %exit
+; EPI:       asyncpipe.short1:
+; EPI-NEXT:    %adst.ahead27 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %asrc.ahead28 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead27, ptr %asrc.ahead28, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead29 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %bsrc.ahead30 = getelementptr i32, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead29, ptr %bsrc.ahead30, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi3
+; EPI:       asyncpipe.short2:
+; EPI-NEXT:    %adst.ahead31 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %asrc.ahead32 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead31, ptr %asrc.ahead32, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead33 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %bsrc.ahead34 = getelementptr i32, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead33, ptr %bsrc.ahead34, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead35 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead36 = add i64 1, %tid
+; EPI-NEXT:    %asrc.ahead37 = getelementptr i32, ptr %a, i64 %src.idx.ahead36
+; EPI-NEXT:    %asyncpipe.version.ptr38 = getelementptr i8, ptr %adst.ahead35, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr38, ptr %asrc.ahead37, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead39 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead40 = add i64 1, %tid
+; EPI-NEXT:    %bsrc.ahead41 = getelementptr i32, ptr %b, i64 %src.idx.ahead40
+; EPI-NEXT:    %asyncpipe.version.ptr42 = getelementptr i8, ptr %bdst.ahead39, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr42, ptr %bsrc.ahead41, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi2
+; EPI:       asyncpipe.short3:
+; EPI-NEXT:    %adst.ahead43 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %asrc.ahead44 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead43, ptr %asrc.ahead44, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead45 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %bsrc.ahead46 = getelementptr i32, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead45, ptr %bsrc.ahead46, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead47 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead48 = add i64 1, %tid
+; EPI-NEXT:    %asrc.ahead49 = getelementptr i32, ptr %a, i64 %src.idx.ahead48
+; EPI-NEXT:    %asyncpipe.version.ptr50 = getelementptr i8, ptr %adst.ahead47, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr50, ptr %asrc.ahead49, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead51 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead52 = add i64 1, %tid
+; EPI-NEXT:    %bsrc.ahead53 = getelementptr i32, ptr %b, i64 %src.idx.ahead52
+; EPI-NEXT:    %asyncpipe.version.ptr54 = getelementptr i8, ptr %bdst.ahead51, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr54, ptr %bsrc.ahead53, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead55 = getelementptr i32, ptr @a3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead56 = add i64 2, %tid
+; EPI-NEXT:    %asrc.ahead57 = getelementptr i32, ptr %a, i64 %src.idx.ahead56
+; EPI-NEXT:    %asyncpipe.version.ptr58 = getelementptr i8, ptr %adst.ahead55, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr58, ptr %asrc.ahead57, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %bdst.ahead59 = getelementptr i32, ptr @b3, i64 %tid
+; EPI-NEXT:    %src.idx.ahead60 = add i64 2, %tid
+; EPI-NEXT:    %bsrc.ahead61 = getelementptr i32, ptr %b, i64 %src.idx.ahead60
+; EPI-NEXT:    %asyncpipe.version.ptr62 = getelementptr i8, ptr %bdst.ahead59, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr62, ptr %bsrc.ahead61, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi1
 ; EPI:       exit:
 ; EPI-NEXT:    ret void
 ; EPI:       }
@@ -603,8 +716,12 @@ exit:
 ; EPI-LABEL: define void @consumer_in_producer_stage(
 ; EPI:       entry:
 ; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 3
-; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
+; EPI-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; EPI-NEXT:    i64 0, label %asyncpipe.short1
+; EPI-NEXT:    i64 1, label %asyncpipe.short2
+; EPI-NEXT:    i64 2, label %asyncpipe.short3
+; EPI-NEXT:    ]
 ; EPI:       asyncpipe.prologue:
 ; EPI-NEXT:    %adst.ahead7 = getelementptr i32, ptr @a4, i64 %tid
 ; EPI-NEXT:    %src.ahead8 = getelementptr i32, ptr %a, i64 %tid
@@ -641,7 +758,6 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr26 = getelementptr i8, ptr %cdst.ahead23, i32 128
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr26, ptr %asyncpipe.version.ptr25, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
 ; EPI-NEXT:    br label %loop
 ; EPI:       loop:
 ; EPI-NEXT:    %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
@@ -684,24 +800,6 @@ exit:
 ; EPI-NEXT:    %asyncpipe.mod4.next = select i1 [[T5]], i32 0, i32 [[T4]]
 ; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPCONSUMERINPRODUCERSTAGE:![0-9]+]]
-; EPI:       loop.short:
-; EPI-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
-; EPI-NEXT:    %src.idx.short = add i64 %i.short, %tid
-; EPI-NEXT:    %src.short = getelementptr i32, ptr %a, i64 %src.idx.short
-; EPI-NEXT:    %adst.short = getelementptr i32, ptr @a4, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.short, ptr %src.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %cdst.short = getelementptr i32, ptr @c4, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.short, ptr %adst.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %v.short = load i32, ptr %cdst.short, align 4
-; EPI-NEXT:    %out.short = getelementptr i32, ptr %d, i64 %i.short
-; EPI-NEXT:    store i32 %v.short, ptr %out.short, align 4
-; EPI-NEXT:    %i.next.short = add nuw i64 %i.short, 1
-; EPI-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
-; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPCONSUMERINPRODUCERSTAGE1:![0-9]+]]
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
@@ -738,6 +836,153 @@ exit:
 ; EPI-NEXT:    %v.epi3 = load i32, ptr %asyncpipe.version.ptr.epi3, align 4
 ; EPI-NEXT:    %out.epi3 = getelementptr i32, ptr %d, i64 %i.next.epi2
 ; EPI-NEXT:    store i32 %v.epi3, ptr %out.epi3, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       asyncpipe.short1:
+; EPI-NEXT:    %adst.ahead27 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.ahead28 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead27, ptr %src.ahead28, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead29 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead30 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead29, ptr %adst.ahead30, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.short1.epi3
+; EPI:       asyncpipe.short2:
+; EPI-NEXT:    %adst.ahead31 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.ahead32 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead31, ptr %src.ahead32, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead33 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead34 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead33, ptr %adst.ahead34, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead35 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.idx.ahead36 = add i64 1, %tid
+; EPI-NEXT:    %src.ahead37 = getelementptr i32, ptr %a, i64 %src.idx.ahead36
+; EPI-NEXT:    %asyncpipe.version.ptr38 = getelementptr i8, ptr %adst.ahead35, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr38, ptr %src.ahead37, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead39 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead40 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr41 = getelementptr i8, ptr %adst.ahead40, i32 64
+; EPI-NEXT:    %asyncpipe.version.ptr42 = getelementptr i8, ptr %cdst.ahead39, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr42, ptr %asyncpipe.version.ptr41, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.short2.epi2
+; EPI:       asyncpipe.short3:
+; EPI-NEXT:    %adst.ahead43 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.ahead44 = getelementptr i32, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead43, ptr %src.ahead44, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead45 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead46 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %cdst.ahead45, ptr %adst.ahead46, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead47 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.idx.ahead48 = add i64 1, %tid
+; EPI-NEXT:    %src.ahead49 = getelementptr i32, ptr %a, i64 %src.idx.ahead48
+; EPI-NEXT:    %asyncpipe.version.ptr50 = getelementptr i8, ptr %adst.ahead47, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr50, ptr %src.ahead49, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead51 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead52 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr53 = getelementptr i8, ptr %adst.ahead52, i32 64
+; EPI-NEXT:    %asyncpipe.version.ptr54 = getelementptr i8, ptr %cdst.ahead51, i32 64
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr54, ptr %asyncpipe.version.ptr53, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead55 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %src.idx.ahead56 = add i64 2, %tid
+; EPI-NEXT:    %src.ahead57 = getelementptr i32, ptr %a, i64 %src.idx.ahead56
+; EPI-NEXT:    %asyncpipe.version.ptr58 = getelementptr i8, ptr %adst.ahead55, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr58, ptr %src.ahead57, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %cdst.ahead59 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    %adst.ahead60 = getelementptr i32, ptr @a4, i64 %tid
+; EPI-NEXT:    %asyncpipe.version.ptr61 = getelementptr i8, ptr %adst.ahead60, i32 128
+; EPI-NEXT:    %asyncpipe.version.ptr62 = getelementptr i8, ptr %cdst.ahead59, i32 128
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr62, ptr %asyncpipe.version.ptr61, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.short3.epi1
+; EPI:       loop.short1.epi3:
+; EPI-NEXT:    %asyncpipe.offset.short1.epi3 = mul i32 0, 64
+; EPI-NEXT:    %cdst.short1.epi3 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
+; EPI-NEXT:    %asyncpipe.version.ptr.short1.epi3 = getelementptr i8, ptr %cdst.short1.epi3, i32 %asyncpipe.offset.short1.epi3
+; EPI-NEXT:    %v.short1.epi3 = load i32, ptr %asyncpipe.version.ptr.short1.epi3, align 4
+; EPI-NEXT:    %out.short1.epi3 = getelementptr i32, ptr %d, i64 0
+; EPI-NEXT:    store i32 %v.short1.epi3, ptr %out.short1.epi3, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       loop.short2.epi2:
+; EPI-NEXT:    %asyncpipe.offset.short2.epi2 = mul i32 0, 64
+; EPI-NEXT:    %cdst.short2.epi2 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
+; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr %cdst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
+; EPI-NEXT:    %v.short2.epi2 = load i32, ptr %asyncpipe.version.ptr.short2.epi2, align 4
+; EPI-NEXT:    %out.short2.epi2 = getelementptr i32, ptr %d, i64 0
+; EPI-NEXT:    store i32 %v.short2.epi2, ptr %out.short2.epi2, align 4
+; EPI-NEXT:    %i.next.short2.epi2 = add nuw i64 0, 1
+; EPI-NEXT:    [[T10:%.*]] = add i32 0, 1
+; EPI-NEXT:    [[T11:%.*]] = icmp eq i32 [[T10]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.short2.epi2 = select i1 [[T11]], i32 0, i32 [[T10]]
+; EPI-NEXT:    br label %loop.short2.epi3
+; EPI:       loop.short2.epi3:
+; EPI-NEXT:    %asyncpipe.offset.short2.epi3 = mul i32 %asyncpipe.mod4.next.short2.epi2, 64
+; EPI-NEXT:    %cdst.short2.epi3 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %asyncpipe.version.ptr.short2.epi3 = getelementptr i8, ptr %cdst.short2.epi3, i32 %asyncpipe.offset.short2.epi3
+; EPI-NEXT:    %v.short2.epi3 = load i32, ptr %asyncpipe.version.ptr.short2.epi3, align 4
+; EPI-NEXT:    %out.short2.epi3 = getelementptr i32, ptr %d, i64 %i.next.short2.epi2
+; EPI-NEXT:    store i32 %v.short2.epi3, ptr %out.short2.epi3, align 4
+; EPI-NEXT:    br label %exit
+; EPI:       loop.short3.epi1:
+; EPI-NEXT:    %asyncpipe.offset.short3.epi1 = mul i32 0, 64
+; EPI-NEXT:    %cdst.short3.epi1 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 4)
+; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi1 = getelementptr i8, ptr %cdst.short3.epi1, i32 %asyncpipe.offset.short3.epi1
+; EPI-NEXT:    %v.short3.epi1 = load i32, ptr %asyncpipe.version.ptr.short3.epi1, align 4
+; EPI-NEXT:    %out.short3.epi1 = getelementptr i32, ptr %d, i64 0
+; EPI-NEXT:    store i32 %v.short3.epi1, ptr %out.short3.epi1, align 4
+; EPI-NEXT:    %i.next.short3.epi1 = add nuw i64 0, 1
+; EPI-NEXT:    [[T12:%.*]] = add i32 0, 1
+; EPI-NEXT:    [[T13:%.*]] = icmp eq i32 [[T12]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.short3.epi1 = select i1 [[T13]], i32 0, i32 [[T12]]
+; EPI-NEXT:    br label %loop.short3.epi2
+; EPI:       loop.short3.epi2:
+; EPI-NEXT:    %asyncpipe.offset.short3.epi2 = mul i32 %asyncpipe.mod4.next.short3.epi1, 64
+; EPI-NEXT:    %cdst.short3.epi2 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi2 = getelementptr i8, ptr %cdst.short3.epi2, i32 %asyncpipe.offset.short3.epi2
+; EPI-NEXT:    %v.short3.epi2 = load i32, ptr %asyncpipe.version.ptr.short3.epi2, align 4
+; EPI-NEXT:    %out.short3.epi2 = getelementptr i32, ptr %d, i64 %i.next.short3.epi1
+; EPI-NEXT:    store i32 %v.short3.epi2, ptr %out.short3.epi2, align 4
+; EPI-NEXT:    %i.next.short3.epi2 = add nuw i64 %i.next.short3.epi1, 1
+; EPI-NEXT:    [[T14:%.*]] = add i32 %asyncpipe.mod4.next.short3.epi1, 1
+; EPI-NEXT:    [[T15:%.*]] = icmp eq i32 [[T14]], 4
+; EPI-NEXT:    %asyncpipe.mod4.next.short3.epi2 = select i1 [[T15]], i32 0, i32 [[T14]]
+; EPI-NEXT:    br label %loop.short3.epi3
+; EPI:       loop.short3.epi3:
+; EPI-NEXT:    %asyncpipe.offset.short3.epi3 = mul i32 %asyncpipe.mod4.next.short3.epi2, 64
+; EPI-NEXT:    %cdst.short3.epi3 = getelementptr i32, ptr @c4, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:    %asyncpipe.version.ptr.short3.epi3 = getelementptr i8, ptr %cdst.short3.epi3, i32 %asyncpipe.offset.short3.epi3
+; EPI-NEXT:    %v.short3.epi3 = load i32, ptr %asyncpipe.version.ptr.short3.epi3, align 4
+; EPI-NEXT:    %out.short3.epi3 = getelementptr i32, ptr %d, i64 %i.next.short3.epi2
+; EPI-NEXT:    store i32 %v.short3.epi3, ptr %out.short3.epi3, align 4
 ; EPI-NEXT:    br label %exit
 ; EPI:       exit:
 ; EPI-NEXT:    ret void
@@ -786,8 +1031,12 @@ exit:
 ; EPI-LABEL: define void @gemm(
 ; EPI:       entry:
 ; EPI-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 3
-; EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
+; EPI-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; EPI-NEXT:    i64 0, label %asyncpipe.short1
+; EPI-NEXT:    i64 1, label %asyncpipe.short2
+; EPI-NEXT:    i64 2, label %asyncpipe.short3
+; EPI-NEXT:    ]
 ; EPI:       asyncpipe.prologue:
 ; EPI-NEXT:    %adst.ahead5 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %asrc.ahead6 = getelementptr float, ptr %a, i64 %tid
@@ -816,7 +1065,6 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr22 = getelementptr i8, ptr %bdst.ahead20, i32 512
 ; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr22, ptr %bsrc.ahead21, i32 4, i32 0)
 ; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 3
 ; EPI-NEXT:    br label %loop
 ; EPI:       loop:
 ; EPI-NEXT:    %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %loop ]
@@ -861,30 +1109,12 @@ exit:
 ; EPI-NEXT:    %asyncpipe.mod4.next = select i1 [[T5]], i32 0, i32 [[T4]]
 ; EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; EPI-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPGEMM:![0-9]+]]
-; EPI:       loop.short:
-; EPI-NEXT:    %k.short = phi i64 [ 0, %entry ], [ %k.next.short, %loop.short ]
-; EPI-NEXT:    %acc.short = phi float [ 0.000000e+00, %entry ], [ %acc.next.short, %loop.short ]
-; EPI-NEXT:    %tile.short = mul i64 %k.short, 64
-; EPI-NEXT:    %gidx.short = add i64 %tile.short, %tid
-; EPI-NEXT:    %asrc.short = getelementptr float, ptr %a, i64 %gidx.short
-; EPI-NEXT:    %bsrc.short = getelementptr float, ptr %b, i64 %gidx.short
-; EPI-NEXT:    %adst.short = getelementptr float, ptr @as5, i64 %tid
-; EPI-NEXT:    %bdst.short = getelementptr float, ptr @bs5, i64 %tid
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.short, ptr %asrc.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.short, ptr %bsrc.short, i32 4, i32 0)
-; EPI-NEXT:    call void @asyncpipe.mark()
-; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
-; EPI-NEXT:    %x.short = load float, ptr %adst.short, align 4
-; EPI-NEXT:    %y.short = load float, ptr %bdst.short, align 4
-; EPI-NEXT:    %prod.short = fmul float %x.short, %y.short
-; EPI-NEXT:    %acc.next.short = fadd float %acc.short, %prod.short
-; EPI-NEXT:    %k.next.short = add nuw i64 %k.short, 1
-; EPI-NEXT:    %done.short = icmp eq i64 %k.next.short, %n
-; EPI-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPGEMM1:![0-9]+]]
 ; EPI:       asyncpipe.epilogue:
 ; EPI-NEXT:    br label %loop.epi1
 ; EPI:       loop.epi1:
-; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.next, 256
+; EPI-NEXT:    %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
+; EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 256
 ; EPI-NEXT:    %adst.epi1 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %bdst.epi1 = getelementptr float, ptr @bs5, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 2)
@@ -893,13 +1123,15 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:    %y.epi1 = load float, ptr %asyncpipe.version.ptr1.epi1, align 4
 ; EPI-NEXT:    %prod.epi1 = fmul float %x.epi1, %y.epi1
-; EPI-NEXT:    %acc.next.epi1 = fadd float %acc.next, %prod.epi1
-; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.next, 1
+; EPI-NEXT:    %acc.next.epi1 = fadd float %acc.epi1, %prod.epi1
+; EPI-NEXT:    [[T6:%.*]] = add i32 %asyncpipe.mod4.epi1, 1
 ; EPI-NEXT:    [[T7:%.*]] = icmp eq i32 [[T6]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi1 = select i1 [[T7]], i32 0, i32 [[T6]]
 ; EPI-NEXT:    br label %loop.epi2
 ; EPI:       loop.epi2:
-; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.next.epi1, 256
+; EPI-NEXT:    %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
+; EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 256
 ; EPI-NEXT:    %adst.epi2 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %bdst.epi2 = getelementptr float, ptr @bs5, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 1)
@@ -908,13 +1140,15 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset.epi2
 ; EPI-NEXT:    %y.epi2 = load float, ptr %asyncpipe.version.ptr1.epi2, align 4
 ; EPI-NEXT:    %prod.epi2 = fmul float %x.epi2, %y.epi2
-; EPI-NEXT:    %acc.next.epi2 = fadd float %acc.next.epi1, %prod.epi2
-; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.next.epi1, 1
+; EPI-NEXT:    %acc.next.epi2 = fadd float %acc.epi2, %prod.epi2
+; EPI-NEXT:    [[T8:%.*]] = add i32 %asyncpipe.mod4.epi2, 1
 ; EPI-NEXT:    [[T9:%.*]] = icmp eq i32 [[T8]], 4
 ; EPI-NEXT:    %asyncpipe.mod4.next.epi2 = select i1 [[T9]], i32 0, i32 [[T8]]
 ; EPI-NEXT:    br label %loop.epi3
 ; EPI:       loop.epi3:
-; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.next.epi2, 256
+; EPI-NEXT:    %acc.epi3 = phi float [ %acc.next.epi2, %loop.epi2 ], [ 0.000000e+00, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
+; EPI-NEXT:    %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 256
 ; EPI-NEXT:    %adst.epi3 = getelementptr float, ptr @as5, i64 %tid
 ; EPI-NEXT:    %bdst.epi3 = getelementptr float, ptr @bs5, i64 %tid
 ; EPI-NEXT:    call void @asyncpipe.wait(i32 0)
@@ -923,11 +1157,67 @@ exit:
 ; EPI-NEXT:    %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %bdst.epi3, i32 %asyncpipe.offset.epi3
 ; EPI-NEXT:    %y.epi3 = load float, ptr %asyncpipe.version.ptr1.epi3, align 4
 ; EPI-NEXT:    %prod.epi3 = fmul float %x.epi3, %y.epi3
-; EPI-NEXT:    %acc.next.epi3 = fadd float %acc.next.epi2, %prod.epi3
+; EPI-NEXT:    %acc.next.epi3 = fadd float %acc.epi3, %prod.epi3
 ; EPI-NEXT:    br label %exit
+; EPI:       asyncpipe.short1:
+; EPI-NEXT:    %adst.ahead23 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %asrc.ahead24 = getelementptr float, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead23, ptr %asrc.ahead24, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead25 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead26 = getelementptr float, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead25, ptr %bsrc.ahead26, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi3
+; EPI:       asyncpipe.short2:
+; EPI-NEXT:    %adst.ahead27 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %asrc.ahead28 = getelementptr float, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead27, ptr %asrc.ahead28, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead29 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead30 = getelementptr float, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead29, ptr %bsrc.ahead30, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead31 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %gidx.ahead32 = add i64 64, %tid
+; EPI-NEXT:    %asrc.ahead33 = getelementptr float, ptr %a, i64 %gidx.ahead32
+; EPI-NEXT:    %asyncpipe.version.ptr34 = getelementptr i8, ptr %adst.ahead31, i32 256
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr34, ptr %asrc.ahead33, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead35 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead36 = getelementptr float, ptr %b, i64 %gidx.ahead32
+; EPI-NEXT:    %asyncpipe.version.ptr37 = getelementptr i8, ptr %bdst.ahead35, i32 256
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr37, ptr %bsrc.ahead36, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi2
+; EPI:       asyncpipe.short3:
+; EPI-NEXT:    %adst.ahead38 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %asrc.ahead39 = getelementptr float, ptr %a, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %adst.ahead38, ptr %asrc.ahead39, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead40 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead41 = getelementptr float, ptr %b, i64 %tid
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %bdst.ahead40, ptr %bsrc.ahead41, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead42 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %gidx.ahead43 = add i64 64, %tid
+; EPI-NEXT:    %asrc.ahead44 = getelementptr float, ptr %a, i64 %gidx.ahead43
+; EPI-NEXT:    %asyncpipe.version.ptr45 = getelementptr i8, ptr %adst.ahead42, i32 256
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr45, ptr %asrc.ahead44, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead46 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead47 = getelementptr float, ptr %b, i64 %gidx.ahead43
+; EPI-NEXT:    %asyncpipe.version.ptr48 = getelementptr i8, ptr %bdst.ahead46, i32 256
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr48, ptr %bsrc.ahead47, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    %adst.ahead49 = getelementptr float, ptr @as5, i64 %tid
+; EPI-NEXT:    %gidx.ahead50 = add i64 128, %tid
+; EPI-NEXT:    %asrc.ahead51 = getelementptr float, ptr %a, i64 %gidx.ahead50
+; EPI-NEXT:    %asyncpipe.version.ptr52 = getelementptr i8, ptr %adst.ahead49, i32 512
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr52, ptr %asrc.ahead51, i32 4, i32 0)
+; EPI-NEXT:    %bdst.ahead53 = getelementptr float, ptr @bs5, i64 %tid
+; EPI-NEXT:    %bsrc.ahead54 = getelementptr float, ptr %b, i64 %gidx.ahead50
+; EPI-NEXT:    %asyncpipe.version.ptr55 = getelementptr i8, ptr %bdst.ahead53, i32 512
+; EPI-NEXT:    call void @asyncpipe.copy(ptr %asyncpipe.version.ptr55, ptr %bsrc.ahead54, i32 4, i32 0)
+; EPI-NEXT:    call void @asyncpipe.mark()
+; EPI-NEXT:    br label %loop.epi1
 ; EPI:       exit:
-; EPI-NEXT:    %acc.next.merged = phi float [ %acc.next.epi3, %loop.epi3 ], [ %acc.next.short, %loop.short ]
-; EPI-NEXT:    store float %acc.next.merged, ptr %c, align 4
+; EPI-NEXT:    store float %acc.next.epi3, ptr %c, align 4
 ; EPI-NEXT:    ret void
 ; EPI:       }
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 3) allows 3 groups in flight (3 of its queue)
@@ -956,8 +1246,8 @@ declare void @asyncpipe.wait(i32)
 ; CHECK: [[DONE]] = !{!"asyncpipe.pipeline.done"}
 
 ; Each loop drains with an epilogue of D copies of its body.
-; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 1 copies of the body, so that no path skips a copy the loop's waits count; fewer than 2 iterations run the loop unpipelined
-; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 2 copies of the body, so that no path skips a copy the loop's waits count; fewer than 3 iterations run the loop unpipelined
-; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
-; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
-; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; fewer than 4 iterations run the loop unpipelined
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 1 copies of the body, so that no path skips a copy the loop's waits count; a trip count n below 2 takes a partial prologue and the last n copies of the epilogue
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 2 copies of the body, so that no path skips a copy the loop's waits count; a trip count n below 3 takes a partial prologue and the last n copies of the epilogue
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; a trip count n below 4 takes a partial prologue and the last n copies of the epilogue
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; a trip count n below 4 takes a partial prologue and the last n copies of the epilogue
+; EPI-REMARK: remark: <unknown>:0:0: drains with an epilogue of 3 copies of the body, so that no path skips a copy the loop's waits count; a trip count n below 4 takes a partial prologue and the last n copies of the epilogue

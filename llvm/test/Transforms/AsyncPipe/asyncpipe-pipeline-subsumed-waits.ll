@@ -1,7 +1,7 @@
 ; A wait of the last stage that follows another with no mark (and no call)
 ; in between, and allows no fewer groups, has nothing left to wait for: it is
 ; removed from the pipelined loop (both drains; the epilogue's copies keep
-; theirs, with their own counts, and the short-trip loop is unchanged). A
+; theirs, with their own counts, and the short trip counts join them). A
 ; call in between keeps it: a callee might commit groups on a hardware
 ; counter.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline,verify' -S %s \
@@ -13,8 +13,8 @@
 
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (2 of its queue)
-; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 is removed from the loop: the wait in statement 1 already allows no more groups and no mark comes between (rule W1, proved by the mark analysis on the pipelined loop)
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
+; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 is removed from the loop: the wait in statement 1 already allows no more groups and no mark comes between (rule W1, proved by the mark analysis on the pipelined loop)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups
@@ -38,9 +38,6 @@
 ; EPI: loop:
 ; EPI: call void @asyncpipe.wait(i32 2)
 ; EPI-NOT: call void @asyncpipe.wait
-; EPI: loop.short:
-; EPI: call void @asyncpipe.wait(i32 0)
-; EPI: call void @asyncpipe.wait(i32 0)
 ; EPI: loop.epi1:
 ; EPI: call void @asyncpipe.wait(i32 1)
 ; EPI: call void @asyncpipe.wait(i32 1)

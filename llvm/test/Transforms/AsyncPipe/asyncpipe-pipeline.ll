@@ -5,12 +5,14 @@
 ; the wait allows exactly S-1 groups in flight. Two drains: with an epilogue
 ; (the default on AMDGPU and the host; trip counts >= S take an unguarded
 ; prologue and a loop whose copies are unconditional, the last S-1 iterations
-; are unrolled with decreasing waits, and trip counts < S run an unpipelined
-; copy of the loop) or with empty groups (the default on
+; are unrolled with decreasing waits, and a trip count n < S, chosen by a
+; switch in the preheader, takes a partial prologue and joins the epilogue
+; for its last n copies) or with empty groups (the default on
 ; NVPTX; every iteration runs in the loop, copies guarded by "that iteration
 ; exists", every mark unconditional, one count per wait).
 ; RUN: split-file %s %t
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %t/amdgpu.ll \
+; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks=asyncpipe-pipeline 2>%t/amdgpu.remarks | FileCheck %s --check-prefix=AMDGPU
 ; RUN: FileCheck %s --check-prefix=AMDGPU-REMARK < %t/amdgpu.remarks
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %t/amdgpu.ll \
@@ -24,7 +26,7 @@
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline \
 ; RUN:   -asyncpipe-pipeline-stages=2 -S %t/portable.ll | FileCheck %s --check-prefix=HOST
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline<stages=4>' \
-; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM
+; RUN:   -verify-loop-info -verify-dom-info -S %t/portable.ll | FileCheck %s --check-prefix=PARAM
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu \
 ; RUN:   -passes='asyncpipe-pipeline<stages=4;drain=empty-groups>' \
 ; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM-GROUPS
@@ -48,10 +50,12 @@
 ; RUN:   %t/pointer-iv.ll | FileCheck %s --check-prefix=PTRIV
 ; Inner loops without async operations are consumer code like any other.
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S \
-; RUN:   %t/nested.ll | FileCheck %s --check-prefix=NESTED
-; The epilogue repeats the inner loop, and the value the loop leaves goes
-; through every copy.
+; RUN:   -verify-loop-info -verify-dom-info %t/nested.ll | FileCheck %s --check-prefix=NESTED
+; The epilogue and the short trip counts' paths repeat the inner loop, each
+; copy a loop of its own in LoopInfo (-verify-loop-info compares it with a
+; fresh analysis), and the value the loop leaves goes through every copy.
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-pipeline -S \
+; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -asyncpipe-pipeline-drain=epilogue %t/nested.ll | FileCheck %s --check-prefix=NESTED-EPI
 ; The default pipelines run it (at VectorizerStart, before asyncpipe-lower).
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='default<O2>' \
@@ -71,8 +75,11 @@
 ; AMDGPU-NEXT:    %other = getelementptr float, ptr addrspace(3) @lds, i32 %rev
 ; AMDGPU-NEXT:    [[T0:%.*]] = add i32 %n, -1
 ; AMDGPU-NEXT:    %asyncpipe.last = zext i32 [[T0]] to i64
-; AMDGPU-NEXT:    %asyncpipe.pipelined = icmp uge i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; AMDGPU-NEXT:    %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
+; AMDGPU-NEXT:    switch i64 %asyncpipe.last, label %asyncpipe.prologue [
+; AMDGPU-NEXT:    i64 0, label %asyncpipe.short1
+; AMDGPU-NEXT:    i64 1, label %asyncpipe.short2
+; AMDGPU-NEXT:    ]
 ; AMDGPU:       asyncpipe.prologue:
 ; AMDGPU-NEXT:    %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
@@ -81,7 +88,6 @@
 ; AMDGPU-NEXT:    %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:    %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
 ; AMDGPU-NEXT:    br label %loop
 ; AMDGPU:       loop:
 ; AMDGPU-NEXT:    %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
@@ -118,56 +124,59 @@
 ; AMDGPU-NEXT:    %asyncpipe.mod3.next = select i1 [[T6]], i32 0, i32 [[T5]]
 ; AMDGPU-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; AMDGPU-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPAMDGPUFORM:![0-9]+]]
-; AMDGPU:       loop.short:
-; AMDGPU-NEXT:    %i.short = phi i32 [ 0, %entry ], [ %i.next.short, %loop.short ]
-; AMDGPU-NEXT:    %acc.short = phi float [ 0.000000e+00, %entry ], [ %acc.next.short, %loop.short ]
-; AMDGPU-NEXT:    %tile.short = mul i32 %i.short, 256
-; AMDGPU-NEXT:    %gidx.short = add i32 %tile.short, %tid
-; AMDGPU-NEXT:    %g.short = getelementptr float, ptr addrspace(1) %src, i32 %gidx.short
-; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.short, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    %v.short = load float, ptr addrspace(3) %other, align 4
-; AMDGPU-NEXT:    %acc.next.short = fadd float %acc.short, %v.short
-; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    %i.next.short = add i32 %i.short, 1
-; AMDGPU-NEXT:    %done.short = icmp eq i32 %i.next.short, %n
-; AMDGPU-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPAMDGPUFORM1:![0-9]+]]
 ; AMDGPU:       asyncpipe.epilogue:
 ; AMDGPU-NEXT:    br label %loop.epi1
 ; AMDGPU:       loop.epi1:
-; AMDGPU-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 1024
+; AMDGPU-NEXT:    %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
+; AMDGPU-NEXT:    %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; AMDGPU-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 1)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
 ; AMDGPU-NEXT:    %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:    %acc.next.epi1 = fadd float %acc.next, %v.epi1
+; AMDGPU-NEXT:    %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; AMDGPU-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.epi1, 1
 ; AMDGPU-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
 ; AMDGPU-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
 ; AMDGPU-NEXT:    br label %loop.epi2
 ; AMDGPU:       loop.epi2:
-; AMDGPU-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 1024
+; AMDGPU-NEXT:    %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
+; AMDGPU-NEXT:    %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
+; AMDGPU-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.wait.asyncmark(i16 0)
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
 ; AMDGPU-NEXT:    %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:    %acc.next.epi2 = fadd float %acc.next.epi1, %v.epi2
+; AMDGPU-NEXT:    %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
 ; AMDGPU-NEXT:    call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:    br label %exit
+; AMDGPU:       asyncpipe.short1:
+; AMDGPU-NEXT:    %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-NEXT:    br label %loop.epi2
+; AMDGPU:       asyncpipe.short2:
+; AMDGPU-NEXT:    %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-NEXT:    %gidx.ahead8 = add i32 256, %tid
+; AMDGPU-NEXT:    %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
+; AMDGPU-NEXT:    call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:    call void @llvm.amdgcn.asyncmark()
+; AMDGPU-NEXT:    br label %loop.epi1
 ; AMDGPU:       exit:
-; AMDGPU-NEXT:    %acc.next.merged = phi float [ %acc.next.epi2, %loop.epi2 ], [ %acc.next.short, %loop.short ]
-; AMDGPU-NEXT:    store float %acc.next.merged, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:    store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:    ret void
 ; AMDGPU:       }
 
-; The unpipelined copy for short trip counts has a loop ID of its own, also
-; marked as done.
+; Trip counts 1 and 2 take no loop: each has a partial prologue (the groups
+; of its iterations) and joins the epilogue at its last copies, so their
+; first copies still overlap. The only loop left is the pipelined one, marked
+; as done.
 ; AMDGPU: [[LOOPAMDGPUFORM]] = distinct !{[[LOOPAMDGPUFORM]], [[DONE:![0-9]+]]}
 ; AMDGPU: [[DONE]] = !{!"asyncpipe.pipeline.done"}
-; AMDGPU: [[LOOPAMDGPUFORM1]] = distinct !{[[LOOPAMDGPUFORM1]], [[DONE]]}
+; AMDGPU-NOT: distinct
 
 ; With empty groups, every iteration runs in the loop.
 ; AMDGPU-GROUPS: @lds = internal addrspace(3) global [3 x [256 x float]] undef, align 16
@@ -322,14 +331,15 @@
 ; HOST-NEXT:    br i1 %empty, label %exit, label %loop.preheader
 ; HOST:       loop.preheader:
 ; HOST-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; HOST-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 1
-; HOST-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; HOST-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 1
+; HOST-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; HOST-NEXT:    i64 0, label %asyncpipe.short1
+; HOST-NEXT:    ]
 ; HOST:       asyncpipe.prologue:
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
 ; HOST-NEXT:    %g.hi.ahead5 = getelementptr i8, ptr %src, i64 16
 ; HOST-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead5, i32 16, i32 1)
 ; HOST-NEXT:    call void @asyncpipe.mark()
-; HOST-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 1
 ; HOST-NEXT:    br label %loop
 ; HOST:       loop:
 ; HOST-NEXT:    %i = phi i64 [ %i.next, %loop ], [ 0, %asyncpipe.prologue ]
@@ -368,52 +378,66 @@
 ; HOST-NEXT:    %asyncpipe.mod2.next = select i1 [[T5]], i32 0, i32 [[T4]]
 ; HOST-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; HOST-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPBYOPTION:![0-9]+]]
-; HOST:       loop.short:
-; HOST-NEXT:    %i.short = phi i64 [ %i.next.short, %loop.short ], [ 0, %loop.preheader ]
-; HOST-NEXT:    %acc.short = phi i64 [ %acc.next.short, %loop.short ], [ 0, %loop.preheader ]
-; HOST-NEXT:    %off.short = shl i64 %i.short, 5
-; HOST-NEXT:    %g.short = getelementptr i8, ptr %src, i64 %off.short
-; HOST-NEXT:    call void @asyncpipe.copy(ptr @tile, ptr %g.short, i32 16, i32 1)
-; HOST-NEXT:    %g.hi.short = getelementptr i8, ptr %g.short, i64 16
-; HOST-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.short, i32 16, i32 1)
-; HOST-NEXT:    call void @asyncpipe.mark()
-; HOST-NEXT:    call void @asyncpipe.wait(i32 0)
-; HOST-NEXT:    %lo.short = load i64, ptr @tile, align 8
-; HOST-NEXT:    %hi.short = load i64, ptr getelementptr (i8, ptr @tile, i64 24), align 8
-; HOST-NEXT:    %x.short = xor i64 %lo.short, %hi.short
-; HOST-NEXT:    %acc.next.short = add i64 %acc.short, %x.short
-; HOST-NEXT:    %i.next.short = add nuw i64 %i.short, 1
-; HOST-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
-; HOST-NEXT:    br i1 %done.short, label %exit.loopexit, label %loop.short, !llvm.loop [[LOOPBYOPTION1:![0-9]+]]
 ; HOST:       asyncpipe.epilogue:
 ; HOST-NEXT:    br label %loop.epi1
 ; HOST:       loop.epi1:
-; HOST-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.next, 32
+; HOST-NEXT:    %acc.epi1 = phi i64 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; HOST-NEXT:    %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
+; HOST-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 32
 ; HOST-NEXT:    call void @asyncpipe.wait(i32 0)
 ; HOST-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset.epi1
 ; HOST-NEXT:    %lo.epi1 = load i64, ptr %asyncpipe.version.ptr.epi1, align 8
 ; HOST-NEXT:    %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 24), i32 %asyncpipe.offset.epi1
 ; HOST-NEXT:    %hi.epi1 = load i64, ptr %asyncpipe.version.ptr1.epi1, align 8
 ; HOST-NEXT:    %x.epi1 = xor i64 %lo.epi1, %hi.epi1
-; HOST-NEXT:    %acc.next.epi1 = add i64 %acc.next, %x.epi1
+; HOST-NEXT:    %acc.next.epi1 = add i64 %acc.epi1, %x.epi1
 ; HOST-NEXT:    br label %exit.loopexit
+; HOST:       asyncpipe.short1:
+; HOST-NEXT:    call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
+; HOST-NEXT:    %g.hi.ahead6 = getelementptr i8, ptr %src, i64 16
+; HOST-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead6, i32 16, i32 1)
+; HOST-NEXT:    call void @asyncpipe.mark()
+; HOST-NEXT:    br label %loop.epi1
 ; HOST:       exit.loopexit:
-; HOST-NEXT:    %acc.next.merged = phi i64 [ %acc.next.epi1, %loop.epi1 ], [ %acc.next.short, %loop.short ]
 ; HOST-NEXT:    br label %exit
 ; HOST:       exit:
-; HOST-NEXT:    %r = phi i64 [ 0, %entry ], [ %acc.next.merged, %exit.loopexit ]
+; HOST-NEXT:    %r = phi i64 [ 0, %entry ], [ %acc.next.epi1, %exit.loopexit ]
 ; HOST-NEXT:    ret i64 %r
 ; HOST:       }
 
 
 ; PARAM: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
 ; PARAM: call void @asyncpipe.wait(i32 3)
+; Trip count n = 1, 2, 3 runs the groups of iterations 0 .. n-1, then joins
+; the epilogue at its n-th last copy (whose header phis merge the values on
+; entry to the loop), which waits for each group in turn with the same counts.
 ; PARAM: loop.epi1:
+; PARAM-SAME: preds = %asyncpipe.epilogue, %asyncpipe.short3
 ; PARAM: call void @asyncpipe.wait(i32 2)
 ; PARAM: loop.epi2:
+; PARAM-SAME: preds = %loop.epi1, %asyncpipe.short2
 ; PARAM: call void @asyncpipe.wait(i32 1)
 ; PARAM: loop.epi3:
+; PARAM-SAME: preds = %loop.epi2, %asyncpipe.short1
 ; PARAM: call void @asyncpipe.wait(i32 0)
+; PARAM: asyncpipe.short1:
+; PARAM-COUNT-2: call void @asyncpipe.copy(
+; PARAM-NEXT: call void @asyncpipe.mark()
+; PARAM-NEXT: br label %loop.epi3
+; PARAM: asyncpipe.short2:
+; PARAM-COUNT-2: call void @asyncpipe.copy(
+; PARAM-NEXT: call void @asyncpipe.mark()
+; PARAM-COUNT-2: call void @asyncpipe.copy(
+; PARAM-NEXT: call void @asyncpipe.mark()
+; PARAM-NEXT: br label %loop.epi2
+; PARAM: asyncpipe.short3:
+; PARAM-COUNT-2: call void @asyncpipe.copy(
+; PARAM-NEXT: call void @asyncpipe.mark()
+; PARAM-COUNT-2: call void @asyncpipe.copy(
+; PARAM-NEXT: call void @asyncpipe.mark()
+; PARAM-COUNT-2: call void @asyncpipe.copy(
+; PARAM-NEXT: call void @asyncpipe.mark()
+; PARAM-NEXT: br label %loop.epi1
 ; PARAM: exit.loopexit:
 ; PARAM-GROUPS: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
 ; PARAM-GROUPS: loop:
@@ -431,15 +455,17 @@
 ; PTRIV-LABEL: define i32 @ptr_iv(
 ; PTRIV:       entry:
 ; PTRIV-NEXT:    [[T0:%.*]] = add i64 %n, -1
-; PTRIV-NEXT:    %asyncpipe.pipelined = icmp uge i64 [[T0]], 2
-; PTRIV-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %loop.short
+; PTRIV-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 2
+; PTRIV-NEXT:    switch i64 [[T0]], label %asyncpipe.prologue [
+; PTRIV-NEXT:    i64 0, label %asyncpipe.short1
+; PTRIV-NEXT:    i64 1, label %asyncpipe.short2
+; PTRIV-NEXT:    ]
 ; PTRIV:       asyncpipe.prologue:
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
 ; PTRIV-NEXT:    %p.at3 = getelementptr i8, ptr %a, i64 24
 ; PTRIV-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at3, i32 16, i32 0)
 ; PTRIV-NEXT:    call void @asyncpipe.mark()
-; PTRIV-NEXT:    %asyncpipe.steady.last = sub i64 [[T0]], 2
 ; PTRIV-NEXT:    br label %loop
 ; PTRIV:       loop:
 ; PTRIV-NEXT:    %p = phi ptr [ %a, %asyncpipe.prologue ], [ %p.next, %loop ]
@@ -471,41 +497,42 @@
 ; PTRIV-NEXT:    %asyncpipe.mod3.next = select i1 [[T6]], i32 0, i32 [[T5]]
 ; PTRIV-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; PTRIV-NEXT:    br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop [[LOOPPTRIV:![0-9]+]]
-; PTRIV:       loop.short:
-; PTRIV-NEXT:    %p.short = phi ptr [ %a, %entry ], [ %p.next.short, %loop.short ]
-; PTRIV-NEXT:    %i.short = phi i64 [ 0, %entry ], [ %i.next.short, %loop.short ]
-; PTRIV-NEXT:    %acc.short = phi i32 [ 0, %entry ], [ %acc.next.short, %loop.short ]
-; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %p.short, i32 16, i32 0)
-; PTRIV-NEXT:    call void @asyncpipe.mark()
-; PTRIV-NEXT:    call void @asyncpipe.wait(i32 0)
-; PTRIV-NEXT:    %v.short = load i32, ptr getelementptr (i8, ptr @buf, i64 8), align 4
-; PTRIV-NEXT:    %acc.next.short = add i32 %acc.short, %v.short
-; PTRIV-NEXT:    %p.next.short = getelementptr i8, ptr %p.short, i64 24
-; PTRIV-NEXT:    %i.next.short = add i64 %i.short, 1
-; PTRIV-NEXT:    %done.short = icmp eq i64 %i.next.short, %n
-; PTRIV-NEXT:    br i1 %done.short, label %exit, label %loop.short, !llvm.loop [[LOOPPTRIV1:![0-9]+]]
 ; PTRIV:       asyncpipe.epilogue:
 ; PTRIV-NEXT:    br label %loop.epi1
 ; PTRIV:       loop.epi1:
-; PTRIV-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 16
+; PTRIV-NEXT:    %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; PTRIV-NEXT:    %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; PTRIV-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 16
 ; PTRIV-NEXT:    call void @asyncpipe.wait(i32 1)
 ; PTRIV-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi1
 ; PTRIV-NEXT:    %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; PTRIV-NEXT:    %acc.next.epi1 = add i32 %acc.next, %v.epi1
-; PTRIV-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; PTRIV-NEXT:    %acc.next.epi1 = add i32 %acc.epi1, %v.epi1
+; PTRIV-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.epi1, 1
 ; PTRIV-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
 ; PTRIV-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
 ; PTRIV-NEXT:    br label %loop.epi2
 ; PTRIV:       loop.epi2:
-; PTRIV-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 16
+; PTRIV-NEXT:    %acc.epi2 = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
+; PTRIV-NEXT:    %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
+; PTRIV-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 16
 ; PTRIV-NEXT:    call void @asyncpipe.wait(i32 0)
 ; PTRIV-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi2
 ; PTRIV-NEXT:    %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; PTRIV-NEXT:    %acc.next.epi2 = add i32 %acc.next.epi1, %v.epi2
+; PTRIV-NEXT:    %acc.next.epi2 = add i32 %acc.epi2, %v.epi2
 ; PTRIV-NEXT:    br label %exit
+; PTRIV:       asyncpipe.short1:
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    br label %loop.epi2
+; PTRIV:       asyncpipe.short2:
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    %p.at4 = getelementptr i8, ptr %a, i64 24
+; PTRIV-NEXT:    call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at4, i32 16, i32 0)
+; PTRIV-NEXT:    call void @asyncpipe.mark()
+; PTRIV-NEXT:    br label %loop.epi1
 ; PTRIV:       exit:
-; PTRIV-NEXT:    %acc.next.merged = phi i32 [ %acc.next.epi2, %loop.epi2 ], [ %acc.next.short, %loop.short ]
-; PTRIV-NEXT:    ret i32 %acc.next.merged
+; PTRIV-NEXT:    ret i32 %acc.next.epi2
 ; PTRIV:       }
 
 
@@ -592,8 +619,11 @@
 ; NESTED-EPI-NEXT:    %mine = getelementptr float, ptr addrspace(3) @tile, i32 %tid
 ; NESTED-EPI-NEXT:    [[T0:%.*]] = add i32 %tiles, -1
 ; NESTED-EPI-NEXT:    %asyncpipe.last = zext i32 [[T0]] to i64
-; NESTED-EPI-NEXT:    %asyncpipe.pipelined = icmp uge i64 %asyncpipe.last, 2
-; NESTED-EPI-NEXT:    br i1 %asyncpipe.pipelined, label %asyncpipe.prologue, label %outer.short
+; NESTED-EPI-NEXT:    %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
+; NESTED-EPI-NEXT:    switch i64 %asyncpipe.last, label %asyncpipe.prologue [
+; NESTED-EPI-NEXT:    i64 0, label %asyncpipe.short1
+; NESTED-EPI-NEXT:    i64 1, label %asyncpipe.short2
+; NESTED-EPI-NEXT:    ]
 ; NESTED-EPI:       asyncpipe.prologue:
 ; NESTED-EPI-NEXT:    %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead3)
@@ -603,7 +633,6 @@
 ; NESTED-EPI-NEXT:    %asyncpipe.version.ptr6 = getelementptr i8, ptr addrspace(3) %mine, i32 256
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr6, ptr addrspace(1) %g.ahead5)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; NESTED-EPI-NEXT:    %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
 ; NESTED-EPI-NEXT:    br label %outer
 ; NESTED-EPI:       outer:
 ; NESTED-EPI-NEXT:    %t = phi i32 [ 0, %asyncpipe.prologue ], [ %t.next, %outer.latch ]
@@ -649,41 +678,18 @@
 ; NESTED-EPI-NEXT:    %asyncpipe.mod3.next = select i1 [[T6]], i32 0, i32 [[T5]]
 ; NESTED-EPI-NEXT:    %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
 ; NESTED-EPI-NEXT:    br i1 %asyncpipe.steady.more, label %outer, label %asyncpipe.epilogue, !llvm.loop [[LOOPNESTED:![0-9]+]]
-; NESTED-EPI:       outer.short:
-; NESTED-EPI-NEXT:    %t.short = phi i32 [ 0, %entry ], [ %t.next.short, %outer.latch.short ]
-; NESTED-EPI-NEXT:    %acc.short = phi float [ 0.000000e+00, %entry ], [ %acc.k.short, %outer.latch.short ]
-; NESTED-EPI-NEXT:    %base.short = shl i32 %t.short, 6
-; NESTED-EPI-NEXT:    %gidx.short = add i32 %base.short, %tid
-; NESTED-EPI-NEXT:    %g.short = getelementptr float, ptr addrspace(1) %src, i32 %gidx.short
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.short)
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    br label %k.loop.short
-; NESTED-EPI:       k.loop.short:
-; NESTED-EPI-NEXT:    %k.short = phi i32 [ 0, %outer.short ], [ %k.next.short, %k.loop.short ]
-; NESTED-EPI-NEXT:    %acc.in.short = phi float [ %acc.short, %outer.short ], [ %acc.k.short, %k.loop.short ]
-; NESTED-EPI-NEXT:    %p.short = getelementptr float, ptr addrspace(3) @tile, i32 %k.short
-; NESTED-EPI-NEXT:    %x.short = load float, ptr addrspace(3) %p.short, align 4
-; NESTED-EPI-NEXT:    %acc.k.short = fadd float %acc.in.short, %x.short
-; NESTED-EPI-NEXT:    %k.next.short = add i32 %k.short, 1
-; NESTED-EPI-NEXT:    %k.done.short = icmp eq i32 %k.next.short, 64
-; NESTED-EPI-NEXT:    br i1 %k.done.short, label %outer.latch.short, label %k.loop.short
-; NESTED-EPI:       outer.latch.short:
-; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    %t.next.short = add i32 %t.short, 1
-; NESTED-EPI-NEXT:    %done.short = icmp eq i32 %t.next.short, %tiles
-; NESTED-EPI-NEXT:    br i1 %done.short, label %exit, label %outer.short, !llvm.loop [[LOOPNESTED1:![0-9]+]]
 ; NESTED-EPI:       asyncpipe.epilogue:
 ; NESTED-EPI-NEXT:    br label %outer.epi1
 ; NESTED-EPI:       outer.epi1:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.next, 256
+; NESTED-EPI-NEXT:    %acc.epi1 = phi float [ %acc.k, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
+; NESTED-EPI-NEXT:    %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
+; NESTED-EPI-NEXT:    %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 256
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 1)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; NESTED-EPI-NEXT:    br label %k.loop.epi1
 ; NESTED-EPI:       k.loop.epi1:
 ; NESTED-EPI-NEXT:    %k.epi1 = phi i32 [ 0, %outer.epi1 ], [ %k.next.epi1, %k.loop.epi1 ]
-; NESTED-EPI-NEXT:    %acc.in.epi1 = phi float [ %acc.k, %outer.epi1 ], [ %acc.k.epi1, %k.loop.epi1 ]
+; NESTED-EPI-NEXT:    %acc.in.epi1 = phi float [ %acc.epi1, %outer.epi1 ], [ %acc.k.epi1, %k.loop.epi1 ]
 ; NESTED-EPI-NEXT:    %p.epi1 = getelementptr float, ptr addrspace(3) @tile, i32 %k.epi1
 ; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %p.epi1, i32 %asyncpipe.offset.epi1
 ; NESTED-EPI-NEXT:    %x.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
@@ -693,18 +699,20 @@
 ; NESTED-EPI-NEXT:    br i1 %k.done.epi1, label %outer.latch.epi1, label %k.loop.epi1
 ; NESTED-EPI:       outer.latch.epi1:
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; NESTED-EPI-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.next, 1
+; NESTED-EPI-NEXT:    [[T7:%.*]] = add i32 %asyncpipe.mod3.epi1, 1
 ; NESTED-EPI-NEXT:    [[T8:%.*]] = icmp eq i32 [[T7]], 3
 ; NESTED-EPI-NEXT:    %asyncpipe.mod3.next.epi1 = select i1 [[T8]], i32 0, i32 [[T7]]
 ; NESTED-EPI-NEXT:    br label %outer.epi2
 ; NESTED-EPI:       outer.epi2:
-; NESTED-EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.next.epi1, 256
+; NESTED-EPI-NEXT:    %acc.epi2 = phi float [ %acc.k.epi1, %outer.latch.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
+; NESTED-EPI-NEXT:    %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %outer.latch.epi1 ], [ 0, %asyncpipe.short1 ]
+; NESTED-EPI-NEXT:    %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 256
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.wait.group(i32 0)
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; NESTED-EPI-NEXT:    br label %k.loop.epi2
 ; NESTED-EPI:       k.loop.epi2:
 ; NESTED-EPI-NEXT:    %k.epi2 = phi i32 [ 0, %outer.epi2 ], [ %k.next.epi2, %k.loop.epi2 ]
-; NESTED-EPI-NEXT:    %acc.in.epi2 = phi float [ %acc.k.epi1, %outer.epi2 ], [ %acc.k.epi2, %k.loop.epi2 ]
+; NESTED-EPI-NEXT:    %acc.in.epi2 = phi float [ %acc.epi2, %outer.epi2 ], [ %acc.k.epi2, %k.loop.epi2 ]
 ; NESTED-EPI-NEXT:    %p.epi2 = getelementptr float, ptr addrspace(3) @tile, i32 %k.epi2
 ; NESTED-EPI-NEXT:    %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %p.epi2, i32 %asyncpipe.offset.epi2
 ; NESTED-EPI-NEXT:    %x.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
@@ -715,10 +723,24 @@
 ; NESTED-EPI:       outer.latch.epi2:
 ; NESTED-EPI-NEXT:    call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; NESTED-EPI-NEXT:    br label %exit
+; NESTED-EPI:       asyncpipe.short1:
+; NESTED-EPI-NEXT:    %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead7)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    br label %outer.epi2
+; NESTED-EPI:       asyncpipe.short2:
+; NESTED-EPI-NEXT:    %g.ahead8 = getelementptr float, ptr addrspace(1) %src, i32 %tid
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %mine, ptr addrspace(1) %g.ahead8)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    %gidx.ahead9 = add i32 64, %tid
+; NESTED-EPI-NEXT:    %g.ahead10 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead9
+; NESTED-EPI-NEXT:    %asyncpipe.version.ptr11 = getelementptr i8, ptr addrspace(3) %mine, i32 256
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %asyncpipe.version.ptr11, ptr addrspace(1) %g.ahead10)
+; NESTED-EPI-NEXT:    call void @llvm.nvvm.cp.async.commit.group()
+; NESTED-EPI-NEXT:    br label %outer.epi1
 ; NESTED-EPI:       exit:
-; NESTED-EPI-NEXT:    %acc.k.merged = phi float [ %acc.k.epi2, %outer.latch.epi2 ], [ %acc.k.short, %outer.latch.short ]
 ; NESTED-EPI-NEXT:    %out = getelementptr float, ptr addrspace(1) %dst, i32 %tid
-; NESTED-EPI-NEXT:    store float %acc.k.merged, ptr addrspace(1) %out, align 4
+; NESTED-EPI-NEXT:    store float %acc.k.epi2, ptr addrspace(1) %out, align 4
 ; NESTED-EPI-NEXT:    ret void
 ; NESTED-EPI:       }
 

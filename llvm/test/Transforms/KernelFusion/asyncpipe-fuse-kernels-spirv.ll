@@ -3,8 +3,9 @@
 ; @__spirv_BuiltIn* variables, read whole and split by extractelement or one
 ; element at a constant offset, and the __spirv_BuiltInX(dim) and
 ; __spirv_X_{x,y,z}() calls. __spirv_ControlBarrier at work-group scope is a
-; barrier for the partial work-group check; sub-group queries are refused in
-; a remapped kernel, which could not give them their unfused values.
+; barrier for the partial work-group check. Sub-group queries stay as they
+; are in a remapped kernel with a local size (its work-groups, and so its
+; sub-groups, are unchanged) and are refused in one without.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -pass-remarks=asyncpipe-fusion -S \
 ; RUN:   %t/remap.ll -o - 2>%t/remarks | FileCheck %s
@@ -15,6 +16,10 @@
 ; RUN:   | FileCheck %s --check-prefix=SUBGROUP
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-cl.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=SUBGROUP-CL
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/unknown-builtin.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=UNKNOWN
+; RUN: %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-local.ll -o - \
+; RUN:   | FileCheck %s --check-prefix=LOCAL
 ; RUN: %opt -passes=asyncpipe-fuse-kernels -S %t/subgroup-same.ll -o - \
 ; RUN:   | FileCheck %s --check-prefix=SAME
 
@@ -45,8 +50,21 @@
 
 ; BARRIER: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [barrier-in-partial-work-group]: kernel 1 ('synced') with global (24) has a work-group barrier, but on the fused global (64) local (16) some work-groups could run it with only part of their work-items
 
-; SUBGROUP: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [unmodelled-work-item-query]: lane must see its own nd-range, but it reads __spirv_BuiltInSubgroupLocalInvocationId, which fusion does not remap (sub-group, lane, enqueued-size and linear-id queries); launch every kernel of the list on the same nd-range
-; SUBGROUP-CL: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [unmodelled-work-item-query]: sglid must see its own nd-range, but it reads get_sub_group_local_id, which fusion does not remap (sub-group, lane, enqueued-size and linear-id queries); launch every kernel of the list on the same nd-range
+; SUBGROUP: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [sub-group-without-local-size]: lane must see its own nd-range and uses sub-groups (__spirv_BuiltInSubgroupLocalInvocationId), which keep their meaning only if its work-groups do; give it a local size, the same as the other kernels', or launch every kernel of the list on the same nd-range
+; SUBGROUP-CL: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [sub-group-without-local-size]: sglid must see its own nd-range and uses sub-groups (get_sub_group_local_id), which keep their meaning only if its work-groups do; give it a local size, the same as the other kernels', or launch every kernel of the list on the same nd-range
+
+; UNKNOWN: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [unrecognized-work-item-query]: odd must see its own nd-range, but it reads work-item information in a form SPIR-V builtins fusion cannot remap
+
+; LOCAL-LABEL: define spir_kernel void @fused(
+; LOCAL:         %l.i = load i32, ptr addrspace(1) @__spirv_BuiltInSubgroupLocalInvocationId, align 4
+; LOCAL-NEXT:    %p.i = getelementptr i32, ptr addrspace(1) %out, i64 64
+; LOCAL-NEXT:    store i32 %l.i, ptr addrspace(1) %p.i, align 4
+; LOCAL-NEXT:    call void @_Z7barrierj(i32 3)
+; LOCAL-NEXT:    %kernel.1.in.range = icmp ult i64 %fusion.linear.id, 32
+; LOCAL:       kernel.1:
+; LOCAL:         %l.i3 = load i32, ptr addrspace(1) @__spirv_BuiltInSubgroupLocalInvocationId, align 4
+; LOCAL-NEXT:    %p.i4 = getelementptr i32, ptr addrspace(1) %out1, i64 32
+; LOCAL-NEXT:    store i32 %l.i3, ptr addrspace(1) %p.i4, align 4
 
 ; SAME-LABEL: define spir_kernel void @fused(
 ; SAME-NEXT:  entry:
@@ -172,3 +190,44 @@ declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
 
 !0 = !{!"lane", !"lane"}
 !1 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
+;--- subgroup-local.ll
+; The second launch covers half the grid with the same local size: its
+; global size is remapped and the second half skips it, whole work-groups
+; at a time; the sub-group query is left alone.
+target triple = "spir64-unknown-unknown"
+
+@__spirv_BuiltInGlobalSize = external addrspace(1) constant <3 x i64>, align 32
+@__spirv_BuiltInSubgroupLocalInvocationId = external addrspace(1) constant i32, align 4
+
+define spir_kernel void @lane(ptr addrspace(1) %out) {
+  %v = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalSize, align 32
+  %n = extractelement <3 x i64> %v, i64 0
+  %l = load i32, ptr addrspace(1) @__spirv_BuiltInSubgroupLocalInvocationId, align 4
+  %p = getelementptr i32, ptr addrspace(1) %out, i64 %n
+  store i32 %l, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
+
+!0 = !{!"lane", !"lane"}
+!1 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 32, i64 0, i64 0}, !{i64 8, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}
+;--- unknown-builtin.ll
+; A SPIR-V builtin function the model does not know, in a kernel to remap.
+target triple = "spir64-unknown-unknown"
+
+declare spir_func i64 @__spirv_BuiltInGlobalInvocationId(i32)
+declare spir_func i32 @__spirv_BuiltInSomethingNew()
+
+define spir_kernel void @odd(ptr addrspace(1) %out) {
+  %x = call spir_func i64 @__spirv_BuiltInGlobalInvocationId(i32 0)
+  %n = call spir_func i32 @__spirv_BuiltInSomethingNew()
+  %p = getelementptr i32, ptr addrspace(1) %out, i64 %x
+  store i32 %n, ptr addrspace(1) %p, align 4
+  ret void
+}
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 void @fused()
+
+!0 = !{!"odd", !"odd"}
+!1 = !{!{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}, !{i32 1, !{i64 32, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}}

@@ -98,7 +98,8 @@ public:
 
   /// For a copy: the shared-memory destination pointer operand.
   Value *getSharedPointer() const;
-  /// For a copy: the global-memory (or buffer resource) source operand.
+  /// For a copy: the global-memory (or buffer resource) source operand; null
+  /// when it is not a pointer (a <4 x i32> buffer resource).
   Value *getGlobalPointer() const;
   /// For a copy: the per-lane size in bytes when it is a constant.
   std::optional<uint64_t> getCopySize() const;

@@ -87,11 +87,28 @@ public:
     return false;
   }
 
-  /// If \p I reads a work-item property fusion does not model (sub-group,
-  /// lane and enqueued-size queries, linear ids), its name; empty
+  /// If \p I reads a work-item property fusion does not model (enqueued
+  /// sizes, hardware warp and cluster registers), its name; empty
   /// otherwise. Such a query could not be given the value it has in the
   /// kernel's own nd-range.
   virtual StringRef getUnmodelledQuery(const Instruction &I) const {
+    (void)I;
+    return "";
+  }
+
+  /// If \p I uses sub-groups (a sub-group size, id or local-id query, a lane
+  /// query, a sub-group collective), its name; empty otherwise. These depend
+  /// only on the work-group's shape and the sub-group size, so they keep
+  /// their meaning in a remapped kernel whose work-groups stay as they were.
+  virtual StringRef getSubGroupUse(const Instruction &I) const {
+    (void)I;
+    return "";
+  }
+
+  /// If \p I is a collective other than a barrier that every work-item of a
+  /// work-group (or sub-group) must reach (a group reduction, scan,
+  /// broadcast, vote), its name; empty otherwise.
+  virtual StringRef getGroupCollective(const Instruction &I) const {
     (void)I;
     return "";
   }

@@ -76,11 +76,27 @@ std::string describePointer(const Value *Obj) {
     if (DILocalVariable *Var = DVR->getVariable();
         Var && !Var->getName().empty())
       return ("'" + Var->getName() + "'").str();
-  if (const auto *Arg = dyn_cast<Argument>(Obj))
+  if (const auto *Arg = dyn_cast<Argument>(Obj)) {
+    // OpenCL's callable copy of a kernel: the user wrote the kernel.
+    StringRef Kernel = Arg->getParent()->getName();
+    if (Kernel.consume_front("__clang_ocl_kern_imp_"))
+      return formatv("parameter {0} of kernel '{1}'", Arg->getArgNo() + 1,
+                     Kernel)
+          .str();
     return formatv("parameter {0} of '{1}'", Arg->getArgNo() + 1,
                    demangleName(Arg->getParent()->getName()))
         .str();
+  }
   return describe(Obj);
+}
+
+/// How the user says that a pointer aliases nothing else: OpenCL C's
+/// keyword, or the one CUDA and HIP (C++) accept.
+StringRef restrictKeyword(const Function &F) {
+  return F.getParent()->getNamedMetadata("opencl.ocl.version") ||
+                 F.getMetadata("kernel_arg_addr_space")
+             ? "restrict"
+             : "__restrict__";
 }
 
 /// What a synchronization instruction can do to the global memory an early
@@ -243,6 +259,8 @@ private:
   bool isUniform(const SCEV *S) const;
   /// The loop synchronizes the work group (set by checkReadAhead).
   bool LoopSynchronizes = false;
+  /// getGroupRange failed because a base differs between work-items.
+  bool BaseNotUniform = false;
   std::optional<unsigned>
   getReleaseStage(const PipelineBuffer::Access &A) const;
   bool sizeBuffers();
@@ -407,6 +425,13 @@ bool PipelinePlanner::findBuffers() {
                     "an async copy's shared-memory destination is not a "
                     "pointer (cp.async written as inline PTX): use the "
                     "AsyncPipe copy API in loops to pipeline");
+      // Read-ahead is proven on the source's memory, which a <4 x i32>
+      // buffer resource does not name as a pointer.
+      if (!AsyncOp::get(*Copy).getGlobalPointer())
+        return fail("CopySourceNotPointer",
+                    "an async copy's source is not a pointer (a <4 x i32> "
+                    "buffer resource): use the ptr addrspace(8) buffer form "
+                    "in loops to pipeline");
       Value *Obj = getUnderlyingObject(Shared, /*MaxLookup=*/0);
       if (std::optional<unsigned> Known = findBuffer(Obj)) {
         if (Sched.Buffers[*Known].Producer != StmtIdx)
@@ -471,7 +496,7 @@ bool PipelinePlanner::checkPrivateToFunction(const PipelineBuffer &Buffer) {
       return fail("BufferSharedWithCallee",
                   formatv("the buffer {0} is also used by other functions, "
                           "which {1} may reach",
-                          describe(Buffer.Object), describe(Call)));
+                          describe(Buffer.Object), describeSync(*Call)));
     }
   return true;
 }
@@ -824,13 +849,39 @@ bool PipelinePlanner::checkReadAheadOf(Instruction &I,
       if (addAliasCheck(*Store, Src, WhyNoCheck))
         continue;
       const Value *Dst = getUnderlyingObject(Store->getPointerOperand(), 0);
+      const Function &F = *L.getHeader()->getParent();
+      if (BaseNotUniform) {
+        // The loop synchronizes the group, so both versions of it must be
+        // taken by the whole group; a check on pointers each work-item may
+        // have its own of cannot promise that.
+        StringRef Kernel = F.getName();
+        bool OpenCLBody = Kernel.consume_front("__clang_ocl_kern_imp_");
+        return fail(
+            "AliasCheckNotUniform",
+            formatv("a store to {0} may write the memory of {1} that an early "
+                    "copy reads ahead of its iteration, and a run-time check "
+                    "would not be the same for the whole work group: {2}; if "
+                    "they never overlap, declare {1} {3}",
+                    describePointer(Dst), describePointer(Src),
+                    OpenCLBody
+                        ? formatv("the loop is in OpenCL's callable copy of "
+                                  "kernel '{0}', whose arguments may differ "
+                                  "between work-items",
+                                  Kernel)
+                              .str()
+                        : formatv("'{0}' is not a kernel, so its arguments "
+                                  "may differ between work-items",
+                                  demangleName(F.getName()))
+                              .str(),
+                    restrictKeyword(F)));
+      }
       return fail("ReadAheadStore",
                   formatv("a store to {0} may write the memory of {1} that "
                           "an early copy reads ahead of its iteration, and no "
                           "run-time check can tell ({2}); if they never "
-                          "overlap, declare {1} __restrict__",
+                          "overlap, declare {1} {3}",
                           describePointer(Dst), describePointer(Src),
-                          WhyNoCheck));
+                          WhyNoCheck, restrictKeyword(F)));
     }
     return fail("ReadAheadWrite",
                 formatv("{0} may write the memory of {1} that an early copy "
@@ -879,6 +930,7 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
   const SCEV *P = SE.getSCEV(Ptr);
   const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(P));
   if (!Base || !isUniform(Base)) {
+    BaseNotUniform |= Base != nullptr;
     WhyNot = formatv("the base of {0} is not known to the whole work group",
                      describe(Ptr));
     return std::nullopt;

@@ -28,18 +28,19 @@
 //   for the last D iterations; copy e issues only the early statements that
 //   still have an iteration (stage >= e), commits no other mark, and its
 //   waits drop the marks that are no longer committed (wait(D-1) .. wait(0)
-//   for the automatic schedule). A trip count below S runs the loop as it
-//   was, unpipelined: any path that joins the pipelined one before its last
-//   wait would weaken that wait on AMDGPU, and the short path cannot overlap
-//   much anyway.
+//   for the automatic schedule). A trip count n below S (1 .. D), chosen by a
+//   switch in the preheader, runs a partial prologue that issues the groups
+//   of its n iterations, then the last n copies of the epilogue, so it still
+//   overlaps its copies with the computation (AsyncPipelineDrain.cpp).
 //
 // Buffers grow to Versions copies of themselves; every access moves to the
 // version of its iteration, (iteration mod Versions), kept in a rotating
-// index per distinct version count.
+// index per distinct version count. The epilogue drain's code (the epilogue,
+// the short trip counts' paths) is in AsyncPipelineDrain.cpp.
 //
 //===----------------------------------------------------------------------===//
 
-#include "AsyncPipelineSchedule.h"
+#include "AsyncPipelineBuilder.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -71,110 +72,6 @@ static cl::opt<unsigned> MiscountForTesting(
     "asyncpipe-pipeline-miscount-for-testing", cl::Hidden, cl::init(0),
     cl::desc("Testing only: add this to the count of every wait the "
              "pipeliner sets (a deliberately wrong pipelining)"));
-
-namespace {
-
-/// Where and for which iteration an early statement is emitted: in the body
-/// (Iteration = i + D - stage) or in the prologue (a constant).
-struct EmissionSite {
-  Instruction *InsertBefore;
-  Value *Iteration; ///< i64.
-  /// Byte offset of the version a buffer access of the statement uses.
-  function_ref<Value *(unsigned Buffer, IRBuilderBase &B)> VersionOffset;
-};
-
-class PipelineBuilder {
-public:
-  PipelineBuilder(PipelineSchedule &Sched, ScalarEvolution &SE, LoopInfo &LI,
-                  const AsyncTarget *Target)
-      : Sched(Sched), L(*Sched.L), SE(SE), LI(LI), Target(Target),
-        Body(L.getHeader()), Int64(Type::getInt64Ty(Body->getContext())),
-        Int32(Type::getInt32Ty(Body->getContext())) {}
-
-  void run() {
-    expandLoopInvariants();
-    if (Sched.DrainWithEpilogue)
-      versionLoop();
-    growBuffers();
-    createCounters();
-    moveLastStageAccesses();
-    setLastStageWaitCounts();
-    insertBarrierIfNeeded();
-    emitEarlyStatementsInBody();
-    emitPrologue();
-    eraseMovedAsyncOps();
-    closeCounters();
-    if (Sched.DrainWithEpilogue)
-      emitEpilogue();
-  }
-
-private:
-  unsigned lastStage() const { return Sched.getLastStage(); }
-  void expandLoopInvariants();
-  void growBuffers();
-  void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);
-  void createCounters();
-  Value *versionOffsetInBody(unsigned Buffer, unsigned Stage);
-  void moveLastStageAccesses();
-  CallBase *setWaitCount(CallBase *Wait, uint64_t N);
-  void setLastStageWaitCounts();
-  void insertBarrierIfNeeded();
-  Instruction *insertionPointFor(const PipelineStatement &S);
-  void emitEarlyStatementsInBody();
-  void emitPrologue();
-  void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
-  void versionLoop();
-  void emitEpilogue();
-  uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step,
-                             uint64_t Count) const;
-  Value *cloneForIteration(Value *V, unsigned StmtIdx, const EmissionSite &Site,
-                           IRBuilderBase &B, ValueToValueMapTy &VMap);
-  Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
-  void emitSkippedMark(unsigned StmtIdx, Instruction *InsertBefore);
-  void eraseMovedAsyncOps();
-  void closeCounters();
-
-  PipelineSchedule &Sched;
-  Loop &L;
-  ScalarEvolution &SE;
-  LoopInfo &LI;
-  const AsyncTarget *Target;
-  BasicBlock *Body;
-  Type *Int64;
-  Type *Int32;
-  /// The last source iteration, the backedge-taken count (i64), computed in
-  /// the preheader; iterations are compared with it, not with the trip count,
-  /// which can overflow.
-  Value *LastIteration = nullptr;
-  /// Induction start and step values, expanded in the preheader.
-  DenseMap<PHINode *, std::pair<Value *, Value *>> InductionBounds;
-  /// Source iteration of the last stage (== loop iteration), i64.
-  PHINode *Iteration = nullptr;
-  /// Iteration mod N, per distinct version count N.
-  DenseMap<unsigned, PHINode *> Rotations;
-  /// Byte offset of a version, per (versions, iterations ahead, stride).
-  std::map<std::tuple<unsigned, unsigned, uint64_t>, Value *> BodyOffsets;
-  Instruction *CounterEnd = nullptr;
-  /// Iteration + 1, at the latch.
-  Value *NextIteration = nullptr;
-
-  /// Early copies are guarded by "that iteration exists" (in the
-  /// empty-groups drain).
-  bool GuardCopies = true;
-  /// Epilogue drain: the latch of the unpipelined copy of the loop run for
-  /// trip counts below S, and the map from the loop's values to the copy's.
-  BasicBlock *ShortLatch = nullptr;
-  ValueToValueMapTy ShortVMap;
-  /// The async operations emitted in the body for an early statement, and
-  /// its wait, so that the epilogue can find their copies.
-  struct BodyEmission {
-    unsigned Statement;
-    SmallVector<Instruction *, 4> Issued; ///< Copies and mark.
-    CallBase *Wait;
-  };
-  SmallVector<BodyEmission, 4> BodyEmissions;
-  bool EmittingInBody = false;
-};
 
 void PipelineBuilder::expandLoopInvariants() {
   BasicBlock *Preheader = L.getLoopPreheader();
@@ -373,14 +270,17 @@ void PipelineBuilder::emitEarlyStatementsInBody() {
   EmittingInBody = false;
 }
 
-// The D virtual iterations before the first: virtual iteration v (loop
-// iteration v - D) runs statement s for source iteration v - stage(s) when
-// that is not negative; the marks of the other groups are still committed.
-void PipelineBuilder::emitPrologue() {
+// The D virtual iterations before the first, emitted before End: virtual
+// iteration v (loop iteration v - D) runs statement s for source iteration
+// v - stage(s) when that is not negative; the marks of the other groups are
+// still committed. A short trip count's path (Trips = n, 1 .. D, epilogue
+// drain) issues no copy for an iteration >= n and still commits its mark, so
+// that every virtual iteration commits each group's mark once, as a body copy
+// does, and the epilogue copies that follow count their waits the same way.
+void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
   // In the epilogue drain the pipelined path is entered only when every
-  // prologue group exists.
+  // prologue group exists, and a short path knows which ones do.
   GuardCopies = !Sched.DrainWithEpilogue;
-  Instruction *End = L.getLoopPreheader()->getTerminator();
   if (Sched.NeedsEntryBarrier) {
     // The barrier carries other work-items' global writes to this one's
     // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
@@ -410,6 +310,21 @@ void PipelineBuilder::emitPrologue() {
         continue;
       }
       uint64_t Source = Virtual - S.Stage;
+      if (Trips && Source >= Trips) {
+        // Sharing the epilogue: commit nothing, as its copies do for an
+        // iteration past the last (see AsyncPipelineDrain.cpp).
+        if (ShareDrain)
+          continue;
+        // Kept, like the wait of an issuing statement: dropping it would
+        // need a proof that nothing after it relies on it.
+        if (S.Wait) {
+          auto *Wait = cast<CallBase>(S.Wait->clone());
+          Wait->insertBefore(End->getIterator());
+          setWaitCount(Wait, S.WaitCount);
+        }
+        emitSkippedMark(Idx, End);
+        continue;
+      }
       auto Offset = [&](unsigned BufferIdx, IRBuilderBase &B) -> Value * {
         const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
         if (Buffer.Versions < 2)
@@ -548,246 +463,6 @@ void PipelineBuilder::closeCounters() {
     Version->addIncoming(Wrapped, Latch);
   }
 }
-
-// Epilogue drain: the preheader chooses between the pipelined path (trip
-// count >= S: a new preheader that will hold the prologue) and a copy of the
-// loop as it is now, which exits to the same block. The invariants expanded
-// in the old preheader dominate both. The copy gets a loop ID of its own
-// (the pass has already marked the loop as pipelined, so neither is
-// pipelined again).
-void PipelineBuilder::versionLoop() {
-  BasicBlock *Preheader = L.getLoopPreheader();
-  BasicBlock *Exit = L.getExitBlock();
-  assert(Exit && "the pipeliner only accepts loops that exit at the latch");
-  Function *F = Body->getParent();
-  LLVMContext &Ctx = F->getContext();
-  Loop *Parent = L.getParentLoop();
-
-  SmallVector<BasicBlock *, 16> Clones;
-  for (BasicBlock *BB : L.blocks()) {
-    BasicBlock *Clone = CloneBasicBlock(BB, ShortVMap, ".short", F, nullptr);
-    ShortVMap[BB] = Clone;
-    Clone->moveBefore(Exit);
-    if (Parent)
-      Parent->addBasicBlockToLoop(Clone, LI);
-    Clones.push_back(Clone);
-  }
-  remapInstructionsInBlocks(Clones, ShortVMap);
-  ShortLatch = cast<BasicBlock>(ShortVMap[L.getLoopLatch()]);
-  Instruction *ShortBr = ShortLatch->getTerminator();
-  if (MDNode *ID = ShortBr->getMetadata(LLVMContext::MD_loop)) {
-    SmallVector<Metadata *, 4> Ops{nullptr};
-    Ops.append(ID->op_begin() + 1, ID->op_end());
-    MDNode *Own = MDNode::getDistinct(Ctx, Ops);
-    Own->replaceOperandWith(0, Own);
-    ShortBr->setMetadata(LLVMContext::MD_loop, Own);
-  }
-  for (PHINode &Phi : Exit->phis()) {
-    Value *V = Phi.getIncomingValueForBlock(L.getLoopLatch());
-    if (Value *Short = ShortVMap.lookup(V))
-      V = Short;
-    Phi.addIncoming(V, ShortLatch);
-  }
-
-  auto *Full = BasicBlock::Create(Ctx, "asyncpipe.prologue", F, Body);
-  BranchInst::Create(Body, Full);
-  if (Parent)
-    Parent->addBasicBlockToLoop(Full, LI);
-  Instruction *OldBr = Preheader->getTerminator();
-  IRBuilder<> B(OldBr);
-  Value *Enough = B.CreateICmpUGE(LastIteration, B.getInt64(lastStage()),
-                                  "asyncpipe.pipelined");
-  B.CreateCondBr(Enough, Full, cast<BasicBlock>(ShortVMap[Body]));
-  OldBr->eraseFromParent();
-  for (PHINode &Phi : Body->phis())
-    Phi.replaceIncomingBlockWith(Preheader, Full);
-}
-
-// The count of a wait of statement StmtIdx in epilogue copy Step (1..D)
-// whose steady-state count is Count. In the empty-groups drain the same wait
-// would see Count newer marks, some of them empty ones the epilogue does not
-// commit: those of early statements whose iteration is past the last one
-// (stage < step), in this copy before the wait and in the copies before it.
-// Dropping k of the Count newest marks and waiting for Count - k waits for
-// the same group: the oldest mark counted is unchanged if it is committed,
-// and if it is not, it was empty and complete exactly when the newest
-// committed mark before it is. The steady-state copies before the epilogue
-// commit every mark, so the walk stops at the first copy.
-uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
-                                            uint64_t Count) const {
-  SmallVector<unsigned, 8> InOrder;
-  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
-    InOrder.push_back(Idx);
-  sort(InOrder, [&](unsigned A, unsigned B) {
-    return Sched.Statements[A].Order < Sched.Statements[B].Order;
-  });
-  unsigned Position = find(InOrder, StmtIdx) - InOrder.begin();
-  uint64_t Seen = 0, Dropped = 0;
-  for (unsigned Copy = Step; Copy >= 1 && Seen < Count; --Copy) {
-    // A statement's wait comes before its own mark.
-    unsigned End = Copy == Step ? Position : InOrder.size();
-    for (unsigned P = End; P-- > 0 && Seen < Count;) {
-      const PipelineStatement &S = Sched.Statements[InOrder[P]];
-      if (!S.Mark)
-        continue;
-      ++Seen;
-      if (Sched.isEarly(S) && S.Stage < Copy)
-        ++Dropped;
-    }
-  }
-  return Count - Dropped;
-}
-
-/// Erases \p I and remembers its operands in \p Unused: what only it used
-/// (the address of a dropped copy) is deleted once the epilogue is wired up,
-/// not before, since a copy's value may still be needed after it.
-static void eraseLater(Instruction *I,
-                       SmallVectorImpl<WeakTrackingVH> &Unused) {
-  for (Value *Op : I->operands())
-    Unused.push_back(Op);
-  I->eraseFromParent();
-}
-
-// The steady-state loop stops after iteration last - D (it is entered only
-// when last >= D); D straight-line copies of its body follow for iterations
-// last - D + 1 .. last.
-void PipelineBuilder::emitEpilogue() {
-  BasicBlock *Preheader = L.getLoopPreheader();
-  BasicBlock *Latch = L.getLoopLatch();
-  BasicBlock *Exit = L.getExitBlock();
-  Function *F = Body->getParent();
-  LLVMContext &Ctx = F->getContext();
-  Loop *Parent = L.getParentLoop();
-  SmallVector<BasicBlock *, 16> Blocks(L.blocks());
-  SmallVector<PHINode *, 8> HeaderPhis;
-  for (PHINode &Phi : Body->phis())
-    HeaderPhis.push_back(&Phi);
-
-  // Uses of the loop's values after it, which will see the last copy's.
-  SmallVector<Use *, 8> LiveOuts;
-  for (BasicBlock *BB : Blocks)
-    for (Instruction &I : *BB)
-      for (Use &U : I.uses())
-        if (!L.contains(cast<Instruction>(U.getUser())))
-          LiveOuts.push_back(&U);
-
-  // The steady-state loop's new exit condition.
-  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
-  IRBuilder<> B(Preheader->getTerminator());
-  Value *SteadyLast = B.CreateSub(LastIteration, B.getInt64(lastStage()),
-                                  "asyncpipe.steady.last");
-  B.SetInsertPoint(LatchBr);
-  Value *More =
-      B.CreateICmpULE(NextIteration, SteadyLast, "asyncpipe.steady.more");
-  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, Exit);
-  if (Parent)
-    Parent->addBasicBlockToLoop(Entry, LI);
-  BranchInst *NewBr = B.CreateCondBr(More, Body, Entry);
-  NewBr->copyMetadata(*LatchBr);
-  Value *OldCond = LatchBr->isConditional() ? LatchBr->getCondition() : nullptr;
-  LatchBr->eraseFromParent();
-  if (OldCond)
-    RecursivelyDeleteTriviallyDeadInstructions(OldCond);
-
-  // The header phis' values at the start of the next copy.
-  DenseMap<PHINode *, Value *> Current;
-  for (PHINode *Phi : HeaderPhis)
-    Current[Phi] = Phi->getIncomingValueForBlock(Latch);
-
-  BasicBlock *Pred = Entry;
-  SmallVector<WeakTrackingVH, 32> Unused;
-  SmallVector<BasicBlock *, 16> EpilogueBlocks;
-  ValueToValueMapTy VMap;
-  for (unsigned Step = 1; Step <= lastStage(); ++Step) {
-    VMap.clear();
-    SmallVector<BasicBlock *, 16> Clones;
-    for (BasicBlock *BB : Blocks) {
-      BasicBlock *Clone =
-          CloneBasicBlock(BB, VMap, ".epi" + Twine(Step), F, nullptr);
-      VMap[BB] = Clone;
-      Clone->moveBefore(Exit);
-      if (Parent)
-        Parent->addBasicBlockToLoop(Clone, LI);
-      Clones.push_back(Clone);
-      EpilogueBlocks.push_back(Clone);
-    }
-    for (PHINode *Phi : HeaderPhis) {
-      cast<PHINode>(VMap[Phi])->eraseFromParent();
-      VMap[Phi] = Current[Phi];
-    }
-    remapInstructionsInBlocks(Clones, VMap);
-    auto *CloneLatch = cast<BasicBlock>(VMap[Latch]);
-    eraseLater(CloneLatch->getTerminator(), Unused);
-    BranchInst::Create(cast<BasicBlock>(VMap[Body]), Pred);
-    Pred = CloneLatch;
-
-    // Early statements past the last iteration issue nothing, not even a
-    // mark; the others keep their copies with recounted waits.
-    for (const BodyEmission &E : BodyEmissions) {
-      const PipelineStatement &S = Sched.Statements[E.Statement];
-      if (S.Stage >= Step) {
-        if (E.Wait)
-          setWaitCount(cast<CallBase>(VMap[E.Wait]),
-                       epilogueWaitCount(E.Statement, Step, S.WaitCount));
-        continue;
-      }
-      for (Instruction *I : E.Issued)
-        eraseLater(cast<Instruction>(VMap[I]), Unused);
-      if (E.Wait)
-        eraseLater(cast<Instruction>(VMap[E.Wait]), Unused);
-    }
-    for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
-      const PipelineStatement &S = Sched.Statements[Idx];
-      if (S.Wait && !Sched.isEarly(S))
-        setWaitCount(cast<CallBase>(VMap[S.Wait]),
-                     epilogueWaitCount(Idx, Step, S.WaitCount));
-    }
-
-    for (PHINode *Phi : HeaderPhis) {
-      Value *Updated = Phi->getIncomingValueForBlock(Latch);
-      if (Value *Cloned = VMap.lookup(Updated))
-        Updated = Cloned;
-      Current[Phi] = Updated;
-    }
-  }
-  BranchInst::Create(Exit, Pred);
-
-  // After the loop, its values are those of the last iteration: the last
-  // copy's, or the unpipelined loop's.
-  for (PHINode &Phi : Exit->phis())
-    Phi.replaceIncomingBlockWith(Latch, Pred);
-  DenseMap<Value *, PHINode *> Merged;
-  for (Use *U : LiveOuts) {
-    Value *Pipelined = VMap.lookup(U->get());
-    if (!Pipelined)
-      Pipelined = U->get();
-    auto *Phi = dyn_cast<PHINode>(U->getUser());
-    if (Phi && Phi->getParent() == Exit) {
-      U->set(Pipelined);
-      continue;
-    }
-    PHINode *&Merge = Merged[U->get()];
-    if (!Merge) {
-      Merge = PHINode::Create(U->get()->getType(), 2,
-                              U->get()->getName() + ".merged");
-      Merge->insertBefore(Exit->getFirstNonPHIIt());
-      Merge->addIncoming(Pipelined, Pred);
-      Merge->addIncoming(ShortVMap.lookup(U->get()), ShortLatch);
-    }
-    U->set(Merge);
-  }
-
-  // What the copies no longer need: dropped copies' addresses, the exit
-  // condition, and in the last copy the updates for a next iteration.
-  for (BasicBlock *BB : EpilogueBlocks)
-    for (Instruction &I : *BB)
-      Unused.push_back(&I);
-  for (WeakTrackingVH &V : Unused)
-    if (V)
-      RecursivelyDeleteTriviallyDeadInstructions(V);
-}
-
-} // namespace
 
 void asyncpipe::applyPipeline(PipelineSchedule &Sched, ScalarEvolution &SE,
                               LoopInfo &LI, const AsyncTarget *Target) {

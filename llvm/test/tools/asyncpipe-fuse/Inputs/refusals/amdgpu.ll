@@ -80,7 +80,7 @@ define amdgpu_kernel void @packed(ptr addrspace(1) %buf) {
 declare i32 @personality.a(...)
 declare i32 @personality.b(...)
 
-; The lane's index in its wave: not remapped.
+; The lane's index in its wave: kept only where work-groups are.
 define amdgpu_kernel void @lane(ptr addrspace(1) %buf) {
   %l = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
   store i32 %l, ptr addrspace(1) %buf

@@ -74,10 +74,18 @@ declare i32 @personality.b(...)
 declare i64 @_Z13get_global_idj(i32)
 declare void @_Z7barrierj(i32)
 
-; A sub-group query: not remapped.
+; A sub-group query: kept only where work-groups are.
 define spir_kernel void @lane(ptr %buf) {
   %l = call i32 @_Z22get_sub_group_local_idv()
   store i32 %l, ptr %buf
   ret void
 }
 declare i32 @_Z22get_sub_group_local_idv()
+
+; An enqueued size: not remapped.
+define spir_kernel void @unmodelled(ptr %buf) {
+  %s = call i64 @_Z23get_enqueued_local_sizej(i32 0)
+  store i64 %s, ptr %buf
+  ret void
+}
+declare i64 @_Z23get_enqueued_local_sizej(i32)

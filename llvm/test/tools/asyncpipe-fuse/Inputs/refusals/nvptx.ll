@@ -71,9 +71,17 @@ define ptx_kernel void @synced(ptr addrspace(1) %buf) {
 declare i32 @personality.a(...)
 declare i32 @personality.b(...)
 
-; The lane's index in its warp: not remapped.
+; The lane's index in its warp: kept only where work-groups are.
 define ptx_kernel void @lane(ptr addrspace(1) %buf) {
   %l = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
   store i32 %l, ptr addrspace(1) %buf
   ret void
 }
+
+; The hardware warp slot: not remapped.
+define ptx_kernel void @unmodelled(ptr addrspace(1) %buf) {
+  %w = call i32 @llvm.nvvm.read.ptx.sreg.warpid()
+  store i32 %w, ptr addrspace(1) %buf
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.warpid()

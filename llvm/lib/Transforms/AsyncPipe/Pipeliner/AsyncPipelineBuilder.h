@@ -1,0 +1,150 @@
+//===- AsyncPipelineBuilder.h - Carry out a pipeline schedule ---*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to the pipeliner's expansion: the rewrite of one loop into its
+// pipeline (AsyncPipelineTransform.cpp: buffers, counters, the steady-state
+// body and the prologue) and its drain (AsyncPipelineDrain.cpp: the
+// epilogue and the short trip counts' paths).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEBUILDER_H
+#define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEBUILDER_H
+
+#include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include <map>
+#include <tuple>
+
+namespace llvm {
+namespace asyncpipe {
+
+/// Where and for which iteration an early statement is emitted: in the body
+/// (Iteration = i + D - stage) or in the prologue (a constant).
+struct EmissionSite {
+  Instruction *InsertBefore;
+  Value *Iteration; ///< i64.
+  /// Byte offset of the version a buffer access of the statement uses.
+  function_ref<Value *(unsigned Buffer, IRBuilderBase &B)> VersionOffset;
+};
+
+class PipelineBuilder {
+public:
+  PipelineBuilder(PipelineSchedule &Sched, ScalarEvolution &SE, LoopInfo &LI,
+                  const AsyncTarget *Target)
+      : Sched(Sched), L(*Sched.L), SE(SE), LI(LI), Target(Target),
+        Body(L.getHeader()), Int64(Type::getInt64Ty(Body->getContext())),
+        Int32(Type::getInt32Ty(Body->getContext())) {}
+
+  void run() {
+    expandLoopInvariants();
+    if (Sched.DrainWithEpilogue)
+      splitPipelinedEntry();
+    growBuffers();
+    createCounters();
+    moveLastStageAccesses();
+    setLastStageWaitCounts();
+    insertBarrierIfNeeded();
+    emitEarlyStatementsInBody();
+    emitPrologue(L.getLoopPreheader()->getTerminator(), /*Trips=*/0);
+    if (Sched.DrainWithEpilogue)
+      emitShortTripPrologues();
+    eraseMovedAsyncOps();
+    closeCounters();
+    if (Sched.DrainWithEpilogue)
+      emitEpilogue();
+  }
+
+private:
+  unsigned lastStage() const { return Sched.getLastStage(); }
+  void expandLoopInvariants();
+  void growBuffers();
+  void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);
+  void createCounters();
+  Value *versionOffsetInBody(unsigned Buffer, unsigned Stage);
+  void moveLastStageAccesses();
+  CallBase *setWaitCount(CallBase *Wait, uint64_t N);
+  void setLastStageWaitCounts();
+  void insertBarrierIfNeeded();
+  Instruction *insertionPointFor(const PipelineStatement &S);
+  void emitEarlyStatementsInBody();
+  void emitPrologue(Instruction *End, uint64_t Trips);
+  void emitEarlyStatement(unsigned StmtIdx, const EmissionSite &Site);
+  void splitPipelinedEntry();
+  void emitShortTripPrologues();
+  void emitEpilogue();
+  BasicBlock *emitDrainCopies(BasicBlock *Pred, unsigned FirstStep,
+                              const Twine &Name, BasicBlock *InsertBefore,
+                              DenseMap<PHINode *, Value *> Current,
+                              const DenseMap<PHINode *, Value *> *Initial,
+                              ValueToValueMapTy &VMap,
+                              SmallVectorImpl<WeakTrackingVH> &Unused);
+  void registerClonedBody(ValueToValueMapTy &VMap);
+  uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step, uint64_t Count,
+                             unsigned FirstStep) const;
+  Value *cloneForIteration(Value *V, unsigned StmtIdx, const EmissionSite &Site,
+                           IRBuilderBase &B, ValueToValueMapTy &VMap);
+  Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
+  void emitSkippedMark(unsigned StmtIdx, Instruction *InsertBefore);
+  void eraseMovedAsyncOps();
+  void closeCounters();
+
+  PipelineSchedule &Sched;
+  Loop &L;
+  ScalarEvolution &SE;
+  LoopInfo &LI;
+  const AsyncTarget *Target;
+  BasicBlock *Body;
+  Type *Int64;
+  Type *Int32;
+  /// The last source iteration, the backedge-taken count (i64), computed in
+  /// the preheader; iterations are compared with it, not with the trip count,
+  /// which can overflow.
+  Value *LastIteration = nullptr;
+  /// Induction start and step values, expanded in the preheader.
+  DenseMap<PHINode *, std::pair<Value *, Value *>> InductionBounds;
+  /// Source iteration of the last stage (== loop iteration), i64.
+  PHINode *Iteration = nullptr;
+  /// Iteration mod N, per distinct version count N.
+  DenseMap<unsigned, PHINode *> Rotations;
+  /// Byte offset of a version, per (versions, iterations ahead, stride).
+  std::map<std::tuple<unsigned, unsigned, uint64_t>, Value *> BodyOffsets;
+  Instruction *CounterEnd = nullptr;
+  /// Iteration + 1, at the latch.
+  Value *NextIteration = nullptr;
+
+  /// Early copies are guarded by "that iteration exists" (in the
+  /// empty-groups drain).
+  bool GuardCopies = true;
+  /// Epilogue drain: the old preheader, which holds the loop invariants and
+  /// chooses between the pipelined path and the short trip counts' paths.
+  BasicBlock *Dispatch = nullptr;
+  /// The path of trip count n (1 .. D) starts in ShortTrips[n - 1], which
+  /// holds its partial prologue and an unreachable placeholder terminator.
+  SmallVector<BasicBlock *, 4> ShortTrips;
+  /// The short trip counts' paths join the epilogue (no early statement has
+  /// a wait, so their partial prologues need no counts of their own).
+  bool ShareDrain = false;
+  /// The async operations emitted in the body for an early statement, and
+  /// its wait, so that the epilogue can find their copies.
+  struct BodyEmission {
+    unsigned Statement;
+    SmallVector<Instruction *, 4> Issued; ///< Copies and mark.
+    CallBase *Wait;
+  };
+  SmallVector<BodyEmission, 4> BodyEmissions;
+  bool EmittingInBody = false;
+};
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEBUILDER_H

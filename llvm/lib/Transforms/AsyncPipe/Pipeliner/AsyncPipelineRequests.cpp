@@ -1,0 +1,326 @@
+//===- AsyncPipelineRequests.cpp - Which loops ask to be pipelined --------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The pipeliner's loop metadata: the source annotation turned into loop
+// properties, the function's record of its requests (so that a request an
+// earlier pass lost gets a remark), what a loop asks for, and the loop IDs
+// of the loops the pipeliner makes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncPipelineRequests.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe-pipeline"
+
+namespace llvm {
+namespace asyncpipe {
+
+static constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
+static constexpr StringLiteral StagesKey = "asyncpipe.pipeline.stages";
+static constexpr StringLiteral StageKey = "asyncpipe.pipeline.stage";
+static constexpr StringLiteral OrderKey = "asyncpipe.pipeline.order";
+static constexpr StringLiteral AsyncStagesKey =
+    "asyncpipe.pipeline.async_stages";
+static constexpr StringLiteral DoneKey = "asyncpipe.pipeline.done";
+/// Loop property: which of the function's requests the loop carries.
+static constexpr StringLiteral RequestKey = "asyncpipe.pipeline.request";
+/// Function metadata: every request of the function, as !{i32 id, loc?}, so
+/// that a request an earlier pass lost with its loop metadata still gets a
+/// remark.
+static constexpr StringLiteral RequestsKey = "asyncpipe.pipeline.requests";
+
+//===----------------------------------------------------------------------===//
+// Loop metadata
+//===----------------------------------------------------------------------===//
+
+/// The entry of loop ID \p ID whose first operand is \p Key, if any.
+MDNode *findLoopProperty(const MDNode *ID, StringRef Key) {
+  return findOptionMDForLoopID(const_cast<MDNode *>(ID), Key);
+}
+
+/// The loop-metadata entry whose first operand is \p Key, if any.
+static MDNode *findLoopProperty(const Loop &L, StringRef Key) {
+  return findLoopProperty(L.getLoopID(), Key);
+}
+
+/// The integer operands of a property node, or none if one is not an
+/// integer constant.
+static std::optional<SmallVector<unsigned, 8>>
+readIntegers(const MDNode *Node) {
+  SmallVector<unsigned, 8> Values;
+  for (const MDOperand &Op : drop_begin(Node->operands())) {
+    auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Op.get());
+    if (!C || C->getZExtValue() > 1024)
+      return std::nullopt;
+    Values.push_back(C->getZExtValue());
+  }
+  return Values;
+}
+
+/// Replaces the loop's properties named in \p Drop by \p Add, keeping the
+/// rest (mustprogress, unroll hints, ...).
+static void updateLoopProperties(Loop &L, ArrayRef<StringRef> Drop,
+                                 ArrayRef<Metadata *> Add) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  SmallVector<Metadata *, 8> Ops = {nullptr};
+  if (MDNode *ID = L.getLoopID())
+    for (const MDOperand &Op : drop_begin(ID->operands())) {
+      auto *Node = dyn_cast<MDNode>(Op.get());
+      auto *Key = Node && Node->getNumOperands()
+                      ? dyn_cast<MDString>(Node->getOperand(0))
+                      : nullptr;
+      if (Key && is_contained(Drop, Key->getString()))
+        continue;
+      Ops.push_back(Op.get());
+    }
+  append_range(Ops, Add);
+  MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
+  NewID->replaceOperandWith(0, NewID);
+  L.setLoopID(NewID);
+}
+
+static MDNode *makeProperty(LLVMContext &Ctx, StringRef Key,
+                            std::optional<unsigned> Value = std::nullopt) {
+  SmallVector<Metadata *, 2> Ops = {MDString::get(Ctx, Key)};
+  if (Value)
+    Ops.push_back(ConstantAsMetadata::get(
+        ConstantInt::get(Type::getInt32Ty(Ctx), *Value)));
+  return MDNode::get(Ctx, Ops);
+}
+
+/// Adds a request for the loop at \p Loc to \p F's record; returns its id.
+static unsigned recordRequest(Function &F, DebugLoc Loc) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Metadata *, 4> Requests;
+  if (MDNode *Old = F.getMetadata(RequestsKey))
+    append_range(Requests, Old->operands());
+  unsigned ID = Requests.size();
+  SmallVector<Metadata *, 2> Entry = {
+      ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), ID))};
+  if (Loc)
+    Entry.push_back(Loc.get());
+  Requests.push_back(MDNode::get(Ctx, Entry));
+  F.setMetadata(RequestsKey, MDNode::get(Ctx, Requests));
+  return ID;
+}
+
+/// Records that \p L asks for \p Stages stages, and keeps the unroller away
+/// from it until the pipeliner has run.
+static void requestStages(Loop &L, unsigned Stages) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  unsigned ID = recordRequest(*L.getHeader()->getParent(), L.getStartLoc());
+  updateLoopProperties(L, {StagesKey, "llvm.loop.unroll.disable", RequestKey},
+                       {makeProperty(Ctx, StagesKey, Stages),
+                        makeProperty(Ctx, "llvm.loop.unroll.disable"),
+                        makeProperty(Ctx, RequestKey, ID)});
+}
+
+/// Reports each request of \p F whose loop no longer carries it (an earlier
+/// pass rebuilt the loop without its metadata, or removed the loop), then
+/// forgets the record so that it is reported once.
+void remarkLostRequests(Function &F, OptimizationRemarkEmitter &ORE) {
+  MDNode *Requests = F.getMetadata(RequestsKey);
+  if (!Requests)
+    return;
+  SmallSet<unsigned, 8> Seen;
+  for (const BasicBlock &BB : F)
+    if (MDNode *Request = findLoopProperty(
+            BB.getTerminator()
+                ? BB.getTerminator()->getMetadata(LLVMContext::MD_loop)
+                : nullptr,
+            RequestKey))
+      if (std::optional<SmallVector<unsigned, 8>> IDs = readIntegers(Request))
+        if (!IDs->empty())
+          Seen.insert(IDs->front());
+  for (const MDOperand &Op : Requests->operands()) {
+    auto *Entry = cast<MDNode>(Op.get());
+    unsigned ID =
+        mdconst::extract<ConstantInt>(Entry->getOperand(0))->getZExtValue();
+    if (Seen.contains(ID))
+      continue;
+    DebugLoc Loc;
+    if (Entry->getNumOperands() > 1)
+      Loc = DebugLoc(dyn_cast<DILocation>(Entry->getOperand(1)));
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "RequestLost", Loc,
+                                      &F.getEntryBlock())
+             << "loop not pipelined: an earlier optimization rebuilt or "
+                "removed the loop that asked for it, and its request with it";
+    });
+  }
+  F.setMetadata(RequestsKey, nullptr);
+}
+
+/// True if a loop of \p F may carry a pipelining request: some latch has
+/// loop metadata with an asyncpipe.pipeline property, or the function lists
+/// requests.
+bool hasPipelineLoopMetadata(const Function &F) {
+  if (F.getMetadata(RequestsKey))
+    return true;
+  for (const BasicBlock &BB : F) {
+    const Instruction *Term = BB.getTerminator();
+    MDNode *LoopID = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+    if (!LoopID)
+      continue;
+    for (const MDOperand &Op : drop_begin(LoopID->operands()))
+      if (auto *Property = dyn_cast_or_null<MDNode>(Op.get());
+          Property && Property->getNumOperands() > 0)
+        if (auto *Name = dyn_cast_or_null<MDString>(Property->getOperand(0));
+            Name && Name->getString().starts_with("asyncpipe.pipeline"))
+          return true;
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// The source annotation
+//===----------------------------------------------------------------------===//
+
+/// Turns the marker calls of \p F into loop metadata; returns true if any.
+bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
+  SmallVector<CallBase *, 4> Markers;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction();
+          Callee && Callee->getName() == MarkerName)
+        Markers.push_back(Call);
+  for (CallBase *Marker : Markers) {
+    auto *Stages = Marker->arg_size() == 1
+                       ? dyn_cast<ConstantInt>(Marker->getArgOperand(0))
+                       : nullptr;
+    Loop *L = LI.getLoopFor(Marker->getParent());
+    if (!Stages || Stages->isNegative() || Stages->isZero() ||
+        Stages->getZExtValue() > MaxPipelineStages)
+      reportAsyncError(*Marker, formatv("asyncpipe_pipeline() needs a "
+                                        "compile-time stage count from 1 to "
+                                        "{0}",
+                                        MaxPipelineStages));
+    else if (!L)
+      reportAsyncWarning(*Marker,
+                         "asyncpipe_pipeline() is not inside a loop; ignored");
+    else
+      requestStages(*L, Stages->getZExtValue());
+    Marker->eraseFromParent();
+  }
+  return !Markers.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// Which loops, and the remarks
+//===----------------------------------------------------------------------===//
+
+/// True if \p L issues an async copy itself (not only in an inner loop).
+static bool hasOwnAsyncCopy(const Loop &L, const LoopInfo &LI) {
+  for (BasicBlock *BB : L.blocks())
+    if (LI.getLoopFor(BB) == &L)
+      for (Instruction &I : *BB)
+        if (AsyncOp::get(I).isCopy())
+          return true;
+  return false;
+}
+
+/// What \p L asks for, or none if it does not ask to be pipelined.
+std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
+                                           unsigned DefaultStages,
+                                           std::string &Malformed) {
+  if (findLoopProperty(L, DoneKey))
+    return std::nullopt;
+  PipelineRequest Request;
+  if (MDNode *Stage = findLoopProperty(L, StageKey)) {
+    std::optional<SmallVector<unsigned, 8>> Stages = readIntegers(Stage);
+    std::optional<SmallVector<unsigned, 8>> Order;
+    if (MDNode *OrderNode = findLoopProperty(L, OrderKey))
+      Order = readIntegers(OrderNode);
+    else
+      Order.emplace();
+    std::optional<SmallVector<unsigned, 8>> Async;
+    MDNode *AsyncNode = findLoopProperty(L, AsyncStagesKey);
+    if (AsyncNode)
+      Async = readIntegers(AsyncNode);
+    if (!Stages || !Order || (AsyncNode && !Async)) {
+      Malformed = "its schedule metadata is malformed (stage, order and "
+                  "async_stages take integer constants)";
+      return Request;
+    }
+    Request.Explicit.Stage = *Stages;
+    Request.Explicit.Order = *Order;
+    if (AsyncNode) {
+      Request.Explicit.AsyncStages = *Async;
+      Request.Explicit.HasAsyncStages = true;
+    }
+    return Request;
+  }
+  if (MDNode *StagesNode = findLoopProperty(L, StagesKey)) {
+    std::optional<SmallVector<unsigned, 8>> Stages = readIntegers(StagesNode);
+    if (!Stages || Stages->size() != 1 || (*Stages)[0] == 0 ||
+        (*Stages)[0] > MaxPipelineStages) {
+      Malformed = formatv("its stage count metadata is not an integer from "
+                          "1 to {0}",
+                          MaxPipelineStages);
+      return Request;
+    }
+    Request.Stages = (*Stages)[0];
+    return Request;
+  }
+  if (DefaultStages && hasOwnAsyncCopy(L, LI)) {
+    Request.Stages = std::min(DefaultStages, MaxPipelineStages);
+    return Request;
+  }
+  return std::nullopt;
+}
+
+/// The loop ID of a loop the pipeliner made: the original's properties
+/// except its own (a request becomes "done", so neither loop is pipelined
+/// again; the request's id stays for remarkLostRequests), plus those of the
+/// user's follow-up properties asyncpipe.pipeline.followup_all and
+/// asyncpipe.pipeline.followup_<Which> (as llvm.loop.*.followup_* work for
+/// LLVM's own loop transformations).
+MDNode *makePipelinedLoopID(MDNode *Orig, StringRef Which, LLVMContext &Ctx) {
+  std::string Followup = ("asyncpipe.pipeline.followup_" + Which).str();
+  std::optional<MDNode *> ID =
+      makeFollowupLoopID(Orig, {"asyncpipe.pipeline.followup_all", Followup},
+                         "asyncpipe.pipeline.", /*AlwaysNew=*/true);
+  SmallVector<Metadata *, 8> Ops = {nullptr};
+  if (ID && *ID)
+    append_range(Ops, drop_begin((*ID)->operands()));
+  if (MDNode *Request = findLoopProperty(Orig, RequestKey))
+    Ops.push_back(Request);
+  Ops.push_back(makeProperty(Ctx, DoneKey));
+  MDNode *New = MDNode::getDistinct(Ctx, Ops);
+  New->replaceOperandWith(0, New);
+  return New;
+}
+
+void markPipelined(Loop &L) {
+  L.setLoopID(makePipelinedLoopID(L.getLoopID(), "pipelined",
+                                  L.getHeader()->getContext()));
+}
+
+bool opensPipelineRequest(const Instruction &I) {
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction();
+        Callee && Callee->getName() == MarkerName)
+      return true;
+  const MDNode *ID = I.getMetadata(LLVMContext::MD_loop);
+  return findLoopProperty(ID, StagesKey) && !findLoopProperty(ID, DoneKey);
+}
+
+} // namespace asyncpipe
+} // namespace llvm

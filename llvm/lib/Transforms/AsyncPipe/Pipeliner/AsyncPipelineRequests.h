@@ -1,0 +1,66 @@
+//===- AsyncPipelineRequests.h - Which loops ask for a pipeline -*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to the pipeliner: its loop metadata (AsyncPipelineRequests.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEREQUESTS_H
+#define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEREQUESTS_H
+
+#include "AsyncPipelineSchedule.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Function;
+class Instruction;
+class LLVMContext;
+class Loop;
+class LoopInfo;
+class MDNode;
+class OptimizationRemarkEmitter;
+
+namespace asyncpipe {
+
+/// The most stages a loop may ask for.
+constexpr unsigned MaxPipelineStages = 16;
+
+/// The entry of loop ID \p ID whose first operand is \p Key, if any.
+MDNode *findLoopProperty(const MDNode *ID, StringRef Key);
+
+/// Turns the asyncpipe_pipeline() marker calls of \p F into loop metadata and
+/// records the requests in \p F; returns true if there were any.
+bool consumePipelineMarkers(Function &F, LoopInfo &LI);
+
+/// Reports each request of \p F that no loop carries any more, once.
+void remarkLostRequests(Function &F, OptimizationRemarkEmitter &ORE);
+
+/// True if a loop of \p F may carry a pipelining request.
+bool hasPipelineLoopMetadata(const Function &F);
+
+/// True if \p I is a marker call or a latch whose loop asks for stages and is
+/// not pipelined yet.
+bool opensPipelineRequest(const Instruction &I);
+
+/// What \p L asks for, or none if it does not ask to be pipelined (or was
+/// pipelined already); \p Malformed says why a request cannot be read.
+std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
+                                           unsigned DefaultStages,
+                                           std::string &Malformed);
+
+/// The loop ID of a loop made from one whose ID was \p Orig: Which is
+/// "pipelined" or "fallback" (see the definition).
+MDNode *makePipelinedLoopID(MDNode *Orig, StringRef Which, LLVMContext &Ctx);
+
+/// Gives \p L the loop ID of a pipelined loop: never pipelined again.
+void markPipelined(Loop &L);
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEREQUESTS_H
