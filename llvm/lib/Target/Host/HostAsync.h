@@ -1,4 +1,4 @@
-//===- HostAsync.h - AsyncPipe's host target ----------------------*- C++ -*-===//
+//===- HostAsync.h - AsyncPipe's host target --------------------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

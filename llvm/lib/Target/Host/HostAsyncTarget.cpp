@@ -21,15 +21,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostAsync.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
-#include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

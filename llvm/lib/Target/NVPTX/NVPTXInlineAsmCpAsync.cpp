@@ -21,18 +21,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NVPTXAsync.h"
+#include "NVPTXInlineAsm.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/CommandLine.h"
-#include "NVPTXInlineAsm.h"
-#include "NVPTXAsync.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

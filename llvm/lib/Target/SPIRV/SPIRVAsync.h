@@ -1,4 +1,4 @@
-//===- SPIRVAsync.h - AsyncPipe's SPIR and SPIR-V parts -----------*- C++ -*-===//
+//===- SPIRVAsync.h - AsyncPipe's SPIR and SPIR-V parts ---------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

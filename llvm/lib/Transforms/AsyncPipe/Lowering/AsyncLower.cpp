@@ -20,8 +20,11 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "AsyncLowerImpl.h"
-#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -30,11 +33,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
-#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
