@@ -31,6 +31,12 @@ Targets:
           asyncpipe.wait(i32), whose count may be a run-time value. Both
           spellings follow the activation model (llvm/docs/AsyncPipeModel.rst)
           and are mixed freely.
+  gfx1250 the same for GFX12.5's ASYNCcnt: copies are
+          llvm.amdgcn.global.load.async.to.lds.b32 and
+          llvm.amdgcn.global.store.async.from.lds.b32 (a lane's own LDS
+          word); the portable asyncpipe.copy is left out because the plugin
+          lowers it to an LDS DMA gfx1250 does not have (it is rejected with
+          a diagnostic).
   nvptx   ptx_kernel; each program is either portable (asyncpipe.* with
           run-time counts) or native (llvm.nvvm.cp.async.ca.shared.global.4,
           commit.group, wait.group(N), wait.all: hardware semantics), never a
@@ -38,7 +44,8 @@ Targets:
 
 The output depends only on (seed, target).
 
-Usage: asyncpipe_randir.py --seed S --target amdgpu|nvptx [--without K,..]
+Usage: asyncpipe_randir.py --seed S --target amdgpu|gfx1250|nvptx
+                           [--without K,..]
                            [-o FILE]
 """
 
@@ -113,7 +120,8 @@ class Gen:
         self.r = random.Random("%s:%d" % (target, seed))
         self.seed = seed
         self.target = target
-        self.alloca_as = 5 if target == "amdgpu" else 0
+        self.amdgpu = target in ("amdgpu", "gfx1250")
+        self.alloca_as = 5 if self.amdgpu else 0
         self.native = target == "nvptx" and self.r.random() < 0.5
         self.decls = set()
         self.helpers = []  # (name, attrs, text)
@@ -129,7 +137,7 @@ class Gen:
     # --- leaf statements -------------------------------------------------
     def tid(self, f):
         v = f.val()
-        if self.target == "amdgpu":
+        if self.amdgpu:
             self.declare("declare i32 @llvm.amdgcn.workitem.id.x()")
             f.emit("%s = call i32 @llvm.amdgcn.workitem.id.x()" % v)
         else:
@@ -167,7 +175,21 @@ class Gen:
     def copy(self, f):
         r = self.r
         src = self.gaddr(f, True)
-        if self.target == "amdgpu":
+        if self.target == "gfx1250":
+            lds = self.laddr(f, True)
+            if r.random() < 0.7:
+                self.declare("declare void @llvm.amdgcn.global.load.async.to.lds.b32("
+                             "ptr addrspace(1), ptr addrspace(3), i32, i32)")
+                f.emit("call void @llvm.amdgcn.global.load.async.to.lds.b32("
+                       "ptr addrspace(1) %s, ptr addrspace(3) %s, i32 0, i32 0)"
+                       % (src, lds))
+            else:
+                self.declare("declare void @llvm.amdgcn.global.store.async.from.lds.b32("
+                             "ptr addrspace(1), ptr addrspace(3), i32, i32)")
+                f.emit("call void @llvm.amdgcn.global.store.async.from.lds.b32("
+                       "ptr addrspace(1) %s, ptr addrspace(3) %s, i32 0, i32 0)"
+                       % (src, lds))
+        elif self.target == "amdgpu":
             dst = self.laddr(f, False)
             k = r.randrange(3)
             if k == 0:
@@ -202,7 +224,7 @@ class Gen:
         if self.native:
             self.declare("declare void @llvm.nvvm.cp.async.commit.group()")
             f.emit("call void @llvm.nvvm.cp.async.commit.group()")
-        elif self.target == "amdgpu" and self.r.random() < 0.6:
+        elif self.amdgpu and self.r.random() < 0.6:
             self.declare("declare void @llvm.amdgcn.asyncmark()")
             f.emit("call void @llvm.amdgcn.asyncmark()")
         else:
@@ -279,7 +301,7 @@ class Gen:
             f.emit("store i32 %s, ptr addrspace(1) %%out, align 4" % v)
 
     def barrier(self, f):
-        if self.target == "amdgpu":
+        if self.amdgpu:
             self.declare("declare void @llvm.amdgcn.s.barrier()")
             f.emit("call void @llvm.amdgcn.s.barrier()")
         else:
@@ -565,14 +587,14 @@ class Gen:
                 if r.random() < 0.7:
                     self.wait(f, [])
                 f.term("ret void")
-            cc = "amdgpu_kernel" if self.target == "amdgpu" else "ptx_kernel"
+            cc = "amdgpu_kernel" if self.amdgpu else "ptx_kernel"
             header = ("define %s void @kernel%d(ptr addrspace(1) %%g, "
                       "ptr addrspace(1) %%out, i32 %%n) {" % (cc, k))
             kernels.append(f.text(header))
             self.budget = r.randint(6, 30)
         out = ["; asyncpipe_randir.py --seed %d --target %s%s" %
                (self.seed, self.target, " (native)" if self.native else "")]
-        if self.target == "amdgpu":
+        if self.amdgpu:
             out.append('target datalayout = "%s"' % AMDGPU_DL)
             out.append('target triple = "amdgcn-amd-amdhsa"')
         else:
@@ -606,7 +628,8 @@ def generate(seed, target, without=()):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--target", choices=["amdgpu", "nvptx"], default="amdgpu")
+    ap.add_argument("--target", choices=["amdgpu", "gfx1250", "nvptx"],
+                    default="amdgpu")
     ap.add_argument("--without", default="",
                     help="comma-separated statement kinds never to write: " +
                     ", ".join(STATEMENT_KINDS))

@@ -86,6 +86,12 @@ static cl::opt<unsigned> MaxSweeps(
     cl::desc("Sweeps of the checker's per-lane analysis of a function before "
              "it falls back to the wave-level check, with a remark"));
 
+static cl::opt<bool> ReportExactness(
+    "amdgpu-verify-async-waits-report-exactness", cl::Hidden,
+    cl::desc("Remark, for every wait the lowering left, the count of the "
+             "counter wait emitted for it and the weakest count the checker "
+             "proves sufficient there (bench/randir-scale.sh)"));
+
 bool asyncpipe::amdgpu::isAsyncWaitCheckerEnabled() { return VerifyAsyncWaits; }
 
 namespace {
@@ -664,6 +670,9 @@ private:
   LaneStates atBlockStart(const MachineBasicBlock &MBB) const;
   bool solve(unsigned Bound);
   bool check(const MachineInstr &MI, const LaneStates &States) const;
+  std::optional<unsigned> allowedBy(const MachineInstr &MI) const;
+  void reportExactness(const MachineInstr &Marker, const LaneStates &Before,
+                       const MachineInstr *Wait) const;
 
   MachineFunction &MF;
   const OpcodeTable &Ops;
@@ -992,14 +1001,86 @@ unsigned Checker::run() {
   }
   // Reported in layout order, which is source order for most programs.
   unsigned Failures = 0;
+  bool Exactness = ReportExactness && !Family.Recorded;
   for (const MachineBasicBlock &MBB : MF) {
     LaneStates States = atBlockStart(MBB);
+    // For -amdgpu-verify-async-waits-report-exactness: the last counter
+    // wait, if nothing has changed the state since, and the state before it.
+    const MachineInstr *LastWait = nullptr;
+    LaneStates BeforeWait;
     for (const MachineInstr &MI : MBB.instrs()) {
       Failures += !check(MI, States);
+      if (!Exactness) {
+        stepAll(MI, States);
+        continue;
+      }
+      if (waitCount(MI, Family))
+        reportExactness(MI, LastWait ? BeforeWait : States, LastWait);
+      if (allowedBy(MI)) {
+        LastWait = &MI;
+        BeforeWait = States;
+        stepAll(MI, States);
+        continue;
+      }
+      LaneStates Before = States;
       stepAll(MI, States);
+      if (States != Before)
+        LastWait = nullptr;
     }
   }
   return Failures;
+}
+
+std::optional<unsigned> Checker::allowedBy(const MachineInstr &MI) const {
+  OpClass C = Ops.classOf(MI);
+  if (AsyncCounter)
+    return C == OpClass::WaitAsynccnt
+               ? std::optional<unsigned>(
+                     WaitAsynccntField.decode(MI.getOperand(0).getImm()))
+               : std::nullopt;
+  if (C == OpClass::Waitcnt && WaitcntField)
+    return WaitcntField->decode(MI.getOperand(0).getImm());
+  if (C == OpClass::WaitLoadcnt && WaitLoadcntField)
+    return WaitLoadcntField->decode(MI.getOperand(0).getImm());
+  return std::nullopt;
+}
+
+/// The weakest sufficient count of a wait marker is the smallest number of
+/// newer events, over the lanes that run it, of a DMA it must see complete
+/// (before the counter wait right in front of it, if any); the wait is
+/// exact when the emitted counter wait allows exactly that many.
+void Checker::reportExactness(const MachineInstr &Marker,
+                              const LaneStates &Before,
+                              const MachineInstr *Wait) const {
+  unsigned N = *waitCount(Marker, Family);
+  unsigned Needed = Done;
+  for (const auto &[L, S] : Before)
+    if (L.Active)
+      Needed = std::min(Needed, S[N + 1]);
+  // Saturation newer events: no encodable count is needed.
+  if (Needed >= Saturation)
+    Needed = Done;
+  std::optional<unsigned> Emitted = Wait ? allowedBy(*Wait) : std::nullopt;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "wait_asyncmark(" << N << "): emitted ";
+  if (Emitted)
+    OS << "count(" << *Emitted << ")";
+  else
+    OS << "none";
+  OS << ", weakest sufficient ";
+  if (Needed != Done)
+    OS << "count(" << Needed << ")";
+  else
+    OS << "none";
+  OS << ((Emitted ? *Emitted : Done) == Needed ? ": exact" : ": not exact");
+  MachineOptimizationRemarkEmitter ORE(MF, nullptr);
+  ORE.emit([&] {
+    return MachineOptimizationRemarkAnalysis("asyncpipe", "WaitExactness",
+                                             Marker.getDebugLoc(),
+                                             Marker.getParent())
+           << OS.str();
+  });
 }
 
 /// Recorded requirements are for the checker only; they leave the code

@@ -63,7 +63,20 @@
 ; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
 ; RUN:     -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
+; The exactness report (bench/randir-scale.sh): for each wait the lowering
+; left, the count emitted and the weakest count the checker proves
+; sufficient for the lanes that run it.
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -amdgpu-verify-async-waits \
+; RUN:   -amdgpu-verify-async-waits-report-exactness -pass-remarks-analysis=asyncpipe \
+; RUN:   %t/divergent.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
 ; REQUIRES: amdgpu-registered-target
+
+; EXACT: remark: lanes.cl:5:5: wait_asyncmark(0): emitted count(0), weakest sufficient count(0): exact
+; EXACT: remark: lanes.cl:14:5: wait_asyncmark(0): emitted count(0), weakest sufficient count(0): exact
+; EXACT: remark: lanes.cl:27:5: wait_asyncmark(0): emitted count(0), weakest sufficient count(0): exact
+; EXACT: remark: lanes.cl:29:3: wait_asyncmark(0): emitted count(0), weakest sufficient count(0): exact
+; EXACT: remark: lanes.cl:35:5: wait_asyncmark(1): emitted count(1), weakest sufficient count(1): exact
+; EXACT-NOT: weakest sufficient
 
 ; The wait(0) is hoisted above the divergent branch; the records stay.
 ; HOIST-LABEL: define amdgpu_kernel void @hoisted(
