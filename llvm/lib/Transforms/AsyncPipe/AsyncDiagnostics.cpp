@@ -60,7 +60,16 @@ bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
       Malformed.push_back(Call);
   for (CallBase *Call : Malformed) {
     StringRef Name = Call->getCalledFunction()->getName();
-    reportAsyncError(*Call,
+    bool Future = Name == "asyncpipe.mark.future" || Name == "asyncpipe.future.any";
+    if (!Call->getType()->isVoidTy() &&
+        !(Future && Call->getType()->isIntegerTy(32)))
+      reportAsyncError(*Call, "'" + Name + "' is declared to return " +
+                                  (Future ? "something other than i32"
+                                          : "a value") +
+                                  "; declare it to return " +
+                                  (Future ? "i32" : "void"));
+    else
+      reportAsyncError(*Call,
                      "'" + Name +
                          "' is called with operands of the wrong number or "
                          "type" +
