@@ -37,6 +37,21 @@
 // parsed from the inline-asm text. Only the -amdgpu-async-assume-callee-waits
 // setting, an ABI assumption both must agree on, is read from the lowering.
 //
+// It follows one lane through divergent code (see "One lane's view of the
+// execution mask" below).
+//
+// Termination. A block's end state is a set of lane states joined into
+// (joinState): a lane is its EXEC bit and a partial assignment of bits to
+// the function's physical registers, a finite set, and its value is one
+// count per level in [0, Saturation] or Done. Each sweep only adds lanes or
+// lowers counts, so a block's state changes at most (lanes x Levels x
+// (Saturation + 2)) times and the sweeps reach a fixed point. More than
+// MaxLaneStates lanes at a block start are merged into their EXEC bit
+// alone, which keeps the sets small. A hard bound
+// (-amdgpu-verify-async-waits-max-sweeps) falls back, with a remark, to the
+// wave-level check: one lane, always active, whose counts only descend.
+// Worst shapes: CodeGen/AMDGPU/async-verify-termination.ll.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
