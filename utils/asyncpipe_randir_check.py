@@ -16,6 +16,15 @@ For each seed:
           -mcpu=X -verify-machineinstrs -amdgpu-verify-async-waits (-O0 after
           default<O0>) for X in gfx942, gfx90a, gfx1030 (--targets amdgpu)
           or gfx1250 (--targets gfx1250, GFX12.5's own copies);
+  host    opt with AsyncSan (-asyncpipe-sanitize) at O0 and O3, llc for
+          x86-64 (-verify-machineinstrs), linked with the host runtime
+          (libasyncpipe_rt.a next to the plugin) and run under the eager,
+          lazy and random completion policies (ASYNCPIPE_SAN_CONTINUE=1);
+          a run that crashes, hangs or exits non-zero, or an AsyncSan
+          report under the eager policy (where every copy completes at once)
+          is a failed host run. Reports under lazy and random are counted,
+          not failures: a random program may read a destination before its
+          wait, which is the program's race, not the compiler's;
   NVPTX   the same at O0 and O3 for sm_80 (-mattr=+ptx70), and the PTX
           assembled by ptxas -arch=sm_80 when ptxas is on PATH or in
           $CUDA_PATH/bin (or /usr/local/cuda/bin).
@@ -135,6 +144,39 @@ def classify(status, err):
     return None
 
 
+HOST_POLICIES = [("eager", None), ("lazy", None), ("random", "1")]
+
+
+def run_host(obj, seed, level, args, tmpdir, stats):
+    """Links and runs one host object under every policy; returns a list of
+    (kind, what, message) failures."""
+    exe = os.path.join(tmpdir, "randir-host-%d-%s" % (seed, level))
+    status, _, err = run([args.clang, obj, args.rt_lib, "-lstdc++", "-lpthread",
+                          "-o", exe], None, args.timeout)
+    if status != 0:
+        return [("hangs" if status is None else "rejected", "link", err)]
+    bad = []
+    for policy, pseed in HOST_POLICIES:
+        env = dict(os.environ, ASYNCPIPE_POLICY=policy, ASYNCPIPE_SAN_CONTINUE="1")
+        if pseed:
+            env["ASYNCPIPE_SEED"] = pseed
+        try:
+            p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=args.timeout, env=env)
+        except subprocess.TimeoutExpired:
+            bad.append(("hangs", "ASYNCPIPE_POLICY=%s" % policy, ""))
+            continue
+        out = p.stderr.decode("utf-8", "replace")
+        reports = out.count("==AsyncSan== ERROR")
+        stats["host runs"] += 1
+        stats["host AsyncSan reports (%s)" % policy] += reports
+        if p.returncode != 0 or (policy == "eager" and reports):
+            bad.append(("runs", "ASYNCPIPE_POLICY=%s ASYNCPIPE_SAN_CONTINUE=1 %s"
+                        % (policy, exe), out))
+    os.unlink(exe)
+    return bad
+
+
 def check_seed(seed, args, ptxas, tmpdir):
     """Compiles one seed for every target; returns (compiles, [(kind, cmd,
     message)], exactness counts)."""
@@ -154,6 +196,8 @@ def check_seed(seed, args, ptxas, tmpdir):
                    "-passes=default<%s>" % level]
             if target in AMDGPU_CPUS:
                 opt.append("-amdgpu-verify-async-waits")
+            if target == "host":
+                opt.append("-asyncpipe-sanitize")
             opt += args.opt_arg + [src, "-o", "-"]
             status, bc, err = run(opt, None, args.timeout)
             compiles += 1
@@ -169,6 +213,9 @@ def check_seed(seed, args, ptxas, tmpdir):
                             "-pass-remarks-analysis=asyncpipe"]
                            if args.exactness else [])
                         for c in AMDGPU_CPUS[target]]
+            elif target == "host":
+                cfgs = [["-mtriple=x86_64-unknown-linux-gnu",
+                         "-relocation-model=pic", "-filetype=obj"]]
             else:
                 cfgs = [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80",
                          "-mattr=+ptx70"]]
@@ -185,6 +232,13 @@ def check_seed(seed, args, ptxas, tmpdir):
                 if kind:
                     bad.append((kind, cmd, err))
                     continue
+                if target == "host":
+                    obj = os.path.join(tmpdir, "randir-host-%d-%s.o" % (seed, level))
+                    with open(obj, "wb") as fh:
+                        fh.write(asm)
+                    for k, what, e in run_host(obj, seed, level, args, tmpdir, stats):
+                        bad.append((k, cmd + " (-o x.o, linked, %s)" % what, e))
+                    os.unlink(obj)
                 if target == "nvptx" and ptxas:
                     ptx = os.path.join(tmpdir, "randir-%d-%s.ptx" % (seed, level))
                     with open(ptx, "wb") as fh:
@@ -214,6 +268,8 @@ def main():
                     help="comma-separated opt levels (O0, O3)")
     ap.add_argument("--without", default="",
                     help="statement kinds the generator leaves out")
+    ap.add_argument("--rt-lib", help="the host runtime (default: "
+                    "libasyncpipe_rt.a next to the plugin)")
     ap.add_argument("--opt-arg", action="append", default=[])
     ap.add_argument("--llc-arg", action="append", default=[])
     ap.add_argument("--quiet", action="store_true",
@@ -233,9 +289,14 @@ def main():
     args.without = [k for k in args.without.split(",") if k]
     args.opt = os.path.join(args.llvm_bin, "opt")
     args.llc = os.path.join(args.llvm_bin, "llc")
+    args.clang = os.path.join(args.llvm_bin, "clang")
+    if not args.rt_lib:
+        args.rt_lib = os.path.join(os.path.dirname(os.path.abspath(args.plugin)),
+                                   "libasyncpipe_rt.a")
     ptxas = find_ptxas() if "nvptx" in args.targets else None
 
-    counts = {"crashes": 0, "hangs": 0, "unsafe": 0, "ptxas": 0, "rejected": 0}
+    counts = {"crashes": 0, "hangs": 0, "unsafe": 0, "ptxas": 0, "rejected": 0,
+              "runs": 0}
     compiles = 0
     programs = 0
     stats = collections.Counter()
@@ -308,6 +369,13 @@ def main():
               programs, compiles, counts["crashes"], counts["hangs"],
               counts["unsafe"], counts["ptxas"], counts["rejected"],
               "" if ptxas or "nvptx" not in args.targets else " (no ptxas)"))
+    if "host" in args.targets:
+        print("randir: host: %d runs, %d failed runs; AsyncSan reports (racy "
+              "programs, not failures): eager %d, lazy %d, random %d" % (
+                  stats["host runs"], counts["runs"],
+                  stats["host AsyncSan reports (eager)"],
+                  stats["host AsyncSan reports (lazy)"],
+                  stats["host AsyncSan reports (random)"]))
     if args.exactness:
         waits = stats["waits"]
         print("randir: %d AMDGPU waits, %d exact (%.2f%%), %d not exact" % (
