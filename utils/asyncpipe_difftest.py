@@ -3,6 +3,10 @@
 #
 # Part of the AsyncPipe project.
 #
+# Longer than AsyncPipe's ~500-line guideline: a test harness, not plugin
+# code, whose build, run, compare and report steps form one command-line
+# pipeline that lit runs directly.
+#
 # ===-----------------------------------------------------------------------===#
 """Differential harness for async programs on the host (llvm/docs/AsyncSan.rst).
 

@@ -3,6 +3,10 @@
 #
 # Part of the AsyncPipe project.
 #
+# Longer than AsyncPipe's ~500-line guideline: a test generator, not plugin
+# code; the positive, negative and helper programs share one emitter, which
+# subclasses override step by step.
+#
 # ===-----------------------------------------------------------------------===#
 """Generates random C programs that use the portable async calls
 (asyncpipe_host.h): software-pipelined loops over 1-4 shared buffers with

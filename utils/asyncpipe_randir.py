@@ -3,6 +3,10 @@
 #
 # Part of the AsyncPipe project.
 #
+# Longer than AsyncPipe's ~500-line guideline: a test generator, not plugin
+# code, whose productions (control flow, helpers, futures, target spellings)
+# share one emitter state and one random stream, read top to bottom.
+#
 # ===-----------------------------------------------------------------------===#
 """Writes random LLVM IR modules (no C) for the reliability batch of issue 20
 (utils/asyncpipe_randir_check.py compiles them).

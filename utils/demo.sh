@@ -57,3 +57,18 @@ if command -v ptxas >/dev/null || [[ -x /usr/local/cuda/bin/ptxas ]]; then
   "$PTXAS" -arch=sm_80 "$OUT/sm_80.s" -o "$OUT/sm_80.cubin" &&
     echo "-- ptxas -arch=sm_80: assembled"
 fi
+
+# The same idea on the host, drawn: examples/timeline/tiles.c run by the host
+# runtime with ASYNCPIPE_TRACE, unpipelined and pipelined (3 stages), under
+# the lazy policy (a copy completes only when a wait forces it).
+echo "-- timeline (host runtime trace, lazy policy): $OUT/timeline.svg"
+for stages in 1 3; do
+  "$CLANG" -O2 -I"$SRC/clang/include" -DSTAGES=$stages \
+    "$SRC/examples/timeline/tiles.c" -fpass-plugin="$PLUGIN" \
+    "$BUILD/lib/libasyncpipe_rt.a" -lstdc++ -lpthread -o "$OUT/tiles-$stages"
+  ASYNCPIPE_POLICY=lazy ASYNCPIPE_TRACE="$OUT/tiles-$stages.trace" \
+    "$OUT/tiles-$stages" >/dev/null
+done
+python3 "$SRC/utils/asyncpipe_timeline.py" -o "$OUT/timeline.svg" \
+  "stock (wait for each tile)=$OUT/tiles-1.trace" \
+  "AsyncPipe, 3 stages=$OUT/tiles-3.trace" | sed 's/^/   /'

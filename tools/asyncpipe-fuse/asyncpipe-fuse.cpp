@@ -13,6 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Target/AMDGPU/AMDGPUAsync.h"
+#include "Target/NVPTX/NVPTXAsync.h"
+#include "Target/SPIRV/SPIRVAsync.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -27,7 +30,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
-#include "llvm/Transforms/AsyncPipe/KernelFusionList.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Transforms/KernelFusion/KernelFusionList.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -292,6 +296,16 @@ static void writeModule(const Module &M) {
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // The tool links the fusion library and the targets' work-item models, not
+  // the plugin: it registers them as the plugin entry does.
+  asyncpipe::registerAMDGPUWorkItemModel();
+  asyncpipe::registerNVPTXWorkItemModel();
+  asyncpipe::registerSPIRVWorkItemModel();
+  static constexpr StringLiteral DebugTypes[] = {
+#define ASYNCPIPE_DEBUG_TYPE(NAME) NAME,
+#include "Passes/AsyncPipe/PassRegistry.def"
+  };
+  asyncpipe::registerDebugTypes(DebugTypes);
   cl::ParseCommandLineOptions(argc, argv,
                               "AsyncPipe kernel fusion from a JSON spec\n");
   LLVMContext Ctx;

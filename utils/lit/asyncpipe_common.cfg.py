@@ -3,6 +3,7 @@
 # Loaded from each suite's lit.cfg.py with lit_config.load_config(); the
 # suite's generated lit.site.cfg.py has already set the config.* paths.
 
+import glob
 import os
 import shutil
 import subprocess
@@ -75,6 +76,14 @@ libclc_amdgcn = "/usr/lib/clc/amdgcn-amd-amdhsa.bc"
 if os.path.isfile(libclc_amdgcn):
     config.available_features.add("libclc")
     config.substitutions.append(("%libclc_amdgcn", libclc_amdgcn))
+
+# ROCm (Debian packages libamdhip64-dev and rocm-device-libs): host+device
+# HIP programs through utils/asyncpipe-hipcc. UNSUPPORTED without them.
+rocm_device_libs = glob.glob("/usr/lib/*/amdgcn/bitcode/ockl.bc")
+if os.path.isfile("/usr/include/hip/hip_runtime.h") and rocm_device_libs:
+    config.available_features.add("rocm")
+    config.substitutions.append(
+        ("%rocm_device_libs", os.path.dirname(rocm_device_libs[0])))
 
 # dpkg: a test checks that every tool the tests call comes from a Debian
 # package utils/setup.sh installs.

@@ -86,9 +86,12 @@
  * run (clang without -fpass-plugin). The `error` attribute makes the backend
  * report exactly that, at the call, at every -O level and for every language
  * and target, instead of a link error or an assembler error much later. */
-#define ASYNCPIPE_LOWERED_BY_PLUGIN                                            \
-  __attribute__((error("AsyncPipe calls need the AsyncPipe plugin: compile "  \
-                       "with -fpass-plugin=<prefix>/lib/AsyncPipe.so")))
+/* The backend names the callee by its IR symbol (asyncpipe.copy), so the
+ * message names the call the user wrote. */
+#define ASYNCPIPE_LOWERED_BY_PLUGIN(CALL)                                      \
+  __attribute__((error(CALL " is lowered by the AsyncPipe plugin, which did "  \
+                            "not run: compile with "                           \
+                            "-fpass-plugin=<prefix>/lib/AsyncPipe.so")))
 
 /* The work-item's linear id in its work-group (x fastest), on the GPU
  * targets; shared by the C (OpenCL) and C++ (pipeline) headers. */

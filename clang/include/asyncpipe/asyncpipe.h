@@ -56,19 +56,12 @@
 #define ASYNCPIPE_COPY_BYPASS_L1 1u
 #define ASYNCPIPE_COPY_ALL_FLAGS ASYNCPIPE_COPY_BYPASS_L1
 
-#define ASYNCPIPE_COPY_CHECKS(NAME)                                            \
-  ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of '" NAME                 \
-                                   "' must be an integer constant")            \
-  ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
-      size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
-      "'" NAME "' cannot copy this size on this "                              \
-      "target: size must be " ASYNCPIPE_COPY_SIZES_TEXT)                       \
-  ASYNCPIPE_REQUIRE_CONSTANT(flags, "argument 'flags' of '" NAME               \
-                                    "' must be an integer constant")           \
-  ASYNCPIPE_REQUIRE_IF_CONSTANT(flags,                                         \
-                                (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) == 0,      \
-                                "argument 'flags' of '" NAME "' has bits "     \
-                                "that are not ASYNCPIPE_COPY_* flags")
+/* The argument checks of the calls below. diagnose_if reports a bad
+ * argument as an error at the user's call, with the attribute as its one
+ * note; they are spelled out rather than built from __config.h's
+ * ASYNCPIPE_REQUIRE macros so that the note is not followed by a macro
+ * backtrace through this header. */
+#define ASYNCPIPE_SIZE_MUST_BE "size must be " ASYNCPIPE_COPY_SIZES_TEXT
 
 #ifdef __cplusplus
 extern "C" {
@@ -79,24 +72,54 @@ extern "C" {
 ASYNCPIPE_DEVICE void __asyncpipe_copy(ASYNCPIPE_SHARED_PTR(void) dst,
                                        const ASYNCPIPE_GLOBAL_PTR(void) src,
                                        unsigned size, unsigned flags)
-    ASYNCPIPE_COPY_CHECKS("asyncpipe_copy")
-        ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.copy");
+    __attribute__((diagnose_if(!__builtin_constant_p(size),
+                               "argument 'size' of 'asyncpipe_copy' must be "
+                               "an integer constant", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(size) &&
+                                   !ASYNCPIPE_LEGAL_COPY_SIZE(size),
+                               "'asyncpipe_copy' cannot copy this size on "
+                               "this target: " ASYNCPIPE_SIZE_MUST_BE,
+                               "error")))
+    __attribute__((diagnose_if(!__builtin_constant_p(flags),
+                               "argument 'flags' of 'asyncpipe_copy' must be "
+                               "an integer constant", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(flags) &&
+                                   (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) != 0,
+                               "argument 'flags' of 'asyncpipe_copy' has bits "
+                               "that are not ASYNCPIPE_COPY_* flags", "error")))
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy()") __asm__("asyncpipe.copy");
 ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
     ASYNCPIPE_SHARED_PTR(void) dst, const ASYNCPIPE_GLOBAL_PTR(void) src,
-    unsigned size, unsigned src_size,
-    unsigned flags) ASYNCPIPE_COPY_CHECKS("asyncpipe_copy_zfill")
-    ASYNCPIPE_REQUIRE(!__builtin_constant_p(src_size) ||
-                          !__builtin_constant_p(size) || src_size <= size,
-                      "argument 'src_size' of 'asyncpipe_copy_zfill' "
-                      "must not exceed 'size'")
-        ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.copy.zfill");
+    unsigned size, unsigned src_size, unsigned flags)
+    __attribute__((diagnose_if(!__builtin_constant_p(size),
+                               "argument 'size' of 'asyncpipe_copy_zfill' must "
+                               "be an integer constant", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(size) &&
+                                   !ASYNCPIPE_LEGAL_COPY_SIZE(size),
+                               "'asyncpipe_copy_zfill' cannot copy this size "
+                               "on this target: " ASYNCPIPE_SIZE_MUST_BE,
+                               "error")))
+    __attribute__((diagnose_if(!__builtin_constant_p(flags),
+                               "argument 'flags' of 'asyncpipe_copy_zfill' "
+                               "must be an integer constant", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(flags) &&
+                                   (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) != 0,
+                               "argument 'flags' of 'asyncpipe_copy_zfill' "
+                               "has bits that are not ASYNCPIPE_COPY_* flags",
+                               "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(src_size) &&
+                                   __builtin_constant_p(size) &&
+                                   src_size > size,
+                               "argument 'src_size' of 'asyncpipe_copy_zfill' "
+                               "must not exceed 'size'", "error")))
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy_zfill()") __asm__("asyncpipe.copy.zfill");
 ASYNCPIPE_DEVICE void asyncpipe_commit(void)
-    ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.mark");
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_commit()") __asm__("asyncpipe.mark");
 ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
-    ASYNCPIPE_REQUIRE_IF_CONSTANT(n, n >= 0,
-                                  "argument 'n' of 'asyncpipe_wait' must not "
-                                  "be negative")
-        ASYNCPIPE_LOWERED_BY_PLUGIN __asm__("asyncpipe.wait");
+    __attribute__((diagnose_if(__builtin_constant_p(n) && n < 0,
+                               "argument 'n' of 'asyncpipe_wait' must not be "
+                               "negative", "error")))
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_wait()") __asm__("asyncpipe.wait");
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -118,8 +141,11 @@ ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
 #define asyncpipe_copy_flags(DST, SRC, SIZE, FLAGS)                            \
   __asyncpipe_copy(__asyncpipe_shared(DST), __asyncpipe_global(SRC), SIZE,     \
                    FLAGS)
+/* Not through asyncpipe_copy_flags: one macro level less in the notes of an
+ * error at the call. */
 #define asyncpipe_copy(DST, SRC, SIZE)                                         \
-  asyncpipe_copy_flags(DST, SRC, SIZE, ASYNCPIPE_COPY_DEFAULT)
+  __asyncpipe_copy(__asyncpipe_shared(DST), __asyncpipe_global(SRC), SIZE,     \
+                   ASYNCPIPE_COPY_DEFAULT)
 #define asyncpipe_copy_zfill(DST, SRC, SIZE, SRC_SIZE, FLAGS)                  \
   __asyncpipe_copy_zfill(__asyncpipe_shared(DST), __asyncpipe_global(SRC),     \
                          SIZE, SRC_SIZE, FLAGS)

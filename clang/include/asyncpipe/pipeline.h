@@ -447,34 +447,49 @@ make_pipeline(const Group &group,
 // an integer constant the target can copy; flags, an integer constant set of
 // ASYNCPIPE_COPY_* hints (e.g. ASYNCPIPE_COPY_BYPASS_L1 for data read once),
 // is an AsyncPipe extension of cuda::memcpy_async.
-#define ASYNCPIPE_MEMCPY_ASYNC_CHECKS                                          \
-  ASYNCPIPE_REQUIRE_CONSTANT(size, "argument 'size' of "                       \
-                                   "'asyncpipe::memcpy_async' must be an "     \
-                                   "integer constant")                         \
-  ASYNCPIPE_REQUIRE_IF_CONSTANT(                                               \
-      size, ASYNCPIPE_LEGAL_COPY_SIZE(size),                                   \
-      "'asyncpipe::memcpy_async' cannot copy this size on this target: "       \
-      "size must be " ASYNCPIPE_COPY_SIZES_TEXT)
+// The checks are spelled out, not taken from __config.h's macros, so that
+// an error at the user's call has one note (the attribute), not a macro
+// backtrace.
 template <thread_scope Scope>
 ASYNCPIPE_MEMBER void
-memcpy_async(void *dst, const void *src, unsigned long size,
-             pipeline<Scope> &) ASYNCPIPE_MEMCPY_ASYNC_CHECKS {
+memcpy_async(void *dst, const void *src, unsigned long size, pipeline<Scope> &)
+    __attribute__((diagnose_if(!__builtin_constant_p(size),
+                               "argument 'size' of 'asyncpipe::memcpy_async' "
+                               "must be an integer constant",
+                               "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(size) &&
+                                   !ASYNCPIPE_LEGAL_COPY_SIZE(size),
+                               "'asyncpipe::memcpy_async' cannot copy this "
+                               "size on this target: size must "
+                               "be " ASYNCPIPE_COPY_SIZES_TEXT,
+                               "error"))) {
   detail::copy(dst, src, size, ASYNCPIPE_COPY_DEFAULT);
 }
 template <thread_scope Scope>
 ASYNCPIPE_MEMBER void memcpy_async(void *dst, const void *src,
                                    unsigned long size, pipeline<Scope> &,
-                                   unsigned flags) ASYNCPIPE_MEMCPY_ASYNC_CHECKS
-    ASYNCPIPE_REQUIRE_CONSTANT(flags, "argument 'flags' of "
-                                      "'asyncpipe::memcpy_async' must be an "
-                                      "integer constant")
-        ASYNCPIPE_REQUIRE_IF_CONSTANT(
-            flags, (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) == 0,
-            "argument 'flags' of 'asyncpipe::memcpy_async' has bits that are "
-            "not ASYNCPIPE_COPY_* flags") {
+                                   unsigned flags)
+    __attribute__((diagnose_if(!__builtin_constant_p(size),
+                               "argument 'size' of 'asyncpipe::memcpy_async' "
+                               "must be an integer constant",
+                               "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(size) &&
+                                   !ASYNCPIPE_LEGAL_COPY_SIZE(size),
+                               "'asyncpipe::memcpy_async' cannot copy this "
+                               "size on this target: size must "
+                               "be " ASYNCPIPE_COPY_SIZES_TEXT,
+                               "error")))
+    __attribute__((diagnose_if(!__builtin_constant_p(flags),
+                               "argument 'flags' of 'asyncpipe::memcpy_async' "
+                               "must be an integer constant",
+                               "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(flags) &&
+                                   (flags & ~ASYNCPIPE_COPY_ALL_FLAGS) != 0,
+                               "argument 'flags' of 'asyncpipe::memcpy_async' "
+                               "has bits that are not ASYNCPIPE_COPY_* flags",
+                               "error"))) {
   detail::copy(dst, src, size, flags);
 }
-#undef ASYNCPIPE_MEMCPY_ASYNC_CHECKS
 
 // Waits for all of the pipeline's stages but the newest N (cuda's
 // pipeline_consumer_wait_prior). Thread scope only, as in CUDA: at block

@@ -51,7 +51,7 @@ static void foo_waits(global int *g, local int *l, int c) {
 // CHECK:         s_waitcnt vmcnt(2)
 // CHECK-NEXT:    ;;#ASMSTART
 // CHECK-NEXT:    ; wait_asyncmark(2)
-// REMARK-DAG: asyncpipe-inlining.cl:[[#@LINE+8]]:3: remark: wait on a future lowered to a wait for at most 2 outstanding marks
+// REMARK-DAG: asyncpipe-inlining.cl:[[#@LINE+8]]:3: remark: __builtin_amdgcn_wait_asyncmark(1) waits for at most 2 outstanding asyncmarks: calls inlined after the group it waits for commit 1 more
 kernel void bar_waiting_callee(global int *g, global int *out, local int *l,
                                int c) {
   global_load_async_lds(g, l, 4, 0, 0);

@@ -18,13 +18,13 @@ kernel void copy_tile(global const int *src, global int *out) {
   local int tile[64];
   size_t i = get_local_id(0);
   asyncpipe_copy(tile + i, src + i, 4);
-  // CHECK: diag-plugin-missing.cl:[[@LINE-1]]:3: error: call to 'asyncpipe.copy' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
-  // O1: diag-plugin-missing.cl:[[@LINE-2]]:3: error: call to 'asyncpipe.copy' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // CHECK: diag-plugin-missing.cl:[[@LINE-1]]:3: error: call to 'asyncpipe.copy' declared with 'error' attribute: asyncpipe_copy() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // O1: diag-plugin-missing.cl:[[@LINE-2]]:3: error: call to 'asyncpipe.copy' declared with 'error' attribute: asyncpipe_copy() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
   asyncpipe_commit();
-  // CHECK: diag-plugin-missing.cl:[[@LINE-1]]:3: error: call to 'asyncpipe.mark' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // CHECK: diag-plugin-missing.cl:[[@LINE-1]]:3: error: call to 'asyncpipe.mark' declared with 'error' attribute: asyncpipe_commit() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
   // O1: diag-plugin-missing.cl:[[@LINE-2]]:3: error: call to 'asyncpipe.mark' declared with 'error' attribute
   asyncpipe_wait(0);
-  // CHECK: diag-plugin-missing.cl:[[@LINE-1]]:3: error: call to 'asyncpipe.wait' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // CHECK: diag-plugin-missing.cl:[[@LINE-1]]:3: error: call to 'asyncpipe.wait' declared with 'error' attribute: asyncpipe_wait() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
   // O1: diag-plugin-missing.cl:[[@LINE-2]]:3: error: call to 'asyncpipe.wait' declared with 'error' attribute
   out[i] = tile[i];
 }

@@ -18,11 +18,11 @@
 __attribute__((global)) void copy_tile(const int *src, int *out, int i) {
   __attribute__((shared)) int tile[64];
   asyncpipe_copy(tile + i, src + i, 4);
-  // CHECK: diag-plugin-missing.hip:[[@LINE-1]]:3: error: call to 'asyncpipe.copy' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // CHECK: diag-plugin-missing.hip:[[@LINE-1]]:3: error: call to 'asyncpipe.copy' declared with 'error' attribute: asyncpipe_copy() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
   asyncpipe_commit();
-  // CHECK: diag-plugin-missing.hip:[[@LINE-1]]:3: error: call to 'asyncpipe.mark' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // CHECK: diag-plugin-missing.hip:[[@LINE-1]]:3: error: call to 'asyncpipe.mark' declared with 'error' attribute: asyncpipe_commit() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
   asyncpipe_wait(0);
-  // CHECK: diag-plugin-missing.hip:[[@LINE-1]]:3: error: call to 'asyncpipe.wait' declared with 'error' attribute: AsyncPipe calls need the AsyncPipe plugin: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
+  // CHECK: diag-plugin-missing.hip:[[@LINE-1]]:3: error: call to 'asyncpipe.wait' declared with 'error' attribute: asyncpipe_wait() is lowered by the AsyncPipe plugin, which did not run: compile with -fpass-plugin=<prefix>/lib/AsyncPipe.so
   out[i] = tile[i];
 }
 // CHECK: 3 errors generated

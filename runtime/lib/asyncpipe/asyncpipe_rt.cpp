@@ -31,9 +31,15 @@
 // with the pending copies of every thread, since shared memory is shared by
 // the work-items a work-group runner maps onto threads.
 //
+// One file, longer than AsyncPipe's ~500-line guideline: the policies, the
+// activation stacks, the commit-group queues and the AsyncSan checks all
+// work on the per-thread state under the one lock (stateLock), which stays
+// private to this translation unit.
+//
 //===----------------------------------------------------------------------===//
 
 #include "asyncpipe_rt.h"
+#include "asyncpipe_trace.h"
 
 #include <algorithm>
 #include <atomic>
@@ -79,6 +85,7 @@ struct Config {
 }
 
 Config readConfig() {
+  asyncpipe_trace::initialize();
   Config C;
   if (const char *P = std::getenv("ASYNCPIPE_POLICY"); P && *P) {
     if (!std::strcmp(P, "eager"))
@@ -221,10 +228,17 @@ void performCopy(const PendingCopy &C) {
   std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
 }
 
+/// Completes a pending copy. The trace numbers copies from 1 (its copy 0 is
+/// an eager one).
+void completePending(const PendingCopy &C) {
+  performCopy(C);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, C.Seq + 1);
+}
+
 /// Completes, in issue order, every copy of \p T issued before \p Boundary.
 void completeBefore(ThreadState &T, uint64_t Boundary) {
   while (!T.Pending.empty() && T.Pending.front().Seq < Boundary) {
-    performCopy(T.Pending.front());
+    completePending(T.Pending.front());
     T.Pending.pop_front();
     noteCompleted(1);
   }
@@ -241,7 +255,7 @@ void completeSomeAtRandom(ThreadState &T) {
       Chosen.push_back(I);
   std::shuffle(Chosen.begin(), Chosen.end(), T.Random);
   for (size_t I : Chosen)
-    performCopy(T.Pending[I]);
+    completePending(T.Pending[I]);
   // Erase back to front so the remaining indices stay valid.
   std::sort(Chosen.begin(), Chosen.end());
   for (size_t K = Chosen.size(); K-- > 0;)
@@ -415,12 +429,16 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
                 N, std::min(SrcN, N),        S};
   if (getConfig().CompletionPolicy == Policy::Eager) {
+    // Copy 0 in the trace: issued and complete at once.
+    asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, N);
     performCopy(C);
+    asyncpipe_trace::note(asyncpipe_trace::Event::Complete, 0);
     return;
   }
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   C.Seq = T.NextSeq++;
+  asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
   T.Pending.push_back(C);
   notePending(Dst, Src, N);
   completeSomeAtRandom(T);
@@ -486,6 +504,7 @@ void __asyncpipe_rt_mark(void) {
   popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   F.Marks.push_back(T.NextSeq);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, F.Marks);
   completeSomeAtRandom(T);
 }
@@ -495,8 +514,10 @@ void __asyncpipe_rt_wait(uint64_t N) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   popUnwoundFrames(T, Depth);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
   waitForMarks(T, T.Frames.back().Marks, N);
   completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 // The native forms need no caller depth: no activation scopes them.
@@ -504,6 +525,7 @@ void __asyncpipe_rt_hw_commit(void) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   T.HardwareGroups.push_back(T.NextSeq);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, T.HardwareGroups);
   completeSomeAtRandom(T);
 }
@@ -511,8 +533,10 @@ void __asyncpipe_rt_hw_commit(void) {
 void __asyncpipe_rt_hw_wait(uint64_t N) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
   waitForMarks(T, T.HardwareGroups, N);
   completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 void __asyncpipe_rt_hw_wait_all(void) {
@@ -521,8 +545,10 @@ void __asyncpipe_rt_hw_wait_all(void) {
   // cp.async.wait_all: commit the copies no group holds yet, then wait for
   // every group.
   T.HardwareGroups.push_back(T.NextSeq);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, 0);
   waitForMarks(T, T.HardwareGroups, 0);
   completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,

@@ -32,6 +32,14 @@ class FunctionPass;
 class MachineFunctionPass;
 class PassRegistry;
 
+namespace asyncpipe {
+/// Registers the AMDGPU AsyncTarget (amdgcn triples) for the
+/// target-independent passes.
+void registerAMDGPUAsyncTarget();
+/// Registers the AMDGPU work-item model with kernel fusion.
+void registerAMDGPUWorkItemModel();
+} // namespace asyncpipe
+
 /// Whether callees return with vmcnt(0) (shared by the lowering and the
 /// checker, which must agree on what a call does).
 extern cl::opt<bool> AMDGPUAsyncAssumeCalleeWaits;

@@ -10,12 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/AsyncPipe/AsyncTargets.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
+#include "AMDGPUAsync.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -97,9 +99,16 @@ public:
     return B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, ArrayRef<Type *>(),
                              ArrayRef<Value *>());
   }
+  bool barrierNeedsWorkGroupFences() const override { return true; }
 };
 } // namespace
 
-std::unique_ptr<AsyncTarget> asyncpipe::createAMDGPUAsyncTarget() {
+static std::unique_ptr<AsyncTarget> getAMDGPUAsyncTarget(const Triple &TT) {
+  if (!TT.isAMDGCN())
+    return nullptr;
   return std::make_unique<AMDGPUAsyncTarget>();
+}
+
+void asyncpipe::registerAMDGPUAsyncTarget() {
+  AsyncTarget::registerFactory(getAMDGPUAsyncTarget);
 }

@@ -44,6 +44,10 @@
 // bound (-amdgpu-async-wait-max-sweeps) makes every wait of the function
 // vmcnt(0), always correct, with a missed-optimization remark.
 //
+// The file is longer than AsyncPipe's ~500-line guideline on purpose: the
+// state, the transfer function and the solver share the invariants the
+// termination argument above states, and are kept beside it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
@@ -60,8 +64,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Transforms/AsyncPipe/AsyncDebug.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include <climits>
 
 using namespace llvm;

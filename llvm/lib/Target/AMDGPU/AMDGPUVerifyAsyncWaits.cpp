@@ -36,6 +36,9 @@
 // immediate is decoded by its own per-generation table, and markers are
 // parsed from the inline-asm text. Only the -amdgpu-async-assume-callee-waits
 // setting, an ABI assumption both must agree on, is read from the lowering.
+// That is also why it is one file, longer than AsyncPipe's ~500-line
+// guideline: its decoding, classification and simulation stay private
+// together, so that nothing else can come to share them.
 //
 // It follows one lane through divergent code (see "One lane's view of the
 // execution mask" below).

@@ -14,11 +14,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/AsyncPipe/WorkItemModels.h"
+#include "AMDGPUAsync.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/KernelFusion/WorkItemModel.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -191,6 +193,12 @@ private:
 
 } // namespace
 
-std::unique_ptr<WorkItemModel> asyncpipe::createAMDGPUWorkItemModel() {
+static std::unique_ptr<WorkItemModel> getAMDGPUWorkItemModel(const Module &M) {
+  if (!M.getTargetTriple().isAMDGCN())
+    return nullptr;
   return std::make_unique<AMDGPUWorkItemModel>();
+}
+
+void asyncpipe::registerAMDGPUWorkItemModel() {
+  WorkItemModel::registerFactory(getAMDGPUWorkItemModel);
 }

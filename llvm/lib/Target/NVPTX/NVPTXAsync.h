@@ -19,6 +19,17 @@ namespace llvm {
 class FunctionPass;
 class PassRegistry;
 
+namespace asyncpipe {
+/// Registers the NVPTX AsyncTarget (nvptx triples) for the
+/// target-independent passes.
+void registerNVPTXAsyncTarget();
+/// Registers the parser of cp.async written as inline PTX with AsyncOp::get()
+/// (NVPTXInlineAsm.h), for every target: the host runs such code too.
+void registerNVPTXInlineAsmRecognizer();
+/// Registers the NVPTX work-item model with kernel fusion.
+void registerNVPTXWorkItemModel();
+} // namespace asyncpipe
+
 /// The check for the legacy codegen pipeline (llc, clang's backend).
 FunctionPass *createNVPTXAsyncSubtargetCheckLegacyPass();
 void initializeNVPTXAsyncSubtargetCheckPass(PassRegistry &);

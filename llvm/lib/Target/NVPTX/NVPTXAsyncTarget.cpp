@@ -12,11 +12,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/AsyncPipe/AsyncTargets.h"
+#include "NVPTXAsync.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -144,6 +146,12 @@ public:
 };
 } // namespace
 
-std::unique_ptr<AsyncTarget> asyncpipe::createNVPTXAsyncTarget() {
+static std::unique_ptr<AsyncTarget> getNVPTXAsyncTarget(const Triple &TT) {
+  if (!TT.isNVPTX())
+    return nullptr;
   return std::make_unique<NVPTXAsyncTarget>();
+}
+
+void asyncpipe::registerNVPTXAsyncTarget() {
+  AsyncTarget::registerFactory(getNVPTXAsyncTarget);
 }

@@ -30,8 +30,9 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/AsyncPipe/AsyncOps.h"
-#include "llvm/Transforms/AsyncPipe/NVPTXInlineAsm.h"
+#include "NVPTXInlineAsm.h"
+#include "NVPTXAsync.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -345,4 +346,12 @@ AsyncOp asyncpipe::getNVPTXInlineAsmOp(const CallBase &Call) {
     break;
   }
   return AsyncOp();
+}
+
+static bool touchesCpAsyncState(const CallBase &Call) {
+  return parseNVPTXInlineAsmAsyncOp(Call).K != Kind::None;
+}
+
+void asyncpipe::registerNVPTXInlineAsmRecognizer() {
+  registerAsyncInlineAsmRecognizer({getNVPTXInlineAsmOp, touchesCpAsyncState});
 }

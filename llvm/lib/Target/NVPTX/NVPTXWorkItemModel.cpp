@@ -11,10 +11,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Transforms/AsyncPipe/WorkItemModels.h"
+#include "NVPTXAsync.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/KernelFusion/WorkItemModel.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -109,6 +112,12 @@ public:
 
 } // namespace
 
-std::unique_ptr<WorkItemModel> asyncpipe::createNVPTXWorkItemModel() {
+static std::unique_ptr<WorkItemModel> getNVPTXWorkItemModel(const Module &M) {
+  if (!M.getTargetTriple().isNVPTX())
+    return nullptr;
   return std::make_unique<NVPTXWorkItemModel>();
+}
+
+void asyncpipe::registerNVPTXWorkItemModel() {
+  WorkItemModel::registerFactory(getNVPTXWorkItemModel);
 }

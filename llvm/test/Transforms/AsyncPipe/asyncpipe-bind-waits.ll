@@ -38,9 +38,9 @@ define void @bar() {
 ; BIND-NEXT:    %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK:![0-9]+]]
 ; BIND-NEXT:    %mark1 = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK]]
 ; BIND-NEXT:    call void @foo()
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT:![0-9]+]]
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT1:![0-9]+]]
 ; BIND-NEXT:    ret void
-; REMARK: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound to the future of the mark it waits for, so that inlining cannot change what it waits for
+; REMARK: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for, so that inlining a call that commits cannot change what it waits for
 
 ; RECOUNT-LABEL: define void @bar(
 ; RECOUNT-NEXT:    call void @llvm.amdgcn.asyncmark()
@@ -84,9 +84,9 @@ define void @bar_calls_waiting_callee(ptr addrspace(1) %g, i1 %c) {
 ; BIND-NEXT:    call void @llvm.amdgcn.global.load.async.lds(
 ; BIND-NEXT:    %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK]]
 ; BIND:       wait:
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT]]
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks bound
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT0:![0-9]+]]
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
 ; O2-LABEL: define void @bar_calls_waiting_callee(
 ; O2-NEXT:    tail call void @llvm.amdgcn.asyncmark()
 ; O2-NEXT:    tail call void @llvm.amdgcn.asyncmark()
@@ -124,8 +124,8 @@ exit:
 ; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.0)
 ; BIND:       exit:
 ; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark1)
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks bound
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
 
 ; Fewer marks than the count on a path: the dummy future there.
 define void @fewer_marks_than_count(i1 %c) {
@@ -146,7 +146,7 @@ join:
 ; BIND:       join:
 ; BIND-NEXT:    %recent.mark.1 = phi i32 [ %mark, %then ], [ %no.mark, %entry ]
 ; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.1), !asyncpipe.spelling [[PORTABLE:![0-9]+]]
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound
+; REMARK-NEXT: remark: <unknown>:0:0: asyncpipe_wait(1) tied to the group it waits for
 
 ; A callee's own wait, inlined, is translated too: foo_calls_baz's wait(0)
 ; waits for its mark A; once baz is inlined into it, baz's mark Z follows A,
@@ -178,9 +178,9 @@ define void @bar_nested(i1 %c) {
   call void @llvm.amdgcn.wait.asyncmark(i16 1)
   ret void
 }
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks bound
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 0 outstanding marks bound
-; REMARK-NEXT: remark: <unknown>:0:0: wait for at most 1 outstanding marks bound
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
+; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
 ; RECOUNT-LABEL: define void @bar_nested(
 ; RECOUNT-COUNT-4: call void @llvm.amdgcn.asyncmark()
 ; RECOUNT:         call void @llvm.amdgcn.wait.asyncmark(i16 0)
@@ -225,8 +225,10 @@ define amdgpu_kernel void @leaf_kernel() {
 ; REMARK-NOT: remark
 
 ; BIND: [[MARK]] = !{!"llvm.amdgcn.asyncmark"}
-; BIND: [[WAIT]] = !{!"llvm.amdgcn.wait.asyncmark", i16 0}
-; BIND: [[PORTABLE]] = !{!"asyncpipe.wait", i32 0}
+; The count the user wrote rides along, for lower-futures' remark.
+; BIND: [[WAIT1]] = !{!"llvm.amdgcn.wait.asyncmark", i16 1}
+; BIND: [[WAIT0]] = !{!"llvm.amdgcn.wait.asyncmark", i16 0}
+; BIND: [[PORTABLE]] = !{!"asyncpipe.wait", i32 1}
 
 declare void @external()
 declare void @asyncpipe.mark()

@@ -1,0 +1,237 @@
+//===- AsyncOps.h - The AsyncPipe asynchronous-operation model --*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Recognizes the IR spellings of the async model (llvm/docs/AsyncPipeModel.rst):
+/// asynchronous global-to-shared copies, marks (commits) and waits. Every
+/// AsyncPipe pass sees async operations only through this interface, so the
+/// AMDGPU intrinsics, NVPTX's cp.async intrinsics and the portable AsyncPipe
+/// calls are one model to all of them.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_ANALYSIS_ASYNCPIPE_ASYNCOPS_H
+#define LLVM_ANALYSIS_ASYNCPIPE_ASYNCOPS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class CallBase;
+class Function;
+class Instruction;
+class Module;
+class Value;
+
+namespace asyncpipe {
+
+/// The role of an instruction in the async model.
+enum class AsyncOpKind : uint8_t {
+  None, ///< Not part of the async model.
+  Copy, ///< Asynchronous copy from global to shared memory.
+  Mark, ///< Appends a mark to the current activation's mark sequence.
+  Wait, ///< Waits until at most N marks of the sequence are outstanding.
+  /// Waits until the mark that made a future (see AsyncFutures below) is
+  /// complete. asyncpipe-lower-futures turns it into a counting wait.
+  FutureWait,
+  /// Makes the dummy future (Croktile's dma.any): waiting on it waits for
+  /// nothing.
+  FutureAny,
+};
+
+/// The IR spelling family an operation was written in.
+enum class AsyncOpForm : uint8_t {
+  AMDGPU,   ///< llvm.amdgcn.*async* (upstream names and the buffer spelling).
+  NVPTX,    ///< llvm.nvvm.cp.async.*
+  Portable, ///< asyncpipe.* calls emitted by the portable API headers.
+  Host,     ///< __asyncpipe_rt_* calls into the host runtime (asyncpipe_rt.h).
+  NVPTXInlineAsm, ///< cp.async written as inline PTX (NVPTXInlineAsm.h).
+};
+
+/// Which rules of llvm/docs/AsyncPipeModel.rst an operation follows.
+enum class AsyncSemantics : uint8_t {
+  /// The upstream activation model (llvm.amdgcn.asyncmark / wait.asyncmark,
+  /// portable asyncpipe.* calls, the host runtime): a mark joins the current
+  /// function activation's sequence and a wait counts only that sequence.
+  Activation = 0,
+  /// Native forms written against a hardware counter (llvm.nvvm.cp.async.*,
+  /// recognized cp.async inline assembly):
+  /// one counter per thread; any call may commit and wait any number of
+  /// groups, and a function starts with any number pending.
+  Hardware = 1,
+};
+constexpr unsigned NumAsyncSemantics = 2;
+
+/// One recognized async operation: a call plus what the model needs to know
+/// about its operands.
+class AsyncOp {
+public:
+  AsyncOp() = default;
+
+  /// Classifies \p I; returns an op whose kind is None for anything else.
+  static AsyncOp get(const Instruction &I);
+
+  AsyncOpKind getKind() const { return Kind; }
+  AsyncOpForm getForm() const { return Form; }
+  /// The rules this spelling follows (see AsyncSemantics).
+  AsyncSemantics getSemantics() const;
+  CallBase *getCall() const { return Call; }
+  explicit operator bool() const { return Kind != AsyncOpKind::None; }
+
+  bool isCopy() const { return Kind == AsyncOpKind::Copy; }
+  bool isMark() const { return Kind == AsyncOpKind::Mark; }
+  bool isWait() const { return Kind == AsyncOpKind::Wait; }
+  bool isFutureWait() const { return Kind == AsyncOpKind::FutureWait; }
+  bool isFutureAny() const { return Kind == AsyncOpKind::FutureAny; }
+  /// For a mark: true if it returns a future naming it (asyncpipe.mark.future).
+  bool returnsFuture() const;
+  /// For a wait on a future: the future operand.
+  Value *getFutureOperand() const;
+  /// For a wait: true for a native wait-all form that also waits for copies
+  /// no mark covers yet (NVPTX cp.async.wait_all is a commit followed by
+  /// wait_group 0).
+  bool alsoWaitsForUncommittedCopies() const;
+
+  /// For a copy: the shared-memory destination pointer operand.
+  Value *getSharedPointer() const;
+  /// For a copy: the global-memory (or buffer resource) source operand.
+  Value *getGlobalPointer() const;
+  /// For a copy: the per-lane size in bytes when it is a constant.
+  std::optional<uint64_t> getCopySize() const;
+  /// For a zero-filling copy: the operand holding how many of the copy's
+  /// bytes are read from the source (the rest are written as zeros), or null
+  /// for a plain copy.
+  Value *getSourceSizeOperand() const;
+  /// For a portable copy: the policy-flags operand (AsyncCopyFlags), or null
+  /// where the spelling has none.
+  Value *getCopyFlagsOperand() const;
+
+  /// For a wait: the operand holding N, or null for wait-all forms.
+  Value *getWaitCountOperand() const;
+  /// For a wait: N when it is known at compile time (0 for wait-all forms).
+  std::optional<uint64_t> getConstantWaitCount() const;
+
+  /// The callee's name, for diagnostics and remarks.
+  StringRef getName() const;
+
+private:
+  friend AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
+  AsyncOp(AsyncOpKind K, AsyncOpForm F, CallBase *C, int8_t Shared,
+          int8_t Global, int8_t Size, int8_t Count)
+      : Kind(K), Form(F), Call(C), SharedArg(Shared), GlobalArg(Global),
+        SizeArg(Size), CountArg(Count) {}
+
+  AsyncOpKind Kind = AsyncOpKind::None;
+  AsyncOpForm Form = AsyncOpForm::Portable;
+  CallBase *Call = nullptr;
+  // Operand positions, or -1 where the spelling has no such operand. A size
+  // of -1 with a copy means the size is part of the name (see SizeInName).
+  int8_t SharedArg = -1;
+  int8_t GlobalArg = -1;
+  int8_t SizeArg = -1;
+  int8_t CountArg = -1;
+  uint8_t SizeInName = 0;
+  int8_t SourceSizeArg = -1;
+  int8_t FlagsArg = -1;
+  // A wait count written in an inline asm statement's text, or -1.
+  int64_t CountInText = -1;
+};
+
+/// Bits of the portable copy's flags operand. They are hints: a target that
+/// cannot honour one ignores it (asyncpipe-lower says so in a remark).
+enum AsyncCopyFlags : uint32_t {
+  /// Cache the source in L2 only, not in L1 (NVPTX cp.async.cg).
+  BypassL1 = 1u << 0,
+  /// Every bit this version defines; others are diagnosed.
+  KnownCopyFlags = BypassL1,
+};
+
+/// Recognizes the async operations that programs write as inline assembly
+/// (CUDA's cp.async in inline PTX, lib/Target/NVPTX/NVPTXInlineAsmCpAsync.cpp).
+/// A target registers one; AsyncOp::get() asks each registered recognizer
+/// about every inline asm call, so that no target-independent code knows any
+/// target's assembly.
+struct AsyncInlineAsmRecognizer {
+  /// The op \p Call is, or an op of kind None.
+  AsyncOp (*Recognize)(const CallBase &Call) = nullptr;
+  /// True if \p Call touches async state at all, whether Recognize models it
+  /// or not.
+  bool (*TouchesAsyncState)(const CallBase &Call) = nullptr;
+};
+
+/// Adds \p R to the recognizers AsyncOp::get() asks (once: registering the
+/// same recognizer again does nothing). Called when the plugin is loaded.
+void registerAsyncInlineAsmRecognizer(AsyncInlineAsmRecognizer R);
+
+/// True if \p F contains inline assembly that a registered recognizer says
+/// touches async state, modelled or not.
+bool hasAsyncInlineAsm(const Function &F);
+
+/// True if \p F has a mark sequence of its own, as every activation does in
+/// the model. An always_inline function never has: it is part of each caller
+/// it is inlined into (AsyncPipe's pipeline.h members, users' stage() helpers),
+/// whatever mix of copies, marks and waits it holds, so nothing may reason
+/// about its marks and waits on their own.
+bool hasOwnMarkSequence(const Function &F);
+
+/// True if \p F still calls an always_inline function that will be inlined
+/// and that holds async operations (directly or through further
+/// always_inline calls). Until it is inlined, \p F's marks and waits are not
+/// all visible, so model-level transforms leave \p F alone.
+bool callsAsyncFragment(const Function &F);
+
+/// True if \p F or an always_inline function it calls holds an async
+/// operation.
+bool hasAsyncOpsInlined(const Function &F);
+
+/// True if \p F is a kernel entry (AMDGPU, PTX or SPIR kernel): nothing calls
+/// it, so it is never inlined and no caller leaves groups pending at its start.
+bool isKernelEntry(const Function &F);
+
+/// True if \p Call is inline assembly that may commit or wait cp.async groups
+/// in a way the recognizer does not model: the hardware counter is then
+/// unknown after it.
+bool isOpaqueToHardwareCounter(const CallBase &Call);
+
+/// Erases \p Op, a wait or mark the one mark analysis proved redundant,
+/// together with the record -amdgpu-verify-async-waits placed right after it
+/// at the start of the pipeline (llvm/docs/AsyncPipeAMDGPU.rst): a proven
+/// removal holds on the IR's paths, and the checker, which follows the
+/// machine CFG of structurized branches, would otherwise check the record on
+/// flow edges for lanes that are not active there.
+void eraseProvenRedundantOp(CallBase &Op);
+
+/// Testing only (-asyncpipe-unsound-legacy-model-for-testing): restores the
+/// unsound rules of earlier versions (the activation rule applied to native
+/// forms, always_inline "fragments" only when they hold marks xor waits,
+/// elimination before the always-inliner), so that tests can show that the
+/// differential oracle and the checkers catch them.
+bool useUnsoundLegacyModelForTesting();
+
+/// True if \p Call names an async operation but its operands do not fit it
+/// (too few, or not a pointer or integer where one is read). AsyncOp::get()
+/// does not recognize such a call; it must be diagnosed.
+bool isMalformedAsyncCall(const CallBase &Call);
+
+/// True if \p Name looks like an async-model callee this version does not
+/// know (a misspelling or an intrinsic from a newer LLVM); such calls must be
+/// diagnosed rather than emitted as external calls.
+bool isUnknownAsyncName(StringRef Name);
+
+/// False only if \p M certainly has nothing for AsyncPipe to do: no function
+/// named like an async operation, a runtime call or the pipeline annotation
+/// (the spelling table, `llvm.nvvm.cp.async.*`, `asyncpipe.*`,
+/// `__asyncpipe_rt_*`, unknown `llvm.amdgcn.*async*` names) and no inline
+/// assembly mentioning cp.async. Every pass calls it first, so that the
+/// plugin costs nothing on code without async operations; the answer is
+/// cached per module state, so calling it per function is cheap.
+bool moduleMayHaveAsyncOps(const Module &M);
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // LLVM_ANALYSIS_ASYNCPIPE_ASYNCOPS_H

@@ -1,0 +1,528 @@
+//===- AsyncLowerFutures.cpp - Lower waits on futures to counts -----------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Futures let a program say which mark it waits for ("wait for this copy"),
+// while the hardware only knows "wait until at most K marks are outstanding".
+// This pass is the translation between the two. A future is an SSA value, so
+// where a program keeps several in variables that it swaps, rotates or
+// selects between, the value reaching a wait is a PHI or select over the
+// futures of several marks. For every program point and every future value,
+// the one mark analysis (MarkDistances in AsyncMarkAnalysis) gives the fewest
+// marks of the activation issued since the mark that made the value's
+// current future, over all paths reaching the point (loops included). A
+// wait on that future may then leave exactly that many of the most recent
+// marks outstanding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+#define DEBUG_TYPE "asyncpipe-lower-futures"
+
+ASYNCPIPE_STATISTIC(NumFutureWaitsLowered,
+                    "Number of waits on futures lowered to counts");
+ASYNCPIPE_STATISTIC(NumFutureWaitsRemoved,
+                    "Number of waits on futures removed");
+
+// Testing only: makes the lowering wrong on purpose, so that tests can show
+// that a future lowered to too large a count is caught: by
+// -asyncpipe-verify-futures, and by running the program on the host under
+// the lazy and random completion policies (and AsyncSan).
+static cl::opt<unsigned> MiscountForTesting(
+    "asyncpipe-futures-miscount-for-testing", cl::Hidden, cl::init(0),
+    cl::desc("Testing only: add this to every count a wait on a future is "
+             "lowered to (a deliberately wrong lowering)"));
+
+static cl::opt<bool> VerifyFutureLowering(
+    "asyncpipe-verify-futures", cl::Hidden, cl::init(false),
+    cl::desc("Check every wait on a future lowered to a count with an "
+             "independent backward search for a path on which the count "
+             "leaves the future's mark outstanding"));
+
+namespace {
+
+/// The callee and count of the wait the user wrote, if \p I is one that
+/// asyncpipe-bind-waits tied to its group.
+std::optional<std::pair<StringRef, uint64_t>>
+getWrittenWait(const Instruction &I) {
+  MDNode *Spelling = I.getMetadata(AsyncSpellingMetadata);
+  if (!Spelling || Spelling->getNumOperands() < 2)
+    return std::nullopt;
+  auto *Name = dyn_cast<MDString>(Spelling->getOperand(0));
+  auto *Count = mdconst::dyn_extract<ConstantInt>(Spelling->getOperand(1));
+  if (!Name || !Count)
+    return std::nullopt;
+  return std::make_pair(Name->getString(), Count->getZExtValue());
+}
+
+/// Marks since a future's mark; NoMark stands for "no mark made this future
+/// on any path so far" (the dummy future, or not yet defined).
+using MarkDistance = MarkDistances::Distance;
+constexpr MarkDistance NoMark = MarkDistances::None;
+
+std::pair<FunctionCallee, IntegerType *> getCountingWait(CallBase &Call);
+FunctionCallee getPlainMark(Instruction &MarkFuture);
+
+class FutureLowering {
+public:
+  FutureLowering(Function &F, OptimizationRemarkEmitter &ORE)
+      : F(F), ORE(ORE) {}
+
+  bool run();
+
+private:
+  void collectWaitedFutures();
+  void trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist);
+  void solve();
+  void lowerWaits();
+  void lowerWait(const AsyncOp &Wait);
+  void verifyLoweredWaits();
+  std::string describeUntracedSources(Value *Future) const;
+  bool hasFutureProducers() const;
+  void removeFutureProducers();
+  SmallSetVector<Instruction *, 16>
+  collectDeadCarriers(ArrayRef<Instruction *> Producers);
+
+  Function &F;
+  OptimizationRemarkEmitter &ORE;
+  SmallVector<AsyncOp, 8> Waits;
+  /// Every value a waited future can come from.
+  SmallVector<Value *, 16> Tracked;
+  SmallPtrSet<const Value *, 16> IsTracked;
+  DenseMap<const CallBase *, MarkDistance> CountAt;
+  /// For -asyncpipe-verify-futures: each counting wait made, its future.
+  SmallVector<std::pair<CallInst *, Value *>, 8> Lowered;
+};
+
+/// The independent check behind -asyncpipe-verify-futures. It shares no
+/// counting with the lowering: from each lowered wait(K) it searches
+/// backwards, path by path, for the mark that made the wait's future (through
+/// PHIs into the predecessor they name, through both arms of selects) and
+/// reports a path on which fewer than K marks separate that mark from the
+/// wait, so that the mark may still be outstanding after it.
+class FutureWaitChecker {
+public:
+  FutureWaitChecker(CallInst &Wait, Value &Future, uint64_t Count)
+      : Wait(Wait), Future(Future), Count(Count) {}
+
+  /// The fewest marks found on a violating path, or none.
+  std::optional<uint64_t> findShortPath();
+
+private:
+  struct Position {
+    BasicBlock *Block;
+    /// Scan backwards from here (exclusive); null for the block's end.
+    Instruction *Before;
+    Value *Tracked;
+    uint64_t Marks;
+  };
+  std::optional<uint64_t> scan(const Position &P,
+                               SmallVectorImpl<Position> &Worklist);
+
+  CallInst &Wait;
+  Value &Future;
+  uint64_t Count;
+  DenseSet<std::tuple<BasicBlock *, Value *, uint64_t>> Visited;
+};
+
+std::optional<uint64_t> FutureWaitChecker::findShortPath() {
+  SmallVector<Position, 16> Worklist = {{Wait.getParent(), &Wait, &Future, 0}};
+  while (!Worklist.empty()) {
+    Position P = Worklist.pop_back_val();
+    if (std::optional<uint64_t> Marks = scan(P, Worklist))
+      return Marks;
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t>
+FutureWaitChecker::scan(const Position &P,
+                        SmallVectorImpl<Position> &Worklist) {
+  BasicBlock *BB = P.Block;
+  uint64_t Marks = P.Marks;
+  auto It = P.Before ? P.Before->getReverseIterator() : BB->rbegin();
+  if (P.Before)
+    ++It;
+  for (; It != BB->rend(); ++It) {
+    Instruction &I = *It;
+    if (&I == P.Tracked) {
+      AsyncOp Op = AsyncOp::get(I);
+      if (Op.isFutureAny())
+        return std::nullopt;
+      if (auto *Select = dyn_cast<SelectInst>(&I)) {
+        for (Value *Arm : {Select->getTrueValue(), Select->getFalseValue()})
+          Worklist.push_back({BB, &I, Arm, Marks});
+        return std::nullopt;
+      }
+      if (!isa<PHINode>(I))
+        return Marks < Count ? std::optional<uint64_t>(Marks) : std::nullopt;
+      break;
+    }
+    // Only the activation's own marks count (native commits are another
+    // sequence in the model).
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
+        ++Marks >= Count)
+      return std::nullopt;
+  }
+  auto *Phi = dyn_cast<PHINode>(P.Tracked);
+  bool PhiHere = Phi && Phi->getParent() == BB;
+  if (BB->isEntryBlock() || pred_empty(BB))
+    return PhiHere || Marks >= Count ? std::nullopt
+                                     : std::optional<uint64_t>(Marks);
+  for (BasicBlock *Pred : predecessors(BB)) {
+    Value *Tracked = PhiHere ? Phi->getIncomingValueForBlock(Pred) : P.Tracked;
+    if (Visited.insert({Pred, Tracked, Marks}).second)
+      Worklist.push_back({Pred, nullptr, Tracked, Marks});
+  }
+  return std::nullopt;
+}
+
+bool FutureLowering::run() {
+  collectWaitedFutures();
+  if (!Waits.empty()) {
+    solve();
+    lowerWaits();
+    if (VerifyFutureLowering)
+      verifyLoweredWaits();
+  }
+  bool HasProducers = hasFutureProducers();
+  if (HasProducers)
+    removeFutureProducers();
+  return !Waits.empty() || HasProducers;
+}
+
+bool FutureLowering::hasFutureProducers() const {
+  return any_of(instructions(F), [](const Instruction &I) {
+    AsyncOp Op = AsyncOp::get(I);
+    return Op.returnsFuture() || Op.isFutureAny();
+  });
+}
+
+void FutureLowering::collectWaitedFutures() {
+  SmallVector<Value *, 16> Worklist;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (!Op.isFutureWait())
+      continue;
+    Waits.push_back(Op);
+    if (Value *Future = Op.getFutureOperand())
+      trackFuture(Future, Worklist);
+  }
+  while (!Worklist.empty()) {
+    Value *V = Worklist.pop_back_val();
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      for (Value *Incoming : Phi->incoming_values())
+        trackFuture(Incoming, Worklist);
+    else if (auto *Select = dyn_cast<SelectInst>(V))
+      for (Value *Arm : {Select->getTrueValue(), Select->getFalseValue()})
+        trackFuture(Arm, Worklist);
+  }
+}
+
+/// Futures that are instructions are followed; arguments and constants are
+/// not (the analysis counts them as just made: a wait on one waits for every
+/// mark).
+void FutureLowering::trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist) {
+  if (!isa<Instruction>(V) || !IsTracked.insert(V).second)
+    return;
+  Tracked.push_back(V);
+  Worklist.push_back(V);
+}
+
+/// The distance of each waited future at its wait, from the one mark
+/// analysis: a dummy future names no mark, a select is as recent as its more
+/// recent arm, anything else (a mark's future, a loaded or returned one) is
+/// just made.
+void FutureLowering::solve() {
+  MarkDistances::Options Opts;
+  Opts.Kind = AsyncSemantics::Activation;
+  MarkDistances Distances(
+      F, Tracked, Opts,
+      [](const Instruction &I, const MarkDistances &D,
+         ArrayRef<MarkDistance> State) -> std::optional<MarkDistance> {
+        if (AsyncOp::get(I).isFutureAny())
+          return NoMark;
+        if (auto *Select = dyn_cast<SelectInst>(&I))
+          return std::min(D.valueIn(Select->getTrueValue(), State),
+                          D.valueIn(Select->getFalseValue(), State));
+        return 0;
+      });
+  for (const AsyncOp &Wait : Waits)
+    CountAt[Wait.getCall()] = Distances.at(Wait.getFutureOperand(), *Wait.getCall());
+}
+
+void FutureLowering::lowerWaits() {
+  for (const AsyncOp &Wait : Waits)
+    lowerWait(Wait);
+}
+
+void FutureLowering::lowerWait(const AsyncOp &Wait) {
+  CallBase *Call = Wait.getCall();
+  Value *Future = Wait.getFutureOperand();
+  auto It = CountAt.find(Call);
+  // Unreachable waits were never visited; waiting for everything is safe.
+  MarkDistance Count = It == CountAt.end() ? 0 : It->second;
+  if (isa<Argument>(Future->stripPointerCasts()))
+    reportAsyncError(*Call,
+                     "wait on a future passed in as an argument: a future "
+                     "names a mark of the function that made it; wait for it "
+                     "there, or let this function be inlined into it");
+  if (Count == NoMark) {
+    ++NumFutureWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures: removing wait on the dummy "
+                              "future"
+                           << *Call << "\n");
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "FutureWaitRemoved", Call)
+             << "wait on a future removed: it is the dummy future "
+                "(asyncpipe.future.any) on every path, which waits for nothing "
+                "(rule W1: no mark of this function)";
+    });
+    eraseProvenRedundantOp(*Call);
+    return;
+  }
+  Count += MiscountForTesting;
+  ++NumFutureWaitsLowered;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call
+                         << " waits for at most " << Count << " marks\n");
+  std::string Untraced = Future ? describeUntracedSources(Future) : "";
+  if (auto Written = getWrittenWait(*Call)) {
+    // A wait the user wrote as a count, tied to its group by
+    // asyncpipe-bind-waits: say what became of the count they wrote.
+    UserSpelling User = getUserSpelling(Written->first);
+    uint64_t N = Written->second;
+    // Unchanged is not a transformation: an analysis remark.
+    if (Count == N)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WrittenWaitKept", Call)
+               << User.Call << "(" << ore::NV("WrittenCount", N)
+               << ") waits for at most " << ore::NV("Count", Count)
+               << " outstanding " << User.Groups << ", as written";
+      });
+    else
+      ORE.emit([&] {
+        OptimizationRemark R(DEBUG_TYPE, "WrittenWaitRecounted", Call);
+        R << User.Call << "(" << ore::NV("WrittenCount", N) << ")";
+        R << " waits for at most " << ore::NV("Count", Count) << " outstanding "
+          << User.Groups;
+        if (Count > N)
+          R << ": calls inlined after the group it waits for commit "
+            << ore::NV("InlinedGroups", Count - N) << " more";
+        else
+          R << ": on some path only " << ore::NV("Count", Count)
+            << " are committed after the group it waits for";
+        return R;
+      });
+  } else {
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
+      R << "wait on a future lowered to a wait for at most "
+        << ore::NV("Count", Count)
+        << " outstanding marks: the fewest marks issued after its mark on any "
+           "path";
+      if (!Untraced.empty())
+        R << "; counted from where the future appears, because it comes from "
+          << Untraced;
+      return R;
+    });
+  }
+  IRBuilder<> B(Call);
+  auto [WaitFn, CountTy] = getCountingWait(*Call);
+  // A smaller count is a stronger wait: clamping to the operand is safe.
+  uint64_t Encodable = std::min<uint64_t>(Count, CountTy->getBitMask() >> 1);
+  CallInst *New = B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)});
+  New->setDebugLoc(Call->getDebugLoc());
+  if (Future)
+    Lowered.push_back({New, Future});
+  Call->eraseFromParent();
+}
+
+void FutureLowering::verifyLoweredWaits() {
+  for (auto &[Wait, Future] : Lowered) {
+    uint64_t Count = cast<ConstantInt>(Wait->getArgOperand(0))->getZExtValue();
+    if (std::optional<uint64_t> Marks =
+            FutureWaitChecker(*Wait, *Future, Count).findShortPath())
+      reportAsyncError(*Wait,
+                       "wait on a future lowered to a wait for at most " +
+                           Twine(Count) +
+                           " outstanding marks, but a path reaches it "
+                           "with only " +
+                           Twine(*Marks) +
+                           " marks after the future's mark, which may "
+                           "still be outstanding");
+  }
+}
+
+/// Names the sources of \p Future that are not marks, dummies, PHIs or
+/// selects (so its distance was counted from where they appear), or "".
+std::string FutureLowering::describeUntracedSources(Value *Future) const {
+  SmallPtrSet<Value *, 16> Seen;
+  SmallVector<Value *, 16> Worklist = {Future};
+  SmallVector<StringRef, 4> Kinds;
+  auto AddKind = [&](StringRef Kind) {
+    if (!is_contained(Kinds, Kind))
+      Kinds.push_back(Kind);
+  };
+  while (!Worklist.empty()) {
+    Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Worklist, Phi->incoming_values());
+    } else if (auto *Select = dyn_cast<SelectInst>(V)) {
+      Worklist.push_back(Select->getTrueValue());
+      Worklist.push_back(Select->getFalseValue());
+    } else if (auto *I = dyn_cast<Instruction>(V)) {
+      AsyncOp Op = AsyncOp::get(*I);
+      if (Op.returnsFuture() || Op.isFutureAny())
+        continue;
+      AddKind(isa<LoadInst>(I) ? "memory (a load)" : "a call or computation");
+    } else if (isa<Argument>(V)) {
+      AddKind("an argument");
+    } else {
+      AddKind("a constant");
+    }
+  }
+  return join(Kinds, " and ");
+}
+
+/// Marks that made futures become plain marks; dummy futures and the PHIs
+/// and selects that only carried futures go away.
+void FutureLowering::removeFutureProducers() {
+  SmallVector<Instruction *, 16> Producers;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.returnsFuture() || Op.isFutureAny())
+      Producers.push_back(&I);
+  }
+  SmallSetVector<Instruction *, 16> Carriers = collectDeadCarriers(Producers);
+  for (Instruction *I : Producers) {
+    if (AsyncOp::get(*I).isMark()) {
+      IRBuilder<> B(I);
+      B.CreateCall(getPlainMark(*I))->setDebugLoc(I->getDebugLoc());
+    }
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+    I->eraseFromParent();
+  }
+  for (Instruction *I : Carriers)
+    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+  for (Instruction *I : Carriers)
+    I->eraseFromParent();
+}
+
+/// The PHIs and selects fed by \p Producers whose every use is another such
+/// PHI or select: they carried futures only (swap and rotate cycles
+/// included), and die with them.
+SmallSetVector<Instruction *, 16>
+FutureLowering::collectDeadCarriers(ArrayRef<Instruction *> Producers) {
+  SmallSetVector<Instruction *, 16> Carriers;
+  SmallVector<Instruction *, 16> Worklist(Producers);
+  while (!Worklist.empty()) {
+    Instruction *I = Worklist.pop_back_val();
+    for (User *U : I->users())
+      if ((isa<PHINode>(U) || isa<SelectInst>(U)) &&
+          Carriers.insert(cast<Instruction>(U)))
+        Worklist.push_back(cast<Instruction>(U));
+  }
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Instruction *I : Carriers.getArrayRef()) {
+      bool OnlyCarriers = all_of(I->users(), [&](User *U) {
+        return Carriers.contains(cast<Instruction>(U));
+      });
+      if (!OnlyCarriers) {
+        Carriers.remove(I);
+        Changed = true;
+        break;
+      }
+    }
+  }
+  return Carriers;
+}
+
+/// The spelling asyncpipe-bind-waits recorded on \p I, or none.
+std::optional<std::pair<StringRef, Type *>>
+getRecordedSpelling(const Instruction &I) {
+  MDNode *Spelling = I.getMetadata(AsyncSpellingMetadata);
+  if (!Spelling || Spelling->getNumOperands() < 1)
+    return std::nullopt;
+  auto *Name = dyn_cast<MDString>(Spelling->getOperand(0));
+  if (!Name)
+    return std::nullopt;
+  Type *CountTy = nullptr;
+  if (Spelling->getNumOperands() > 1)
+    if (auto *Count =
+            mdconst::dyn_extract<ConstantInt>(Spelling->getOperand(1)))
+      CountTy = Count->getType();
+  return std::make_pair(Name->getString(), CountTy);
+}
+
+/// The counting wait that replaces the wait on a future \p Call, and its
+/// count's type: the recorded spelling, else the portable asyncpipe.wait.
+std::pair<FunctionCallee, IntegerType *> getCountingWait(CallBase &Call) {
+  Module &M = *Call.getModule();
+  LLVMContext &Ctx = M.getContext();
+  auto Spelling = getRecordedSpelling(Call);
+  if (Spelling && Spelling->second) {
+    auto *CountTy = cast<IntegerType>(Spelling->second);
+    return {
+        M.getOrInsertFunction(Spelling->first, Type::getVoidTy(Ctx), CountTy),
+        CountTy};
+  }
+  return {M.getOrInsertFunction("asyncpipe.wait", Type::getVoidTy(Ctx),
+                                Type::getInt32Ty(Ctx)),
+          Type::getInt32Ty(Ctx)};
+}
+
+/// The plain mark that replaces a mark making a future: the recorded
+/// spelling, else the portable asyncpipe.mark.
+FunctionCallee getPlainMark(Instruction &MarkFuture) {
+  Module &M = *MarkFuture.getModule();
+  auto Spelling = getRecordedSpelling(MarkFuture);
+  return M.getOrInsertFunction(Spelling ? Spelling->first : "asyncpipe.mark",
+                               Type::getVoidTy(M.getContext()));
+}
+
+} // namespace
+
+bool asyncpipe::lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
+  bool Changed = removeMalformedAsyncCalls(F);
+  return FutureLowering(F, ORE).run() || Changed;
+}
+
+PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
+                                             FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
+  auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  if (!lowerAsyncFutures(F, ORE))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}

@@ -1,0 +1,615 @@
+//===- AsyncLower.cpp - Lower portable async calls to a target ------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The portable headers emit one spelling for every target so that the
+// middle-end passes and the user's source need no target switches. This pass
+// is where that spelling meets the hardware: each call is replaced by what the
+// module's AsyncTarget emits. Anything the target cannot express is reported
+// at the call's location and removed, never passed on as an external call.
+//
+// What a copy's destination is (AsyncCopyDestination.cpp) and run-time
+// operands turned into switches over constants (AsyncConstantSwitch.cpp) are
+// in files of their own (AsyncLowerImpl.h). The copies and waits stay here,
+// a little over AsyncPipe's ~500-line guideline: they share one per-function
+// state (the mark bounds taken before anything is rewritten).
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/AsyncPipe/AsyncLower.h"
+#include "AsyncLowerImpl.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+using namespace llvm::asyncpipe::lowering;
+
+#define DEBUG_TYPE "asyncpipe-lower"
+
+ASYNCPIPE_STATISTIC(NumRedundantWaitsRemoved,
+                    "Number of waits removed as redundant");
+
+namespace {
+
+/// Gives \p New, which replaces \p Old, its source location: the debug
+/// location, and clang's !srcloc, the location of the user's call, which
+/// places later diagnostics (e.g. a target without async copies) at that
+/// call when compiling without -g.
+void inheritLocation(Instruction &New, const Instruction &Old) {
+  New.setDebugLoc(Old.getDebugLoc());
+  if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
+    New.setMetadata("srcloc", SrcLoc);
+}
+
+/// For every wait, the upper bound (AsyncMarkAnalysis) on the marks that can
+/// be outstanding when it runs, in the sequence the wait counts, taken before
+/// anything is rewritten: a lowered portable mark becomes a native commit,
+/// which the analysis counts in another sequence.
+class OutstandingMarkBounds {
+public:
+  OutstandingMarkBounds(Function &F, ArrayRef<AsyncOp> Ops) {
+    AsyncMarkCounts Counts(F);
+    for (const AsyncOp &Op : Ops) {
+      if (!Op.isWait())
+        continue;
+      MarkBounds B = Counts.before(*Op.getCall(), Op.getSemantics());
+      if (B.isBounded())
+        AtWait[Op.getCall()] = B.Max;
+      std::string Why;
+      if (Counts.isRedundantWait(Op, &Why))
+        RedundantWhy[Op.getCall()] = Why;
+    }
+  }
+
+  /// The bound at \p Wait, or none if it is unbounded or unknown.
+  std::optional<uint64_t> at(const CallBase *Wait) const {
+    auto It = AtWait.find(Wait);
+    if (It == AtWait.end())
+      return std::nullopt;
+    return It->second;
+  }
+  /// The rule that makes \p Wait redundant, or none.
+  std::optional<std::string> redundantBecause(const CallBase *Wait) const {
+    auto It = RedundantWhy.find(Wait);
+    if (It == RedundantWhy.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+private:
+  DenseMap<const CallBase *, uint64_t> AtWait;
+  DenseMap<const CallBase *, std::string> RedundantWhy;
+};
+
+class PortableLowering {
+public:
+  PortableLowering(Function &F, const AsyncTarget *Target,
+                   OptimizationRemarkEmitter &ORE)
+      : F(F), Target(Target), ORE(ORE) {}
+
+  bool run();
+
+private:
+  SmallVector<AsyncOp, 16> collectOps() const;
+  void lowerCopy(const AsyncOp &Op);
+  std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
+  bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
+                             Value *&SourceSize);
+  void remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes, uint32_t Ignored);
+  void lowerZeroFillCopyBySwitch(const AsyncOp &Op, uint64_t Bytes,
+                                 uint32_t Flags);
+  void lowerMark(const AsyncOp &Op);
+  void lowerWait(const AsyncOp &Op);
+  bool isValidConstantCount(const AsyncOp &Op, const ConstantInt &N);
+  void lowerFoldedNegativeCount(const AsyncOp &Op, const ConstantInt &N);
+  void lowerConstantWait(const AsyncOp &Op, uint64_t N);
+  bool isRedundantWait(const AsyncOp &Op, uint64_t N);
+  void lowerVariableWait(const AsyncOp &Op);
+  void emitWaitSwitch(const AsyncOp &Op, const PossibleValues &Counts,
+                      std::optional<uint64_t> Bound);
+  void replaceWait(const AsyncOp &Op, uint64_t N);
+  /// Upper bound of the range of constant waits a run-time count selects
+  /// among when the target needs constants and the marks are unbounded.
+  static constexpr uint64_t UnboundedWaitCases = 8;
+  /// With more marks than this outstanding, a run-time count selects among
+  /// UnboundedWaitCases waits, not one per possible count.
+  static constexpr uint64_t MaxWaitSwitchCases = 32;
+
+  Function &F;
+  const AsyncTarget *Target;
+  OptimizationRemarkEmitter &ORE;
+  std::optional<OutstandingMarkBounds> MarkBounds;
+};
+
+/// The portable calls, and the waits in the target's native form when the
+/// target wants them rewritten too (each target's own intrinsics are the same
+/// model, so a run-time count in them needs the same treatment).
+SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
+  std::optional<AsyncOpForm> NativeForm;
+  if (Target)
+    NativeForm = Target->getRewrittenNativeForm();
+  SmallVector<AsyncOp, 16> Ops;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (!Op)
+      continue;
+    if (Op.getForm() == AsyncOpForm::Portable ||
+        (Op.isWait() && Op.getForm() == NativeForm))
+      Ops.push_back(Op);
+  }
+  return Ops;
+}
+
+bool PortableLowering::run() {
+  bool Changed = removeMalformedAsyncCalls(F);
+  // Futures first: their waits become counting waits lowered below.
+  Changed |= lowerAsyncFutures(F, ORE);
+  SmallVector<AsyncOp, 16> Ops = collectOps();
+  if (Ops.empty())
+    return Changed;
+  if (!Target) {
+    for (const AsyncOp &Op : Ops) {
+      reportAsyncError(*Op.getCall(),
+                       Twine("'") + Op.getName() +
+                           "' is not supported on target '" +
+                           F.getParent()->getTargetTriple().str() + "'");
+      Op.getCall()->eraseFromParent();
+    }
+    return true;
+  }
+  // Bound the marks before any is rewritten into a form the model may not
+  // recognize (the host's runtime calls).
+  MarkBounds.emplace(F, Ops);
+  bool OwnsMarkSequence = false;
+  for (const AsyncOp &Op : Ops) {
+    OwnsMarkSequence |= !Op.isCopy() && Op.getForm() == AsyncOpForm::Portable;
+    if (Op.isCopy())
+      lowerCopy(Op);
+    else if (Op.isMark())
+      lowerMark(Op);
+    else
+      lowerWait(Op);
+  }
+  if (OwnsMarkSequence)
+    Target->createActivationBounds(F);
+  return true;
+}
+
+void PortableLowering::lowerCopy(const AsyncOp &Op) {
+  CallBase *Call = Op.getCall();
+  std::optional<uint64_t> Size = Op.getCopySize();
+  std::optional<uint32_t> Flags;
+  Value *SourceSize = nullptr;
+  // On the GPUs the destination operand is a shared pointer by type; the
+  // headers cast the user's generic pointer to it, which hides a pointer to
+  // global memory until the optimizer exposes its origin here.
+  DestinationOrigin Dst;
+  unsigned DstAS = Op.getSharedPointer()->getType()->getPointerAddressSpace();
+  if (DstAS == 3) {
+    Dst = classifyDestination(Op.getSharedPointer());
+  } else if (DstAS != 0) {
+    // Declared with another address space (the operands swapped, say):
+    // lowering it would write shared memory at a global address.
+    Dst.K = DestinationOrigin::NotShared;
+    Dst.Reason = describeAddressSpace(DstAS) + " by its type";
+  }
+  if (Dst.K == DestinationOrigin::NotShared) {
+    reportAsyncError(*Call, "the destination of an async copy must be shared "
+                            "memory, but it points to " +
+                                Dst.Reason +
+                                ": copy into a __shared__ (CUDA, HIP) or "
+                                "local (OpenCL) array");
+    Call->eraseFromParent();
+    return;
+  }
+  if (Size && Target->needsConsecutiveLaneDestinations()) {
+    LaneTerm Lane = analyzeLaneOffset(Op.getSharedPointer(),
+                                      Call->getModule()->getDataLayout());
+    std::string Contract = "the copies of a wave land in consecutive "
+                           "shared-memory slots (lane i at lane 0's "
+                           "destination + i * " +
+                           std::to_string(*Size) + " bytes)";
+    std::string Fix = "make each lane's destination the next element, e.g. "
+                      "dst = tile + lane";
+    if (Lane.K == LaneTerm::Affine && Lane.Coef != int64_t(*Size)) {
+      reportAsyncError(*Call, "on " + Target->getName() + " " + Contract +
+                                  ", but this destination moves by " +
+                                  std::to_string(Lane.Coef) +
+                                  " bytes from one lane to the next: " + Fix);
+      Call->eraseFromParent();
+      return;
+    }
+    if (Lane.K == LaneTerm::NonAffine)
+      reportAsyncWarning(*Call, "on " + Target->getName() + " " + Contract +
+                                    ", which cannot be proven here: the "
+                                    "destination depends on the lane " +
+                                    Lane.Why + "; " + Fix);
+  }
+  if (Dst.K == DestinationOrigin::MaybeNotShared)
+    reportAsyncWarning(*Call, "the destination of an async copy may not be "
+                              "shared memory: on some paths it points to " +
+                                  Dst.Reason +
+                                  "; copy into a __shared__ (CUDA, HIP) or "
+                                  "local (OpenCL) array");
+  if (!Size) {
+    reportAsyncError(*Call, "async copy size must be a compile-time constant");
+  } else if (!Target->isLegalCopySize(*Size)) {
+    reportAsyncError(*Call, Twine("async copy of ") + Twine(*Size) +
+                                " bytes is not supported on " +
+                                Target->getName());
+  } else if ((Flags = getCopyFlags(Op)) &&
+             getZeroFillSourceSize(Op, *Size, SourceSize)) {
+    uint32_t Honoured = Target->getHonouredCopyFlags(*Size, *Flags);
+    remarkIgnoredHints(Op, *Size, *Flags & ~Honoured);
+    if (SourceSize && !isa<ConstantInt>(SourceSize) &&
+        Target->prefersConstantSourceSize()) {
+      lowerZeroFillCopyBySwitch(Op, *Size, Honoured);
+      return;
+    }
+    IRBuilder<> B(Call);
+    CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                 Op.getGlobalPointer(), *Size,
+                                                 Honoured, SourceSize);
+    inheritLocation(*New, *Call);
+  }
+  Call->eraseFromParent();
+}
+
+/// A run-time zero-fill source size as a switch over copies with the
+/// constant sizes in its known range (sizes past the copy are undefined, and
+/// go to the full copy).
+void PortableLowering::lowerZeroFillCopyBySwitch(const AsyncOp &Op,
+                                                 uint64_t Bytes,
+                                                 uint32_t Flags) {
+  CallBase *Call = Op.getCall();
+  Value *SourceSize = Op.getSourceSizeOperand();
+  PossibleValues Sizes = getPossibleValues(SourceSize, Bytes + 1, Call);
+  if (Sizes.AlsoAtLeastLimit && !is_contained(Sizes.Below, Bytes))
+    Sizes.Below.push_back(Bytes);
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "ZeroFillSourceSize", Call)
+           << "zero-fill source size is not a compile-time constant: "
+              "selecting among "
+           << ore::NV("Cases", Sizes.Below.size())
+           << " copies with constant source sizes";
+  });
+  emitSwitchOnConstants(
+      Call, SourceSize, Sizes.Below, "asyncpipe.copy.zfill",
+      [&](IRBuilderBase &B, uint64_t Read) {
+        Value *ReadSize = Read == Bytes ? nullptr : B.getInt32(Read);
+        CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
+                                                     Op.getGlobalPointer(),
+                                                     Bytes, Flags, ReadSize);
+        inheritLocation(*New, *Call);
+      },
+      SwitchDefault::LastCase);
+}
+
+/// The copy's policy hints, or none after reporting flags that are not a
+/// constant or not defined.
+std::optional<uint32_t> PortableLowering::getCopyFlags(const AsyncOp &Op) {
+  Value *Operand = Op.getCopyFlagsOperand();
+  if (!Operand)
+    return 0;
+  auto *Flags = dyn_cast<ConstantInt>(Operand);
+  if (!Flags) {
+    reportAsyncError(*Op.getCall(),
+                     "async copy flags must be a compile-time constant");
+    return std::nullopt;
+  }
+  uint64_t Value = Flags->getZExtValue();
+  if (Value & ~uint64_t(KnownCopyFlags)) {
+    reportAsyncError(*Op.getCall(), "unknown async copy flags 0x" +
+                                        Twine::utohexstr(Value) +
+                                        " (defined: bit 0, bypass L1)");
+    return std::nullopt;
+  }
+  return uint32_t(Value);
+}
+
+/// Sets \p SourceSize to the number of bytes a zero-filling copy reads, or to
+/// null when it reads them all (a plain copy). Returns false after reporting
+/// a zero-fill the target lacks or a source larger than the copy.
+bool PortableLowering::getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
+                                             Value *&SourceSize) {
+  SourceSize = Op.getSourceSizeOperand();
+  if (!SourceSize)
+    return true;
+  if (!Target->supportsZeroFill()) {
+    reportAsyncError(*Op.getCall(),
+                     Twine("zero-filling async copies are not supported on ") +
+                         Target->getName());
+    return false;
+  }
+  auto *Constant = dyn_cast<ConstantInt>(SourceSize);
+  if (!Constant)
+    return true;
+  if (Constant->isNegative() || Constant->getZExtValue() > Bytes) {
+    reportAsyncError(*Op.getCall(), "zero-fill source size " +
+                                        Twine(Constant->getSExtValue()) +
+                                        " is outside the copy's 0.." +
+                                        Twine(Bytes) + " bytes");
+    return false;
+  }
+  if (Constant->getZExtValue() == Bytes)
+    SourceSize = nullptr;
+  return true;
+}
+
+void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
+                                          uint32_t Ignored) {
+  if (!(Ignored & BypassL1))
+    return;
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "IgnoredCopyHint", Op.getCall())
+           << "L1-bypass hint ignored for this " << ore::NV("Bytes", Bytes)
+           << "-byte async copy: " << Target->getName()
+           << " does not support it at this size";
+  });
+}
+
+void PortableLowering::lowerMark(const AsyncOp &Op) {
+  IRBuilder<> B(Op.getCall());
+  inheritLocation(*Target->createMark(B), *Op.getCall());
+  Op.getCall()->eraseFromParent();
+}
+
+void PortableLowering::lowerWait(const AsyncOp &Op) {
+  Value *Count = Op.getWaitCountOperand();
+  if (!Count) {
+    // A native wait-all also waits for copies no mark covers; keep it.
+    if (Op.getForm() == AsyncOpForm::Portable)
+      replaceWait(Op, 0);
+    return;
+  }
+  if (auto *N = dyn_cast<ConstantInt>(Count)) {
+    if (N->isNegative() && hadRuntimeCount(*Op.getCall())) {
+      lowerFoldedNegativeCount(Op, *N);
+      return;
+    }
+    if (isValidConstantCount(Op, *N))
+      lowerConstantWait(Op, N->getZExtValue());
+    else
+      Op.getCall()->eraseFromParent();
+    return;
+  }
+  lowerVariableWait(Op);
+}
+
+/// A count the source computes at run time, folded by optimization to a
+/// negative constant on this path: not an error (-O0 compiles the same
+/// program), but undefined at run time; the wait is made to wait for every
+/// mark, the strongest reading, and a remark says so.
+void PortableLowering::lowerFoldedNegativeCount(const AsyncOp &Op,
+                                                const ConstantInt &N) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NegativeRunTimeCount",
+                                    Op.getCall())
+           << "wait count computed at run time is "
+           << ore::NV("Count", N.getSExtValue())
+           << " on this path (negative counts are undefined): waiting for all "
+              "marks here";
+  });
+  replaceWait(Op, 0);
+}
+
+/// Reports a count that is negative or that the target's wait cannot encode.
+bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
+                                            const ConstantInt &N) {
+  if (N.isNegative()) {
+    reportAsyncError(*Op.getCall(), "async wait count " +
+                                        Twine(N.getSExtValue()) +
+                                        " is negative");
+    return false;
+  }
+  uint64_t Max = Target->getMaxEncodableWaitCount();
+  if (N.getValue().ugt(Max) && !Target->getMaxWaitCount()) {
+    reportAsyncError(*Op.getCall(),
+                     "async wait count " + Twine(N.getZExtValue()) +
+                         " is out of range: " + Target->getName() +
+                         " waits encode 0.." + Twine(Max));
+    return false;
+  }
+  return true;
+}
+
+void PortableLowering::lowerConstantWait(const AsyncOp &Op, uint64_t N) {
+  if (isRedundantWait(Op, N)) {
+    Op.getCall()->eraseFromParent();
+    return;
+  }
+  // A native wait stays as the user wrote it: wait_group 0 is not the same
+  // as wait_all (which commits first), and hardware semantics are kept.
+  if (Op.getForm() != AsyncOpForm::Portable)
+    return;
+  replaceWait(Op, N);
+}
+
+/// True (with a remark) if at most \p N marks can be outstanding at the wait
+/// anyway, so it waits for nothing and the target wants it gone.
+bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
+  std::optional<uint64_t> Bound = MarkBounds->at(Op.getCall());
+  if (!Target->dropsRedundantWaits() || !Bound || N < *Bound)
+    return false;
+  ++NumRedundantWaitsRemoved;
+  ASYNCPIPE_DEBUG(dbgs() << "AsyncLower: removing redundant wait"
+                         << *Op.getCall() << "\n");
+  // A count folded from a run-time value is redundant by the same bound;
+  // a constant one is exactly what the analysis proved.
+  std::string Why = MarkBounds->redundantBecause(Op.getCall())
+                        .value_or("at most " + std::to_string(*Bound) +
+                                  " marks can be outstanding here");
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Op.getCall())
+           << "wait for at most " << ore::NV("Count", N)
+           << " outstanding marks removed: " << Why;
+  });
+  return true;
+}
+
+void PortableLowering::replaceWait(const AsyncOp &Op, uint64_t N) {
+  IRBuilder<> B(Op.getCall());
+  inheritLocation(*Target->createWait(B, N), *Op.getCall());
+  Op.getCall()->eraseFromParent();
+}
+
+// A run-time count: the target either takes it as is, or the count is folded
+// to a constant when only one value can matter, or a switch selects among
+// the constant waits that can matter.
+void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
+  CallBase *Call = Op.getCall();
+  Value *N = Op.getWaitCountOperand();
+  if (Op.getForm() == AsyncOpForm::Portable) {
+    IRBuilder<> B(Call);
+    if (CallInst *New = Target->createVariableWait(B, N)) {
+      inheritLocation(*New, *Call);
+      Call->eraseFromParent();
+      return;
+    }
+  }
+  // With at most Bound marks outstanding, a count >= Bound waits for nothing;
+  // without a bound (or with one too large for a switch), larger counts fall
+  // back to waiting for everything.
+  std::optional<uint64_t> Bound = MarkBounds->at(Call);
+  if (Bound && *Bound > MaxWaitSwitchCases)
+    Bound = std::nullopt;
+  PossibleValues Counts =
+      getPossibleValues(N, Bound.value_or(UnboundedWaitCases), Call);
+  if (Counts.Below.size() == 1 && !Counts.AlsoAtLeastLimit) {
+    uint64_t Only = Counts.Below.front();
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariableWaitCount", Call)
+             << "wait count is not a compile-time constant but is always "
+             << ore::NV("Count", Only);
+    });
+    lowerConstantWait(Op, Only);
+    return;
+  }
+  if (Counts.Below.empty() && Bound) {
+    ++NumRedundantWaitsRemoved;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncLower: removing redundant wait" << *Call
+                           << "\n");
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
+             << "wait removed: its count is at least "
+             << ore::NV("MinCount", *Bound) << " and at most "
+             << ore::NV("MaxOutstanding", *Bound)
+             << " marks can be outstanding here";
+    });
+    Call->eraseFromParent();
+    return;
+  }
+  emitWaitSwitch(Op, Counts, Bound);
+}
+
+/// Replaces the wait by a switch on its count over the constant waits for
+/// \p Counts; larger counts wait for nothing when \p Bound is known, for
+/// everything otherwise.
+void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
+                                      const PossibleValues &Counts,
+                                      std::optional<uint64_t> Bound) {
+  CallBase *Call = Op.getCall();
+  bool NeedsWaitAll = !Bound && Counts.AlsoAtLeastLimit;
+  ORE.emit([&] {
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "VariableWaitCount", Call);
+    R << "wait count is not a compile-time constant: selecting among "
+      << ore::NV("Cases", Counts.Below.size()) << " constant waits";
+    if (Bound && Counts.AlsoAtLeastLimit)
+      R << "; larger counts wait for nothing (at most "
+        << ore::NV("MaxOutstanding", *Bound) << " marks outstanding)";
+    else if (NeedsWaitAll && MarkBounds->at(Call))
+      R << "; larger counts wait for all marks (up to "
+        << ore::NV("MaxOutstanding", *MarkBounds->at(Call))
+        << " marks outstanding)";
+    else if (NeedsWaitAll)
+      R << "; larger counts wait for all marks (marks in a loop)";
+    return R;
+  });
+  SwitchDefault Default = !Counts.AlsoAtLeastLimit ? SwitchDefault::LastCase
+                          : NeedsWaitAll           ? SwitchDefault::Emit
+                                                   : SwitchDefault::Nothing;
+  emitSwitchOnConstants(
+      Call, Op.getWaitCountOperand(), Counts.Below, "asyncpipe.wait",
+      [&](IRBuilderBase &B, uint64_t I) {
+        inheritLocation(*Target->createWait(B, I), *Call);
+      },
+      Default,
+      [&](IRBuilderBase &B) {
+        inheritLocation(*Target->createWait(B, 0), *Call);
+      });
+}
+
+bool lowerModule(Module &M,
+                 function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {
+  std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    // Another target's native forms the target runs (NVPTX's on the host).
+    if (Target)
+      Changed |= Target->lowerEmulatedNativeOps(F);
+    Changed |= PortableLowering(F, Target.get(), GetORE(F)).run();
+  }
+  // Drop the now unused portable declarations so none reaches codegen.
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && F.use_empty() && F.getName().starts_with("asyncpipe."))
+      F.eraseFromParent();
+  return Changed;
+}
+
+class AsyncLowerLegacy : public ModulePass {
+public:
+  static char ID;
+  AsyncLowerLegacy() : ModulePass(ID) {}
+  StringRef getPassName() const override {
+    return "AsyncPipe portable-call lowering";
+  }
+  bool runOnModule(Module &M) override {
+    if (!moduleMayHaveAsyncOps(M))
+      return false;
+    std::unique_ptr<OptimizationRemarkEmitter> ORE;
+    return lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
+      ORE = std::make_unique<OptimizationRemarkEmitter>(&F);
+      return *ORE;
+    });
+  }
+};
+} // namespace
+
+char AsyncLowerLegacy::ID = 0;
+
+PreservedAnalyses AsyncLowerPass::run(Module &M, ModuleAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(M))
+    return PreservedAnalyses::all();
+  FunctionAnalysisManager &FAM =
+      AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
+    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  });
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+ModulePass *llvm::createAsyncLowerLegacyPass() {
+  return new AsyncLowerLegacy();
+}
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AsyncLowerLegacy, "asyncpipe-lower",
+                "AsyncPipe portable-call lowering", false, false)
