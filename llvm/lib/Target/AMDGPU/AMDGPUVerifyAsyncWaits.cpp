@@ -1078,12 +1078,15 @@ void Checker::reportExactness(const MachineInstr &Marker,
   // Saturation newer events: no encodable count is needed.
   if (Needed >= Saturation)
     Needed = Done;
-  std::optional<unsigned> Emitted = Wait ? allowedBy(*Wait) : std::nullopt;
+  // Done: no counter wait in front of the marker.
+  unsigned Emitted = Done;
+  if (Wait)
+    Emitted = allowedBy(*Wait).value_or(Done);
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "wait_asyncmark(" << N << "): emitted ";
-  if (Emitted)
-    OS << "count(" << *Emitted << ")";
+  if (Emitted != Done)
+    OS << "count(" << Emitted << ")";
   else
     OS << "none";
   OS << ", weakest sufficient ";
@@ -1091,7 +1094,7 @@ void Checker::reportExactness(const MachineInstr &Marker,
     OS << "count(" << Needed << ")";
   else
     OS << "none";
-  OS << ((Emitted ? *Emitted : Done) == Needed ? ": exact" : ": not exact");
+  OS << (Emitted == Needed ? ": exact" : ": not exact");
   MachineOptimizationRemarkEmitter ORE(MF, nullptr);
   ORE.emit([&] {
     return MachineOptimizationRemarkAnalysis("asyncpipe", "WaitExactness",
