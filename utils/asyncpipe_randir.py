@@ -35,6 +35,15 @@ Targets:
           asyncpipe.wait(i32), whose count may be a run-time value. Both
           spellings follow the activation model (llvm/docs/AsyncPipeModel.rst)
           and are mixed freely.
+  gfx1250 the same for GFX12.5's ASYNCcnt: copies are
+          llvm.amdgcn.global.load.async.to.lds.b32 and
+          llvm.amdgcn.global.store.async.from.lds.b32 (a lane's own LDS
+          word); the portable asyncpipe.copy is left out because the plugin
+          lowers it to an LDS DMA gfx1250 does not have (it is rejected with
+          a diagnostic).
+  host    plain functions called by a main (one thread), x86-64: portable
+          copies, marks and waits only, one flat address space, barriers
+          become fences; built with AsyncSan and run on the host runtime.
   nvptx   ptx_kernel; each program is either portable (asyncpipe.* with
           run-time counts) or native (llvm.nvvm.cp.async.ca.shared.global.4,
           commit.group, wait.group(N), wait.all: hardware semantics), never a
@@ -42,18 +51,31 @@ Targets:
 
 The output depends only on (seed, target).
 
-Usage: asyncpipe_randir.py --seed S --target amdgpu|nvptx [--without K,..]
+Usage: asyncpipe_randir.py --seed S --target amdgpu|gfx1250|nvptx|host
+                           [--without K,..]
                            [-o FILE]
 """
 
 import argparse
 import random
+import re
 import sys
 
 AMDGPU_DL = ("e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-"
              "p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-"
              "v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-"
              "v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9")
+
+
+# The host program's entry: every kernel on the same buffers with n = 0 and
+# n = 5, one thread (the host runtime's activation model).
+HOST_MAIN = """
+@gbuf = internal global [2048 x i32] zeroinitializer, align 4
+@obuf = internal global [4 x i32] zeroinitializer, align 4
+
+define i32 @main() {
+%s  ret i32 0
+}"""
 
 
 class Fn:
@@ -114,10 +136,16 @@ class Fn:
 class Gen:
     def __init__(self, seed, target, without=()):
         self.without = set(without)
+        if target == "host":
+            # The host runs the program: a path that reaches unreachable is
+            # undefined behaviour there, not a shape to compile.
+            self.without.add("unreachable")
         self.r = random.Random("%s:%d" % (target, seed))
         self.seed = seed
         self.target = target
-        self.alloca_as = 5 if target == "amdgpu" else 0
+        self.amdgpu = target in ("amdgpu", "gfx1250")
+        self.host = target == "host"
+        self.alloca_as = 5 if self.amdgpu else 0
         self.native = target == "nvptx" and self.r.random() < 0.5
         self.decls = set()
         self.helpers = []  # (name, attrs, text)
@@ -133,7 +161,10 @@ class Gen:
     # --- leaf statements -------------------------------------------------
     def tid(self, f):
         v = f.val()
-        if self.target == "amdgpu":
+        if self.host:
+            # One work-item: the host runs a kernel as one thread.
+            f.emit("%s = add i32 0, 0" % v)
+        elif self.amdgpu:
             self.declare("declare i32 @llvm.amdgcn.workitem.id.x()")
             f.emit("%s = call i32 @llvm.amdgcn.workitem.id.x()" % v)
         else:
@@ -171,7 +202,21 @@ class Gen:
     def copy(self, f):
         r = self.r
         src = self.gaddr(f, True)
-        if self.target == "amdgpu":
+        if self.target == "gfx1250":
+            lds = self.laddr(f, True)
+            if r.random() < 0.7:
+                self.declare("declare void @llvm.amdgcn.global.load.async.to.lds.b32("
+                             "ptr addrspace(1), ptr addrspace(3), i32, i32)")
+                f.emit("call void @llvm.amdgcn.global.load.async.to.lds.b32("
+                       "ptr addrspace(1) %s, ptr addrspace(3) %s, i32 0, i32 0)"
+                       % (src, lds))
+            else:
+                self.declare("declare void @llvm.amdgcn.global.store.async.from.lds.b32("
+                             "ptr addrspace(1), ptr addrspace(3), i32, i32)")
+                f.emit("call void @llvm.amdgcn.global.store.async.from.lds.b32("
+                       "ptr addrspace(1) %s, ptr addrspace(3) %s, i32 0, i32 0)"
+                       % (src, lds))
+        elif self.target == "amdgpu":
             dst = self.laddr(f, False)
             k = r.randrange(3)
             if k == 0:
@@ -206,7 +251,7 @@ class Gen:
         if self.native:
             self.declare("declare void @llvm.nvvm.cp.async.commit.group()")
             f.emit("call void @llvm.nvvm.cp.async.commit.group()")
-        elif self.target == "amdgpu" and self.r.random() < 0.6:
+        elif self.amdgpu and self.r.random() < 0.6:
             self.declare("declare void @llvm.amdgcn.asyncmark()")
             f.emit("call void @llvm.amdgcn.asyncmark()")
         else:
@@ -228,7 +273,7 @@ class Gen:
                 f.emit("call void @llvm.nvvm.cp.async.wait.group(i32 %d)" %
                        self.count())
             return
-        portable = self.target == "nvptx" or r.random() < 0.5
+        portable = self.target in ("nvptx", "host") or r.random() < 0.5
         if portable and r.random() < 0.35:
             # A run-time count, never negative: a loop counter or the
             # kernel's %n, masked.
@@ -283,7 +328,9 @@ class Gen:
             f.emit("store i32 %s, ptr addrspace(1) %%out, align 4" % v)
 
     def barrier(self, f):
-        if self.target == "amdgpu":
+        if self.host:
+            f.emit("fence seq_cst")
+        elif self.amdgpu:
             self.declare("declare void @llvm.amdgcn.s.barrier()")
             f.emit("call void @llvm.amdgcn.s.barrier()")
         else:
@@ -569,14 +616,17 @@ class Gen:
                 if r.random() < 0.7:
                     self.wait(f, [])
                 f.term("ret void")
-            cc = "amdgpu_kernel" if self.target == "amdgpu" else "ptx_kernel"
+            cc = ("amdgpu_kernel" if self.amdgpu else
+                  "" if self.host else "ptx_kernel")
             header = ("define %s void @kernel%d(ptr addrspace(1) %%g, "
                       "ptr addrspace(1) %%out, i32 %%n) {" % (cc, k))
             kernels.append(f.text(header))
             self.budget = r.randint(6, 30)
         out = ["; asyncpipe_randir.py --seed %d --target %s%s" %
                (self.seed, self.target, " (native)" if self.native else "")]
-        if self.target == "amdgpu":
+        if self.host:
+            out.append('target triple = "x86_64-unknown-linux-gnu"')
+        elif self.amdgpu:
             out.append('target datalayout = "%s"' % AMDGPU_DL)
             out.append('target triple = "amdgcn-amd-amdhsa"')
         else:
@@ -595,7 +645,16 @@ class Gen:
         out.append("")
         out.append("attributes #0 = { noinline }")
         out.append("attributes #1 = { alwaysinline }")
-        return "\n".join(out) + "\n"
+        if self.host:
+            out.append(HOST_MAIN % "".join(
+                "  call void @kernel%d(ptr @gbuf, ptr @obuf, i32 %d)\n" % (k, n)
+                for k in range(len(kernels)) for n in (0, 5)))
+        text = "\n".join(out) + "\n"
+        if self.host:
+            # The host has one flat address space.
+            text = re.sub(r"ptr addrspace\(\d+\)", "ptr", text)
+            text = text.replace("internal addrspace(3) global", "internal global")
+        return text
 
 
 STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "future", "if",
@@ -610,7 +669,8 @@ def generate(seed, target, without=()):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--target", choices=["amdgpu", "nvptx"], default="amdgpu")
+    ap.add_argument("--target", choices=["amdgpu", "gfx1250", "nvptx", "host"],
+                    default="amdgpu")
     ap.add_argument("--without", default="",
                     help="comma-separated statement kinds never to write: " +
                     ", ".join(STATEMENT_KINDS))

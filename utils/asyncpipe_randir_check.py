@@ -14,7 +14,17 @@ For each seed:
           -amdgpu-verify-async-waits (records every source wait at the start
           of the pipeline), piped to llc -load=P -mtriple=amdgcn-amd-amdhsa
           -mcpu=X -verify-machineinstrs -amdgpu-verify-async-waits (-O0 after
-          default<O0>) for X in gfx942, gfx90a, gfx1030;
+          default<O0>) for X in gfx942, gfx90a, gfx1030 (--targets amdgpu)
+          or gfx1250 (--targets gfx1250, GFX12.5's own copies);
+  host    opt with AsyncSan (-asyncpipe-sanitize) at O0 and O3, llc for
+          x86-64 (-verify-machineinstrs), linked with the host runtime
+          (libasyncpipe_rt.a next to the plugin) and run under the eager,
+          lazy and random completion policies (ASYNCPIPE_SAN_CONTINUE=1);
+          a run that crashes, hangs or exits non-zero, or an AsyncSan
+          report under the eager policy (where every copy completes at once)
+          is a failed host run. Reports under lazy and random are counted,
+          not failures: a random program may read a destination before its
+          wait, which is the program's race, not the compiler's;
   NVPTX   the same at O0 and O3 for sm_80 (-mattr=+ptx70), and the PTX
           assembled by ptxas -arch=sm_80 when ptxas is on PATH or in
           $CUDA_PATH/bin (or /usr/local/cuda/bin).
@@ -35,22 +45,70 @@ Exit status 1 if any count is non-zero.
 Extra options reach opt (--opt-arg) or llc (--llc-arg), to run the batch on
 a deliberately broken build (-asyncpipe-unsound-legacy-model-for-testing,
 -amdgpu-async-weaken-waits-for-testing) and see it caught.
+
+Large batches (bench/randir-scale.sh):
+  --shard K/M     only the seeds whose index in the batch is K modulo M;
+  --state FILE    resumable: one JSON line per finished seed is appended to
+                  FILE, seeds already there are not compiled again, and the
+                  counts printed are those of every seed in FILE;
+  --stop-after S  start no new seed after S seconds (the rest stay for a
+                  resumed run);
+  --merge FILE    (repeatable) also count the seeds of another shard's state
+                  file, read only;
+  --exactness     every AMDGPU llc also gets
+                  -amdgpu-verify-async-waits-report-exactness: for each wait
+                  the lowering left, the checker remarks the count of the
+                  counter wait emitted for it and the weakest count it proves
+                  sufficient there (over the lanes that run the wait, given
+                  all the code around it). A wait is exact when the two are
+                  equal. Printed: how many waits, how many exact, and the
+                  patterns of the others with their counts.
 """
 
 import argparse
+import collections
 import concurrent.futures
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import asyncpipe_randir  # noqa: E402
 
-AMDGPU_CPUS = ["gfx942", "gfx90a", "gfx1030"]
+# The AMDGPU program flavours (utils/asyncpipe_randir.py --target) and the
+# processors each is compiled for.
+AMDGPU_CPUS = {"amdgpu": ["gfx942", "gfx90a", "gfx1030"],
+               "gfx1250": ["gfx1250"]}
 LEVELS = ["O0", "O3"]
 CHECKER_ERROR = "is not satisfied by the emitted s_waitcnt"
+EXACTNESS = re.compile(r"remark: .*wait_asyncmark\((\d+)\): emitted (none|count\((\d+)\)), "
+                       r"weakest sufficient (none|count\((\d+)\)): (exact|not exact)")
+
+
+def exactness(err, cpu, level, stats):
+    """Counts the checker's exactness remarks in err into stats."""
+    for m in EXACTNESS.finditer(err):
+        stats["waits"] += 1
+        if m.group(6) == "exact":
+            stats["exact"] += 1
+            continue
+        emitted = None if m.group(3) is None else int(m.group(3))
+        needed = None if m.group(5) is None else int(m.group(5))
+        if needed is None:
+            pattern = "a counter wait where none is needed"
+        elif emitted is None:
+            pattern = "no counter wait where count(%d) is needed" % needed
+        elif emitted < needed:
+            pattern = "stronger than needed by %s" % (
+                needed - emitted if needed - emitted < 4 else ">= 4")
+        else:
+            pattern = "weaker than needed"
+        stats["pattern: %s (%s %s)" % (pattern, cpu, level)] += 1
 
 
 def find_ptxas():
@@ -86,11 +144,45 @@ def classify(status, err):
     return None
 
 
+HOST_POLICIES = [("eager", None), ("lazy", None), ("random", "1")]
+
+
+def run_host(obj, seed, level, args, tmpdir, stats):
+    """Links and runs one host object under every policy; returns a list of
+    (kind, what, message) failures."""
+    exe = os.path.join(tmpdir, "randir-host-%d-%s" % (seed, level))
+    status, _, err = run([args.clang, obj, args.rt_lib, "-lstdc++", "-lpthread",
+                          "-o", exe], None, args.timeout)
+    if status != 0:
+        return [("hangs" if status is None else "rejected", "link", err)]
+    bad = []
+    for policy, pseed in HOST_POLICIES:
+        env = dict(os.environ, ASYNCPIPE_POLICY=policy, ASYNCPIPE_SAN_CONTINUE="1")
+        if pseed:
+            env["ASYNCPIPE_SEED"] = pseed
+        try:
+            p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=args.timeout, env=env)
+        except subprocess.TimeoutExpired:
+            bad.append(("hangs", "ASYNCPIPE_POLICY=%s" % policy, ""))
+            continue
+        out = p.stderr.decode("utf-8", "replace")
+        reports = out.count("==AsyncSan== ERROR")
+        stats["host runs"] += 1
+        stats["host AsyncSan reports (%s)" % policy] += reports
+        if p.returncode != 0 or (policy == "eager" and reports):
+            bad.append(("runs", "ASYNCPIPE_POLICY=%s ASYNCPIPE_SAN_CONTINUE=1 %s"
+                        % (policy, exe), out))
+    os.unlink(exe)
+    return bad
+
+
 def check_seed(seed, args, ptxas, tmpdir):
     """Compiles one seed for every target; returns (compiles, [(kind, cmd,
-    message)])."""
+    message)], exactness counts)."""
     bad = []
     compiles = 0
+    stats = collections.Counter()
     for target in args.targets:
         text = asyncpipe_randir.generate(seed, target, args.without).encode()
         src = os.path.join(tmpdir, "randir-%s-%d.ll" % (target, seed))
@@ -102,8 +194,10 @@ def check_seed(seed, args, ptxas, tmpdir):
         for level in args.levels:
             opt = [args.opt, "-load-pass-plugin=" + args.plugin,
                    "-passes=default<%s>" % level]
-            if target == "amdgpu":
+            if target in AMDGPU_CPUS:
                 opt.append("-amdgpu-verify-async-waits")
+            if target == "host":
+                opt.append("-asyncpipe-sanitize")
             opt += args.opt_arg + [src, "-o", "-"]
             status, bc, err = run(opt, None, args.timeout)
             compiles += 1
@@ -112,9 +206,16 @@ def check_seed(seed, args, ptxas, tmpdir):
             if kind:
                 bad.append((kind, "%s && %s" % (gen, optcmd), err))
                 continue
-            if target == "amdgpu":
+            if target in AMDGPU_CPUS:
                 cfgs = [["-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + c,
-                         "-amdgpu-verify-async-waits"] for c in AMDGPU_CPUS]
+                         "-amdgpu-verify-async-waits"]
+                        + (["-amdgpu-verify-async-waits-report-exactness",
+                            "-pass-remarks-analysis=asyncpipe"]
+                           if args.exactness else [])
+                        for c in AMDGPU_CPUS[target]]
+            elif target == "host":
+                cfgs = [["-mtriple=x86_64-unknown-linux-gnu",
+                         "-relocation-model=pic", "-filetype=obj"]]
             else:
                 cfgs = [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80",
                          "-mattr=+ptx70"]]
@@ -125,10 +226,19 @@ def check_seed(seed, args, ptxas, tmpdir):
                 status, asm, err = run(llc, bc, args.timeout)
                 compiles += 1
                 kind = classify(status, err)
+                if args.exactness and target in AMDGPU_CPUS:
+                    exactness(err, cfg[1][len("-mcpu="):], level, stats)
                 cmd = "%s && %s | %s" % (gen, optcmd, " ".join(llc))
                 if kind:
                     bad.append((kind, cmd, err))
                     continue
+                if target == "host":
+                    obj = os.path.join(tmpdir, "randir-host-%d-%s.o" % (seed, level))
+                    with open(obj, "wb") as fh:
+                        fh.write(asm)
+                    for k, what, e in run_host(obj, seed, level, args, tmpdir, stats):
+                        bad.append((k, cmd + " (-o x.o, linked, %s)" % what, e))
+                    os.unlink(obj)
                 if target == "nvptx" and ptxas:
                     ptx = os.path.join(tmpdir, "randir-%d-%s.ptx" % (seed, level))
                     with open(ptx, "wb") as fh:
@@ -142,7 +252,7 @@ def check_seed(seed, args, ptxas, tmpdir):
                         bad.append(("ptxas", cmd + " > x.ptx && ptxas -arch=sm_80 x.ptx", err))
                     os.unlink(ptx)
         os.unlink(src)
-    return compiles, bad
+    return compiles, bad, stats
 
 
 def main():
@@ -158,36 +268,122 @@ def main():
                     help="comma-separated opt levels (O0, O3)")
     ap.add_argument("--without", default="",
                     help="statement kinds the generator leaves out")
+    ap.add_argument("--rt-lib", help="the host runtime (default: "
+                    "libasyncpipe_rt.a next to the plugin)")
     ap.add_argument("--opt-arg", action="append", default=[])
     ap.add_argument("--llc-arg", action="append", default=[])
     ap.add_argument("--quiet", action="store_true",
                     help="print only the summary line")
+    ap.add_argument("--shard", default="0/1",
+                    help="K/M: only the seeds whose index is K modulo M")
+    ap.add_argument("--state", help="resumable state file (JSON lines)")
+    ap.add_argument("--stop-after", type=float, default=0,
+                    help="start no new seed after this many seconds")
+    ap.add_argument("--merge", action="append", default=[],
+                    help="another shard's state file, counted, read only")
+    ap.add_argument("--exactness", action="store_true",
+                    help="count exact AMDGPU waits (see above)")
     args = ap.parse_args()
     args.targets = args.targets.split(",")
     args.levels = args.levels.split(",")
     args.without = [k for k in args.without.split(",") if k]
     args.opt = os.path.join(args.llvm_bin, "opt")
     args.llc = os.path.join(args.llvm_bin, "llc")
+    args.clang = os.path.join(args.llvm_bin, "clang")
+    if not args.rt_lib:
+        args.rt_lib = os.path.join(os.path.dirname(os.path.abspath(args.plugin)),
+                                   "libasyncpipe_rt.a")
     ptxas = find_ptxas() if "nvptx" in args.targets else None
 
-    counts = {"crashes": 0, "hangs": 0, "unsafe": 0, "ptxas": 0, "rejected": 0}
+    counts = {"crashes": 0, "hangs": 0, "unsafe": 0, "ptxas": 0, "rejected": 0,
+              "runs": 0}
     compiles = 0
-    seeds = range(args.seed, args.seed + args.count)
+    programs = 0
+    stats = collections.Counter()
+    shard, shards = (int(x) for x in args.shard.split("/"))
+    seeds = [s for i, s in enumerate(range(args.seed, args.seed + args.count))
+             if i % shards == shard]
+
+    def account(n, bad, st, replay):
+        nonlocal compiles, programs
+        programs += 1
+        compiles += n
+        stats.update(st)
+        for kind, cmd, first in bad:
+            counts[kind] += 1
+            if not args.quiet:
+                print("%s%s: %s\n  %s" % ("(earlier run) " if replay else "",
+                                          kind, cmd, first))
+
+    def first_line(err):
+        return next((l for l in err.splitlines() if "error" in l
+                     or "PLEASE" in l), err.strip()[:200])
+
+    state = None
+    done = set()
+    for path in ([args.state] if args.state else []) + args.merge:
+        if os.path.exists(path):
+            with open(path) as fh:
+                for line in fh:
+                    try:
+                        rec = json.loads(line)
+                    except ValueError:
+                        continue  # a line cut short by an interrupted run
+                    if rec["seed"] in done:
+                        continue
+                    done.add(rec["seed"])
+                    account(rec["compiles"], rec["bad"],
+                            collections.Counter(rec["stats"]), True)
+    seeds = [s for s in seeds if s not in done]
+    if args.state:
+        state = open(args.state, "a")
+
+    deadline = time.time() + args.stop_after if args.stop_after else None
+
+    def one(seed):
+        if deadline and time.time() > deadline:
+            return None
+        return check_seed(seed, args, ptxas, tmpdir)
+
+    stopped = 0
     with tempfile.TemporaryDirectory(prefix="randir") as tmpdir:
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-            for n, bad in ex.map(lambda s: check_seed(s, args, ptxas, tmpdir), seeds):
-                compiles += n
-                for kind, cmd, err in bad:
-                    counts[kind] += 1
-                    if not args.quiet:
-                        first = next((l for l in err.splitlines() if "error" in l
-                                      or "PLEASE" in l), err.strip()[:200])
-                        print("%s: %s\n  %s" % (kind, cmd, first))
+            for seed, result in zip(seeds, ex.map(one, seeds)):
+                if result is None:
+                    stopped += 1
+                    continue
+                n, bad, st = result
+                bad = [(k, c, first_line(e)) for k, c, e in bad]
+                account(n, bad, st, False)
+                if state:
+                    state.write(json.dumps({"seed": seed, "compiles": n, "bad": bad,
+                                            "stats": dict(st)}) + "\n")
+                    state.flush()
+    if state:
+        state.close()
+    if stopped:
+        print("randir: stopped after %g s, %d programs left for a resumed run"
+              % (args.stop_after, stopped))
     print("randir: %d programs, %d compiles, %d crashes, %d hangs, %d unsafe waits, "
           "%d ptxas rejections, %d rejected%s" % (
-              args.count, compiles, counts["crashes"], counts["hangs"],
+              programs, compiles, counts["crashes"], counts["hangs"],
               counts["unsafe"], counts["ptxas"], counts["rejected"],
               "" if ptxas or "nvptx" not in args.targets else " (no ptxas)"))
+    if "host" in args.targets:
+        print("randir: host: %d runs, %d failed runs; AsyncSan reports (racy "
+              "programs, not failures): eager %d, lazy %d, random %d" % (
+                  stats["host runs"], counts["runs"],
+                  stats["host AsyncSan reports (eager)"],
+                  stats["host AsyncSan reports (lazy)"],
+                  stats["host AsyncSan reports (random)"]))
+    if args.exactness:
+        waits = stats["waits"]
+        print("randir: %d AMDGPU waits, %d exact (%.2f%%), %d not exact" % (
+            waits, stats["exact"], 100.0 * stats["exact"] / waits if waits else 0,
+            waits - stats["exact"]))
+        for key, n in sorted(stats.items(), key=lambda kv: (-kv[1], kv[0])):
+            if key.startswith("pattern: "):
+                print("randir:   %6d %s" % (n, key[len("pattern: "):]))
     return 1 if any(counts.values()) else 0
 
 

@@ -60,14 +60,23 @@ bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
       Malformed.push_back(Call);
   for (CallBase *Call : Malformed) {
     StringRef Name = Call->getCalledFunction()->getName();
-    reportAsyncError(*Call,
-                     "'" + Name +
-                         "' is called with operands of the wrong number or "
-                         "type" +
-                         (Name == "llvm.amdgcn.wait.asyncmark"
-                              ? "; expected (i16 N): stage masks, proposed "
-                                "upstream, are not supported"
-                              : ""));
+    bool Future =
+        Name == "asyncpipe.mark.future" || Name == "asyncpipe.future.any";
+    if (!Call->getType()->isVoidTy() &&
+        !(Future && Call->getType()->isIntegerTy(32)))
+      reportAsyncError(
+          *Call, "'" + Name + "' is declared to return " +
+                     (Future ? "something other than i32" : "a value") +
+                     "; declare it to return " + (Future ? "i32" : "void"));
+    else
+      reportAsyncError(*Call,
+                       "'" + Name +
+                           "' is called with operands of the wrong number or "
+                           "type" +
+                           (Name == "llvm.amdgcn.wait.asyncmark"
+                                ? "; expected (i16 N): stage masks, proposed "
+                                  "upstream, are not supported"
+                                : ""));
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();

@@ -179,6 +179,13 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
     Type *Ty = Call.getArgOperand(Index)->getType();
     return Pointer ? Ty->isPointerTy() : Ty->isIntegerTy();
   };
+  // Only the future forms return a value, an i32; a lowered call leaves
+  // nothing to take the place of any other result.
+  bool ReturnsFuture = S.Name == StringRef("asyncpipe.mark.future") ||
+                       S.Name == StringRef("asyncpipe.future.any");
+  if (!Call.getType()->isVoidTy() &&
+      !(ReturnsFuture && Call.getType()->isIntegerTy(32)))
+    return false;
   if (S.Kind == AsyncOpKind::Mark)
     return Call.arg_size() == 0;
   // LLVM's llvm.amdgcn.wait.asyncmark takes exactly one i16. Another

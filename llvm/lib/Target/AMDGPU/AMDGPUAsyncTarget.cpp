@@ -77,7 +77,10 @@ public:
     Module &M = *B.GetInsertBlock()->getModule();
     FunctionCallee Wait = M.getOrInsertFunction(
         "llvm.amdgcn.wait.asyncmark", B.getVoidTy(), B.getInt16Ty());
-    return B.CreateCall(Wait, {B.getInt16(std::min<uint64_t>(N, 0xffff))});
+    // The native count is read as signed: clamp to its largest positive
+    // value, still more marks than are ever tracked (so the same wait),
+    // where 0xffff would read as -1 and reject a valid program.
+    return B.CreateCall(Wait, {B.getInt16(std::min<uint64_t>(N, 0x7fff))});
   }
 
   // A wait becomes a marker that needs a constant count, so asyncpipe-lower

@@ -40,15 +40,34 @@
 // guideline: its decoding, classification and simulation stay private
 // together, so that nothing else can come to share them.
 //
+// It follows one lane through divergent code (see "One lane's view of the
+// execution mask" below).
+//
+// Termination. A block's end state is a set of lane states joined into
+// (joinState): a lane is its EXEC bit and a partial assignment of bits to
+// the function's physical registers, a finite set, and its value is one
+// count per level in [0, Saturation] or Done. Each sweep only adds lanes or
+// lowers counts, so a block's state changes at most (lanes x Levels x
+// (Saturation + 2)) times and the sweeps reach a fixed point. More than
+// MaxLaneStates lanes at a block start are merged into their EXEC bit
+// alone, which keeps the sets small. A hard bound
+// (-amdgpu-verify-async-waits-max-sweeps) falls back, with a remark, to the
+// wave-level check: one lane, always active, whose counts only descend.
+// Worst shapes: CodeGen/AMDGPU/async-verify-termination.ll.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
 #include "AMDGPUAsyncChecker.h"
 #include "AMDGPUAsyncDMAState.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -74,6 +93,23 @@ static cl::opt<std::string> PretendMissingOpcode(
     "amdgpu-verify-async-waits-pretend-missing-opcode", cl::Hidden,
     cl::desc("Testing only: act as if the target had no opcode of this name, "
              "to test the checker's startup self-check"));
+
+static cl::opt<bool> WaveLevel(
+    "amdgpu-verify-async-waits-wave-level", cl::Hidden,
+    cl::desc("Check every wait as if every lane ran every instruction (the "
+             "checker before it followed lanes): stricter, with false "
+             "reports on structurized divergent branches"));
+
+static cl::opt<unsigned> MaxSweeps(
+    "amdgpu-verify-async-waits-max-sweeps", cl::init(1000), cl::Hidden,
+    cl::desc("Sweeps of the checker's per-lane analysis of a function before "
+             "it falls back to the wave-level check, with a remark"));
+
+static cl::opt<bool> ReportExactness(
+    "amdgpu-verify-async-waits-report-exactness", cl::Hidden,
+    cl::desc("Remark, for every wait the lowering left, the count of the "
+             "counter wait emitted for it and the weakest count the checker "
+             "proves sufficient there (bench/randir-scale.sh)"));
 
 bool asyncpipe::amdgpu::isAsyncWaitCheckerEnabled() { return VerifyAsyncWaits; }
 
@@ -155,17 +191,162 @@ StringRef describe(OpClass C) {
   llvm_unreachable("unknown class");
 }
 
+//===----------------------------------------------------------------------===//
+// One lane's view of the execution mask.
+//===----------------------------------------------------------------------===//
+//
+// Copies, marks and waits belong to a work-item, a lane; but AMDGPU runs
+// both sides of a divergent branch one after the other, EXEC narrowed to
+// each side's lanes. A wave-level walk of the machine CFG follows the flow
+// edge from one side into the other and counts the first side's copies and
+// marks against the second side's waits, which no lane executes both of
+// (LLVM's SimplifyCFG hoisting a wait(0) that starts both sides leaves such
+// a pair of records behind). So the checker follows one lane: whether it is
+// active (its EXEC bit), and its bit of each scalar register that holds a
+// mask derived from EXEC, forking where its EXEC bit depends on data.
+//
+// What a lane does counts only where it is active: an async copy, a mark, a
+// call and a recorded or emitted wait are its own only there. What the wave
+// does counts everywhere: every vector-memory event is counted in issue
+// order whatever EXEC is, and an s_waitcnt, a scalar instruction, retires
+// the whole wave's events. With the lane always active this is exactly the
+// wave-level check (-amdgpu-verify-async-waits-wave-level), so the lane view
+// only drops pairs of instructions no single lane executes both of; a lane
+// that runs a copy and then a too-weak wait is still caught.
+//
+// Soundness: every real trajectory of a lane is among those followed as long
+// as each bit the checker believes is the real one. A bit is believed only
+// when an instruction modelled below (moves, bitwise operations, the
+// save-exec and write-exec forms, v_cmpx) computes it from believed bits,
+// exact immediates (0, all ones) or EXEC itself. Any other write to a
+// register (another instruction, a call's register mask, a write to part of
+// it) makes its bit unknown; an unknown EXEC bit forks the lane into an
+// active and an inactive one. Forgetting a bit only adds trajectories, so
+// the checker also forgets the bits of registers not live into a block, and
+// every bit (keeping EXEC) at a block reached by more than MaxLaneStates
+// distinct lane states.
+
+enum class MaskShape : uint8_t {
+  None,     ///< What it writes becomes unknown.
+  Move,     ///< D = S0.
+  Not,      ///< D = ~S0.
+  Binary,   ///< D = S0 op S1.
+  SaveExec, ///< D = EXEC; EXEC = S0 op EXEC.
+  WrExec,   ///< D = EXEC = S0 op EXEC.
+  CmpX,     ///< EXEC = EXEC & (a per-lane compare).
+};
+
+enum class MaskLogic : uint8_t {
+  And,
+  Or,
+  Xor,
+  AndN2,
+  OrN2,
+  Nand,
+  Nor,
+  Xnor,
+  AndN1,
+  OrN1
+};
+
+struct MaskOp {
+  MaskShape Shape = MaskShape::None;
+  MaskLogic Logic = MaskLogic::And;
+  bool operator==(const MaskOp &O) const {
+    return Shape == O.Shape && Logic == O.Logic;
+  }
+};
+
+bool evalLogic(MaskLogic L, bool A, bool B) {
+  switch (L) {
+  case MaskLogic::And:
+    return A && B;
+  case MaskLogic::Or:
+    return A || B;
+  case MaskLogic::Xor:
+    return A != B;
+  case MaskLogic::AndN2:
+    return A && !B;
+  case MaskLogic::OrN2:
+    return A || !B;
+  case MaskLogic::Nand:
+    return !(A && B);
+  case MaskLogic::Nor:
+    return !(A || B);
+  case MaskLogic::Xnor:
+    return A == B;
+  case MaskLogic::AndN1:
+    return !A && B;
+  case MaskLogic::OrN1:
+    return !A || B;
+  }
+  llvm_unreachable("unknown logic");
+}
+
+/// The mask semantics of an opcode, by name (S_AND_SAVEEXEC_B64,
+/// S_XOR_B32_term, V_CMPX_EQ_U32_e32, ...).
+MaskOp classifyMaskOp(StringRef Name) {
+  if (Name == "COPY")
+    return {MaskShape::Move};
+  if (Name.starts_with("V_CMPX_"))
+    return {MaskShape::CmpX};
+  Name.consume_back("_term");
+  if (!Name.consume_front("S_") ||
+      !(Name.consume_back("_B32") || Name.consume_back("_B64")))
+    return {};
+  if (Name == "MOV")
+    return {MaskShape::Move};
+  if (Name == "NOT")
+    return {MaskShape::Not};
+  MaskShape Shape = MaskShape::Binary;
+  if (Name.consume_back("_SAVEEXEC"))
+    Shape = MaskShape::SaveExec;
+  else if (Name.consume_back("_WREXEC"))
+    Shape = MaskShape::WrExec;
+  std::optional<MaskLogic> L = StringSwitch<std::optional<MaskLogic>>(Name)
+                                   .Case("AND", MaskLogic::And)
+                                   .Case("OR", MaskLogic::Or)
+                                   .Case("XOR", MaskLogic::Xor)
+                                   .Case("ANDN2", MaskLogic::AndN2)
+                                   .Case("ORN2", MaskLogic::OrN2)
+                                   .Case("NAND", MaskLogic::Nand)
+                                   .Case("NOR", MaskLogic::Nor)
+                                   .Case("XNOR", MaskLogic::Xnor)
+                                   .Case("ANDN1", MaskLogic::AndN1)
+                                   .Case("ORN1", MaskLogic::OrN1)
+                                   .Default(std::nullopt);
+  if (!L)
+    return {};
+  // The N1 forms exist only as save-exec and write-exec; write-exec only as
+  // ANDN1 and ANDN2.
+  bool N1 = *L == MaskLogic::AndN1 || *L == MaskLogic::OrN1;
+  if ((Shape == MaskShape::Binary && N1) ||
+      (Shape == MaskShape::WrExec && *L != MaskLogic::AndN1 &&
+       *L != MaskLogic::AndN2))
+    return {};
+  return {Shape, *L};
+}
+
 /// The class of every opcode of one target, computed once.
 class OpcodeTable {
 public:
-  explicit OpcodeTable(const TargetInstrInfo &TII) {
+  OpcodeTable(const TargetInstrInfo &TII, const TargetRegisterInfo &TRI) {
     Classes.resize(TII.getNumOpcodes());
+    MaskOps.resize(TII.getNumOpcodes());
     for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op) {
       StringRef Name = TII.getName(Op);
       if (Name == PretendMissingOpcode)
         continue;
       Classes[Op] = classifyByName(Name, TII.get(Op));
+      MaskOps[Op] = classifyMaskOp(Name);
       ByName.try_emplace(Name, Op);
+    }
+    for (unsigned Reg = 1, E = TRI.getNumRegs(); Reg != E; ++Reg) {
+      StringRef Name = TRI.getName(Reg);
+      if (Name == "EXEC")
+        Exec = Reg;
+      else if (Name == "EXEC_LO")
+        ExecLo = Reg;
     }
     selfCheck();
   }
@@ -173,6 +354,12 @@ public:
     return MI.getOpcode() < Classes.size() ? Classes[MI.getOpcode()]
                                            : OpClass::Other;
   }
+  MaskOp maskOpOf(const MachineInstr &MI) const {
+    return MI.getOpcode() < MaskOps.size() ? MaskOps[MI.getOpcode()] : MaskOp();
+  }
+  /// The execution mask of a wave64 and of a wave32.
+  unsigned exec() const { return Exec; }
+  unsigned execLo() const { return ExecLo; }
 
 private:
   /// The names above are a fact of LLVM 22's AMDGPU backend; a backend that
@@ -198,7 +385,28 @@ private:
         {"FLAT_LOAD_DWORD", OpClass::Other},
         {"IMAGE_LOAD_V1_V1", OpClass::Other},
     };
+    const std::pair<StringLiteral, MaskOp> KnownMasks[] = {
+        {"S_AND_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::And}},
+        {"S_ANDN2_SAVEEXEC_B32", {MaskShape::SaveExec, MaskLogic::AndN2}},
+        {"S_OR_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::Or}},
+        {"S_XOR_B64_term", {MaskShape::Binary, MaskLogic::Xor}},
+        {"S_ANDN2_B32", {MaskShape::Binary, MaskLogic::AndN2}},
+        {"S_OR_B64", {MaskShape::Binary, MaskLogic::Or}},
+        {"S_MOV_B64_term", {MaskShape::Move, MaskLogic::And}},
+        {"S_ANDN1_WREXEC_B64", {MaskShape::WrExec, MaskLogic::AndN1}},
+        {"V_CMPX_EQ_U32_e32", {MaskShape::CmpX, MaskLogic::And}},
+        {"S_CSELECT_B64", {MaskShape::None, MaskLogic::And}},
+    };
     std::string Problems;
+    for (auto [Name, Expected] : KnownMasks) {
+      auto It = ByName.find(Name);
+      if (It == ByName.end())
+        Problems += ("no opcode " + Name + "; ").str();
+      else if (!(MaskOps[It->second] == Expected))
+        Problems += (Name + " has the wrong mask semantics; ").str();
+    }
+    if (!Exec || !ExecLo)
+      Problems += "no register EXEC or EXEC_LO; ";
     for (auto [Name, Expected] : Known) {
       auto It = ByName.find(Name);
       if (It == ByName.end())
@@ -217,7 +425,9 @@ private:
   }
 
   std::vector<OpClass> Classes;
+  std::vector<MaskOp> MaskOps;
   StringMap<unsigned> ByName;
+  unsigned Exec = 0, ExecLo = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -357,6 +567,52 @@ bool isAsyncDMA(const MachineInstr &MI) {
   return false;
 }
 
+/// A lane's bit of a mask: known, or depending on data.
+enum class Bit : uint8_t { Zero, One, Unknown };
+
+Bit toBit(bool B) { return B ? Bit::One : Bit::Zero; }
+
+Bit applyLogic(MaskLogic L, Bit A, Bit B) {
+  bool Seen[2] = {false, false};
+  for (bool VA : {false, true})
+    for (bool VB : {false, true})
+      if ((A == Bit::Unknown || (A == Bit::One) == VA) &&
+          (B == Bit::Unknown || (B == Bit::One) == VB))
+        Seen[evalLogic(L, VA, VB)] = true;
+  return Seen[0] && Seen[1] ? Bit::Unknown : toBit(Seen[1]);
+}
+
+/// One lane: whether it is active, and its known bits of scalar registers
+/// (sorted by register; a register not listed is unknown).
+struct Lane {
+  bool Active = true;
+  SmallVector<std::pair<unsigned, bool>, 4> Known;
+
+  Bit get(unsigned Reg) const {
+    for (auto [R, B] : Known)
+      if (R == Reg)
+        return toBit(B);
+    return Bit::Unknown;
+  }
+  void set(unsigned Reg, bool B) {
+    auto It = llvm::lower_bound(Known, std::make_pair(Reg, false));
+    if (It != Known.end() && It->first == Reg)
+      It->second = B;
+    else
+      Known.insert(It, {Reg, B});
+  }
+  template <typename Pred> void forgetIf(Pred P) {
+    llvm::erase_if(
+        Known, [&](const std::pair<unsigned, bool> &K) { return P(K.first); });
+  }
+  bool operator<(const Lane &O) const {
+    return std::tie(Active, Known) < std::tie(O.Active, O.Known);
+  }
+  bool operator==(const Lane &O) const {
+    return Active == O.Active && Known == O.Known;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // The dataflow.
 //===----------------------------------------------------------------------===//
@@ -367,11 +623,37 @@ constexpr unsigned Done = UINT_MAX;
 /// DMA, possibly still in flight, that at least M marks follow; Done if none.
 using InFlight = SmallVector<unsigned, 8>;
 
+/// The lane states at one point, sorted by lane, each lane once.
+using LaneStates = SmallVector<std::pair<Lane, InFlight>, 4>;
+
+/// Joins (L, S) into \p States: a lane already there keeps, per level, the
+/// younger (smaller) count. Returns true if \p States changed.
+bool joinState(LaneStates &States, const Lane &L, const InFlight &S) {
+  auto It = llvm::lower_bound(States, L,
+                              [](const std::pair<Lane, InFlight> &E,
+                                 const Lane &K) { return E.first < K; });
+  if (It == States.end() || !(It->first == L)) {
+    States.insert(It, {L, S});
+    return true;
+  }
+  bool Changed = false;
+  for (unsigned M = 0, E = S.size(); M != E; ++M)
+    if (S[M] < It->second[M]) {
+      It->second[M] = S[M];
+      Changed = true;
+    }
+  return Changed;
+}
+
+/// A block reached by more lane states than this forgets their mask bits.
+constexpr unsigned MaxLaneStates = 32;
+
 class Checker {
 public:
   Checker(MachineFunction &MF, const OpcodeTable &Ops,
           const MarkerFamily &Family, int64_t Activation = 0)
-      : MF(MF), Ops(Ops), Family(Family), Activation(Activation) {
+      : MF(MF), Ops(Ops), Family(Family), Activation(Activation),
+        TRI(*MF.getSubtarget().getRegisterInfo()) {
     AMDGPU::IsaVersion V = AMDGPU::getIsaVersion(MF.getSubtarget().getCPU());
     Major = V.Major;
     AsyncCounter = hasAsyncCounter(V);
@@ -383,23 +665,40 @@ public:
     // No wait can tell more than "at least limit() newer loads".
     Saturation = AsyncCounter ? WaitAsynccntField.limit()
                               : (Any ? Any->limit() : 1);
+    bool Wave32 = MF.getSubtarget().checkFeatures("+wavefrontsize32");
+    ExecReg = Wave32 ? Ops.execLo() : Ops.exec();
+    // A wave32's lanes are all in EXEC_LO; its save-exec and v_cmpx forms
+    // still name all of EXEC as written.
+    ExecAlias = Wave32 ? Ops.exec() : ExecReg;
+    WaveMask = Wave32 ? 0xffffffffu : ~uint64_t(0);
+    LaneAware = !WaveLevel;
   }
 
   /// Reports each unsatisfied wait; returns how many there were.
   unsigned run();
 
 private:
-  void step(const MachineInstr &MI, InFlight &S) const;
+  void step(const MachineInstr &MI, InFlight &S, bool Active) const;
+  void stepLane(const MachineInstr &MI, const Lane &L,
+                SmallVectorImpl<Lane> &Out) const;
+  void stepAll(const MachineInstr &MI, LaneStates &States) const;
   void age(InFlight &S) const;
   void retire(InFlight &S, unsigned AllowedOutstanding) const;
-  InFlight atBlockStart(const MachineBasicBlock &MBB) const;
-  bool check(const MachineInstr &MI, const InFlight &S) const;
+  Bit read(const MachineOperand &MO, const Lane &L) const;
+  bool isExec(unsigned Reg) const { return Reg == ExecReg || Reg == ExecAlias; }
+  LaneStates atBlockStart(const MachineBasicBlock &MBB) const;
+  bool solve(unsigned Bound);
+  bool check(const MachineInstr &MI, const LaneStates &States) const;
+  std::optional<unsigned> allowedBy(const MachineInstr &MI) const;
+  void reportExactness(const MachineInstr &Marker, const LaneStates &Before,
+                       const MachineInstr *Wait) const;
 
   MachineFunction &MF;
   const OpcodeTable &Ops;
   const MarkerFamily &Family;
   /// For recorded requirements: the activation whose marks and waits count.
   int64_t Activation;
+  const TargetRegisterInfo &TRI;
   unsigned Major;
   /// The async copies count on ASYNCcnt (GFX12.5): only they are events, only
   /// s_wait_asynccnt retires them, and calls and returns do not wait for
@@ -408,7 +707,12 @@ private:
   std::optional<LoadCountField> WaitcntField, WaitLoadcntField;
   unsigned Saturation;
   unsigned Levels = 0;
-  DenseMap<const MachineBasicBlock *, InFlight> End;
+  /// EXEC (wave64) or EXEC_LO (wave32), and the bits a lane mask has.
+  unsigned ExecReg, ExecAlias;
+  uint64_t WaveMask;
+  /// False: every lane is active everywhere (the wave-level check).
+  bool LaneAware;
+  DenseMap<const MachineBasicBlock *, LaneStates> End;
 };
 
 void Checker::age(InFlight &S) const {
@@ -423,23 +727,26 @@ void Checker::retire(InFlight &S, unsigned AllowedOutstanding) const {
       N = Done;
 }
 
-void Checker::step(const MachineInstr &MI, InFlight &S) const {
+void Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
   if (MI.isBundle())
     return; // Its members come next, one by one.
   if (isMark(MI, Family, Activation)) {
-    // Every DMA in flight gains one mark after it.
-    for (unsigned M = Levels - 1; M > 0; --M)
-      S[M] = S[M - 1];
+    // Every DMA of this lane in flight gains one mark after it.
+    if (Active)
+      for (unsigned M = Levels - 1; M > 0; --M)
+        S[M] = S[M - 1];
     return;
   }
   if (MI.isCall()) {
     if (AMDGPUAsyncAssumeCalleeWaits && !AsyncCounter) {
+      // The callee's waits are the wave's.
       retire(S, 0);
       return;
     }
     // The callee may leave DMAs of its own in flight, followed by none of
     // this function's marks, and its loads are counted as nothing.
-    S[0] = 0;
+    if (Active)
+      S[0] = 0;
     return;
   }
   OpClass C = Ops.classOf(MI);
@@ -449,7 +756,8 @@ void Checker::step(const MachineInstr &MI, InFlight &S) const {
     // (LLVM 22 never waits for ASYNCcnt on its own): no tag is needed.
     if (C == OpClass::AsyncCopy) {
       age(S);
-      S[0] = 0;
+      if (Active)
+        S[0] = 0;
     } else if (C == OpClass::WaitAsynccnt) {
       retire(S, WaitAsynccntField.decode(MI.getOperand(0).getImm()));
     }
@@ -477,15 +785,126 @@ void Checker::step(const MachineInstr &MI, InFlight &S) const {
     return;
   case OpClass::LDSDMA:
     age(S);
-    if (isAsyncDMA(MI))
+    if (Active && isAsyncDMA(MI))
       S[0] = 0;
     return;
   }
 }
 
-bool Checker::check(const MachineInstr &MI, const InFlight &S) const {
+Bit Checker::read(const MachineOperand &MO, const Lane &L) const {
+  if (MO.isImm()) {
+    uint64_t V = uint64_t(MO.getImm()) & WaveMask;
+    return V == 0 ? Bit::Zero : (V == WaveMask ? Bit::One : Bit::Unknown);
+  }
+  if (!MO.isReg() || !MO.getReg().isPhysical())
+    return Bit::Unknown;
+  if (isExec(MO.getReg()))
+    return toBit(L.Active);
+  return L.get(MO.getReg());
+}
+
+void Checker::stepLane(const MachineInstr &MI, const Lane &L,
+                       SmallVectorImpl<Lane> &Out) const {
+  // Every value is read before anything is written.
+  Bit Exec = toBit(L.Active);
+  MaskOp Op = Ops.maskOpOf(MI);
+  auto Src = [&](unsigned Idx) {
+    return Idx < MI.getNumOperands() ? read(MI.getOperand(Idx), L)
+                                     : Bit::Unknown;
+  };
+  std::optional<Bit> Dst, NewExec;
+  switch (Op.Shape) {
+  case MaskShape::None:
+    break;
+  case MaskShape::Move:
+    Dst = Src(1);
+    break;
+  case MaskShape::Not:
+    Dst = applyLogic(MaskLogic::Xor, Src(1), Bit::One);
+    break;
+  case MaskShape::Binary:
+    Dst = applyLogic(Op.Logic, Src(1), Src(2));
+    break;
+  case MaskShape::SaveExec:
+    Dst = Exec;
+    NewExec = applyLogic(Op.Logic, Src(1), Exec);
+    break;
+  case MaskShape::WrExec:
+    Dst = NewExec = applyLogic(Op.Logic, Src(1), Exec);
+    break;
+  case MaskShape::CmpX:
+    NewExec = applyLogic(MaskLogic::And, Exec, Bit::Unknown);
+    break;
+  }
+  unsigned DstReg = 0;
+  if (Dst && MI.getNumOperands() && MI.getOperand(0).isReg() &&
+      MI.getOperand(0).isDef() && MI.getOperand(0).getReg().isPhysical())
+    DstReg = MI.getOperand(0).getReg();
+
+  Lane N = L;
+  bool ExecExact = false, ExecOther = false;
+  for (const MachineOperand &MO : MI.operands()) {
+    if (MO.isRegMask()) {
+      // A callee returns with EXEC as it found it; other registers in the
+      // mask are clobbered.
+      N.forgetIf([&](unsigned R) { return MO.clobbersPhysReg(R); });
+      continue;
+    }
+    if (!MO.isReg() || !MO.isDef() || !MO.getReg().isPhysical())
+      continue;
+    unsigned R = MO.getReg();
+    N.forgetIf([&](unsigned K) { return TRI.regsOverlap(K, R); });
+    if (isExec(R))
+      ExecExact = true;
+    else if (TRI.regsOverlap(R, ExecReg))
+      ExecOther = true;
+  }
+  if (DstReg && isExec(DstReg)) {
+    // A move or bitwise operation into EXEC.
+    NewExec = Dst;
+  } else if (DstReg && !TRI.regsOverlap(DstReg, ExecReg) &&
+             *Dst != Bit::Unknown) {
+    N.set(DstReg, *Dst == Bit::One);
+  }
+  Bit After = Exec;
+  if (ExecOther || (ExecExact && !NewExec))
+    After = Bit::Unknown;
+  else if (ExecExact)
+    After = *NewExec;
+  if (After != Bit::Unknown) {
+    N.Active = After == Bit::One;
+    Out.push_back(std::move(N));
+    return;
+  }
+  N.Active = false;
+  Out.push_back(N);
+  N.Active = true;
+  Out.push_back(std::move(N));
+}
+
+void Checker::stepAll(const MachineInstr &MI, LaneStates &States) const {
+  LaneStates Next;
+  SmallVector<Lane, 2> Lanes;
+  for (auto &[L, S] : States) {
+    step(MI, S, L.Active);
+    if (!LaneAware) {
+      joinState(Next, L, S);
+      continue;
+    }
+    Lanes.clear();
+    stepLane(MI, L, Lanes);
+    for (const Lane &N : Lanes)
+      joinState(Next, N, S);
+  }
+  States = std::move(Next);
+}
+
+bool Checker::check(const MachineInstr &MI, const LaneStates &States) const {
   std::optional<unsigned> N = waitCount(MI, Family, Activation);
-  if (!N || S[*N + 1] == Done)
+  // Only a lane that executes the wait needs it.
+  if (!N || llvm::none_of(States, [&](const std::pair<Lane, InFlight> &E) {
+        return E.first.Active && E.second[*N + 1] != Done;
+      }))
     return true;
   const Function &F = MF.getFunction();
   std::string Msg =
@@ -507,21 +926,71 @@ bool Checker::check(const MachineInstr &MI, const InFlight &S) const {
   return false;
 }
 
-InFlight Checker::atBlockStart(const MachineBasicBlock &MBB) const {
-  InFlight S(Levels, Done);
-  // A callee may start with its caller's DMAs in flight, followed by none of
-  // its own marks (on the generations that have LDS DMA).
-  if (&MBB == &MF.front() && (Major <= 10 || AsyncCounter) &&
-      MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
-    S[0] = 0;
+LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
+  LaneStates States;
+  if (&MBB == &MF.front()) {
+    InFlight S(Levels, Done);
+    // A callee may start with its caller's DMAs in flight, followed by none
+    // of its own marks (on the generations that have LDS DMA).
+    if ((Major <= 10 || AsyncCounter) &&
+        MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
+      S[0] = 0;
+    joinState(States, Lane(), S);
+  }
+  bool Liveness = MF.getRegInfo().tracksLiveness();
   for (const MachineBasicBlock *Pred : MBB.predecessors()) {
     auto It = End.find(Pred);
     if (It == End.end())
       continue;
-    for (unsigned M = 0; M < Levels; ++M)
-      S[M] = std::min(S[M], It->second[M]);
+    for (const auto &[L, S] : It->second) {
+      Lane In = L;
+      // A bit of a register that is dead here is never read again.
+      if (Liveness)
+        In.forgetIf([&](unsigned R) {
+          return llvm::none_of(MBB.liveins(), [&](const auto &LI) {
+            return TRI.regsOverlap(LI.PhysReg, R);
+          });
+        });
+      joinState(States, In, S);
+    }
   }
-  return S;
+  if (States.size() > MaxLaneStates) {
+    LaneStates Coarse;
+    for (auto &[L, S] : States) {
+      Lane In = L;
+      In.Known.clear();
+      joinState(Coarse, In, S);
+    }
+    States = std::move(Coarse);
+  }
+  // A block no path reaches starts with nothing in flight.
+  if (States.empty())
+    joinState(States, Lane(), InFlight(Levels, Done));
+  return States;
+}
+
+/// One sweep in reverse post-order after another until nothing changes, or
+/// \p Bound sweeps (0: no bound). Termination: End[B] only grows, joined
+/// with what each sweep computes (joinState), in a finite lattice: its
+/// lanes range over the EXEC bit and partial assignments of bits to the
+/// function's registers, its counts over [0, Saturation] and Done, and a
+/// lane's counts only decrease. So each End[B] changes finitely often.
+bool Checker::solve(unsigned Bound) {
+  ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
+  for (unsigned Sweep = 0; Bound == 0 || Sweep != Bound; ++Sweep) {
+    bool Changed = false;
+    for (MachineBasicBlock *MBB : RPOT) {
+      LaneStates States = atBlockStart(*MBB);
+      for (const MachineInstr &MI : MBB->instrs())
+        stepAll(MI, States);
+      LaneStates &Out = End[MBB];
+      for (const auto &[L, S] : States)
+        Changed |= joinState(Out, L, S);
+    }
+    if (!Changed)
+      return true;
+  }
+  return false;
 }
 
 unsigned Checker::run() {
@@ -531,32 +1000,109 @@ unsigned Checker::run() {
         Levels = std::max(Levels, *N + 2);
   if (!Levels)
     return 0;
-  // Values only decrease towards "younger, more marks in flight" at joins
-  // and a step is monotone, so the iteration reaches a fixed point.
-  ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (MachineBasicBlock *MBB : RPOT) {
-      InFlight S = atBlockStart(*MBB);
-      for (const MachineInstr &MI : MBB->instrs())
-        step(MI, S);
-      auto [It, New] = End.try_emplace(MBB, S);
-      if (New || It->second != S) {
-        It->second = S;
-        Changed = true;
-      }
-    }
+  if (!solve(LaneAware ? unsigned(MaxSweeps) : 0)) {
+    // The wave-level check is the lane check with every lane active: never
+    // weaker, and its own lattice (one lane) is small.
+    MachineOptimizationRemarkEmitter ORE(MF, nullptr);
+    ORE.emit([&] {
+      return MachineOptimizationRemarkAnalysis("asyncpipe", "CheckerWaveLevel",
+                                               MF.getFunction().getSubprogram(),
+                                               &MF.front())
+             << "the async wait checker's per-lane analysis of the "
+             << (Family.Recorded ? "source's" : "lowering's")
+             << " waits reached its bound of "
+             << ore::NV("Sweeps", unsigned(MaxSweeps))
+             << " sweeps; they are checked wave-level";
+    });
+    LaneAware = false;
+    End.clear();
+    solve(0);
   }
   // Reported in layout order, which is source order for most programs.
   unsigned Failures = 0;
+  bool Exactness = ReportExactness && !Family.Recorded;
   for (const MachineBasicBlock &MBB : MF) {
-    InFlight S = atBlockStart(MBB);
+    LaneStates States = atBlockStart(MBB);
+    // For -amdgpu-verify-async-waits-report-exactness: the last counter
+    // wait, if nothing has changed the state since, and the state before it.
+    const MachineInstr *LastWait = nullptr;
+    LaneStates BeforeWait;
     for (const MachineInstr &MI : MBB.instrs()) {
-      Failures += !check(MI, S);
-      step(MI, S);
+      Failures += !check(MI, States);
+      if (!Exactness) {
+        stepAll(MI, States);
+        continue;
+      }
+      if (waitCount(MI, Family))
+        reportExactness(MI, LastWait ? BeforeWait : States, LastWait);
+      if (allowedBy(MI)) {
+        LastWait = &MI;
+        BeforeWait = States;
+        stepAll(MI, States);
+        continue;
+      }
+      LaneStates Before = States;
+      stepAll(MI, States);
+      if (States != Before)
+        LastWait = nullptr;
     }
   }
   return Failures;
+}
+
+std::optional<unsigned> Checker::allowedBy(const MachineInstr &MI) const {
+  OpClass C = Ops.classOf(MI);
+  if (AsyncCounter)
+    return C == OpClass::WaitAsynccnt
+               ? std::optional<unsigned>(
+                     WaitAsynccntField.decode(MI.getOperand(0).getImm()))
+               : std::nullopt;
+  if (C == OpClass::Waitcnt && WaitcntField)
+    return WaitcntField->decode(MI.getOperand(0).getImm());
+  if (C == OpClass::WaitLoadcnt && WaitLoadcntField)
+    return WaitLoadcntField->decode(MI.getOperand(0).getImm());
+  return std::nullopt;
+}
+
+/// The weakest sufficient count of a wait marker is the smallest number of
+/// newer events, over the lanes that run it, of a DMA it must see complete
+/// (before the counter wait right in front of it, if any); the wait is
+/// exact when the emitted counter wait allows exactly that many.
+void Checker::reportExactness(const MachineInstr &Marker,
+                              const LaneStates &Before,
+                              const MachineInstr *Wait) const {
+  unsigned N = *waitCount(Marker, Family);
+  unsigned Needed = Done;
+  for (const auto &[L, S] : Before)
+    if (L.Active)
+      Needed = std::min(Needed, S[N + 1]);
+  // Saturation newer events: no encodable count is needed.
+  if (Needed >= Saturation)
+    Needed = Done;
+  // Done: no counter wait in front of the marker.
+  unsigned Emitted = Done;
+  if (Wait)
+    Emitted = allowedBy(*Wait).value_or(Done);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "wait_asyncmark(" << N << "): emitted ";
+  if (Emitted != Done)
+    OS << "count(" << Emitted << ")";
+  else
+    OS << "none";
+  OS << ", weakest sufficient ";
+  if (Needed != Done)
+    OS << "count(" << Needed << ")";
+  else
+    OS << "none";
+  OS << (Emitted == Needed ? ": exact" : ": not exact");
+  MachineOptimizationRemarkEmitter ORE(MF, nullptr);
+  ORE.emit([&] {
+    return MachineOptimizationRemarkAnalysis("asyncpipe", "WaitExactness",
+                                             Marker.getDebugLoc(),
+                                             Marker.getParent())
+           << OS.str();
+  });
 }
 
 /// Recorded requirements are for the checker only; they leave the code
@@ -636,7 +1182,7 @@ public:
     if (VerifyAsyncWaits) {
       const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
       if (!Ops || OpsOf != &TII) {
-        Ops.emplace(TII);
+        Ops.emplace(TII, *MF.getSubtarget().getRegisterInfo());
         OpsOf = &TII;
       }
       Checker(MF, *Ops, Emitted).run();

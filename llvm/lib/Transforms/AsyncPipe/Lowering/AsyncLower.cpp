@@ -200,8 +200,15 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
   // headers cast the user's generic pointer to it, which hides a pointer to
   // global memory until the optimizer exposes its origin here.
   DestinationOrigin Dst;
-  if (Op.getSharedPointer()->getType()->getPointerAddressSpace() == 3)
+  unsigned DstAS = Op.getSharedPointer()->getType()->getPointerAddressSpace();
+  if (DstAS == 3) {
     Dst = classifyDestination(Op.getSharedPointer());
+  } else if (DstAS != 0) {
+    // Declared with another address space (the operands swapped, say):
+    // lowering it would write shared memory at a global address.
+    Dst.K = DestinationOrigin::NotShared;
+    Dst.Reason = describeAddressSpace(DstAS) + " by its type";
+  }
   if (Dst.K == DestinationOrigin::NotShared) {
     reportAsyncError(*Call, "the destination of an async copy must be shared "
                             "memory, but it points to " +
