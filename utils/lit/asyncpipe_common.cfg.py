@@ -35,6 +35,10 @@ config.substitutions.append(("%clang", f"{tools}/clang -fpass-plugin={plugin}"))
 config.substitutions.append(("%asyncpipe_include", config.asyncpipe_include_dir))
 config.substitutions.append(("%asyncpipe_src", config.asyncpipe_src_root))
 config.substitutions.append(("%python", config.python_executable))
+# Programs per target in the random batch (llvm/test/Random); utils/check.sh
+# runs a smaller slice with its second compiler.
+config.substitutions.append(
+    ("%randir_count", lit_config.params.get("randir_count", "300")))
 
 # AsyncPipe's own command-line tools.
 config.substitutions.append(("%asyncpipe-fuse", os.path.join(config.asyncpipe_tools_bin_dir, "asyncpipe-fuse")))

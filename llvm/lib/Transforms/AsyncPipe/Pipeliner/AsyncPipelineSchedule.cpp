@@ -47,6 +47,16 @@ unsigned PipelineSchedule::getNumGroups() const {
   return Groups;
 }
 
+/// Where the user finds \p Inner: its source line, else its header block's
+/// name (clang names loop blocks only in builds that keep value names).
+static std::string describeInnerLoop(const Loop &Inner) {
+  if (DebugLoc Loc = Inner.getStartLoc())
+    return formatv("at line {0}", Loc.getLine()).str();
+  StringRef Name = Inner.getHeader()->getName();
+  return Name.empty() ? std::string("in the loop body")
+                      : formatv("at '{0}'", Name).str();
+}
+
 bool PipelinePlanner::checkLoopShape() {
   // Inner loops may compute (the consumers' k loop of a GEMM), but the
   // async operations must be the outer loop's own.
@@ -55,10 +65,10 @@ bool PipelinePlanner::checkLoopShape() {
       for (Instruction &I : *BB)
         if (AsyncOp::get(I))
           return fail("NestedAsyncOps",
-                      formatv("the inner loop at '{0}' has async operations "
+                      formatv("the inner loop {0} has async operations "
                               "(nested pipelining is not supported; annotate "
                               "the innermost loop)",
-                              Inner->getHeader()->getName()));
+                              describeInnerLoop(*Inner)));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
     return fail("LoopShape",
