@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// There is no GPU to run kernels on, so the async model of llvm/docs/AsyncPipeModel.rst
-// is executed on the host instead: copies, marks and waits become calls into
+// There is no GPU to run kernels on, so the async model of
+// llvm/docs/AsyncPipeModel.rst is executed on the host instead: copies, marks and waits become calls into
 // this library. It keeps, per host thread, the copies still in flight and a
 // stack of function activations, each with its own mark sequence, and decides
 // when a copy completes by a policy chosen at run time:
@@ -33,6 +33,11 @@
 // an interval index by address (interval_index.h), so a check, an issue and a
 // completion each cost O(log n) in the copies in flight. The settings and the
 // reports' text live in config.cpp and asyncsan_report.cpp.
+//
+// The rest stays one file, a little longer than AsyncPipe's ~500-line
+// guideline: the policies, the activation stacks, the commit-group queues and
+// the AsyncSan checks all work on the per-thread state under the one lock
+// (stateLock), which stays private to this translation unit.
 //
 //===----------------------------------------------------------------------===//
 
