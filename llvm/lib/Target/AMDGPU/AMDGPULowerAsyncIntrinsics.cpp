@@ -12,6 +12,13 @@
 // cannot do: an async DMA on a generation without LDS DMA, a size it cannot
 // move, a signature that does not match.
 //
+// gfx1250 has no LDS DMA but its own async copies (global_load_async_to_lds,
+// counted on ASYNCcnt), which take each lane's LDS address. The portable
+// copy (llvm.amdgcn.global.load.async.lds, with the wave's LDS base that
+// AMDGPUAsyncTarget computes from the per-lane destination) becomes one of
+// them there, so that asyncpipe_copy runs on every generation with async
+// copies into LDS.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
@@ -87,6 +94,7 @@ public:
 
 private:
   void lowerCopy(CallBase &Call);
+  bool lowerCopyToAsyncCnt(CallBase &Call);
   void lowerWait(const AsyncOp &Op);
   bool checkCopyIsSupported(CallBase &Call, const DMAForm &Form);
 
@@ -169,7 +177,66 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
   return true;
 }
 
+/// gfx1250's async copy of \p Bytes per lane, if it has one.
+std::optional<Intrinsic::ID> getAsyncCntCopy(uint64_t Bytes) {
+  switch (Bytes) {
+  case 1:
+    return Intrinsic::amdgcn_global_load_async_to_lds_b8;
+  case 4:
+    return Intrinsic::amdgcn_global_load_async_to_lds_b32;
+  case 8:
+    return Intrinsic::amdgcn_global_load_async_to_lds_b64;
+  case 16:
+    return Intrinsic::amdgcn_global_load_async_to_lds_b128;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// On a generation with ASYNCcnt copies (gfx1250), replaces the portable
+/// global-to-LDS copy \p Call by one of them; returns false if \p Call is
+/// not that copy or the target has no such copies.
+bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
+  if (!ST.hasAsyncCnt() ||
+      Call.getCalledFunction()->getName() != "llvm.amdgcn.global.load.async.lds")
+    return false;
+  auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(2));
+  std::optional<Intrinsic::ID> ID =
+      Size ? getAsyncCntCopy(Size->getZExtValue()) : std::nullopt;
+  if (!ID || Call.arg_size() != 5 ||
+      !Call.getArgOperand(0)->getType()->isPointerTy() ||
+      !Call.getArgOperand(1)->getType()->isPointerTy()) {
+    if (!isOpenCLKernelBody(*Call.getFunction()))
+      reportAsyncError(Call, "an async copy of " +
+                                 (Size ? Twine(Size->getZExtValue()) + " bytes"
+                                       : Twine("a non-constant size")) +
+                                 " per lane: gfx1250's async copies into LDS "
+                                 "move 1, 4, 8 or 16 bytes per lane");
+    Call.eraseFromParent();
+    return true;
+  }
+  // The operand is the wave's LDS base (lane 0's destination): each lane's
+  // own destination is base + lane * size, as the portable contract states.
+  IRBuilder<> B(&Call);
+  Value *Lane = B.CreateIntrinsic(
+      Intrinsic::amdgcn_mbcnt_hi, {},
+      {B.getInt32(~0u), B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                          {B.getInt32(~0u), B.getInt32(0)})});
+  Value *Offset = B.CreateMul(Lane, B.getInt32(Size->getZExtValue()));
+  Value *LaneDst =
+      B.CreateGEP(B.getInt8Ty(), Call.getArgOperand(1), Offset, "lane.dst");
+  CallInst *Copy =
+      B.CreateIntrinsic(*ID, {},
+                        {Call.getArgOperand(0), LaneDst, B.getInt32(0),
+                         B.getInt32(0)});
+  Copy->setDebugLoc(Call.getDebugLoc());
+  Call.eraseFromParent();
+  return true;
+}
+
 void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
+  if (lowerCopyToAsyncCnt(Call))
+    return;
   DMAForm Form = getDMAForm(Call.getCalledFunction()->getName());
   if (checkCopyIsSupported(Call, Form)) {
     Function *Native = getNativeDMA(Call, Form);
