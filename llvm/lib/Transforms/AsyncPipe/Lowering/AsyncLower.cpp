@@ -555,8 +555,31 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
       });
 }
 
+/// The portable calls are lowered where they are called. A portable
+/// function whose address is taken (called through a pointer, stored) would
+/// reach the linker as an undefined symbol: an error at each such use.
+void reportAddressTakenPortableCalls(Module &M) {
+  for (Function &F : M) {
+    if (!F.isDeclaration() || !F.getName().starts_with("asyncpipe."))
+      continue;
+    for (User *U : F.users()) {
+      auto *Call = dyn_cast<CallBase>(U);
+      if (Call && Call->getCalledOperand() == &F)
+        continue;
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        continue;
+      reportAsyncError(*I, "the address of '" +
+                               getUserSpelling(F.getName()).Call +
+                               "' is taken: AsyncPipe lowers only direct "
+                               "calls of it; call it directly");
+    }
+  }
+}
+
 bool lowerModule(Module &M,
                  function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {
+  reportAddressTakenPortableCalls(M);
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
   bool Changed = false;
   for (Function &F : M) {
