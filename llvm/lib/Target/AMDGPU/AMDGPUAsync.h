@@ -29,6 +29,8 @@
 
 namespace llvm {
 class FunctionPass;
+class IRBuilderBase;
+class Value;
 class MachineFunctionPass;
 class PassRegistry;
 
@@ -38,6 +40,11 @@ namespace asyncpipe {
 void registerAMDGPUAsyncTarget();
 /// Registers the AMDGPU work-item model with kernel fusion.
 void registerAMDGPUWorkItemModel();
+
+/// The lane's index in its wave (mbcnt over a full mask), at \p B's
+/// insertion point: what turns a portable per-lane copy destination into the
+/// wave's LDS base and back.
+Value *createLaneInWave(IRBuilderBase &B);
 } // namespace asyncpipe
 
 /// Whether callees return with vmcnt(0) (shared by the lowering and the

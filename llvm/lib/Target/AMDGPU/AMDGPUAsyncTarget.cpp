@@ -50,11 +50,7 @@ public:
   CallInst *createCopy(IRBuilderBase &B, Value *Dst, Value *Src,
                        uint64_t Bytes) const override {
     Module &M = *B.GetInsertBlock()->getModule();
-    Value *Lane = B.CreateIntrinsic(
-        Intrinsic::amdgcn_mbcnt_hi, ArrayRef<Type *>(),
-        {B.getInt32(~0u),
-         B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, ArrayRef<Type *>(),
-                           {B.getInt32(~0u), B.getInt32(0)})});
+    Value *Lane = createLaneInWave(B);
     Value *LDSDst = B.CreateAddrSpaceCast(Dst, B.getPtrTy(LDSAS));
     Value *GlobalSrc = B.CreateAddrSpaceCast(Src, B.getPtrTy(GlobalAS));
     Value *Base = B.CreateGEP(B.getInt8Ty(), LDSDst,
@@ -102,6 +98,15 @@ public:
   bool barrierNeedsWorkGroupFences() const override { return true; }
 };
 } // namespace
+
+Value *asyncpipe::createLaneInWave(IRBuilderBase &B) {
+  // Two statements: the order of the two calls must not depend on the
+  // compiler that built the plugin.
+  Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                 {B.getInt32(~0u), B.getInt32(0)});
+  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                           {B.getInt32(~0u), Low});
+}
 
 static std::unique_ptr<AsyncTarget> getAMDGPUAsyncTarget(const Triple &TT) {
   if (!TT.isAMDGCN())

@@ -218,11 +218,8 @@ bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
   // The operand is the wave's LDS base (lane 0's destination): each lane's
   // own destination is base + lane * size, as the portable contract states.
   IRBuilder<> B(&Call);
-  Value *Lane = B.CreateIntrinsic(
-      Intrinsic::amdgcn_mbcnt_hi, {},
-      {B.getInt32(~0u), B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                          {B.getInt32(~0u), B.getInt32(0)})});
-  Value *Offset = B.CreateMul(Lane, B.getInt32(Size->getZExtValue()));
+  Value *Offset =
+      B.CreateMul(createLaneInWave(B), B.getInt32(Size->getZExtValue()));
   Value *LaneDst =
       B.CreateGEP(B.getInt8Ty(), Call.getArgOperand(1), Offset, "lane.dst");
   CallInst *Copy =
