@@ -63,6 +63,15 @@ Large batches (bench/randir-scale.sh):
                   all the code around it). A wait is exact when the two are
                   equal. Printed: how many waits, how many exact, and the
                   patterns of the others with their counts.
+  --batch B       compile B programs per module (one opt, llc, ptxas, link
+                  and host run for all of them; utils/asyncpipe_randir_batch.py):
+                  the same per-program counts, about 3x faster; a failing
+                  batch is bisected down to the program, reported with the
+                  per-program commands that reproduce it.
+  --plant SEED:KIND  plant a fault in one program (reject: a constant
+                  negative wait count; ptxas: an unknown PTX instruction;
+                  abort: a call of abort on the host), to see a batch
+                  report the program that has it.
 """
 
 import argparse
@@ -79,6 +88,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import asyncpipe_randir  # noqa: E402
+import asyncpipe_randir_batch  # noqa: E402
 
 # The AMDGPU program flavours (utils/asyncpipe_randir.py --target) and the
 # processors each is compiled for.
@@ -86,7 +96,7 @@ AMDGPU_CPUS = {"amdgpu": ["gfx942", "gfx90a", "gfx1030"],
                "gfx1250": ["gfx1250"]}
 LEVELS = ["O0", "O3"]
 CHECKER_ERROR = "is not satisfied by the emitted s_waitcnt"
-EXACTNESS = re.compile(r"remark: .*wait_asyncmark\((\d+)\): emitted (none|count\((\d+)\)), "
+EXACTNESS = re.compile(r"wait_asyncmark\((\d+)\): emitted (none|count\((\d+)\)), "
                        r"weakest sufficient (none|count\((\d+)\)): (exact|not exact)")
 
 
@@ -147,6 +157,20 @@ def classify(status, err):
 HOST_POLICIES = [("eager", None), ("lazy", None), ("random", "1")]
 
 
+def run_exe(exe, policy, pseed, timeout):
+    """Runs a host program under policy with AsyncSan continuing after a
+    report; returns (status or None on timeout, stderr text)."""
+    env = dict(os.environ, ASYNCPIPE_POLICY=policy, ASYNCPIPE_SAN_CONTINUE="1")
+    if pseed:
+        env["ASYNCPIPE_SEED"] = pseed
+    try:
+        p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return None, ""
+    return p.returncode, p.stderr.decode("utf-8", "replace")
+
+
 def run_host(obj, seed, level, args, tmpdir, stats):
     """Links and runs one host object under every policy; returns a list of
     (kind, what, message) failures."""
@@ -157,48 +181,93 @@ def run_host(obj, seed, level, args, tmpdir, stats):
         return [("hangs" if status is None else "rejected", "link", err)]
     bad = []
     for policy, pseed in HOST_POLICIES:
-        env = dict(os.environ, ASYNCPIPE_POLICY=policy, ASYNCPIPE_SAN_CONTINUE="1")
-        if pseed:
-            env["ASYNCPIPE_SEED"] = pseed
-        try:
-            p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               timeout=args.timeout, env=env)
-        except subprocess.TimeoutExpired:
+        status, out = run_exe(exe, policy, pseed, args.timeout)
+        if status is None:
             bad.append(("hangs", "ASYNCPIPE_POLICY=%s" % policy, ""))
             continue
-        out = p.stderr.decode("utf-8", "replace")
         reports = out.count("==AsyncSan== ERROR")
         stats["host runs"] += 1
         stats["host AsyncSan reports (%s)" % policy] += reports
-        if p.returncode != 0 or (policy == "eager" and reports):
+        if status != 0 or (policy == "eager" and reports):
             bad.append(("runs", "ASYNCPIPE_POLICY=%s ASYNCPIPE_SAN_CONTINUE=1 %s"
                         % (policy, exe), out))
     os.unlink(exe)
     return bad
 
 
-def check_seed(seed, args, ptxas, tmpdir):
-    """Compiles one seed for every target; returns (compiles, [(kind, cmd,
-    message)], exactness counts)."""
+# Faults planted in one program (--plant SEED:KIND), to see a batch report
+# the program that has one: a constant negative wait count (an error at the
+# call on every target), an instruction ptxas does not know (NVPTX), a call
+# of abort (a failed host run).
+PLANTS = {
+    "reject": ("declare void @asyncpipe.wait(i32)",
+               "call void @asyncpipe.wait(i32 -1)"),
+    "ptxas": (None, 'call void asm sideeffect "randir.planted.fault;", ""()'),
+    "abort": ("declare void @abort()", "call void @abort()"),
+}
+
+
+def program(seed, target, args):
+    """The IR text of one program, with the fault planted in it, if any."""
+    text = asyncpipe_randir.generate(seed, target, args.without)
+    kind = args.plant.get(seed)
+    if kind:
+        decl, line = PLANTS[kind]
+        head, sep, rest = text.partition("void @kernel0(")
+        rest = rest.replace("entry:\n", "entry:\n  %s\n" % line, 1)
+        text = head + sep + rest
+        if decl and decl not in text:
+            text += decl + "\n"
+    return text
+
+
+def opt_cmd(args, target, level, src):
+    opt = [args.opt, "-load-pass-plugin=" + args.plugin,
+           "-passes=default<%s>" % level]
+    if target in AMDGPU_CPUS:
+        opt.append("-amdgpu-verify-async-waits")
+    if target == "host":
+        opt.append("-asyncpipe-sanitize")
+    return opt + args.opt_arg + [src, "-o", "-"]
+
+
+def llc_cfgs(args, target):
+    """The llc target options, one list per processor compiled for."""
+    if target in AMDGPU_CPUS:
+        return [["-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + c,
+                 "-amdgpu-verify-async-waits"]
+                + (["-amdgpu-verify-async-waits-report-exactness",
+                    "-pass-remarks-analysis=asyncpipe"]
+                   if args.exactness else [])
+                for c in AMDGPU_CPUS[target]]
+    if target == "host":
+        return [["-mtriple=x86_64-unknown-linux-gnu",
+                 "-relocation-model=pic", "-filetype=obj"]]
+    return [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80", "-mattr=+ptx70"]]
+
+
+def llc_cmd(args, cfg, level):
+    return ([args.llc, "-load=" + args.plugin] + cfg + ["-verify-machineinstrs"]
+            + (["-O0"] if level == "O0" else []) + args.llc_arg + ["-o", "-"])
+
+
+def check_seed(seed, args, ptxas, tmpdir, targets=None):
+    """Compiles one seed for every target (or those given); returns
+    (compiles, [(kind, cmd, message)], exactness counts)."""
     bad = []
     compiles = 0
     stats = collections.Counter()
-    for target in args.targets:
-        text = asyncpipe_randir.generate(seed, target, args.without).encode()
+    for target in targets or args.targets:
+        text = program(seed, target, args).encode()
         src = os.path.join(tmpdir, "randir-%s-%d.ll" % (target, seed))
         with open(src, "wb") as fh:
             fh.write(text)
-        gen = "%s --seed %d --target %s%s -o %s" % (
+        gen = "%s --seed %d --target %s%s -o %s%s" % (
             os.path.abspath(asyncpipe_randir.__file__), seed, target,
-            " --without " + ",".join(args.without) if args.without else "", src)
+            " --without " + ",".join(args.without) if args.without else "", src,
+            " (planted: %s)" % args.plant[seed] if seed in args.plant else "")
         for level in args.levels:
-            opt = [args.opt, "-load-pass-plugin=" + args.plugin,
-                   "-passes=default<%s>" % level]
-            if target in AMDGPU_CPUS:
-                opt.append("-amdgpu-verify-async-waits")
-            if target == "host":
-                opt.append("-asyncpipe-sanitize")
-            opt += args.opt_arg + [src, "-o", "-"]
+            opt = opt_cmd(args, target, level, src)
             status, bc, err = run(opt, None, args.timeout)
             compiles += 1
             kind = classify(status, err)
@@ -206,23 +275,8 @@ def check_seed(seed, args, ptxas, tmpdir):
             if kind:
                 bad.append((kind, "%s && %s" % (gen, optcmd), err))
                 continue
-            if target in AMDGPU_CPUS:
-                cfgs = [["-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + c,
-                         "-amdgpu-verify-async-waits"]
-                        + (["-amdgpu-verify-async-waits-report-exactness",
-                            "-pass-remarks-analysis=asyncpipe"]
-                           if args.exactness else [])
-                        for c in AMDGPU_CPUS[target]]
-            elif target == "host":
-                cfgs = [["-mtriple=x86_64-unknown-linux-gnu",
-                         "-relocation-model=pic", "-filetype=obj"]]
-            else:
-                cfgs = [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80",
-                         "-mattr=+ptx70"]]
-            for cfg in cfgs:
-                llc = [args.llc, "-load=" + args.plugin] + cfg + [
-                    "-verify-machineinstrs"] + (["-O0"] if level == "O0" else [])
-                llc += args.llc_arg + ["-o", "-"]
+            for cfg in llc_cfgs(args, target):
+                llc = llc_cmd(args, cfg, level)
                 status, asm, err = run(llc, bc, args.timeout)
                 compiles += 1
                 kind = classify(status, err)
@@ -283,10 +337,17 @@ def main():
                     help="another shard's state file, counted, read only")
     ap.add_argument("--exactness", action="store_true",
                     help="count exact AMDGPU waits (see above)")
+    ap.add_argument("--batch", type=int, default=0,
+                    help="compile this many programs per module "
+                    "(utils/asyncpipe_randir_batch.py); 0: one per program")
+    ap.add_argument("--plant", action="append", default=[],
+                    help="SEED:KIND, plant a fault (%s) in one program"
+                    % ", ".join(sorted(PLANTS)))
     args = ap.parse_args()
     args.targets = args.targets.split(",")
     args.levels = args.levels.split(",")
     args.without = [k for k in args.without.split(",") if k]
+    args.plant = {int(p.split(":")[0]): p.split(":")[1] for p in args.plant}
     args.opt = os.path.join(args.llvm_bin, "opt")
     args.llc = os.path.join(args.llvm_bin, "llc")
     args.clang = os.path.join(args.llvm_bin, "clang")
@@ -339,25 +400,33 @@ def main():
         state = open(args.state, "a")
 
     deadline = time.time() + args.stop_after if args.stop_after else None
+    size = max(1, args.batch)
+    batches = [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
-    def one(seed):
+    def one(batch):
         if deadline and time.time() > deadline:
             return None
-        return check_seed(seed, args, ptxas, tmpdir)
+        if args.batch:
+            got = asyncpipe_randir_batch.check_batch(batch, args, ptxas, tmpdir,
+                                                     sys.modules[__name__])
+            return [(s,) + got[s] for s in batch]
+        return [(batch[0],) + check_seed(batch[0], args, ptxas, tmpdir)]
 
     stopped = 0
     with tempfile.TemporaryDirectory(prefix="randir") as tmpdir:
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-            for seed, result in zip(seeds, ex.map(one, seeds)):
-                if result is None:
-                    stopped += 1
+            for batch, results in zip(batches, ex.map(one, batches)):
+                if results is None:
+                    stopped += len(batch)
                     continue
-                n, bad, st = result
-                bad = [(k, c, first_line(e)) for k, c, e in bad]
-                account(n, bad, st, False)
+                for seed, n, bad, st in results:
+                    bad = [(k, c, first_line(e)) for k, c, e in bad]
+                    account(n, bad, st, False)
+                    if state:
+                        state.write(json.dumps({"seed": seed, "compiles": n,
+                                                "bad": bad, "stats": dict(st)})
+                                    + "\n")
                 if state:
-                    state.write(json.dumps({"seed": seed, "compiles": n, "bad": bad,
-                                            "stats": dict(st)}) + "\n")
                     state.flush()
     if state:
         state.close()
