@@ -34,7 +34,7 @@
 # Environment: ASYNCPIPE_BUILD_DIR (default build/), SHARD (0/1), STATE_DIR
 # ($BUILD/randir-scale), JOBS (2), BATCH (100; 0 compiles each program on
 # its own), TARGETS (amdgpu,gfx1250,nvptx,host), LEVELS (O0,O3), TIMEOUT (60
-# s per compile, per 50 programs of a batch), STOP_AFTER (seconds after
+# s per compile, per 10 programs of a batch), STOP_AFTER (seconds after
 # which no new batch starts; the rest stay for a resumed run).
 #
 # Throughput, measured on the project's 2-core machine (shared, load ~3):

@@ -70,7 +70,8 @@ Large batches (bench/randir-scale.sh):
                   per-program commands that reproduce it.
   --plant SEED:KIND  plant a fault in one program (reject: a constant
                   negative wait count; ptxas: an unknown PTX instruction;
-                  abort: a call of abort on the host), to see a batch
+                  abort: a call of abort on the host; spin: a loop that
+                  never ends on the host), to see a batch
                   report the program that has it.
 """
 
@@ -198,12 +199,20 @@ def run_host(obj, seed, level, args, tmpdir, stats):
 # Faults planted in one program (--plant SEED:KIND), to see a batch report
 # the program that has one: a constant negative wait count (an error at the
 # call on every target), an instruction ptxas does not know (NVPTX), a call
-# of abort (a failed host run).
+# of abort (a failed host run), a loop that sleeps until a word that stays 0
+# changes (a host run that hangs, without taking a core).
 PLANTS = {
     "reject": ("declare void @asyncpipe.wait(i32)",
                "call void @asyncpipe.wait(i32 -1)"),
     "ptxas": (None, 'call void asm sideeffect "randir.planted.fault;", ""()'),
     "abort": ("declare void @abort()", "call void @abort()"),
+    "spin": ("declare i32 @usleep(i32)",
+             "br label %planted.spin\nplanted.spin:\n"
+             "  call i32 @usleep(i32 100000)\n"
+             "  %planted.v = load volatile i32, PTR %out, align 4\n"
+             "  %planted.c = icmp ne i32 %planted.v, 12345678\n"
+             "  br i1 %planted.c, label %planted.spin, label %planted.go\n"
+             "planted.go:"),
 }
 
 
@@ -214,6 +223,8 @@ def program(seed, target, args):
     if kind:
         decl, line = PLANTS[kind]
         head, sep, rest = text.partition("void @kernel0(")
+        line = line.replace("PTR", "ptr" if target == "host" else
+                            "ptr addrspace(1)")
         rest = rest.replace("entry:\n", "entry:\n  %s\n" % line, 1)
         text = head + sep + rest
         if decl and decl not in text:
