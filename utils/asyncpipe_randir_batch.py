@@ -238,9 +238,9 @@ def check_batch(seeds, args, ptxas, tmpdir, chk):
             if not failed:
                 # Only the programs together fail: the group is the report.
                 res[group[0]][1].append(
-                    (kind, "batch of seeds %s for %s (%s): %s" % (
-                        ",".join(map(str, group)), target,
-                        os.path.abspath(__file__) + " module", cmd), err))
+                    (kind, "the batch of seeds %s for %s (each passes on its "
+                     "own; asyncpipe_randir_batch.module writes it): %s" % (
+                         ",".join(map(str, group)), target, cmd), err))
             return True
         for s, (n, st) in got.items():
             res[s][0] += n
