@@ -18,7 +18,8 @@
 #
 # Sharded and resumable: SHARD=K/M runs the seeds whose index is K modulo M
 # (one shard per machine), each finished seed is appended to
-# $STATE_DIR/randir-N-SEED-shardK-of-M.jsonl, and a rerun skips the seeds
+# $STATE_DIR/randir-N-SEED-TARGETS-LEVELS-shardK-of-M.jsonl (one line per
+# seed, written as each batch finishes), and a rerun skips the seeds
 # already there, so an interrupted run continues where it stopped. The
 # counts printed cover every shard file found in $STATE_DIR for the same N
 # and SEED. Exit status 1 if any failure count is non-zero.
@@ -37,14 +38,16 @@
 # s per compile, per 10 programs of a batch), STOP_AFTER (seconds after
 # which no new batch starts; the rest stay for a resumed run).
 #
-# Throughput, measured on the project's 2-core machine (shared, load ~3):
-# about 0.35 s of one core per program with every target and level in
-# batches of 100, against about 1 s per program compiled on its own -- a
-# 3x gain, not more, because process start-up is not what dominates once
-# batched: AMDGPU llc does (three processors, -verify-machineinstrs about
-# doubles llc's time), ~20 of the ~35 core-seconds per 100 programs.
-# 100,000 programs are thus ~10 core-hours: ~5 h on 2 idle cores, so
-# shard it (SHARD=K/M on M machines) or let it resume over several runs.
+# Throughput, measured on the project's 2-core machine: about 0.35 s of one
+# core per program with every target and level in batches of 100 (summed
+# per step), against about 1 s per program compiled on its own -- a 3x
+# gain, not more, because once batched process start-up is not what
+# dominates: AMDGPU llc is (gfx942, gfx90a, gfx1030 and gfx1250 at O0 and
+# O3, ~28 of the ~35 core-seconds per 100 programs), and
+# -verify-machineinstrs is ~60% of it. 100,000 programs are thus ~10
+# core-hours: ~5 h on 2 idle cores, far more on the shared machine (0.5
+# programs/s with JOBS=2 at load ~15); shard it (SHARD=K/M on M machines)
+# or let it resume over several runs.
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
