@@ -415,7 +415,9 @@ bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
   if (N.isNegative()) {
     reportAsyncError(*Op.getCall(), "async wait count " +
                                         Twine(N.getSExtValue()) +
-                                        " is negative");
+                                        " is negative: use 0 to wait for "
+                                        "every mark, or a larger count to "
+                                        "leave that many outstanding");
     return false;
   }
   uint64_t Max = Target->getMaxEncodableWaitCount();
