@@ -24,6 +24,8 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
@@ -188,20 +190,42 @@ bool checkUnknownCpAsyncIntrinsics(Function &F) {
 }
 
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
-  if (!moduleMayHaveAsyncOps(*F.getParent()))
+  if (!moduleMayHaveAsyncOps(*F.getParent()) &&
+      !F.getMetadata(RemovedHardwareOpMD))
     return false;
   bool Changed = checkUnknownCpAsyncIntrinsics(F);
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
     return Changed;
   SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
-  if (Calls.empty())
+  // A native wait an AsyncPipe pass proved redundant and removed (in opt, or
+  // in asyncpipe-lower just before) was still written for cp.async: the
+  // program needs sm_80 all the same, at every -O level.
+  auto *Removed = cast_or_null<MDTuple>(F.getMetadata(RemovedHardwareOpMD));
+  if (Calls.empty() && !Removed)
     return Changed;
   AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
     return Changed;
   bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");
-  reportAsyncError(*Calls.front(), describeMissingRequirements(Sub, IsOpenCL));
+  std::string Msg = describeMissingRequirements(Sub, IsOpenCL);
+  if (!Calls.empty()) {
+    reportAsyncError(*Calls.front(), Msg);
+  } else {
+    DebugLoc Loc;
+    if (Removed->getNumOperands() == 3) {
+      auto *Line = mdconst::dyn_extract<ConstantInt>(Removed->getOperand(0));
+      auto *Col = mdconst::dyn_extract<ConstantInt>(Removed->getOperand(1));
+      auto *Scope = dyn_cast<DILocalScope>(Removed->getOperand(2));
+      if (Line && Col && Scope)
+        Loc = DILocation::get(F.getContext(), Line->getZExtValue(),
+                              Col->getZExtValue(), Scope);
+    }
+    F.getContext().diagnose(DiagnosticInfoUnsupported(
+        F, Msg + " (for the cp.async wait here, which AsyncPipe removed as "
+                 "redundant)",
+        DiagnosticLocation(Loc), DS_Error));
+  }
   eraseCalls(Calls);
   return true;
 }

@@ -433,6 +433,7 @@ bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
 
 void PortableLowering::lowerConstantWait(const AsyncOp &Op, uint64_t N) {
   if (isRedundantWait(Op, N)) {
+    noteRemovedHardwareOp(*Op.getCall());
     Op.getCall()->eraseFromParent();
     return;
   }
