@@ -116,3 +116,22 @@ long rows(const int *restrict Src, int Tiles, int R, int C) {
   }
   return Sum;
 }
+
+static int Batch[64];
+
+// A store in the loop that may write what the copy loop reads gets no
+// run-time check: the copy loop's addresses are not affine in the pipelined
+// loop. The remark names the pointer to declare restrict.
+// NAME: Name: ReadAheadStore
+// NAME: Function: batch
+void batch(const int *Src, int *Dst, int Batches) {
+  // CHECK: inner-copy-loop-remark.c:[[@LINE+1]]:3: remark: loop not pipelined: a store to parameter 2 of 'batch' may write the memory of parameter 1 of 'batch' that an early copy reads ahead of its iteration, and no run-time check can tell (the address 'getelementptr' instruction is not affine in the loop); if they never overlap, declare parameter 1 of 'batch' __restrict__ [-Rpass-missed=asyncpipe-pipeline]
+  for (int B = 0; B < Batches; ++B) {
+    asyncpipe_pipeline(3);
+    for (int L = 0; L < 64; ++L)
+      asyncpipe_copy(&Batch[L], &Src[B * 64 + L], 4);
+    asyncpipe_commit();
+    asyncpipe_wait(0);
+    Dst[B] = Batch[B & 63];
+  }
+}
