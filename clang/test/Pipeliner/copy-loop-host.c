@@ -6,7 +6,10 @@
 // eager, lazy and random completion policies with AsyncSan (silent), and
 // prints exactly what the unpipelined build prints; LoopInfo and the
 // dominator tree are verified after each loop, and every wait is proved by
-// the mark analysis. A deliberately wrong pipelining is caught.
+// the mark analysis. The batched copy-transform has no restrict: it is
+// versioned on a run-time check, and run with arrays apart (the pipelined
+// version) and overlapping (the check fails, the loop runs as written). A
+// deliberately wrong pipelining is caught.
 // REQUIRES: x86-registered-target
 // RUN: %clang -O2 -gline-tables-only -mllvm -asyncpipe-sanitize -I %asyncpipe_include \
 // RUN:   -mllvm -asyncpipe-pipeline-miscount-for-testing=1 -DSTAGES=3 -DS=3 %s \
@@ -63,7 +66,7 @@ void __asyncpipe_rt_barrier(void);
 static volatile int Threads = 1;
 
 #define CTILE 8
-#define KERNEL static
+#define KERNEL static __attribute__((noinline))
 #define GLOBAL
 #define SHARED_ARRAY(T, N, D) static T N D
 #define LOCAL_ID(D) 0
@@ -129,65 +132,116 @@ int main(void) {
   return 0;
 }
 
-// OUT: n=0 float=0 int=0
+// OUT: n=0 float=
+// OUT-NEXT: n=0 float=
+// OUT-NEXT: n=1 float=
 // OUT-NEXT: n=1 float=
 // OUT-NEXT: n=[[#S-1]] float=
+// OUT-NEXT: n=[[#S-1]] float=
 // OUT-NEXT: n=[[#S]] float=
+// OUT-NEXT: n=[[#S]] float=
+// OUT-NEXT: n=[[#S+1]] float=
 // OUT-NEXT: n=[[#S+1]] float=
 // OUT-NEXT: n=37 float=
-// OUT-NEXT: n=0 float=0 int=0
+// OUT-NEXT: n=37 float=
+// OUT-NEXT: n=0 float=
+// OUT-NEXT: n=0 float=
+// OUT-NEXT: n=1 float=
 // OUT-NEXT: n=1 float=
 // OUT-NEXT: n=[[#S-1]] float=
+// OUT-NEXT: n=[[#S-1]] float=
+// OUT-NEXT: n=[[#S]] float=
 // OUT-NEXT: n=[[#S]] float=
 // OUT-NEXT: n=[[#S+1]] float=
+// OUT-NEXT: n=[[#S+1]] float=
+// OUT-NEXT: n=37 float=
 // OUT-NEXT: n=37 float=
 
 // At -O2 constant trip counts 0 and 1 leave no loop, and a constant 2 is the
 // limit of constant-trip-two.c; every other loop is pipelined.
+// REMARK-S2: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:83:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S2: copy_loop_kernels.inc:83:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
 // REMARK-S2: copy_loop_kernels.inc:17:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
 // REMARK-S2: copy_loop_kernels.inc:38:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
 // REMARK-S2: copy_loop_kernels.inc:60:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
-// REMARK-S2: copy_loop_kernels.inc:17:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_sum_above.tile' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:38:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_dot_above.as' x2, 'tile_dot_above.bs' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:60:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'ragged_above.tile' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:17:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_sum_large.tile' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:38:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_dot_large.as' x2, 'tile_dot_large.bs' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:60:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'ragged_large.tile' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:17:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_sum_runtime.tile' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:38:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_dot_runtime.as' x2, 'tile_dot_runtime.bs' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S2: copy_loop_kernels.inc:60:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'ragged_runtime.tile' x2; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
+// REMARK-S2: copy_loop_kernels.inc:83:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
+// REMARK-S2: copy_loop_kernels.inc:17:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_sum_above.tile' x2
+// REMARK-S2: copy_loop_kernels.inc:38:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_dot_above.as' x2, 'tile_dot_above.bs' x2
+// REMARK-S2: copy_loop_kernels.inc:60:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'ragged_above.tile' x2
+// REMARK-S2: copy_loop_kernels.inc:83:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'copy_transform_above.tile' x2; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S2: copy_loop_kernels.inc:17:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_sum_large.tile' x2
+// REMARK-S2: copy_loop_kernels.inc:38:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_dot_large.as' x2, 'tile_dot_large.bs' x2
+// REMARK-S2: copy_loop_kernels.inc:60:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'ragged_large.tile' x2
+// REMARK-S2: copy_loop_kernels.inc:83:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'copy_transform_large.tile' x2; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S2: copy_loop_kernels.inc:17:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_sum_runtime.tile' x2
+// REMARK-S2: copy_loop_kernels.inc:38:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'tile_dot_runtime.as' x2, 'tile_dot_runtime.bs' x2
+// REMARK-S2: copy_loop_kernels.inc:60:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'ragged_runtime.tile' x2
+// REMARK-S2: copy_loop_kernels.inc:83:3: remark: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'copy_transform_runtime.tile' x2; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S3: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S3: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S3: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S3: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S3: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S3: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S3: copy_loop_kernels.inc:83:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
 // REMARK-S3: copy_loop_kernels.inc:17:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
 // REMARK-S3: copy_loop_kernels.inc:38:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
 // REMARK-S3: copy_loop_kernels.inc:60:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
-// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_at.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_at.as' x3, 'tile_dot_at.bs' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_at.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_above.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_above.as' x3, 'tile_dot_above.bs' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_above.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_large.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_large.as' x3, 'tile_dot_large.bs' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_large.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_runtime.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_runtime.as' x3, 'tile_dot_runtime.bs' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_runtime.tile' x3; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_below.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_below.as' x4, 'tile_dot_below.bs' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_below.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_at.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_at.as' x4, 'tile_dot_at.bs' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_at.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_above.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_above.as' x4, 'tile_dot_above.bs' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_above.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_large.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_large.as' x4, 'tile_dot_large.bs' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_large.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_runtime.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_runtime.as' x4, 'tile_dot_runtime.bs' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
-// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_runtime.tile' x4; added a barrier before the prologue so that writes before the loop reach every work-item's early copies
+// REMARK-S3: copy_loop_kernels.inc:83:3: remark: loop not pipelined: no group can run ahead of its consumers (statement 0: the copy depends on 'phi' instruction, which is not an induction variable)
+// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_at.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_at.as' x3, 'tile_dot_at.bs' x3
+// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_at.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:83:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'copy_transform_at.tile' x3; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_above.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_above.as' x3, 'tile_dot_above.bs' x3
+// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_above.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:83:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'copy_transform_above.tile' x3; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_large.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_large.as' x3, 'tile_dot_large.bs' x3
+// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_large.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:83:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'copy_transform_large.tile' x3; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S3: copy_loop_kernels.inc:17:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_sum_runtime.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:38:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile_dot_runtime.as' x3, 'tile_dot_runtime.bs' x3
+// REMARK-S3: copy_loop_kernels.inc:60:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'ragged_runtime.tile' x3
+// REMARK-S3: copy_loop_kernels.inc:83:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'copy_transform_runtime.tile' x3; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:83:3: remark: loop not pipelined: an earlier optimization rebuilt or removed the loop that asked for it, and its request with it
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_below.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_below.as' x4, 'tile_dot_below.bs' x4
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_below.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:83:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'copy_transform_below.tile' x4; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_at.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_at.as' x4, 'tile_dot_at.bs' x4
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_at.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:83:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'copy_transform_at.tile' x4; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_above.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_above.as' x4, 'tile_dot_above.bs' x4
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_above.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:83:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'copy_transform_above.tile' x4; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_large.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_large.as' x4, 'tile_dot_large.bs' x4
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_large.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:83:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'copy_transform_large.tile' x4; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
+// REMARK-S4: copy_loop_kernels.inc:17:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_sum_runtime.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:38:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'tile_dot_runtime.as' x4, 'tile_dot_runtime.bs' x4
+// REMARK-S4: copy_loop_kernels.inc:60:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'ragged_runtime.tile' x4
+// REMARK-S4: copy_loop_kernels.inc:83:3: remark: pipelined loop with 4 stages: 1 async groups per iteration, buffers 'copy_transform_runtime.tile' x4; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail)
 
 // Every pipelined loop's wait is proved (and none is not).
-// PROVED-S2-COUNT-9: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 1 newer groups stay in flight, 1 of them its own (of 2 stages)
-// PROVED-S3-COUNT-12: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups stay in flight, 2 of them its own (of 3 stages)
-// PROVED-S4-COUNT-15: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 3 newer groups stay in flight, 3 of them its own (of 4 stages)
+// PROVED-S2-COUNT-12: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 1 newer groups stay in flight, 1 of them its own (of 2 stages)
+// PROVED-S3-COUNT-16: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups stay in flight, 2 of them its own (of 3 stages)
+// PROVED-S4-COUNT-20: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 3 newer groups stay in flight, 3 of them its own (of 4 stages)

@@ -119,13 +119,11 @@ long rows(const int *restrict Src, int Tiles, int R, int C) {
 
 static int Batch[64];
 
-// A store in the loop that may write what the copy loop reads gets no
-// run-time check: the copy loop's addresses are not affine in the pipelined
-// loop. The remark names the pointer to declare restrict.
-// NAME: Name: ReadAheadStore
-// NAME: Function: batch
+// A store in the loop that may write what the copy loop reads: the loop is
+// versioned on a run-time check over the copy loop's whole range (its
+// constant step times its constant maximal trip count).
 void batch(const int *Src, int *Dst, int Batches) {
-  // CHECK: inner-copy-loop-remark.c:[[@LINE+1]]:3: remark: loop not pipelined: a store to parameter 2 of 'batch' may write the memory of parameter 1 of 'batch' that an early copy reads ahead of its iteration, and no run-time check can tell (the address 'getelementptr' instruction is not affine in the loop); if they never overlap, declare parameter 1 of 'batch' __restrict__ [-Rpass-missed=asyncpipe-pipeline]
+  // CHECK: inner-copy-loop-remark.c:[[@LINE+1]]:3: remark: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'Batch' x3; versioned with run-time checks that no store in the loop writes what a copy reads ahead (the loop runs unpipelined when they fail) [-Rpass=asyncpipe-pipeline]
   for (int B = 0; B < Batches; ++B) {
     asyncpipe_pipeline(3);
     for (int L = 0; L < 64; ++L)
@@ -133,5 +131,23 @@ void batch(const int *Src, int *Dst, int Batches) {
     asyncpipe_commit();
     asyncpipe_wait(0);
     Dst[B] = Batch[B & 63];
+  }
+}
+
+static int Strided[64];
+
+// With a step known only at run time no check can bound the copy loop's
+// range; the remark names the pointer to declare restrict.
+// NAME: Name: ReadAheadStore
+// NAME: Function: strided
+void strided(const int *Src, int *Dst, int Batches, int Tid, int Threads) {
+  // CHECK: inner-copy-loop-remark.c:[[@LINE+1]]:3: remark: loop not pipelined: a store to parameter 2 of 'strided' may write the memory of parameter 1 of 'strided' that an early copy reads ahead of its iteration, and no run-time check can tell (the address 'getelementptr' instruction moves in an inner loop by a step or a number of steps unknown at compile time); if they never overlap, declare parameter 1 of 'strided' __restrict__ [-Rpass-missed=asyncpipe-pipeline]
+  for (int B = 0; B < Batches; ++B) {
+    asyncpipe_pipeline(3);
+    for (int L = Tid; L < 64; L += Threads)
+      asyncpipe_copy(&Strided[L], &Src[B * 64 + L], 4);
+    asyncpipe_commit();
+    asyncpipe_wait(0);
+    Dst[B] = Strided[B & 63];
   }
 }
