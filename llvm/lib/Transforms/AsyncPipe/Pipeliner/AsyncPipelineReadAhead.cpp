@@ -205,7 +205,8 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
   Type *Ty = Off->getType();
   // A copy loop's address moves in the inner loop too: its constant steps,
   // at most the inner loop's constant maximal trip count of them, widen the
-  // range by a constant.
+  // range by a constant (both kept small so that the sums below stay far
+  // from overflowing).
   int64_t InnerMin = 0, InnerMax = 0;
   if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off);
       AR && AR->getLoop()->getParentLoop() == &L && AR->isAffine()) {
@@ -213,8 +214,8 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
     const auto *InnerMaxBTC = dyn_cast<SCEVConstant>(
         SE.getConstantMaxBackedgeTakenCount(AR->getLoop()));
     if (!InnerStep || !InnerMaxBTC ||
-        InnerMaxBTC->getAPInt().getActiveBits() > 32 ||
-        InnerStep->getAPInt().getSignificantBits() > 32) {
+        InnerMaxBTC->getAPInt().getActiveBits() > 24 ||
+        InnerStep->getAPInt().getSignificantBits() > 24) {
       WhyNot = formatv("the address {0} moves in an inner loop by a step or "
                        "a number of steps unknown at compile time",
                        describe(Ptr));
