@@ -26,7 +26,20 @@
 // MarkDistances: per tracked value, the fewest marks (of one kind) issued
 // since it was made, optionally set to None at a wait that completes it.
 //
-// Termination. Both are forward dataflows iterated in reverse post-order
+// ObservedMarks: which marks some wait may observe (the question
+// elimination asks of every mark), solved backwards with one number per
+// point; why its answer is MarkDistances' is given at its constructor.
+//
+// Cost. A solve steps only the instructions whose transfer can change its
+// state (marks, copies, waits, calls, tracked definitions), listed once per
+// block; AsyncMarkCounts records the state before each of them, so a query
+// is a lookup or a binary search in its block, and MarkDistances answers
+// queries in program order from a cursor in the block. The work is the
+// sweeps times the listed instructions, whatever the number of marks (for
+// MarkDistances, times the tracked values, which its users keep few).
+//
+// Termination. Counts and distances are forward dataflows iterated in
+// reverse post-order, observers a backward one iterated in post-order,
 // until no block's exit state changes, over finite-height lattices with
 // monotone transfer functions:
 //   * Max takes values in {0 .. Limit} + {Unbounded}, where Limit is the
@@ -38,6 +51,10 @@
 //     every transfer (add one with saturation, min with a constant, set to a
 //     constant) is monotone, so each block's state moves in one direction
 //     through at most 2 * (Limit + 2) + 4 values per kind.
+//   * Observation horizons (ObservedMarks) take values in
+//     {-1 .. LargestTrackedWaitCount} + {any}; joins take the maximum, a
+//     mark lowers by one, a wait sets a constant: monotone, each block's
+//     value only rises, through at most LargestTrackedWaitCount + 3 values.
 //   * Distances take values in {0 .. Saturated} + {None}; joins and PHIs
 //     take the minimum, marks add one with saturation, definitions and
 //     completions set constants that do not depend on the incoming state
@@ -88,9 +105,8 @@ unsigned kindIndex(AsyncSemantics K) { return static_cast<unsigned>(K); }
 /// \p UpdateBlock (which recomputes a block's exit state and says whether it
 /// changed) until a sweep changes nothing. Returns false if MaxSweeps were
 /// not enough (see the file comment: only a broken lattice could need them).
-bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order,
-                       function_ref<bool(const BasicBlock &)> UpdateBlock,
-                       unsigned &Sweeps) {
+bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
+                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
   for (Sweeps = 1; Sweeps <= MaxSweeps; ++Sweeps) {
     bool Changed = false;
     for (const BasicBlock *BB : Order)
@@ -101,12 +117,11 @@ bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order,
   return false;
 }
 
-bool sweepToFixedPoint(const Function &F,
-                       function_ref<bool(const BasicBlock &)> UpdateBlock,
-                       unsigned &Sweeps) {
+bool sweepToFixedPoint(const Function &F, unsigned &Sweeps,
+                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
   ReversePostOrderTraversal<const Function *> RPOT(&F);
   SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
-  return sweepToFixedPoint(Order, UpdateBlock, Sweeps);
+  return sweepToFixedPoint(Order, Sweeps, UpdateBlock);
 }
 
 /// Prints one solve's work under -asyncpipe-mark-analysis-stats: the
@@ -117,9 +132,8 @@ void reportSolve(StringRef What, const Function &F, uint64_t Steps,
   if (!PrintSolveStats)
     return;
   errs() << "mark analysis: " << What << " of '" << F.getName()
-         << "': " << F.getInstructionCount() << " instructions, "
-         << F.size() << " blocks, " << Steps << " steps in " << Sweeps
-         << " sweeps\n";
+         << "': " << F.getInstructionCount() << " instructions, " << F.size()
+         << " blocks, " << Steps << " steps in " << Sweeps << " sweeps\n";
 }
 
 /// The largest value a run-time count can take, when it is known and small
@@ -239,7 +253,7 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     return S;
   };
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(F, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
     std::optional<State> S = EntryOf(&BB);
     if (!S)
       return false;
@@ -254,7 +268,7 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
       return false;
     It->second = *S;
     return true;
-  }, Sweeps);
+  });
   if (!Converged) {
     In.clear();
     reportSolve("counts", F, Steps, Sweeps);
@@ -360,10 +374,8 @@ MarkBounds AsyncMarkCounts::before(const Instruction &I,
   auto [Begin, End] = Range.lookup(I.getParent());
   const Instruction *const *First = Events.begin() + Begin;
   const Instruction *const *Last = Events.begin() + End;
-  const Instruction *const *After =
-      std::partition_point(First, Last, [&](const Instruction *E) {
-        return E->comesBefore(&I);
-      });
+  const Instruction *const *After = std::partition_point(
+      First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
   if (After == First)
     return It->second.Kinds[kindIndex(Kind)];
   State S = BeforeEvent[After - 1 - Events.begin()];
@@ -464,7 +476,7 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
     Range[&BB] = {Begin, Events.size()};
   }
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(F, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
     StateVec S = entryOf(BB);
     auto [Begin, End] = Range.lookup(&BB);
     for (unsigned E = Begin; E != End; ++E)
@@ -475,7 +487,7 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
       return false;
     It->second = std::move(S);
     return true;
-  }, Sweeps);
+  });
   if (!Converged)
     Out.clear();
   reportSolve("distances", F, Steps, Sweeps);
@@ -567,10 +579,9 @@ MarkDistances::Distance MarkDistances::at(const Value *V,
   auto [Begin, End] = Range.lookup(BB);
   // The events before At, found by a binary search in program order.
   unsigned Stop =
-      std::partition_point(Events.begin() + Begin, Events.begin() + End,
-                           [&](const Instruction *E) {
-                             return E->comesBefore(&At);
-                           }) -
+      std::partition_point(
+          Events.begin() + Begin, Events.begin() + End,
+          [&](const Instruction *E) { return E->comesBefore(&At); }) -
       Events.begin();
   if (Cur.BB != BB || Cur.Next > Stop) {
     Cur.BB = BB;
@@ -682,14 +693,14 @@ ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind) {
     return H;
   };
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(Order, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
     Horizon H = Transfer(BB, OutOf(BB), /*Record=*/false);
     auto [It, Inserted] = In.try_emplace(&BB, H);
     if (!Inserted && It->second == H)
       return false;
     It->second = H;
     return Inserted ? H != ObservesNone : true;
-  }, Sweeps);
+  });
   if (Converged)
     for (const BasicBlock *BB : Order)
       Transfer(*BB, OutOf(*BB), /*Record=*/true);
