@@ -49,6 +49,7 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -373,6 +374,9 @@ bool llvm::asyncpipe::pipelineRegisterStages(Function &F, LoopInfo &LI,
     auto *Stages = Request->getNumOperands() == 2
                        ? mdconst::dyn_extract<ConstantInt>(Request->getOperand(1))
                        : nullptr;
+    // A preheader and dedicated exits, as the loop may have lost them.
+    Changed |= simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr,
+                            /*PreserveLCSSA=*/false);
     SmallVector<LoadInst *, 8> Loads;
     std::optional<Refusal> WhyNot =
         Stages ? checkLoop(*L, Stages->getLimitedValue(1024), Loads)
@@ -396,11 +400,9 @@ bool llvm::asyncpipe::pipelineRegisterStages(Function &F, LoopInfo &LI,
                 "iteration's computation (a double buffer in registers)";
     });
     applyRegisterStage(*L, Loads, LI);
-    Changed = true;
-  }
-  if (Changed) {
     SE.forgetAllLoops();
     DT.recalculate(F);
+    Changed = true;
   }
   return Changed;
 }
