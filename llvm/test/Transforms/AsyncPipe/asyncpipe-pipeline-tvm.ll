@@ -28,6 +28,7 @@
 ; so the counts stay 3; a run-time slice count runs that stage 0 to 3 times.
 ; tvm-schedules-run.test runs these loops on the host runtime.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
+; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline -pass-remarks-missed=asyncpipe-pipeline \
 ; RUN:   2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
