@@ -4,7 +4,11 @@
 ; their values carried by phis, and the last iteration runs in a copy of the
 ; body after the loop. Trip count 1 goes from the preheader straight to that
 ; copy; 0 never reaches the preheader (the loop's guard). The refusals each
-; have a remark name (-pass-remarks-output).
+; have a remark name (-pass-remarks-output): a count other than 2, a body
+; that is not one block, a store or a call that may write memory, a
+; convergent call (the last iteration runs in a copy of the body), async
+; operations, an exit test that depends on memory, no load to move, and
+; malformed metadata.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks=asyncpipe-pipeline -pass-remarks-missed=asyncpipe-pipeline \
@@ -198,6 +202,23 @@ done:
   ret float %acc.next
 }
 
+define float @convergent(i64 %m) {
+entry:
+  br label %body
+body:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %body ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %body ]
+  %pa = getelementptr float, ptr @sa, i64 %j
+  %x = load float, ptr %pa
+  %xs = call float @shuffle(float %x) convergent
+  %acc.next = fadd float %acc, %xs
+  %j.next = add nuw i64 %j, 1
+  %more = icmp ult i64 %j.next, %m
+  br i1 %more, label %body, label %done, !llvm.loop !12
+done:
+  ret float %acc.next
+}
+
 define void @async_ops(ptr %g, i64 %m) {
 entry:
   br label %body
@@ -259,6 +280,8 @@ done:
 }
 ; CHECK-LABEL: define float @three_stages(
 ; CHECK-NOT:   regs
+; CHECK-LABEL: define float @convergent(
+; CHECK-NOT:   regs
 ; CHECK-LABEL: define void @async_ops(
 ; CHECK-NOT:   regs
 ; CHECK-LABEL: define float @malformed(
@@ -270,6 +293,7 @@ done:
 ; REMARK: remark: <unknown>:0:0: register stage not applied: the loop is not a single block that tests its exit at the end (write it without branches or inner loops in its body)
 ; REMARK: remark: <unknown>:0:0: register stage not applied: a 'store' instruction may write memory that a load of the next iteration, issued before it, reads
 ; REMARK: remark: <unknown>:0:0: register stage not applied: a call to 'sync()' may write memory that a load of the next iteration, issued before it, reads
+; REMARK: remark: <unknown>:0:0: register stage not applied: a call to 'shuffle' must be reached by the work-items together, and the last iteration runs in a copy of the body
 ; REMARK: remark: <unknown>:0:0: register stage not applied: the loop issues async operations; a register stage is for a loop of plain loads (ask for async stages with asyncpipe_pipeline(S))
 ; REMARK: remark: <unknown>:0:0: register stage not applied: the loop's exit test depends on memory, so whether the next iteration exists is not known before its loads
 ; REMARK: remark: <unknown>:0:0: register stage not applied: no load of the loop has an address that is known one iteration ahead
@@ -281,12 +305,14 @@ done:
 ; NAME: Name: RegisterLoopShape
 ; NAME: Name: RegisterLoopWrites
 ; NAME: Name: RegisterLoopWrites
+; NAME: Name: RegisterLoopConvergent
 ; NAME: Name: RegisterLoopAsyncOps
 ; NAME: Name: RegisterLoopExitTest
 ; NAME: Name: RegisterLoopNoLoads
 ; NAME: Name: MalformedRequest
 
 declare void @_Z4syncv()
+declare float @shuffle(float) memory(none) convergent
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
@@ -303,3 +329,4 @@ declare void @asyncpipe.wait(i32)
 !9 = distinct !{!9, !1}
 !10 = distinct !{!10, !11}
 !11 = !{!"asyncpipe.pipeline.registers"}
+!12 = distinct !{!12, !1}

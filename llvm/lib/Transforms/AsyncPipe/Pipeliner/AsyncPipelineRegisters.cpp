@@ -149,7 +149,8 @@ std::optional<Refusal> checkLoop(Loop &L, unsigned Stages,
   BasicBlock *Body = L.getHeader();
   auto *Br = dyn_cast<BranchInst>(Body->getTerminator());
   BasicBlock *Exit = L.getExitBlock();
-  if (L.getNumBlocks() != 1 || !L.getLoopPreheader() || !Br ||
+  if (L.getNumBlocks() != 1 || !L.getLoopPreheader() ||
+      !isa<BranchInst>(L.getLoopPreheader()->getTerminator()) || !Br ||
       !Br->isConditional() || !Exit || Exit->getSinglePredecessor() != Body)
     return Refusal{"RegisterLoopShape",
                    "the loop is not a single block that tests its exit at "
@@ -165,6 +166,13 @@ std::optional<Refusal> checkLoop(Loop &L, unsigned Stages,
       return Refusal{"RegisterLoopWrites",
                      describe(I) + " may write memory that a load of the "
                                    "next iteration, issued before it, reads"};
+    // The last iteration runs in a copy of the body: work-items with
+    // different trip counts would reach different copies of the call.
+    if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isConvergent())
+      return Refusal{"RegisterLoopConvergent",
+                     describe(I) + " must be reached by the work-items "
+                                   "together, and the last iteration runs in "
+                                   "a copy of the body"};
   }
   SmallPtrSet<Instruction *, 16> Slice;
   SmallPtrSet<PHINode *, 8> Phis;
