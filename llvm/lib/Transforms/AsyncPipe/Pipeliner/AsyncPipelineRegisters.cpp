@@ -116,8 +116,7 @@ void cloneSlice(BasicBlock *Body, const SmallPtrSetImpl<Instruction *> &Slice,
     if (I.hasName())
       C->setName(I.getName() + Suffix);
     C->insertBefore(At->getIterator());
-    RemapInstruction(C, Map,
-                     RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    RemapInstruction(C, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
     Map[&I] = C;
   }
 }
@@ -263,8 +262,8 @@ void applyRegisterStage(Loop &L, ArrayRef<LoadInst *> Loads, LoopInfo &LI) {
 
   BasicBlock *LoopPre =
       BasicBlock::Create(Ctx, Body->getName() + ".regs.ph", &F, Body);
-  BasicBlock *LoopExit = BasicBlock::Create(Ctx, Body->getName() + ".regs.exit",
-                                            &F, Exit);
+  BasicBlock *LoopExit =
+      BasicBlock::Create(Ctx, Body->getName() + ".regs.exit", &F, Exit);
   BasicBlock *Last =
       BasicBlock::Create(Ctx, Body->getName() + ".regs.last", &F, Exit);
 
@@ -276,9 +275,9 @@ void applyRegisterStage(Loop &L, ArrayRef<LoadInst *> Loads, LoopInfo &LI) {
   cloneSlice(Body, Ahead, PreTerm, First, ".first");
   cloneSlice(Body, Moved, PreTerm, First, ".first");
   Value *MoreFirst = mapped(First, Cond);
-  BranchInst *PreBr =
-      ExitIdx == 0 ? BranchInst::Create(Last, LoopPre, MoreFirst)
-                   : BranchInst::Create(LoopPre, Last, MoreFirst);
+  BranchInst *PreBr = ExitIdx == 0
+                          ? BranchInst::Create(Last, LoopPre, MoreFirst)
+                          : BranchInst::Create(LoopPre, Last, MoreFirst);
   PreBr->insertBefore(PreTerm->getIterator());
   PreBr->setDebugLoc(PreTerm->getDebugLoc());
   PreTerm->eraseFromParent();
@@ -317,8 +316,7 @@ void applyRegisterStage(Loop &L, ArrayRef<LoadInst *> Loads, LoopInfo &LI) {
   }
   SmallVector<PHINode *, 8> Regs;
   for (LoadInst *Load : Loads) {
-    PHINode *Reg = PHINode::Create(Load->getType(), 2,
-                                   Load->getName() + ".reg",
+    PHINode *Reg = PHINode::Create(Load->getType(), 2, Load->getName() + ".reg",
                                    Body->getFirstNonPHIIt());
     Reg->addIncoming(First[Load], LoopPre);
     Reg->addIncoming(Ahead1[Load], Body);
@@ -379,9 +377,10 @@ bool llvm::asyncpipe::pipelineRegisterStages(Function &F, LoopInfo &LI,
   for (auto &Entry : Requests) {
     Loop *L = Entry.first;
     MDNode *Request = Entry.second;
-    auto *Stages = Request->getNumOperands() == 2
-                       ? mdconst::dyn_extract<ConstantInt>(Request->getOperand(1))
-                       : nullptr;
+    auto *Stages =
+        Request->getNumOperands() == 2
+            ? mdconst::dyn_extract<ConstantInt>(Request->getOperand(1))
+            : nullptr;
     // A preheader and dedicated exits, as the loop may have lost them.
     Changed |= simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr,
                             /*PreserveLCSSA=*/false);

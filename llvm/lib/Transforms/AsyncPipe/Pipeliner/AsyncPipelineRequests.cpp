@@ -215,10 +215,10 @@ static void consumeRegistersMarker(CallBase &Marker, LoopInfo &LI) {
                                "a loop; ignored");
   else {
     LLVMContext &Ctx = Marker.getContext();
-    updateLoopProperties(*L, {RegistersKey, "llvm.loop.unroll.disable"},
-                         {makeProperty(Ctx, RegistersKey,
-                                       Stages->getZExtValue()),
-                          makeProperty(Ctx, "llvm.loop.unroll.disable")});
+    updateLoopProperties(
+        *L, {RegistersKey, "llvm.loop.unroll.disable"},
+        {makeProperty(Ctx, RegistersKey, Stages->getZExtValue()),
+         makeProperty(Ctx, "llvm.loop.unroll.disable")});
   }
   Marker.eraseFromParent();
 }
