@@ -3,7 +3,9 @@
 #
 # Times the stock LLVM 22 tools with and without the AsyncPipe plugin loaded
 # on code that has no async operation, and prints the paired CPU-time ratio
-# plugin/stock (min, median, max over RUNS pairs; 1.00 = free):
+# plugin/stock (min, median, max over RUNS pairs; 1.00 = free; each pair's
+# ratio is the fastest of REPS interleaved runs with the plugin over the
+# fastest of REPS without, see bench/overhead/paired.py):
 #   opt -O3        on generated host C programs (FUNCTIONS functions of loop
 #                  nests, branches and calls), emitted at -O0 without optnone
 #   llc gfx942     on the same program built for amdgcn at -O2
@@ -11,15 +13,17 @@
 # The plugin bails out of every pass before computing any analysis on such
 # modules, so the target is a median <= 1.01.
 #
-#   bench/overhead_unused.sh [FUNCTIONS [RUNS]]     (default 150 functions,
-#                                                    11 pairs; about 2 minutes)
+#   bench/overhead_unused.sh [FUNCTIONS [RUNS [REPS]]]  (default 80
+#                         functions, 7 pairs of 2+2 runs; about 1 minute of
+#                         CPU time)
 #
 #===------------------------------------------------------------------------===#
 set -euo pipefail
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${ASYNCPIPE_BUILD_DIR:-$SRC/build}
-FUNCTIONS=${1:-150}
-RUNS=${2:-11}
+FUNCTIONS=${1:-80}
+RUNS=${2:-7}
+REPS=${3:-2}
 BIN=/usr/lib/llvm-22/bin
 PLUGIN=$BUILD/lib/AsyncPipe.so
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/asyncpipe-overhead.XXXXXX")
@@ -46,16 +50,16 @@ fi
 echo "overhead_unused: $FUNCTIONS functions ($(wc -l < "$WORK/host.ll") host" \
   "IR lines), no async operation"
 PAIRED="python3 $SRC/bench/overhead/paired.py"
-$PAIRED "opt -O3 (host)" "$RUNS" -- \
+$PAIRED "opt -O3 (host)" "$RUNS" --reps "$REPS" -- \
   "$BIN/opt" -load-pass-plugin="$PLUGIN" -passes='default<O3>' \
   "$WORK/host.ll" -o /dev/null \
   --vs "$BIN/opt" -passes='default<O3>' "$WORK/host.ll" -o /dev/null
-$PAIRED "llc -O3 gfx942" "$RUNS" -- \
+$PAIRED "llc -O3 gfx942" "$RUNS" --reps "$REPS" -- \
   "$BIN/llc" -load="$PLUGIN" -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
   "$WORK/amdgcn.ll" -o /dev/null \
   --vs "$BIN/llc" -O3 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
   "$WORK/amdgcn.ll" -o /dev/null
-$PAIRED "llc -O3 sm_80" "$RUNS" -- \
+$PAIRED "llc -O3 sm_80" "$RUNS" --reps "$REPS" -- \
   "$BIN/llc" -load="$PLUGIN" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 \
   "$WORK/nvptx.ll" -o /dev/null \
   --vs "$BIN/llc" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 \
