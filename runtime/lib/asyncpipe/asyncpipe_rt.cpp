@@ -122,9 +122,7 @@ struct PendingQueue {
     return End - Front == Ring.size();
   }
   Entry &at(uint64_t Seq) { return Ring[Seq & (Ring.size() - 1)]; }
-  const Entry &at(uint64_t Seq) const {
-    return Ring[Seq & (Ring.size() - 1)];
-  }
+  const Entry &at(uint64_t Seq) const { return Ring[Seq & (Ring.size() - 1)]; }
   /// The oldest pending copy's issue number, or end() if none is pending.
   uint64_t front() {
     advanceFront();
@@ -370,8 +368,7 @@ void completeSomeAtRandom(ThreadState &T) {
 /// complete so that a loop that marks without waiting does not grow the
 /// sequence without bound.
 void forgetCompleteMarks(ThreadState &T, std::deque<uint64_t> &Marks) {
-  uint64_t OldestPending =
-      T.Pending.empty() ? T.NextSeq : T.Pending.front();
+  uint64_t OldestPending = T.Pending.empty() ? T.NextSeq : T.Pending.front();
   while (!Marks.empty() && Marks.front() <= OldestPending)
     Marks.pop_front();
 }
