@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -392,7 +393,30 @@ bool asyncpipe::callsAsyncFragment(const Function &F) {
   return false;
 }
 
+void asyncpipe::noteRemovedHardwareOp(const CallBase &Op) {
+  AsyncOp A = AsyncOp::get(Op);
+  Function *F = const_cast<Function *>(Op.getFunction());
+  // Only intrinsics are recorded: stock llc cannot select them for a target
+  // without cp.async, so their removal must not turn that error into success.
+  // A removed inline-PTX wait only spares ptxas a rejection.
+  if (!A || A.getSemantics() != AsyncSemantics::Hardware || Op.isInlineAsm() ||
+      !F || F->getMetadata(RemovedHardwareOpMD))
+    return;
+  // The verifier allows a DILocation only where it is a location, so the
+  // parts are kept: line, column and scope.
+  LLVMContext &Ctx = F->getContext();
+  SmallVector<Metadata *, 3> Where;
+  if (DILocation *Loc = Op.getDebugLoc().get()) {
+    Type *I32 = Type::getInt32Ty(Ctx);
+    Where = {ConstantAsMetadata::get(ConstantInt::get(I32, Loc->getLine())),
+             ConstantAsMetadata::get(ConstantInt::get(I32, Loc->getColumn())),
+             Loc->getScope()};
+  }
+  F->setMetadata(RemovedHardwareOpMD, MDTuple::get(Ctx, Where));
+}
+
 void asyncpipe::eraseProvenRedundantOp(CallBase &Op) {
+  noteRemovedHardwareOp(Op);
   // The recorder's inline-asm text (AMDGPURecordAsyncWaits.cpp); the old
   // rules knew nothing of records and keep them, so the checker still sees
   // what they delete.

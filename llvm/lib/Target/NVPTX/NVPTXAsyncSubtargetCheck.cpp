@@ -10,18 +10,29 @@
 // where nor what to change. This pass runs first in NVPTX codegen, after
 // asyncpipe-lower has turned the portable calls into cp.async, reads the
 // function's subtarget and reports the first async operation of each function
-// that cannot be compiled, with the flags that select a suitable target. It
-// then removes the function's async operations so that codegen ends normally
-// with the error.
+// that cannot be compiled (the native intrinsics, their mbarrier arrive
+// forms, and cp.async written as inline PTX that the recognizer models), with
+// the flags that select a suitable target. Where stock codegen would stop
+// (an intrinsic), it is an error, and the function's async operations are
+// removed so that codegen ends normally with it. Where stock codegen
+// compiles and only ptxas would later reject the output (cp.async written
+// as inline PTX, calls to llvm.nvvm.cp.async.* names that are not
+// intrinsics), it is a warning and the code is left as written: loading the
+// plugin never makes llc reject IR that stock llc compiles, but the user
+// learns at the source line why ptxas will.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NVPTXAsync.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Target/TargetMachine.h"
@@ -117,30 +128,120 @@ public:
   bool runOnFunction(Function &F) override;
 };
 
+/// True for llvm.nvvm.cp.async.mbarrier.arrive{.noinc}{.shared}: not an
+/// AsyncOp (it arms an mbarrier, not the group counter), but a cp.async
+/// instruction of sm_80 and PTX ISA 7.0 that stock codegen cannot select on
+/// older targets either.
+bool isCpAsyncMbarrierArrive(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->isIntrinsic() &&
+         Callee->getName().starts_with("llvm.nvvm.cp.async.mbarrier.arrive");
+}
+
+/// The calls that need cp.async: the native intrinsics, the mbarrier arrive
+/// forms, and cp.async statements written as inline PTX that the recognizer
+/// models (all of them sm_80 and PTX ISA 7.0 instructions, which ptxas
+/// would reject for an older target; inline PTX it does not model, such as
+/// the sm_90 bulk forms, is left to ptxas).
 SmallVector<CallBase *, 8> collectNVPTXAsyncOps(Function &F) {
   SmallVector<CallBase *, 8> Calls;
-  for (Instruction &I : instructions(F))
-    if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::NVPTX)
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op && (Op.getForm() == AsyncOpForm::NVPTX ||
+               Op.getForm() == AsyncOpForm::NVPTXInlineAsm))
       Calls.push_back(Op.getCall());
+    else if (isCpAsyncMbarrierArrive(I))
+      Calls.push_back(cast<CallBase>(&I));
+  }
   return Calls;
 }
 
+void eraseCalls(ArrayRef<CallBase *> Calls) {
+  for (CallBase *Call : Calls) {
+    // Inline PTX may have outputs; nothing reads them once this fails.
+    if (!Call->use_empty())
+      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+    Call->eraseFromParent();
+  }
+}
+
+/// Warns at the calls to functions named like cp.async intrinsics that LLVM
+/// does not know ("llvm.nvvm.cp.async.ca.shared.global.12"): the IR verifier
+/// accepts them as declarations, and stock codegen emits a call to an
+/// external function whose name ptxas cannot parse. The call stays: stock
+/// llc compiles it, so the plugin does not reject it.
+void warnUnknownCpAsyncIntrinsics(Function &F) {
+  SmallVector<CallBase *, 4> Unknown;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && Callee->getIntrinsicID() == Intrinsic::not_intrinsic &&
+          Callee->getName().starts_with("llvm.nvvm.cp.async."))
+        Unknown.push_back(Call);
+  if (Unknown.empty())
+    return;
+  reportAsyncWarning(
+      *Unknown.front(),
+      "'" + Unknown.front()->getCalledFunction()->getName() +
+          "' is not an intrinsic this LLVM knows, and ptxas will reject the "
+          "call: the cp.async copies are "
+          "llvm.nvvm.cp.async.ca.shared.global.{4,8,16}{,.s} and "
+          "llvm.nvvm.cp.async.cg.shared.global.16{,.s}, the group operations "
+          "llvm.nvvm.cp.async.commit.group, wait.group(i32 N) and wait.all");
+}
+
+/// True if every call in \p Calls is cp.async written as inline PTX: stock
+/// llc compiles those for any target (ptxas rejects them later).
+bool allInlinePTX(ArrayRef<CallBase *> Calls) {
+  return all_of(Calls, [](const CallBase *Call) {
+    return Call->isInlineAsm();
+  });
+}
+
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
-  if (!moduleMayHaveAsyncOps(*F.getParent()))
+  if (!moduleMayHaveAsyncOps(*F.getParent()) &&
+      !F.getMetadata(RemovedHardwareOpMD))
     return false;
+  warnUnknownCpAsyncIntrinsics(F);
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
     return false;
   SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
-  if (Calls.empty())
+  // A native wait an AsyncPipe pass proved redundant and removed (in opt, or
+  // in asyncpipe-lower just before) was still written for cp.async: the
+  // program needs sm_80 all the same, at every -O level.
+  auto *Removed = cast_or_null<MDTuple>(F.getMetadata(RemovedHardwareOpMD));
+  if (Calls.empty() && !Removed)
     return false;
   AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
     return false;
   bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");
-  reportAsyncError(*Calls.front(), describeMissingRequirements(Sub, IsOpenCL));
-  for (CallBase *Call : Calls)
-    Call->eraseFromParent();
+  std::string Msg = describeMissingRequirements(Sub, IsOpenCL);
+  if (!Calls.empty() && allInlinePTX(Calls)) {
+    reportAsyncWarning(*Calls.front(), Msg + " (ptxas will reject the inline "
+                                             "cp.async here)");
+    return false;
+  }
+  if (!Calls.empty()) {
+    reportAsyncError(*Calls.front(), Msg);
+  } else {
+    DebugLoc Loc;
+    if (Removed->getNumOperands() == 3) {
+      auto *Line = mdconst::dyn_extract<ConstantInt>(Removed->getOperand(0));
+      auto *Col = mdconst::dyn_extract<ConstantInt>(Removed->getOperand(1));
+      auto *Scope = dyn_cast<DILocalScope>(Removed->getOperand(2));
+      if (Line && Col && Scope)
+        Loc = DILocation::get(F.getContext(), Line->getZExtValue(),
+                              Col->getZExtValue(), Scope);
+    }
+    F.getContext().diagnose(DiagnosticInfoUnsupported(
+        F, Msg + " (for the cp.async wait here, which AsyncPipe removed as "
+                 "redundant)",
+        DiagnosticLocation(Loc), DS_Error));
+  }
+  eraseCalls(Calls);
   return true;
 }
 

@@ -206,6 +206,19 @@ bool isOpaqueToHardwareCounter(const CallBase &Call);
 /// flow edges for lanes that are not active there.
 void eraseProvenRedundantOp(CallBase &Op);
 
+/// The function metadata that records, when a transform removes an
+/// operation of hardware semantics (a native cp.async wait proven redundant),
+/// the debug location of the first one removed (an MDTuple of its line,
+/// column and scope, or empty without -g). Targets that reject native operations
+/// the subtarget lacks read it, so that whether a program compiles does not
+/// depend on which of them the optimizer proved redundant.
+inline constexpr const char *RemovedHardwareOpMD = "asyncpipe.removed.native";
+
+/// Records \p Op in RemovedHardwareOpMD if it is an intrinsic of hardware
+/// semantics (inline PTX is not recorded: stock llc compiles it for every
+/// target); call before erasing it.
+void noteRemovedHardwareOp(const CallBase &Op);
+
 /// Testing only (-asyncpipe-unsound-legacy-model-for-testing): restores the
 /// unsound rules of earlier versions (the activation rule applied to native
 /// forms, always_inline "fragments" only when they hold marks xor waits,

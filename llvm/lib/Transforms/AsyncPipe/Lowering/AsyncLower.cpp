@@ -415,7 +415,9 @@ bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
   if (N.isNegative()) {
     reportAsyncError(*Op.getCall(), "async wait count " +
                                         Twine(N.getSExtValue()) +
-                                        " is negative");
+                                        " is negative: use 0 to wait for "
+                                        "every mark, or a larger count to "
+                                        "leave that many outstanding");
     return false;
   }
   uint64_t Max = Target->getMaxEncodableWaitCount();
@@ -431,6 +433,7 @@ bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
 
 void PortableLowering::lowerConstantWait(const AsyncOp &Op, uint64_t N) {
   if (isRedundantWait(Op, N)) {
+    noteRemovedHardwareOp(*Op.getCall());
     Op.getCall()->eraseFromParent();
     return;
   }
