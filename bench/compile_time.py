@@ -7,20 +7,26 @@
 """Generates gfx942 kernels of about 1k, 10k and 100k IR instructions with 10
 to 10,000 marks (async LDS DMA, global loads, arithmetic, marks, and every
 fourth block a wait for up to 64 marks, in a chain of branch diamonds), and
-kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep;
-compiles each with `opt -O2` and `llc -O2` with the plugin and -time-passes,
-and prints the share of the time spent in AsyncPipe's passes and analyses,
-and that time per 1,000 instructions: along each series of the same mark
-density (10 marks; one per 100 instructions; one per 10) it stays flat when
-the passes grow linearly with the code. The nests keep the size and deepen
-the loops; their time grows with the marks and loops there are. Times are
-CPU seconds (user + system), one run per kernel (one run of the largest
-takes minutes); the per-1k figure of the small kernels is the noisiest.
+kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep.
 
-  compile_time.py [--plugin build/lib/AsyncPipe.so] [--quick]
---quick leaves out the 100k-instruction kernels (about 15 seconds instead of
-about 5 minutes on the shared 2-core machine; the 100k-instruction kernel
-with 10,000 marks alone takes over 3, most of it in stock llc).
+For every kernel it measures the passes that ask the mark analysis
+(asyncpipe-elim, asyncpipe-lower) run alone, best of three runs, next to
+LLVM's verifier in the same run (one walk over every instruction: the cost
+of touching the code, which itself grows faster than linearly once the
+kernel leaves the caches), and the analysis' transfer steps
+(-asyncpipe-mark-analysis-stats, exact). For the kernels up to 10k
+instructions (all of them with --full) it also compiles with `opt -O2` and
+`llc -O2` with the plugin and -time-passes and prints the share of the time
+spent in AsyncPipe's passes and analyses. Along each series of the same
+mark density (10, 100, 1,000 or 10,000 marks; one mark per 100
+instructions; one per 10) linear growth keeps the steps per instruction and
+the time per 1,000 instructions flat; the summary gives, per series, the
+ratio of the 100k kernel's figures to the 10k kernel's. Times are CPU
+seconds (user + system).
+
+  compile_time.py [--plugin build/lib/AsyncPipe.so] [--quick] [--full]
+--quick leaves out the 100k-instruction kernels; --full also compiles them
+with opt -O2 and llc -O2 (minutes: stock LLVM itself is slow on them).
 """
 
 import argparse
@@ -34,10 +40,12 @@ import tempfile
 BIN = "/usr/lib/llvm-22/bin"
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 OURS = re.compile(r"Async|asyncpipe", re.IGNORECASE)
-# Three series over 1k, 10k and 100k instructions: 10 marks, one mark per
-# 100 instructions, one per 10 (up to 10,000 marks). Linear growth keeps
-# "ours ms/1k" flat along each series.
-FLAT = [(i, m) for m in ("10", "1/100", "1/10") for i in (1000, 10000, 100000)]
+# Series over 1k, 10k and 100k instructions: a fixed number of marks (where
+# they fit: at most one per 10 instructions), one mark per 100 instructions,
+# one per 10.
+FIXED = [10, 100, 1000, 10000]
+DENSE = [100, 10]
+SIZES = [1000, 10000, 100000]
 NESTS = [1, 4, 16, 64]
 
 
@@ -180,6 +188,46 @@ def measure(path, plugin, tmp):
     return o_ours + l_ours, o_total + l_total
 
 
+PASS_ROW = re.compile(r"([\d.]+)\s+\(\s*[\d.]+%\)")
+STEPS = re.compile(r"^mark analysis: \w+ of .*: (\d+) instructions, \d+ "
+                   r"blocks, (\d+) steps")
+
+
+def measure_alone(path, plugin, steps_option=True):
+    """(seconds of asyncpipe-elim + asyncpipe-lower, seconds of the verifier,
+    transfer steps per instruction) with the passes run alone."""
+    best_ours = best_verify = None
+    steps = 0.0
+    for run in range(3):
+        cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
+               "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942",
+               "-passes=verify,function(asyncpipe-elim),asyncpipe-lower",
+               "-verify-each=0", "-time-passes", path, "-disable-output"]
+        if run == 0 and steps_option:
+            cmd.append("-asyncpipe-mark-analysis-stats")
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode:
+            sys.exit("error: %s\n%s" % (" ".join(cmd), proc.stderr[-2000:]))
+        ours = verify = 0.0
+        for line in proc.stderr.splitlines():
+            m = STEPS.match(line)
+            if m:
+                steps += int(m.group(2)) / int(m.group(1))
+                continue
+            cols = PASS_ROW.findall(line)
+            if len(cols) < 3:
+                continue
+            name = line.split(")")[-1].strip()
+            if name in ("AsyncElimPass", "AsyncLowerPass"):
+                ours += float(cols[2])
+            elif name == "VerifierPass":
+                verify += float(cols[2])
+        best_ours = ours if best_ours is None else min(best_ours, ours)
+        best_verify = verify if best_verify is None else min(best_verify,
+                                                             verify)
+    return best_ours, best_verify, steps
+
+
 def count_instructions(text):
     return sum(1 for l in text.splitlines()
                if l.startswith("  ") and not l.startswith("  br label"))
@@ -190,28 +238,64 @@ def main():
     ap.add_argument("--plugin",
                     default=os.path.join(ROOT, "build", "lib", "AsyncPipe.so"))
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--full", action="store_true")
+    # For comparing with a plugin older than -asyncpipe-mark-analysis-stats.
+    ap.add_argument("--no-steps", action="store_true",
+                    help=argparse.SUPPRESS)
     args = ap.parse_args()
-    rows = [("chain", i, int(m) if "/" not in m else
-             i // int(m.split("/")[1])) for i, m in FLAT
-            if not (args.quick and i >= 100000)]
-    rows += [("nest", 10000, d) for d in NESTS]
-    print("compile-time: opt -O2 + llc -O2 for gfx942 with the plugin, "
-          "CPU seconds of one run each")
-    print("  %-6s %8s %13s %10s %10s %7s %13s" % (
-        "shape", "IR instr", "marks/depth", "total (s)", "ours (s)",
-        "share", "ours ms/1k"))
+    sizes = [i for i in SIZES if not (args.quick and i >= 100000)]
+    rows = []
+    for m in FIXED:
+        rows += [("chain", str(m), i, m) for i in sizes if m * 10 <= i]
+    for d in DENSE:
+        rows += [("chain", "1/%d" % d, i, i // d) for i in sizes]
+    rows += [("nest", "nest", 10000, d) for d in NESTS]
+    print("compile-time: asyncpipe-elim + asyncpipe-lower alone (best of 3), "
+          "LLVM's verifier in the same run, the mark analysis' steps; the "
+          "share of the plugin in opt -O2 + llc -O2 (gfx942), one run; CPU "
+          "seconds")
+    print("  %-6s %6s %8s %6s %8s %9s %9s %9s %8s %7s" % (
+        "shape", "series", "IR instr", "knob", "steps/i", "ours (ms)",
+        "ours/1k", "ours/ver", "total(s)", "share"))
+    per_series = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for shape, instructions, knob in rows:
+        for shape, series, instructions, knob in rows:
             text = (flat_kernel(instructions, knob) if shape == "chain"
                     else nest_kernel(instructions, knob))
             path = os.path.join(tmp, "k.ll")
             with open(path, "w") as f:
                 f.write(text)
             n = count_instructions(text)
-            ours, total = measure(path, args.plugin, tmp)
-            print("  %-6s %8d %13d %10.3f %10.4f %6.2f%% %13.3f" % (
-                shape, n, knob, total, ours, 100 * ours / total,
-                1e6 * ours / n), flush=True)
+            ours, verify, steps = measure_alone(path, args.plugin,
+                                                 not args.no_steps)
+            share = total = ""
+            if args.full or instructions <= 10000:
+                o_all, t_all = measure(path, args.plugin, tmp)
+                total = "%.3f" % t_all
+                share = "%.2f%%" % (100 * o_all / t_all)
+            per_series.setdefault(series, {})[instructions] = (
+                steps, 1e6 * ours / n, ours / verify if verify else 0.0)
+            print("  %-6s %6s %8d %6d %8.2f %9.2f %9.3f %9.2f %8s %7s" % (
+                shape, series, n, knob, steps, 1e3 * ours, 1e6 * ours / n,
+                ours / verify if verify else 0.0, total, share), flush=True)
+    print("  (knob: marks of a chain, depth of a nest; ours/ver: ours over "
+          "the verifier's time; share: of opt -O2 + llc -O2, kernels up "
+          "to 10k instructions unless --full)")
+    print("growth from 10k to 100k instructions (1.00 = linear; steps are "
+          "exact, times noisy):")
+    print("  %-6s %13s %13s %13s %s" % ("series", "steps/i ratio",
+                                        "ours/1k ratio", "ours/ver ratio",
+                                        "linear"))
+    for series, by_size in per_series.items():
+        if 10000 not in by_size or 100000 not in by_size:
+            continue
+        a, b = by_size[10000], by_size[100000]
+        ratios = [b[k] / a[k] if a[k] else 0.0 for k in range(3)]
+        # Exact steps decide; the times only back them up.
+        print("  %-6s %13.2f %13.2f %13.2f %s" % (
+            series, ratios[0], ratios[1], ratios[2],
+            "n/a" if args.no_steps else
+            "yes" if ratios[0] <= 1.3 else "NO"))
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""Paired CPU-time ratio of two commands: runs A and B in turn (A B A B ...,
-after one warm-up of each), takes each run's user+system CPU time from the
-kernel's accounting of the finished child (wait4), and prints the ratio A/B
-pair by pair as min, median and max, so that a drift of the machine's speed
-cancels within each pair. Exits 1 if any run fails.
+"""Paired CPU-time ratio of two commands on the same input.
 
-  paired.py LABEL RUNS -- A ARGS... --vs B ARGS...
+Each of RUNS pairs runs A and B REPS times each, interleaved (A B A B ... in
+odd pairs, B A B A ... in even ones, so that neither always runs first), and
+takes each run's user+system CPU time from the kernel's accounting of the
+finished child (wait4). A pair's ratio is A's fastest run over B's fastest:
+on a shared machine other processes only ever add CPU time to a run (cache
+and core contention), never remove it, so the fastest of a few close runs is
+the best estimate of a command's own cost, and the pair's runs are close
+enough in time that a drift of the machine's speed cancels. Prints the
+ratios' min, median and max. Exits 1 if any run fails.
+
+  paired.py LABEL RUNS [--reps REPS] -- A ARGS... --vs B ARGS...
 """
 import os
 import statistics
@@ -24,21 +30,32 @@ def cpu_seconds(cmd):
 
 def main():
     label, runs = sys.argv[1], int(sys.argv[2])
-    rest = sys.argv[4:]
+    rest = sys.argv[3:]
+    reps = 3
+    if rest[:1] == ["--reps"]:
+        reps = int(rest[1])
+        rest = rest[2:]
+    if rest[:1] != ["--"] or "--vs" not in rest:
+        sys.exit("usage: paired.py LABEL RUNS [--reps REPS] -- A... --vs B...")
+    rest = rest[1:]
     split = rest.index("--vs")
     a, b = rest[:split], rest[split + 1:]
+    # Warm-up: the page cache and the dynamic loader's files.
     cpu_seconds(a)
     cpu_seconds(b)
-    ratios, times_a, times_b = [], [], []
-    for _ in range(runs):
-        ta, tb = cpu_seconds(a), cpu_seconds(b)
-        times_a.append(ta)
-        times_b.append(tb)
-        ratios.append(ta / tb)
-    print(f"  {label:<34} plugin/stock CPU time, {runs} pairs: "
-          f"min {min(ratios):.3f}  median {statistics.median(ratios):.3f}  "
-          f"max {max(ratios):.3f}  (stock median "
-          f"{statistics.median(times_b):.3f} s)")
+    ratios, best_b = [], []
+    for pair in range(runs):
+        times = {"a": [], "b": []}
+        order = [("a", a), ("b", b)] if pair % 2 == 0 else [("b", b), ("a", a)]
+        for _ in range(reps):
+            for name, cmd in order:
+                times[name].append(cpu_seconds(cmd))
+        ratios.append(min(times["a"]) / min(times["b"]))
+        best_b.append(min(times["b"]))
+    print(f"  {label:<18} plugin/stock CPU time, {runs} pairs of "
+          f"{reps}+{reps} runs: min {min(ratios):.3f}  "
+          f"median {statistics.median(ratios):.3f}  max {max(ratios):.3f}  "
+          f"(stock {statistics.median(best_b):.3f} s)")
 
 
 if __name__ == "__main__":

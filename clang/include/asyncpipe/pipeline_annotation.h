@@ -38,6 +38,14 @@ extern "C" {
 ASYNCPIPE_PIPELINE_MARKER_DEVICE __attribute__((nothrow)) void
 asyncpipe_pipeline(int stages) __asm__("asyncpipe.pipeline");
 
+/* In the body of a loop of plain loads (the shared-to-register loop inside
+ * a pipelined one): issue the loads of the next iteration before this
+ * iteration computes, a double buffer in registers (TVM's inner pipeline,
+ * stages [0, 0, 1]). The count must be 2. */
+ASYNCPIPE_PIPELINE_MARKER_DEVICE __attribute__((nothrow)) void
+asyncpipe_pipeline_registers(int stages)
+    __asm__("asyncpipe.pipeline.registers");
+
 #ifdef __cplusplus
 }
 #endif

@@ -92,40 +92,86 @@ struct Frame {
 
 /// A thread's pending copies in issue order. A wait completes them at the
 /// front; the random policy anywhere, which leaves a hole (Done) that the
-/// front skips. So issuing and completing cost O(1) and finding an issue
-/// number O(log n); and a copy stays where it is (a deque that only grows
-/// and shrinks at its ends keeps references), so the index can point at it.
+/// front skips. Issue numbers are consecutive within a thread, so the entries
+/// live in a ring indexed by issue number: issuing, completing and finding
+/// an issue number cost O(1), with no allocation once the ring is large
+/// enough (a deque allocated and freed a block every eight copies). The ring
+/// only grows, which moves the copies: the caller re-indexes them then (see
+/// issueCopy). Under the random policy (TrackLive), Live also lists the issue
+/// numbers of the copies not yet done, in no order, so that a uniformly
+/// random pending copy costs one draw instead of draws that land on holes.
 struct PendingQueue {
   struct Entry {
     PendingCopy C;
     bool Done;
+    uint32_t Slot; // Its position in Live, when TrackLive.
   };
-  std::deque<Entry> Q; // Q.front() is pending, unless Q is empty.
-  size_t Live = 0;
+  std::vector<Entry> Ring; // A power of two long, or empty.
+  uint64_t Front = 0;      // Entries [Front, End) by issue number; Front is
+  uint64_t End = 0;        // pending unless the range is empty.
+  std::vector<uint64_t> Live;
+  size_t NumLive = 0;
+  bool TrackLive = false;
 
-  bool empty() const { return Live == 0; }
-  size_t size() const { return Live; }
+  bool empty() const { return NumLive == 0; }
+  size_t size() const { return NumLive; }
+  bool full() {
+    if (End - Front != Ring.size())
+      return false;
+    advanceFront();
+    return End - Front == Ring.size();
+  }
+  Entry &at(uint64_t Seq) { return Ring[Seq & (Ring.size() - 1)]; }
+  const Entry &at(uint64_t Seq) const { return Ring[Seq & (Ring.size() - 1)]; }
+  /// The oldest pending copy's issue number, or end() if none is pending.
+  uint64_t front() {
+    advanceFront();
+    return Front;
+  }
+  uint64_t end() const { return End; }
+
+  /// Doubles the ring, moving every entry; front() must have been asked for.
+  void grow() {
+    std::vector<Entry> Old = std::move(Ring);
+    Ring.assign(Old.empty() ? 64 : 2 * Old.size(), Entry{});
+    for (uint64_t Seq = Front; Seq != End; ++Seq)
+      at(Seq) = Old[Seq & (Old.size() - 1)];
+  }
+  /// Appends \p C, whose issue number must be end(); the ring must not be
+  /// full.
   PendingCopy &push(const PendingCopy &C) {
-    Q.push_back({C, false});
-    ++Live;
-    return Q.back().C;
+    if (End == Front)
+      Front = End = C.Seq;
+    Entry &E = at(End++);
+    E = Entry{C, false, static_cast<uint32_t>(Live.size())};
+    if (TrackLive)
+      Live.push_back(C.Seq);
+    ++NumLive;
+    return E.C;
   }
-  void markDone(size_t I) {
-    Q[I].Done = true;
-    --Live;
-    while (!Q.empty() && Q.front().Done)
-      Q.pop_front();
+  void markDone(uint64_t Seq) {
+    Entry &E = at(Seq);
+    E.Done = true;
+    --NumLive;
+    if (TrackLive) {
+      uint64_t Moved = Live.back();
+      Live[E.Slot] = Moved;
+      at(Moved).Slot = E.Slot;
+      Live.pop_back();
+    }
+    // Front moves on only when it is next asked for (front(), full()): here,
+    // after each completion in random order, testing whether the oldest copy
+    // completed would be a mispredicted branch per copy.
   }
-  /// The position of the first entry issued at or after \p Seq.
-  size_t lowerBound(uint64_t Seq) const {
-    return std::partition_point(Q.begin(), Q.end(),
-                                [Seq](const Entry &E) { return E.C.Seq < Seq; }) -
-           Q.begin();
+  void advanceFront() {
+    while (Front != End && at(Front).Done)
+      ++Front;
   }
 };
 
 struct ThreadState {
   unsigned Id;
+  Policy CompletionPolicy; // getConfig()'s, read once per thread.
   uint64_t NextSeq = 0;
   PendingQueue Pending;
   std::vector<Frame> Frames;       // Frames[0] is the thread's root.
@@ -144,6 +190,8 @@ struct ThreadState {
       return State * 0x2545F4914F6CDD1Dull;
     }
   } Random;
+  /// Runtime calls left before the random policy's next completion moment.
+  uint32_t CallsUntilMoment = 1;
 
   explicit ThreadState(unsigned Id);
   ~ThreadState();
@@ -190,11 +238,21 @@ void indexCopy(const PendingCopy &C) {
     sources().insert(addr(C.Src), addr(C.Src) + C.SrcSize, &C);
 }
 
+void unindexCopy(const PendingCopy &C) {
+  destinations().erase(addr(C.Dst), &C);
+  if (C.SrcSize)
+    sources().erase(addr(C.Src), &C);
+}
+
 /// Called with the state lock held when \p C (at its final address) enters
 /// the pending set.
 void notePending(const PendingCopy &C) {
-  // Src's range is no longer than Dst's, so Size covers both.
-  ++PendingTotal;
+  // Src's range is no longer than Dst's, so Size covers both. Only written
+  // under the lock, so a plain load and store: a locked increment (and the
+  // decrement in noteCompleted) cost more than the rest of a copy's
+  // bookkeeping.
+  PendingTotal.store(PendingTotal.load(std::memory_order_relaxed) + 1,
+                     std::memory_order_relaxed);
   for (auto Addr : {addr(C.Dst), addr(C.Src)}) {
     if (Addr < PendingLo.load(std::memory_order_relaxed))
       PendingLo.store(Addr, std::memory_order_relaxed);
@@ -208,19 +266,20 @@ void notePending(const PendingCopy &C) {
 /// Called with the state lock held when \p C leaves the set (completed, or
 /// dropped with its thread), before it is destroyed.
 void noteCompleted(const PendingCopy &C) {
-  if (IndexActive.load(std::memory_order_relaxed)) {
-    destinations().erase(addr(C.Dst), &C);
-    if (C.SrcSize)
-      sources().erase(addr(C.Src), &C);
-  }
-  if (--PendingTotal != 0)
+  if (IndexActive.load(std::memory_order_relaxed))
+    unindexCopy(C);
+  uint64_t Left = PendingTotal.load(std::memory_order_relaxed) - 1;
+  PendingTotal.store(Left, std::memory_order_relaxed);
+  if (Left != 0)
     return;
   PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
   PendingHi.store(0, std::memory_order_relaxed);
 }
 
 ThreadState::ThreadState(unsigned Id)
-    : Id(Id), Random{(getConfig().Seed + 1) * 0x9E3779B97F4A7C15ull + Id} {
+    : Id(Id), CompletionPolicy(getConfig().CompletionPolicy),
+      Random{(getConfig().Seed + 1) * 0x9E3779B97F4A7C15ull + Id} {
+  Pending.TrackLive = CompletionPolicy == Policy::Random;
   Frames.push_back(Frame{0, UINTPTR_MAX, {}});
   std::lock_guard<std::mutex> Guard(stateLock());
   allThreads().push_back(this);
@@ -229,9 +288,9 @@ ThreadState::ThreadState(unsigned Id)
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
   // Copies still pending die with their thread: no wait can force them now.
-  for (const PendingQueue::Entry &E : Pending.Q)
-    if (!E.Done)
-      noteCompleted(E.C);
+  for (uint64_t Seq = Pending.front(); Seq != Pending.end(); ++Seq)
+    if (!Pending.at(Seq).Done)
+      noteCompleted(Pending.at(Seq).C);
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
     if (All[I] == this) {
@@ -251,56 +310,57 @@ ThreadState &currentThread() {
 
 void performCopy(const PendingCopy &C) {
   std::memmove(C.Dst, C.Src, C.SrcSize);
-  std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
+  if (C.SrcSize != C.Size)
+    std::memset(C.Dst + C.SrcSize, 0, C.Size - C.SrcSize);
 }
 
-/// Completes the pending copy at position \p I of \p T's queue. The trace
+/// Completes \p T's pending copy with issue number \p Seq. The trace
 /// numbers copies from 1 (its copy 0 is an eager one).
-void complete(ThreadState &T, size_t I) {
-  const PendingCopy &C = T.Pending.Q[I].C;
+void complete(ThreadState &T, uint64_t Seq) {
+  const PendingCopy &C = T.Pending.at(Seq).C;
   performCopy(C);
   asyncpipe_trace::note(asyncpipe_trace::Event::Complete, C.Seq + 1);
   noteCompleted(C);
-  T.Pending.markDone(I);
+  T.Pending.markDone(Seq);
 }
 
 /// Completes, in issue order, every copy of \p T issued before \p Boundary.
 void completeBefore(ThreadState &T, uint64_t Boundary) {
-  while (!T.Pending.empty() && T.Pending.Q.front().C.Seq < Boundary)
-    complete(T, 0);
+  while (!T.Pending.empty() && T.Pending.front() < Boundary)
+    complete(T, T.Pending.front());
 }
 
-/// Under the random policy, completes about a quarter of the pending copies,
-/// chosen at random, in random order; the other policies do nothing here.
-/// O(1) per copy completed, never a walk over the pending copies: each copy
-/// completes once, so over a run this costs no more than lazy.
+/// Under the random policy, at random runtime calls (the moments: one call
+/// in eight on average, apart by 1 to 15 calls) completes about half of the
+/// pending copies, chosen at random, in random order; the other policies do
+/// nothing here. O(1) per copy completed, never a walk over the pending
+/// copies, and nothing but a countdown at the calls in between: each copy
+/// completes once, so over a run this costs no more than lazy. (Deciding at
+/// every call instead, as this did first, cost twice lazy: a random number
+/// of completions at each call is a mispredicted branch at each call; a
+/// moment still costs a few, so moments are rare and complete many copies.)
 void completeSomeAtRandom(ThreadState &T) {
-  if (getConfig().CompletionPolicy != Policy::Random || T.Pending.empty())
+  if (T.CompletionPolicy != Policy::Random || --T.CallsUntilMoment != 0)
     return;
-  // How many: n trials of probability 1/4 for n <= 32 (a trial is two bits
-  // of one random word, both set); beyond that, 32 such trials scaled to n.
-  uint64_t N = T.Pending.size();
   uint64_t Bits = T.Random();
-  uint64_t Hits = Bits & (Bits >> 32) & 0xFFFFFFFFull;
-  if (N < 32)
+  T.CallsUntilMoment = 1 + (Bits & 7) + ((Bits >> 3) & 7);
+  uint64_t N = T.Pending.size();
+  if (N == 0)
+    return;
+  // How many: n trials of probability 1/2 for n <= 64 (a trial is one bit
+  // of a random word); beyond that, 64 such trials scaled to n.
+  uint64_t Hits = T.Random();
+  if (N < 64)
     Hits &= (uint64_t(1) << N) - 1;
   uint64_t Count = __builtin_popcountll(Hits);
-  if (N > 32)
-    Count = Count * N / 32;
-  // Each pick: a random position; one that is a hole is drawn again, a few
-  // times, then the oldest copy is taken.
-  for (; Count && !T.Pending.empty(); --Count) {
-    size_t I = 0;
-    for (int Try = 0; Try < 4; ++Try) {
-      size_t J = static_cast<size_t>(
-          (static_cast<unsigned __int128>(T.Random()) * T.Pending.Q.size()) >>
-          64);
-      if (!T.Pending.Q[J].Done) {
-        I = J;
-        break;
-      }
-    }
-    complete(T, I);
+  if (N > 64)
+    Count = Count * N / 64;
+  // Each pick: a uniformly random pending copy.
+  const std::vector<uint64_t> &Live = T.Pending.Live;
+  for (; Count; --Count) {
+    size_t J = static_cast<size_t>(
+        (static_cast<unsigned __int128>(T.Random()) * Live.size()) >> 64);
+    complete(T, Live[J]);
   }
 }
 
@@ -308,8 +368,7 @@ void completeSomeAtRandom(ThreadState &T) {
 /// complete so that a loop that marks without waiting does not grow the
 /// sequence without bound.
 void forgetCompleteMarks(ThreadState &T, std::deque<uint64_t> &Marks) {
-  uint64_t OldestPending =
-      T.Pending.empty() ? T.NextSeq : T.Pending.Q.front().C.Seq;
+  uint64_t OldestPending = T.Pending.empty() ? T.NextSeq : T.Pending.front();
   while (!Marks.empty() && Marks.front() <= OldestPending)
     Marks.pop_front();
 }
@@ -340,9 +399,9 @@ void activateIndex() {
   if (IndexActive.load(std::memory_order_relaxed))
     return;
   for (ThreadState *T : allThreads())
-    for (const PendingQueue::Entry &E : T->Pending.Q)
-      if (!E.Done)
-        indexCopy(E.C);
+    for (uint64_t Seq = T->Pending.front(); Seq != T->Pending.end(); ++Seq)
+      if (!T->Pending.at(Seq).Done)
+        indexCopy(T->Pending.at(Seq).C);
   IndexActive.store(true, std::memory_order_relaxed);
 }
 
@@ -379,19 +438,19 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
 /// issue site is reported once.
 void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
   static auto *Reported = new std::set<std::pair<const Site *, const Site *>>;
-  const std::deque<PendingQueue::Entry> &Q = T.Pending.Q;
-  size_t I = T.Pending.lowerBound(F.EntrySeq);
-  while (I < Q.size() && Q[I].Done)
-    ++I;
-  if (I == Q.size())
+  PendingQueue &Q = T.Pending;
+  uint64_t Seq = std::max(F.EntrySeq, Q.front());
+  while (Seq < Q.end() && Q.at(Seq).Done)
+    ++Seq;
+  if (Seq >= Q.end())
     return;
-  const PendingCopy *First = &Q[I].C;
+  const PendingCopy *First = &Q.at(Seq).C;
   if (!Reported->insert({ExitSite, First->IssueSite}).second)
     return;
   // Counted only for the report: each pair is reported once.
   uint64_t Count = 0;
-  for (; I < Q.size(); ++I)
-    Count += !Q[I].Done;
+  for (; Seq < Q.end(); ++Seq)
+    Count += !Q.at(Seq).Done;
   reportPendingAtExit(Count, ExitSite, First->IssueSite);
 }
 
@@ -420,6 +479,19 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   C.Seq = T.NextSeq++;
   C.Thread = T.Id;
   asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
+  if (T.Pending.full()) {
+    // Growing the ring moves the copies the index points at.
+    bool Reindex = IndexActive.load(std::memory_order_relaxed);
+    for (uint64_t Seq = T.Pending.front(); Reindex && Seq != T.Pending.end();
+         ++Seq)
+      if (!T.Pending.at(Seq).Done)
+        unindexCopy(T.Pending.at(Seq).C);
+    T.Pending.grow();
+    for (uint64_t Seq = T.Pending.front(); Reindex && Seq != T.Pending.end();
+         ++Seq)
+      if (!T.Pending.at(Seq).Done)
+        indexCopy(T.Pending.at(Seq).C);
+  }
   // Indexed at its final address: the index points at it.
   notePending(T.Pending.push(C));
   completeSomeAtRandom(T);

@@ -8,6 +8,10 @@ void gemm_simple(const float *a, const float *b, float *c, long n, long tid);
 void gemm_nested(const float *a, const float *b, float *c, long n, long tid);
 void gemm_bad_annotation(const float *a, const float *b, float *c, long n,
                          long tid);
+void gemm_nested_registers(const float *a, const float *b, float *c, long n,
+                           long tid);
+void gemm_nested_registers_m(const float *a, const float *b, float *c, long n,
+                             long m);
 
 enum { MaxTrips = 9, Tid = 3 };
 
@@ -39,6 +43,19 @@ int main(void) {
         tiles += fa[k * 64 + j] * fb[k * 64 + j];
     failures += nested != tiles;
     failures += bad != tiles;
+    float registers;
+    gemm_nested_registers(fa, fb, &registers, n, Tid);
+    failures += registers != tiles;
+    // m slices of each tile (at least slice 0): the register stage of the
+    // inner loop runs 0 (guarded), 0, 1, 2 and 3 times.
+    for (long m = 0; m <= 4; ++m) {
+      float got_m, want_m = 0.0f;
+      gemm_nested_registers_m(fa, fb, &got_m, n, m);
+      for (long k = 0; k < n; ++k)
+        for (long j = 0; j < (m > 1 ? m : 1); ++j)
+          want_m += fa[k * 64 + j] * fb[k * 64 + j];
+      failures += got_m != want_m;
+    }
   }
   printf("failures: %d\n", failures);
   return failures != 0;

@@ -26,7 +26,20 @@
 // MarkDistances: per tracked value, the fewest marks (of one kind) issued
 // since it was made, optionally set to None at a wait that completes it.
 //
-// Termination. Both are forward dataflows iterated in reverse post-order
+// ObservedMarks: which marks some wait may observe (the question
+// elimination asks of every mark), solved backwards with one number per
+// point; why its answer is MarkDistances' is given at its constructor.
+//
+// Cost. A solve steps only the instructions whose transfer can change its
+// state (marks, copies, waits, calls, tracked definitions), listed once per
+// block; AsyncMarkCounts records the state before each of them, so a query
+// is a lookup or a binary search in its block, and MarkDistances answers
+// queries in program order from a cursor in the block. The work is the
+// sweeps times the listed instructions, whatever the number of marks (for
+// MarkDistances, times the tracked values, which its users keep few).
+//
+// Termination. Counts and distances are forward dataflows iterated in
+// reverse post-order, observers a backward one iterated in post-order,
 // until no block's exit state changes, over finite-height lattices with
 // monotone transfer functions:
 //   * Max takes values in {0 .. Limit} + {Unbounded}, where Limit is the
@@ -38,6 +51,10 @@
 //     every transfer (add one with saturation, min with a constant, set to a
 //     constant) is monotone, so each block's state moves in one direction
 //     through at most 2 * (Limit + 2) + 4 values per kind.
+//   * Observation horizons (ObservedMarks) take values in
+//     {-1 .. LargestTrackedWaitCount} + {any}; joins take the maximum, a
+//     mark lowers by one, a wait sets a constant: monotone, each block's
+//     value only rises, through at most LargestTrackedWaitCount + 3 values.
 //   * Distances take values in {0 .. Saturated} + {None}; joins and PHIs
 //     take the minimum, marks add one with saturation, definitions and
 //     completions set constants that do not depend on the incoming state
@@ -63,6 +80,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -76,23 +94,46 @@ namespace {
 /// broken termination argument could reach it.
 constexpr unsigned MaxSweeps = 100000;
 
+cl::opt<bool> PrintSolveStats(
+    "asyncpipe-mark-analysis-stats", cl::Hidden, cl::init(false),
+    cl::desc("Print, for every solve of the mark analysis, the function's "
+             "size and the transfer steps and sweeps the solve took"));
+
 unsigned kindIndex(AsyncSemantics K) { return static_cast<unsigned>(K); }
 
 /// Sweeps \p F's reachable blocks in reverse post-order, calling
 /// \p UpdateBlock (which recomputes a block's exit state and says whether it
 /// changed) until a sweep changes nothing. Returns false if MaxSweeps were
 /// not enough (see the file comment: only a broken lattice could need them).
-bool sweepToFixedPoint(const Function &F,
+bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
                        function_ref<bool(const BasicBlock &)> UpdateBlock) {
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  for (unsigned Sweeps = 0; Sweeps != MaxSweeps; ++Sweeps) {
+  for (Sweeps = 1; Sweeps <= MaxSweeps; ++Sweeps) {
     bool Changed = false;
-    for (const BasicBlock *BB : RPOT)
+    for (const BasicBlock *BB : Order)
       Changed |= UpdateBlock(*BB);
     if (!Changed)
       return true;
   }
   return false;
+}
+
+bool sweepToFixedPoint(const Function &F, unsigned &Sweeps,
+                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
+  return sweepToFixedPoint(Order, Sweeps, UpdateBlock);
+}
+
+/// Prints one solve's work under -asyncpipe-mark-analysis-stats: the
+/// transfer steps stay proportional to the instructions (a regression to
+/// per-mark or per-query rescans shows in them, with no timing).
+void reportSolve(StringRef What, const Function &F, uint64_t Steps,
+                 unsigned Sweeps) {
+  if (!PrintSolveStats)
+    return;
+  errs() << "mark analysis: " << What << " of '" << F.getName()
+         << "': " << F.getInstructionCount() << " instructions, " << F.size()
+         << " blocks, " << Steps << " steps in " << Sweeps << " sweeps\n";
 }
 
 /// The largest value a run-time count can take, when it is known and small
@@ -161,20 +202,36 @@ std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
 // AsyncMarkCounts
 //===----------------------------------------------------------------------===//
 
+/// True if the transfer of AsyncMarkCounts can change a state at \p I (see
+/// AsyncMarkCounts::step: every other instruction leaves it as it is).
+static bool changesCounts(const Instruction &I) {
+  AsyncOp Op = AsyncOp::get(I);
+  if (Op)
+    return Op.isMark() || Op.isCopy() || Op.isWait() || Op.isFutureWait();
+  auto *Call = dyn_cast<CallBase>(&I);
+  return Call && (isOpaqueToHardwareCounter(*Call) || isRealCall(I));
+}
+
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
-  for (const Instruction &I : instructions(F)) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (Op.isMark())
-      for (AsyncSemantics K : {AsyncSemantics::Activation,
-                               AsyncSemantics::Hardware})
-        Limit[kindIndex(K)] += countsMark(Op, K);
-    if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
-      LargestWait = std::max(LargestWait, *N);
-    else if (std::optional<uint64_t> M =
-                 Op.isWait() ? getLargestRunTimeCount(Op) : std::nullopt)
-      LargestWait = std::max(LargestWait, *M);
+  for (const BasicBlock &BB : F) {
+    unsigned Begin = Events.size();
+    for (const Instruction &I : BB) {
+      AsyncOp Op = AsyncOp::get(I);
+      if (Op.isMark())
+        for (AsyncSemantics K :
+             {AsyncSemantics::Activation, AsyncSemantics::Hardware})
+          Limit[kindIndex(K)] += countsMark(Op, K);
+      if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
+        LargestWait = std::max(LargestWait, *N);
+      else if (std::optional<uint64_t> M =
+                   Op.isWait() ? getLargestRunTimeCount(Op) : std::nullopt)
+        LargestWait = std::max(LargestWait, *M);
+      if (changesCounts(I))
+        Events.push_back(&I);
+    }
+    Range[&BB] = {Begin, Events.size()};
   }
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
@@ -195,13 +252,16 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     }
     return S;
   };
-  Converged = sweepToFixedPoint(F, [&](const BasicBlock &BB) {
+  unsigned Sweeps = 0;
+  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
     std::optional<State> S = EntryOf(&BB);
     if (!S)
       return false;
     In[&BB] = *S;
-    for (const Instruction &I : BB)
-      step(I, *S);
+    auto [Begin, End] = Range.lookup(&BB);
+    for (unsigned E = Begin; E != End; ++E)
+      step(*Events[E], *S);
+    Steps += End - Begin;
     auto [It, Inserted] = Out.try_emplace(&BB, *S);
     if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
         It->second.Kinds[1] == S->Kinds[1])
@@ -209,8 +269,24 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     It->second = *S;
     return true;
   });
-  if (!Converged)
+  if (!Converged) {
     In.clear();
+    reportSolve("counts", F, Steps, Sweeps);
+    return;
+  }
+  // One more pass records the state before every event of a reached block.
+  BeforeEvent.resize(Events.size());
+  for (auto &[BB, S] : In) {
+    State Cur = S;
+    auto [Begin, End] = Range.lookup(BB);
+    for (unsigned E = Begin; E != End; ++E) {
+      BeforeEvent[E] = Cur;
+      EventIndex[Events[E]] = E;
+      step(*Events[E], Cur);
+    }
+    Steps += End - Begin;
+  }
+  reportSolve("counts", F, Steps, Sweeps);
 }
 
 AsyncMarkCounts::State AsyncMarkCounts::entryState() const {
@@ -291,12 +367,19 @@ MarkBounds AsyncMarkCounts::before(const Instruction &I,
   auto It = In.find(I.getParent());
   if (It == In.end())
     return unknownBounds(); // Not converged, or unreachable.
-  State S = It->second;
-  for (const Instruction &J : *I.getParent()) {
-    if (&J == &I)
-      break;
-    step(J, S);
-  }
+  if (auto E = EventIndex.find(&I); E != EventIndex.end())
+    return BeforeEvent[E->second].Kinds[kindIndex(Kind)];
+  // Between events nothing changes: the state after the last event before
+  // \p I (found by a binary search in program order), or the block's entry.
+  auto [Begin, End] = Range.lookup(I.getParent());
+  const Instruction *const *First = Events.begin() + Begin;
+  const Instruction *const *Last = Events.begin() + End;
+  const Instruction *const *After = std::partition_point(
+      First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
+  if (After == First)
+    return It->second.Kinds[kindIndex(Kind)];
+  State S = BeforeEvent[After - 1 - Events.begin()];
+  step(**(After - 1), S);
   return S.Kinds[kindIndex(Kind)];
 }
 
@@ -385,10 +468,20 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
       Tracked.push_back(V);
   if (Tracked.empty())
     return;
-  Converged = sweepToFixedPoint(F, [&](const BasicBlock &BB) {
-    StateVec S = entryOf(BB);
+  for (const BasicBlock &BB : F) {
+    unsigned Begin = Events.size();
     for (const Instruction &I : BB)
-      step(I, S);
+      if (changesDistances(I))
+        Events.push_back(&I);
+    Range[&BB] = {Begin, Events.size()};
+  }
+  unsigned Sweeps = 0;
+  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
+    StateVec S = entryOf(BB);
+    auto [Begin, End] = Range.lookup(&BB);
+    for (unsigned E = Begin; E != End; ++E)
+      step(*Events[E], S);
+    Steps += End - Begin;
     auto [It, Inserted] = Out.try_emplace(&BB, S);
     if (!Inserted && It->second == S)
       return false;
@@ -397,6 +490,21 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
   });
   if (!Converged)
     Out.clear();
+  reportSolve("distances", F, Steps, Sweeps);
+}
+
+/// True if step() can change a state at \p I; it leaves it as it is at
+/// every other instruction.
+bool MarkDistances::changesDistances(const Instruction &I) const {
+  if (isa<PHINode>(I))
+    return false;
+  if (indexOf(&I) != ~0u)
+    return true;
+  AsyncOp Op = AsyncOp::get(I);
+  if (Op.isMark() && countsMark(Op, Opts.Kind))
+    return true;
+  return Opts.CompleteAtWaits && Op.isWait() &&
+         Op.getSemantics() == Opts.Kind && getTrackedWaitCount(Op);
 }
 
 unsigned MarkDistances::indexOf(const Value *V) const {
@@ -467,13 +575,22 @@ MarkDistances::Distance MarkDistances::at(const Value *V,
                                           const Instruction &At) const {
   if (indexOf(V) == ~0u || !Converged)
     return 0;
-  StateVec S = entryOf(*At.getParent());
-  for (const Instruction &I : *At.getParent()) {
-    if (&I == &At)
-      break;
-    step(I, S);
+  const BasicBlock *BB = At.getParent();
+  auto [Begin, End] = Range.lookup(BB);
+  // The events before At, found by a binary search in program order.
+  unsigned Stop =
+      std::partition_point(
+          Events.begin() + Begin, Events.begin() + End,
+          [&](const Instruction *E) { return E->comesBefore(&At); }) -
+      Events.begin();
+  if (Cur.BB != BB || Cur.Next > Stop) {
+    Cur.BB = BB;
+    Cur.Next = Begin;
+    Cur.S = entryOf(*BB);
   }
-  return valueIn(V, S);
+  for (; Cur.Next != Stop; ++Cur.Next, ++Steps)
+    step(*Events[Cur.Next], Cur.S);
+  return valueIn(V, Cur.S);
 }
 
 void MarkDistances::forEachCall(
@@ -493,4 +610,103 @@ void MarkDistances::forEachCall(
       step(I, S);
     }
   }
+}
+
+//===----------------------------------------------------------------------===//
+// ObservedMarks
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The oldest mark a later wait still observes, in marks issued since it:
+/// -1 for none, ObservesAny for a mark of any age.
+using Horizon = int64_t;
+constexpr Horizon ObservesNone = -1;
+constexpr Horizon ObservesAny = INT64_MAX;
+
+/// What an instruction does to the horizon, read backwards.
+struct ObserverEvent {
+  const Instruction *I;
+  /// For a wait: the horizon just before it; ignored for a mark.
+  Horizon Before;
+  bool IsMark;
+};
+} // namespace
+
+// Why this is MarkDistances' answer: that solver's transfers (add one,
+// complete above N, minimum at joins) distribute over the minimum, so a
+// mark's distance at a wait is the fewest marks on a path from the mark to
+// the wait that no completing wait in between cut (one whose count the
+// path's marks so far exceed). The mark is observed if such a path ends at
+// a wait of the kind with count N within N marks, or at any other wait. Read
+// backwards, the marks a path allows form a prefix 0..H of ages: a
+// completing wait with count N sets H to N (younger marks are observed
+// there, older ones cut), any other wait sets it to "any age", a counted
+// mark lowers it by one, and a join of paths takes the maximum. H lies in
+// {-1 .. LargestTrackedWaitCount} + {any}, a finite lattice on which every
+// transfer is monotone; starting from -1 ("no wait ahead") each block's H
+// only rises, so the sweeps (backwards, in post-order) end, and the fixed
+// point they reach is the least one: H of finite paths, as the forward
+// solver's minimum over finite paths. Blocks not reachable from the entry
+// are left out, as there: their marks are observed by nothing.
+ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind) {
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
+  std::reverse(Order.begin(), Order.end());
+  SmallVector<ObserverEvent, 0> Events;
+  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
+  for (const BasicBlock *BB : Order) {
+    unsigned Begin = Events.size();
+    for (const Instruction &I : *BB) {
+      AsyncOp Op = AsyncOp::get(I);
+      if (Op.isMark() && countsMark(Op, Kind)) {
+        Events.push_back({&I, 0, true});
+      } else if (Op.isWait()) {
+        std::optional<uint64_t> N = getTrackedWaitCount(Op);
+        bool Completes = N && Op.getSemantics() == Kind;
+        Events.push_back(
+            {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
+      }
+    }
+    Range[BB] = {Begin, Events.size()};
+  }
+  auto Transfer = [&](const BasicBlock &BB, Horizon H, bool Record) {
+    auto [Begin, End] = Range.lookup(&BB);
+    for (unsigned E = End; E != Begin; --E) {
+      const ObserverEvent &Ev = Events[E - 1];
+      if (!Ev.IsMark) {
+        H = Ev.Before;
+        continue;
+      }
+      if (Record)
+        Observed[Ev.I] = H >= 0;
+      if (H != ObservesAny)
+        H = std::max<Horizon>(H - 1, ObservesNone);
+    }
+    Steps += End - Begin;
+    return H;
+  };
+  DenseMap<const BasicBlock *, Horizon> In;
+  auto OutOf = [&](const BasicBlock &BB) {
+    Horizon H = ObservesNone;
+    for (const BasicBlock *Succ : successors(&BB))
+      H = std::max(H, In.lookup_or(Succ, ObservesNone));
+    return H;
+  };
+  unsigned Sweeps = 0;
+  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
+    Horizon H = Transfer(BB, OutOf(BB), /*Record=*/false);
+    auto [It, Inserted] = In.try_emplace(&BB, H);
+    if (!Inserted && It->second == H)
+      return false;
+    It->second = H;
+    return Inserted ? H != ObservesNone : true;
+  });
+  if (Converged)
+    for (const BasicBlock *BB : Order)
+      Transfer(*BB, OutOf(*BB), /*Record=*/true);
+  reportSolve("observers", F, Steps, Sweeps);
+}
+
+bool ObservedMarks::isObserved(const Instruction &Mark) const {
+  return !Converged || Observed.lookup(&Mark);
 }

@@ -396,8 +396,11 @@ bool asyncpipe::callsAsyncFragment(const Function &F) {
 void asyncpipe::noteRemovedHardwareOp(const CallBase &Op) {
   AsyncOp A = AsyncOp::get(Op);
   Function *F = const_cast<Function *>(Op.getFunction());
-  if (!A || A.getSemantics() != AsyncSemantics::Hardware || !F ||
-      F->getMetadata(RemovedHardwareOpMD))
+  // Only intrinsics are recorded: stock llc cannot select them for a target
+  // without cp.async, so their removal must not turn that error into success.
+  // A removed inline-PTX wait only spares ptxas a rejection.
+  if (!A || A.getSemantics() != AsyncSemantics::Hardware || Op.isInlineAsm() ||
+      !F || F->getMetadata(RemovedHardwareOpMD))
     return;
   // The verifier allows a DILocation only where it is a location, so the
   // parts are kept: line, column and scope.

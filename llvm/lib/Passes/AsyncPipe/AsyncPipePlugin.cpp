@@ -36,6 +36,7 @@
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/Transforms/AsyncPipe/AsyncPipelineOpenCLKernels.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
 #include "llvm/Transforms/KernelFusion/KernelFusion.h"

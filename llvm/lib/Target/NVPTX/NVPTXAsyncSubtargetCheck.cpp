@@ -12,11 +12,14 @@
 // function's subtarget and reports the first async operation of each function
 // that cannot be compiled (the native intrinsics, their mbarrier arrive
 // forms, and cp.async written as inline PTX that the recognizer models), with
-// the flags that select a suitable target. It then removes the function's
-// async operations so that codegen ends normally with the error. On every
-// target it also reports calls to llvm.nvvm.cp.async.* names that are not
-// intrinsics (a size that does not exist), which stock codegen would emit as
-// a call ptxas cannot parse.
+// the flags that select a suitable target. Where stock codegen would stop
+// (an intrinsic), it is an error, and the function's async operations are
+// removed so that codegen ends normally with it. Where stock codegen
+// compiles and only ptxas would later reject the output (cp.async written
+// as inline PTX, calls to llvm.nvvm.cp.async.* names that are not
+// intrinsics), it is a warning and the code is left as written: loading the
+// plugin never makes llc reject IR that stock llc compiles, but the user
+// learns at the source line why ptxas will.
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,12 +166,12 @@ void eraseCalls(ArrayRef<CallBase *> Calls) {
   }
 }
 
-/// Reports the calls to functions named like cp.async intrinsics that LLVM
+/// Warns at the calls to functions named like cp.async intrinsics that LLVM
 /// does not know ("llvm.nvvm.cp.async.ca.shared.global.12"): the IR verifier
 /// accepts them as declarations, and stock codegen emits a call to an
-/// external function whose name ptxas cannot parse. Returns true if it
-/// reported (and removed) any.
-bool checkUnknownCpAsyncIntrinsics(Function &F) {
+/// external function whose name ptxas cannot parse. The call stays: stock
+/// llc compiles it, so the plugin does not reject it.
+void warnUnknownCpAsyncIntrinsics(Function &F) {
   SmallVector<CallBase *, 4> Unknown;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
@@ -177,38 +180,50 @@ bool checkUnknownCpAsyncIntrinsics(Function &F) {
           Callee->getName().starts_with("llvm.nvvm.cp.async."))
         Unknown.push_back(Call);
   if (Unknown.empty())
-    return false;
-  reportAsyncError(
+    return;
+  reportAsyncWarning(
       *Unknown.front(),
       "'" + Unknown.front()->getCalledFunction()->getName() +
-          "' is not an intrinsic this LLVM knows: the cp.async copies are "
+          "' is not an intrinsic this LLVM knows, and ptxas will reject the "
+          "call: the cp.async copies are "
           "llvm.nvvm.cp.async.ca.shared.global.{4,8,16}{,.s} and "
           "llvm.nvvm.cp.async.cg.shared.global.16{,.s}, the group operations "
           "llvm.nvvm.cp.async.commit.group, wait.group(i32 N) and wait.all");
-  eraseCalls(Unknown);
-  return true;
+}
+
+/// True if every call in \p Calls is cp.async written as inline PTX: stock
+/// llc compiles those for any target (ptxas rejects them later).
+bool allInlinePTX(ArrayRef<CallBase *> Calls) {
+  return all_of(Calls, [](const CallBase *Call) {
+    return Call->isInlineAsm();
+  });
 }
 
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
   if (!moduleMayHaveAsyncOps(*F.getParent()) &&
       !F.getMetadata(RemovedHardwareOpMD))
     return false;
-  bool Changed = checkUnknownCpAsyncIntrinsics(F);
+  warnUnknownCpAsyncIntrinsics(F);
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
-    return Changed;
+    return false;
   SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
   // A native wait an AsyncPipe pass proved redundant and removed (in opt, or
   // in asyncpipe-lower just before) was still written for cp.async: the
   // program needs sm_80 all the same, at every -O level.
   auto *Removed = cast_or_null<MDTuple>(F.getMetadata(RemovedHardwareOpMD));
   if (Calls.empty() && !Removed)
-    return Changed;
+    return false;
   AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
-    return Changed;
+    return false;
   bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");
   std::string Msg = describeMissingRequirements(Sub, IsOpenCL);
+  if (!Calls.empty() && allInlinePTX(Calls)) {
+    reportAsyncWarning(*Calls.front(), Msg + " (ptxas will reject the inline "
+                                             "cp.async here)");
+    return false;
+  }
   if (!Calls.empty()) {
     reportAsyncError(*Calls.front(), Msg);
   } else {

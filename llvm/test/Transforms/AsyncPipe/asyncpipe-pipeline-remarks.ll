@@ -89,8 +89,8 @@
 ; CHECK: @buf.fallback_to_zero = internal global [2 x [16 x i32]] undef
 ; CHECK: @other2 = internal global [16 x i32] undef
 
-; The annotated loop's async operations are in its inner loop.
-; REMARK: remark: <unknown>:0:0: loop not pipelined: the inner loop at 'inner' has async operations (nested pipelining is not supported; annotate the innermost loop)
+; The annotated loop's marks and waits are in its inner loop.
+; REMARK: remark: <unknown>:0:0: loop not pipelined: the inner loop at 'inner' has a mark, so the groups of an iteration are not a constant (nested pipelining is not supported: mark once after the inner loop, or annotate the innermost loop)
 define void @not_innermost(ptr noalias %a, ptr noalias %c, i64 %n) {
 entry:
   br label %outer

@@ -234,12 +234,12 @@ define i32 @internal_globals(ptr %global) {
 
 ; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048575}
 
-; REMARK: remark: kernel.c:0:0: AsyncSan checks 1 loads, 1 stores and 2 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects and internal globals that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 1 stores and 0 async runtime calls; 1 accesses skipped (stack objects and internal globals that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 4 stores and 0 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 0 stores and 3 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, constant globals)
-; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 2 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects and internal globals that do not escape, constant globals)
+; REMARK: remark: kernel.c:0:0: AsyncSan checks 1 loads, 1 stores and 2 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, loads from those only copies read, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects and internal globals that do not escape, loads from those only copies read, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 1 stores and 0 async runtime calls; 1 accesses skipped (stack objects and internal globals that do not escape, loads from those only copies read, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 1 loads, 4 stores and 0 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, loads from those only copies read, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 0 loads, 0 stores and 3 async runtime calls; 0 accesses skipped (stack objects and internal globals that do not escape, loads from those only copies read, constant globals)
+; REMARK-NEXT: remark: <unknown>:0:0: AsyncSan checks 2 loads, 0 stores and 2 async runtime calls; 2 accesses skipped (stack objects and internal globals that do not escape, loads from those only copies read, constant globals)
 ; REMARK-NOT: remark
 
 ; PIPELINE-LABEL: define i32 @consumer(

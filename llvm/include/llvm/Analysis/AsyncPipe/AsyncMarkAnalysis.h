@@ -96,6 +96,10 @@ public:
   bool invalidate(Function &, const PreservedAnalyses &PA,
                   FunctionAnalysisManager::Invalidator &);
 
+  /// Transfer steps taken (for -asyncpipe-mark-analysis-stats and the
+  /// tests that keep the analysis linear).
+  uint64_t steps() const { return Steps; }
+
 private:
   struct State {
     MarkBounds Kinds[2];
@@ -109,6 +113,16 @@ private:
   /// Per kind: above this a finite Max can only be growing around a cycle.
   uint64_t Limit[2] = {0, 0};
   DenseMap<const BasicBlock *, State> In;
+  /// The instructions whose transfer can change a state (marks, copies,
+  /// waits, calls), block by block in order: sweeps step only these.
+  /// Events[Range[BB].first, Range[BB].second) are BB's.
+  SmallVector<const Instruction *, 0> Events;
+  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
+  /// The state just before each event, once converged: a query is a lookup
+  /// (or a binary search in its block), never a rerun of the block.
+  SmallVector<State, 0> BeforeEvent;
+  DenseMap<const Instruction *, unsigned> EventIndex;
+  uint64_t Steps = 0;
   bool Converged = true;
 };
 
@@ -144,7 +158,10 @@ public:
                 DefineFn Define = nullptr);
 
   /// The distance of \p V just before \p At; an untracked value (argument,
-  /// constant) counts as just made (0).
+  /// constant) counts as just made (0). Queries in program order within a
+  /// block continue one sweep of it (a cursor): all the queries of a
+  /// function in order cost one pass over its blocks; a query behind the
+  /// cursor, or in another block, restarts at its block's entry.
   Distance at(const Value *V, const Instruction &At) const;
   /// The distance of \p V in \p State (a state of this solver).
   Distance valueIn(const Value *V, ArrayRef<Distance> State) const;
@@ -152,12 +169,15 @@ public:
   /// Calls \p Visit with the state just before every call in a reached block.
   void forEachCall(
       function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const;
+  /// Transfer steps taken so far, queries included.
+  uint64_t steps() const { return Steps; }
 
 private:
   using StateVec = SmallVector<Distance, 8>;
   unsigned indexOf(const Value *V) const;
   StateVec entryOf(const BasicBlock &BB) const;
   void step(const Instruction &I, StateVec &S) const;
+  bool changesDistances(const Instruction &I) const;
 
   const Function &F;
   Options Opts;
@@ -165,6 +185,42 @@ private:
   DenseMap<const Value *, unsigned> Index;
   DefineFn Define;
   DenseMap<const BasicBlock *, StateVec> Out;
+  /// The instructions whose transfer can change a state (counted marks,
+  /// completing waits, tracked definitions), block by block in order.
+  SmallVector<const Instruction *, 0> Events;
+  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
+  /// at()'s cursor: the state just before Events[Next] of block BB.
+  struct Cursor {
+    const BasicBlock *BB = nullptr;
+    unsigned Next = 0;
+    StateVec S;
+  };
+  mutable Cursor Cur;
+  mutable uint64_t Steps = 0;
+  bool Converged = true;
+};
+
+/// Which marks of one kind some wait may observe: the question of
+/// MarkDistances with CompleteAtWaits, asked for every mark at every wait
+/// (a wait of the kind with a tracked count N observes the marks at most N
+/// marks old and completes the older ones; any other wait observes every
+/// mark not yet completed), with the same answer, but solved backwards with
+/// one number per program point: the oldest mark (in marks issued since it)
+/// that a later wait would still observe. Its cost is linear in the
+/// function for any number of marks.
+class ObservedMarks {
+public:
+  ObservedMarks(const Function &F, AsyncSemantics Kind);
+  /// True if a wait may observe \p Mark (a mark of the function); always
+  /// true if the fixed point was not reached.
+  bool isObserved(const Instruction &Mark) const;
+  bool converged() const { return Converged; }
+  uint64_t steps() const { return Steps; }
+
+private:
+  /// Marks issued in a reachable block and found observed.
+  DenseMap<const Instruction *, bool> Observed;
+  uint64_t Steps = 0;
   bool Converged = true;
 };
 

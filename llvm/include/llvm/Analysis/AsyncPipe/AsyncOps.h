@@ -214,8 +214,9 @@ void eraseProvenRedundantOp(CallBase &Op);
 /// depend on which of them the optimizer proved redundant.
 inline constexpr const char *RemovedHardwareOpMD = "asyncpipe.removed.native";
 
-/// Records \p Op in RemovedHardwareOpMD if it has hardware semantics; call
-/// before erasing it.
+/// Records \p Op in RemovedHardwareOpMD if it is an intrinsic of hardware
+/// semantics (inline PTX is not recorded: stock llc compiles it for every
+/// target); call before erasing it.
 void noteRemovedHardwareOp(const CallBase &Op);
 
 /// Testing only (-asyncpipe-unsound-legacy-model-for-testing): restores the

@@ -150,30 +150,13 @@ bool MarkWaitElimination::removeRedundantWaits() {
 /// The activation marks among \p Marks that some wait may observe.
 SmallPtrSet<const Instruction *, 16>
 MarkWaitElimination::findObservedMarks(ArrayRef<Value *> Marks) const {
+  // One backward solve answers for every mark at once (a solve per mark,
+  // or a scan of every mark at every wait, would be quadratic).
+  ObservedMarks Observers(F, AsyncSemantics::Activation);
   SmallPtrSet<const Instruction *, 16> Observed;
-  MarkDistances::Options Opts;
-  Opts.Kind = AsyncSemantics::Activation;
-  Opts.CompleteAtWaits = true;
-  MarkDistances Distances(F, Marks, Opts);
-  if (!Distances.converged()) {
-    for (Value *Mark : Marks)
+  for (Value *Mark : Marks)
+    if (Observers.isObserved(*cast<Instruction>(Mark)))
       Observed.insert(cast<Instruction>(Mark));
-    return Observed;
-  }
-  Distances.forEachCall([&](const CallBase &Call,
-                            ArrayRef<MarkDistances::Distance> State) {
-    AsyncOp Op = AsyncOp::get(Call);
-    if (!Op.isWait())
-      return;
-    std::optional<uint64_t> N = getTrackedWaitCount(Op);
-    // A native wait, or one whose count is unknown, may observe any mark.
-    bool ObservesAll = !N || Op.getSemantics() != AsyncSemantics::Activation;
-    for (Value *Mark : Marks) {
-      MarkDistances::Distance D = Distances.valueIn(Mark, State);
-      if (D != MarkDistances::None && (ObservesAll || D <= *N))
-        Observed.insert(cast<Instruction>(Mark));
-    }
-  });
   return Observed;
 }
 

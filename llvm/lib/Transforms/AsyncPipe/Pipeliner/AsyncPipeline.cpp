@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "AsyncPipelineRegisters.h"
 #include "AsyncPipelineRequests.h"
 #include "AsyncPipelineSchedule.h"
 #include "AsyncPipelineVerify.h"
@@ -385,6 +386,13 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     Drain = Target && Target->countsWaitsInGroups()
                 ? AsyncPipelineDrain::EmptyGroups
                 : AsyncPipelineDrain::Epilogue;
+
+  // Register stages first: a pipelined loop around such a loop (and its
+  // epilogue's copies of it) then holds the register-pipelined form.
+  if (pipelineRegisterStages(F, LI, DT, SE, ORE)) {
+    verifyAnalyses(F, LI, DT);
+    Changed = true;
+  }
 
   // Each loop once, in preorder, taken from LoopInfo as it is after the
   // previous loop's transformation (which adds loops: the clones are marked

@@ -94,6 +94,18 @@ private:
                            IRBuilderBase &B, ValueToValueMapTy &VMap);
   Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
   void emitSkippedMark(unsigned StmtIdx, Instruction *InsertBefore);
+  /// AsyncPipelineCopyLoops.cpp: a copy loop re-emitted as a whole for the
+  /// site's iteration, at \p B's insertion point (which it leaves after the
+  /// clone); and a copy loop (or a clone of one) deleted with its loops.
+  struct RegionClone {
+    SmallVector<BasicBlock *, 8> Blocks;
+    BasicBlock *Exit;
+  };
+  RegionClone emitCopyRegion(unsigned RegionIdx, unsigned StmtIdx,
+                             const EmissionSite &Site, IRBuilderBase &B,
+                             ValueToValueMapTy &VMap);
+  void deleteCopyRegion(ArrayRef<BasicBlock *> Blocks, BasicBlock *Exit,
+                        SmallVectorImpl<WeakTrackingVH> *Unused);
   void eraseMovedAsyncOps();
   void closeCounters();
 
@@ -127,9 +139,15 @@ private:
   /// Epilogue drain: the old preheader, which holds the loop invariants and
   /// chooses between the pipelined path and the short trip counts' paths.
   BasicBlock *Dispatch = nullptr;
+  /// Epilogue drain: where the pipelined path's prologue begins (the
+  /// prologue's copy loops split it from the loop's preheader).
+  BasicBlock *PrologueEntry = nullptr;
   /// The path of trip count n (1 .. D) starts in ShortTrips[n - 1], which
   /// holds its partial prologue and an unreachable placeholder terminator.
   SmallVector<BasicBlock *, 4> ShortTrips;
+  /// The block holding that placeholder (the partial prologue's copy loops
+  /// split it from ShortTrips[n - 1]).
+  SmallVector<BasicBlock *, 4> ShortTripEnds;
   /// The short trip counts' paths join the epilogue (no early statement has
   /// a wait, so their partial prologues need no counts of their own).
   bool ShareDrain = false;
@@ -139,6 +157,7 @@ private:
     unsigned Statement;
     SmallVector<Instruction *, 4> Issued; ///< Copies and mark.
     CallBase *Wait;
+    SmallVector<RegionClone, 1> Regions; ///< Its copy loops' clones.
   };
   SmallVector<BodyEmission, 4> BodyEmissions;
   bool EmittingInBody = false;

@@ -49,6 +49,7 @@ void PipelineBuilder::splitPipelinedEntry() {
   auto *Full =
       BasicBlock::Create(F->getContext(), "asyncpipe.prologue", F, Body);
   BranchInst::Create(Body, Full);
+  PrologueEntry = Full;
   if (Loop *Parent = L.getParentLoop())
     Parent->addBasicBlockToLoop(Full, LI);
   Instruction *OldBr = Dispatch->getTerminator();
@@ -68,8 +69,10 @@ void PipelineBuilder::emitShortTripPrologues() {
                                      L.getExitBlock());
     if (Loop *Parent = L.getParentLoop())
       Parent->addBasicBlockToLoop(Short, LI);
-    emitPrologue(new UnreachableInst(Ctx, Short), Trips);
+    auto *End = new UnreachableInst(Ctx, Short);
+    emitPrologue(End, Trips);
     ShortTrips.push_back(Short);
+    ShortTripEnds.push_back(End->getParent());
   }
 }
 
@@ -183,7 +186,7 @@ BasicBlock *PipelineBuilder::emitDrainCopies(
     remapInstructionsInBlocks(Clones, VMap);
     auto *CloneHeader = cast<BasicBlock>(VMap[Body]);
     if (Initial) {
-      BasicBlock *Short = ShortTrips[lastStage() - Step];
+      BasicBlock *Short = ShortTripEnds[lastStage() - Step];
       for (auto &[Phi, V] : Current) {
         auto *Merge = cast<PHINode>(VMap[Phi]);
         while (Merge->getNumIncomingValues())
@@ -214,6 +217,14 @@ BasicBlock *PipelineBuilder::emitDrainCopies(
         eraseLater(cast<Instruction>(VMap[I]), Unused);
       if (E.Wait)
         eraseLater(cast<Instruction>(VMap[E.Wait]), Unused);
+      for (const RegionClone &R : E.Regions) {
+        SmallVector<BasicBlock *, 8> Blocks;
+        for (BasicBlock *BB : R.Blocks)
+          Blocks.push_back(cast<BasicBlock>(VMap[BB]));
+        deleteCopyRegion(Blocks, cast<BasicBlock>(VMap[R.Exit]), &Unused);
+        erase_if(Clones,
+                 [&](BasicBlock *BB) { return is_contained(Blocks, BB); });
+      }
     }
     for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
       const PipelineStatement &S = Sched.Statements[Idx];
@@ -330,13 +341,14 @@ void PipelineBuilder::emitEpilogue() {
   // shared) into the epilogue's.
   Instruction *ToFull = Dispatch->getTerminator();
   B.SetInsertPoint(ToFull);
-  SwitchInst *Switch = B.CreateSwitch(LastIteration, Preheader, lastStage());
+  SwitchInst *Switch =
+      B.CreateSwitch(LastIteration, PrologueEntry, lastStage());
   ToFull->eraseFromParent();
   for (unsigned Trips = 1; Trips <= lastStage(); ++Trips) {
-    BasicBlock *Short = ShortTrips[Trips - 1];
-    Switch->addCase(B.getInt64(Trips - 1), Short);
+    Switch->addCase(B.getInt64(Trips - 1), ShortTrips[Trips - 1]);
     if (ShareDrain)
       continue;
+    BasicBlock *Short = ShortTripEnds[Trips - 1];
     Short->getTerminator()->eraseFromParent();
     Join(emitDrainCopies(Short, lastStage() - Trips + 1,
                          "short" + Twine(Trips) + ".epi", Exit, Initial,

@@ -36,6 +36,11 @@ namespace pipeliner {
 /// a global named _ZZ4gemmE2As, which the user wrote as gemm's As).
 std::string demangleName(StringRef Name);
 
+/// Where the user finds inner loop \p Inner: its source line, else its
+/// header block's name (clang names loop blocks only in builds that keep
+/// value names).
+std::string describeInnerLoop(const Loop &Inner);
+
 /// A value for a remark: its (demangled) name, or what it is.
 std::string describe(const Value *V);
 
@@ -102,6 +107,11 @@ private:
   }
 
   bool checkLoopShape();
+  /// AsyncPipelineCopyLoops.cpp: the inner loops that issue copies.
+  bool findCopyRegions();
+  std::optional<std::string>
+  whyRegionNotRecomputable(const CopyRegion &R, unsigned StmtIdx,
+                           SmallPtrSetImpl<Value *> &Seen);
   bool cutStatements();
   bool checkSynchronousForm();
   bool findBuffers();
@@ -155,6 +165,8 @@ private:
   DenseMap<const Instruction *, unsigned> StatementOf;
   /// Program order of the body's instructions (reverse post-order).
   DenseMap<const Instruction *, unsigned> PositionOf;
+  /// Index in Sched.CopyRegions of the blocks of each copy region.
+  DenseMap<const BasicBlock *, unsigned> RegionOf;
   /// Why a group stays in the consumers' stage (automatic schedule only).
   DenseMap<unsigned, std::string> StaysBecause;
 };

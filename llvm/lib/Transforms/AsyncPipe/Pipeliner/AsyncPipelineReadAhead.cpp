@@ -203,6 +203,29 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
   }
   const SCEV *Off = SE.removePointerBase(P);
   Type *Ty = Off->getType();
+  // A copy loop's address moves in the inner loop too: its constant steps,
+  // at most the inner loop's constant maximal trip count of them, widen the
+  // range by a constant (both kept small so that the sums below stay far
+  // from overflowing).
+  int64_t InnerMin = 0, InnerMax = 0;
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off);
+      AR && AR->getLoop()->getParentLoop() == &L && AR->isAffine()) {
+    const auto *InnerStep = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    const auto *InnerMaxBTC = dyn_cast<SCEVConstant>(
+        SE.getConstantMaxBackedgeTakenCount(AR->getLoop()));
+    if (!InnerStep || !InnerMaxBTC ||
+        InnerMaxBTC->getAPInt().getActiveBits() > 24 ||
+        InnerStep->getAPInt().getSignificantBits() > 24) {
+      WhyNot = formatv("the address {0} moves in an inner loop by a step or "
+                       "a number of steps unknown at compile time",
+                       describe(Ptr));
+      return std::nullopt;
+    }
+    int64_t Extent = InnerStep->getAPInt().getSExtValue() *
+                     int64_t(InnerMaxBTC->getAPInt().getZExtValue());
+    (Extent < 0 ? InnerMin : InnerMax) = Extent;
+    Off = AR->getStart();
+  }
   const SCEV *Start = Off;
   const SCEV *Step = SE.getZero(Ty);
   if (const auto *AR = dyn_cast<SCEVAddRecExpr>(Off)) {
@@ -230,7 +253,7 @@ PipelinePlanner::getGroupRange(Value *Ptr, uint64_t Bytes,
   else
     Terms.push_back(Start);
   SmallVector<const SCEV *, 4> Shared;
-  int64_t Min = 0, Max = 0;
+  int64_t Min = InnerMin, Max = InnerMax;
   const int64_t Limit = int64_t(1) << 40;
   for (const SCEV *T : Terms) {
     if (isUniform(T)) {

@@ -33,6 +33,11 @@ namespace llvm {
 namespace asyncpipe {
 
 static constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
+/// The register-stage marker and its loop property
+/// (AsyncPipelineRegisters.cpp).
+static constexpr StringLiteral RegistersMarkerName =
+    "asyncpipe.pipeline.registers";
+static constexpr StringLiteral RegistersKey = "asyncpipe.pipeline.registers";
 static constexpr StringLiteral StagesKey = "asyncpipe.pipeline.stages";
 static constexpr StringLiteral StageKey = "asyncpipe.pipeline.stage";
 static constexpr StringLiteral OrderKey = "asyncpipe.pipeline.order";
@@ -193,15 +198,45 @@ bool hasPipelineLoopMetadata(const Function &F) {
 // The source annotation
 //===----------------------------------------------------------------------===//
 
+/// Turns asyncpipe_pipeline_registers(S) into the property of the innermost
+/// loop around it, which the unroller then leaves alone; deletes the call.
+static void consumeRegistersMarker(CallBase &Marker, LoopInfo &LI) {
+  auto *Stages = Marker.arg_size() == 1
+                     ? dyn_cast<ConstantInt>(Marker.getArgOperand(0))
+                     : nullptr;
+  Loop *L = LI.getLoopFor(Marker.getParent());
+  if (!Stages || Stages->isNegative() || Stages->isZero() ||
+      Stages->getZExtValue() > MaxPipelineStages)
+    reportAsyncError(Marker, "asyncpipe_pipeline_registers() needs a "
+                             "compile-time stage count (2: the loads one "
+                             "iteration ahead)");
+  else if (!L)
+    reportAsyncWarning(Marker, "asyncpipe_pipeline_registers() is not inside "
+                               "a loop; ignored");
+  else {
+    LLVMContext &Ctx = Marker.getContext();
+    updateLoopProperties(
+        *L, {RegistersKey, "llvm.loop.unroll.disable"},
+        {makeProperty(Ctx, RegistersKey, Stages->getZExtValue()),
+         makeProperty(Ctx, "llvm.loop.unroll.disable")});
+  }
+  Marker.eraseFromParent();
+}
+
 /// Turns the marker calls of \p F into loop metadata; returns true if any.
 bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
   SmallVector<CallBase *, 4> Markers;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
       if (Function *Callee = Call->getCalledFunction();
-          Callee && Callee->getName() == MarkerName)
+          Callee && (Callee->getName() == MarkerName ||
+                     Callee->getName() == RegistersMarkerName))
         Markers.push_back(Call);
   for (CallBase *Marker : Markers) {
+    if (Marker->getCalledFunction()->getName() == RegistersMarkerName) {
+      consumeRegistersMarker(*Marker, LI);
+      continue;
+    }
     auto *Stages = Marker->arg_size() == 1
                        ? dyn_cast<ConstantInt>(Marker->getArgOperand(0))
                        : nullptr;
@@ -316,10 +351,12 @@ void markPipelined(Loop &L) {
 bool opensPipelineRequest(const Instruction &I) {
   if (const auto *Call = dyn_cast<CallBase>(&I))
     if (const Function *Callee = Call->getCalledFunction();
-        Callee && Callee->getName() == MarkerName)
+        Callee && (Callee->getName() == MarkerName ||
+                   Callee->getName() == RegistersMarkerName))
       return true;
   const MDNode *ID = I.getMetadata(LLVMContext::MD_loop);
-  return findLoopProperty(ID, StagesKey) && !findLoopProperty(ID, DoneKey);
+  return (findLoopProperty(ID, StagesKey) && !findLoopProperty(ID, DoneKey)) ||
+         findLoopProperty(ID, RegistersKey);
 }
 
 } // namespace asyncpipe

@@ -47,9 +47,7 @@ unsigned PipelineSchedule::getNumGroups() const {
   return Groups;
 }
 
-/// Where the user finds \p Inner: its source line, else its header block's
-/// name (clang names loop blocks only in builds that keep value names).
-static std::string describeInnerLoop(const Loop &Inner) {
+std::string pipeliner::describeInnerLoop(const Loop &Inner) {
   if (DebugLoc Loc = Inner.getStartLoc())
     return formatv("at line {0}", Loc.getLine()).str();
   StringRef Name = Inner.getHeader()->getName();
@@ -58,17 +56,6 @@ static std::string describeInnerLoop(const Loop &Inner) {
 }
 
 bool PipelinePlanner::checkLoopShape() {
-  // Inner loops may compute (the consumers' k loop of a GEMM), but the
-  // async operations must be the outer loop's own.
-  for (Loop *Inner : L.getSubLoops())
-    for (BasicBlock *BB : Inner->blocks())
-      for (Instruction &I : *BB)
-        if (AsyncOp::get(I))
-          return fail("NestedAsyncOps",
-                      formatv("the inner loop {0} has async operations "
-                              "(nested pipelining is not supported; annotate "
-                              "the innermost loop)",
-                              describeInnerLoop(*Inner)));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
     return fail("LoopShape",
@@ -80,7 +67,10 @@ bool PipelinePlanner::checkLoopShape() {
   if (SE.getTypeSizeInBits(BTC->getType()) > 64)
     return fail("TripCountTooWide", "its trip count does not fit in 64 bits");
   Sched.BackedgeTakenCount = BTC;
-  return true;
+  // Inner loops may compute (the consumers' k loop of a GEMM) or issue
+  // copies (a tile copied by a loop), but the marks and waits must be the
+  // outer loop's own.
+  return findCopyRegions();
 }
 
 // The body is walked in reverse post-order. Blocks of the loop itself that
@@ -100,10 +90,26 @@ bool PipelinePlanner::cutStatements() {
   RPO.perform(&LI);
   unsigned Position = 0;
   BasicBlock *LastSpineBlock = nullptr;
+  std::optional<unsigned> LastRegion;
   for (BasicBlock *BB : RPO) {
     bool OnSpine = isOnSpine(BB);
     if (OnSpine)
       LastSpineBlock = BB;
+    // A copy loop is one piece of its statement: the cut before a copy that
+    // follows consumer work is made where the region begins.
+    auto Region = RegionOf.find(BB);
+    bool InRegion = Region != RegionOf.end();
+    if (InRegion && LastRegion != Region->second) {
+      LastRegion = Region->second;
+      if (Current.Wait && Current.Copies.empty() &&
+          any_of(Current.Insts, [](Instruction *Prev) {
+            return !AsyncOp::get(*Prev) && isWork(*Prev);
+          }))
+        Close();
+      if (Current.Insts.empty())
+        Current.Start = LastSpineBlock->getTerminator();
+      Current.Regions.push_back(Region->second);
+    }
     for (Instruction &I : *BB) {
       PositionOf[&I] = Position++;
       if ((BB == L.getHeader() && isa<PHINode>(I)) || I.isTerminator()) {
@@ -122,7 +128,7 @@ bool PipelinePlanner::cutStatements() {
       // the wait and the copy (a copy from one buffer to another) the wait
       // and the copy stay one statement, as in TVM.
       if (Op.isWait() ||
-          (Op.isCopy() && Current.Wait && Current.Copies.empty() &&
+          (Op.isCopy() && !InRegion && Current.Wait && Current.Copies.empty() &&
            any_of(Current.Insts, [](Instruction *Prev) {
              return !AsyncOp::get(*Prev) && isWork(*Prev);
            })))
@@ -137,7 +143,8 @@ bool PipelinePlanner::cutStatements() {
         Current.Wait = Op.getCall();
       } else if (Op.isCopy()) {
         Current.Copies.push_back(Op.getCall());
-        Current.HasPredicatedCopies |= !OnSpine;
+        // A copy loop's copies are re-emitted with their loop and guard.
+        Current.HasPredicatedCopies |= !OnSpine && !InRegion;
       } else if (Op.isMark()) {
         Current.Mark = Op.getCall();
         Close();
@@ -344,10 +351,15 @@ std::optional<std::string> PipelinePlanner::whyCannotRunEarly(unsigned Idx) {
             .str();
     }
   SmallPtrSet<Value *, 16> Seen;
+  for (unsigned R : S.Regions)
+    if (std::optional<std::string> Why =
+            whyRegionNotRecomputable(Sched.CopyRegions[R], Idx, Seen))
+      return Why;
   for (CallBase *Copy : S.Copies)
-    for (Value *Arg : Copy->args())
-      if (std::optional<std::string> Why = whyNotRecomputable(Arg, Idx, Seen))
-        return Why;
+    if (!Sched.getCopyRegion(Copy))
+      for (Value *Arg : Copy->args())
+        if (std::optional<std::string> Why = whyNotRecomputable(Arg, Idx, Seen))
+          return Why;
   return std::nullopt;
 }
 

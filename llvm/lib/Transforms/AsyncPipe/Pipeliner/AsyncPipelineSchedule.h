@@ -27,6 +27,7 @@
 #ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 #include <optional>
@@ -55,6 +56,9 @@ struct PipelineStatement {
   CallBase *Wait = nullptr; ///< First instruction, if a wait.
   CallBase *Mark = nullptr; ///< Last instruction, if a mark.
   SmallVector<CallBase *, 4> Copies;
+  /// The copy loops (PipelineSchedule::CopyRegions) in this statement: an
+  /// early statement re-emits each as a whole, as it re-emits a copy.
+  SmallVector<unsigned, 1> Regions;
   unsigned Stage = 0;
   unsigned Order = 0;
   /// The count the wait of this statement gets, and the same count relative
@@ -98,11 +102,31 @@ struct PipelineBuffer {
   SmallVector<Access, 8> Accesses;
 };
 
+/// An inner loop that issues async copies, with the conditional code around
+/// it (its guard): the single-entry single-exit part of the body between two
+/// blocks of the spine, holding only copies, address arithmetic and branches
+/// (AsyncPipelineCopyLoops.cpp). Its copies belong to the group whose mark
+/// follows it, like copies on the spine.
+struct CopyRegion {
+  BasicBlock *Entry = nullptr; ///< The spine block that branches into it.
+  BasicBlock *Exit = nullptr;  ///< The spine block it leaves to.
+  SmallVector<BasicBlock *, 8> Blocks;
+  bool contains(const BasicBlock *BB) const { return is_contained(Blocks, BB); }
+};
+
 struct PipelineSchedule {
   Loop *L = nullptr;
   unsigned NumStages = 0; ///< Max stage + 1.
   SmallVector<PipelineStatement, 8> Statements;
   SmallVector<PipelineBuffer, 4> Buffers;
+  SmallVector<CopyRegion, 2> CopyRegions;
+  /// The copy region \p I lies in, if any.
+  const CopyRegion *getCopyRegion(const Instruction *I) const {
+    for (const CopyRegion &R : CopyRegions)
+      if (R.contains(I->getParent()))
+        return &R;
+    return nullptr;
+  }
   /// Header phis the early statements use, evaluated at any iteration k as
   /// Start + k * Step (SCEV add recurrences of the loop).
   struct InductionValue {

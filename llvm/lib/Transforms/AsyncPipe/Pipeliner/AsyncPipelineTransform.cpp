@@ -365,10 +365,13 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
     B.SetInsertPoint(Then);
   }
   ValueToValueMapTy VMap;
-  BodyEmission Emitted{StmtIdx, {}, Wait};
+  BodyEmission Emitted{StmtIdx, {}, Wait, {}};
+  for (unsigned R : S.Regions)
+    Emitted.Regions.push_back(emitCopyRegion(R, StmtIdx, Site, B, VMap));
   for (CallBase *Copy : S.Copies)
-    Emitted.Issued.push_back(
-        cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
+    if (!Sched.getCopyRegion(Copy))
+      Emitted.Issued.push_back(
+          cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
   emitSkippedMark(StmtIdx, Site.InsertBefore);
   if (S.Mark)
     Emitted.Issued.push_back(Site.InsertBefore->getPrevNode());
@@ -439,7 +442,12 @@ void PipelineBuilder::eraseMovedAsyncOps() {
     if (!Sched.isEarly(S))
       continue;
     for (CallBase *Copy : S.Copies)
-      Copy->eraseFromParent();
+      if (!Sched.getCopyRegion(Copy))
+        Copy->eraseFromParent();
+    // A copy loop goes as a whole: an empty loop would still run.
+    for (unsigned R : S.Regions)
+      deleteCopyRegion(Sched.CopyRegions[R].Blocks, Sched.CopyRegions[R].Exit,
+                       nullptr);
     if (S.Mark)
       S.Mark->eraseFromParent();
     if (S.Wait)

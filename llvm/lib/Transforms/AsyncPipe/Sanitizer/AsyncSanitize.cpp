@@ -15,18 +15,23 @@
 // site, so a report names both ends of the race.
 //
 // On the host every address may be "shared memory" (a copy's destination is
-// any buffer), so all accesses are checked except those that cannot reach a
-// copy: accesses to stack objects and internal globals whose address never
-// escapes (a copy names its buffers by pointer, so such memory can only be
-// one by passing its address, which is an escape), and loads from constant
-// globals. Each check first reads the runtime's count of copies in
-// flight inline and calls the runtime only when it is not zero.
+// any buffer), so all accesses are checked except those that cannot race
+// with a copy: accesses to stack objects and internal globals whose address
+// never escapes (a copy names its buffers by pointer, so such memory can only
+// be one by passing its address, which is an escape); loads from stack
+// objects and internal globals whose address escapes only as the source of
+// copies (a copy only reads its source, and two reads do not race; stores to
+// them stay checked, since they may overwrite a pending copy's source); and
+// loads from constant globals. An access through a phi or select is skipped
+// only if every object it may be based on is. Each check first reads the
+// runtime's count of copies in flight inline and calls the runtime only when
+// it is not zero.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -68,15 +73,60 @@ struct Access {
   bool IsWrite;
 };
 
+/// How a copy may reach an object: what an access to it must be checked for.
+enum class CopyReach {
+  None,     // No copy can name it: no access races.
+  ReadOnly, // Copies may only read it: only stores race.
+  Any,      // A copy may write it: every access may race.
+};
+
+/// Follows the uses of an object's address: is it captured other than as the
+/// source operand of host copies?
+struct CopySourceTracker : CaptureTracker {
+  bool CapturedElsewhere = false;
+  bool CopySource = false;
+
+  void tooManyUses() override { CapturedElsewhere = true; }
+  Action captured(const Use *U, UseCaptureInfo) override {
+    if (const auto *Call = dyn_cast<CallBase>(U->getUser())) {
+      AsyncOp Op = AsyncOp::get(*Call);
+      // The runtime reads the source when the copy completes and keeps the
+      // pointer no longer; a pointer that is also the destination is not
+      // only read.
+      if (Op.isCopy() && Op.getForm() == AsyncOpForm::Host &&
+          U->get() == Op.getGlobalPointer() &&
+          U->get() != Op.getSharedPointer()) {
+        CopySource = true;
+        return ContinueIgnoringReturn;
+      }
+    }
+    CapturedElsewhere = true;
+    return Stop;
+  }
+
+  CopyReach result() const {
+    if (CapturedElsewhere)
+      return CopyReach::Any;
+    return CopySource ? CopyReach::ReadOnly : CopyReach::None;
+  }
+};
+
+/// How copies may reach \p Object, a stack object or an internal global.
+CopyReach classifyUnescaped(const Value *Object) {
+  CopySourceTracker Tracker;
+  PointerMayBeCaptured(Object, &Tracker);
+  return Tracker.result();
+}
+
 /// The runtime entry points of one module.
 struct SanitizerRuntime {
   explicit SanitizerRuntime(Module &M) : Sites(M) {
     // Before any check is inserted: a check passes the accessed address to
     // the runtime, which would make every checked global look escaping.
     for (GlobalVariable &GV : M.globals())
-      if (GV.hasLocalLinkage() && !GV.isConstant() &&
-          !PointerMayBeCaptured(&GV, /*ReturnCaptures=*/true))
-        PrivateGlobals.insert(&GV);
+      if (GV.hasLocalLinkage() && !GV.isConstant())
+        if (CopyReach R = classifyUnescaped(&GV); R != CopyReach::Any)
+          PrivateGlobals[&GV] = R;
     LLVMContext &Ctx = M.getContext();
     Type *VoidTy = Type::getVoidTy(Ctx);
     Type *Ptr = PointerType::getUnqual(Ctx);
@@ -98,8 +148,9 @@ struct SanitizerRuntime {
   FunctionCallee Load, Store;
   Constant *Pending;
   hostrt::SiteTable Sites;
-  /// Internal globals whose address never escapes: no copy can name them.
-  SmallPtrSet<const GlobalVariable *, 8> PrivateGlobals;
+  /// Internal globals whose address never escapes, or escapes only as the
+  /// source of copies.
+  SmallDenseMap<const GlobalVariable *, CopyReach, 8> PrivateGlobals;
 };
 
 class FunctionInstrumenter {
@@ -114,6 +165,7 @@ private:
   void collectAccesses();
   void addAccess(Instruction &I, Value *Ptr, Value *Size, bool IsWrite);
   bool cannotReachAsyncCopy(const Value *Ptr, bool IsWrite);
+  CopyReach classify(const Value *Object);
   void instrument(const Access &A);
   unsigned redirectRuntimeCalls();
   void emitRemark(unsigned CheckedRuntimeCalls);
@@ -123,7 +175,7 @@ private:
   OptimizationRemarkEmitter &ORE;
   const DataLayout &DL;
   SmallVector<Access, 32> Accesses;
-  DenseMap<const Value *, bool> EscapingStackObjects;
+  DenseMap<const Value *, CopyReach> StackObjects;
   unsigned NumLoads = 0, NumStores = 0, NumSkipped = 0;
 };
 
@@ -178,18 +230,31 @@ void FunctionInstrumenter::addAccess(Instruction &I, Value *Ptr, Value *Size,
 
 /// A copy names its buffers by pointer, so memory whose address never leaves
 /// the function (a stack object) or the module (an internal global) cannot be
-/// one; constant memory is never written by a copy.
+/// one, and memory whose address leaves only as copies' source is only read
+/// by them; constant memory is never written by a copy.
 bool FunctionInstrumenter::cannotReachAsyncCopy(const Value *Ptr,
                                                 bool IsWrite) {
-  const Value *Object = getUnderlyingObject(Ptr);
-  if (auto *GV = dyn_cast<GlobalVariable>(Object))
-    return (!IsWrite && GV->isConstant()) || RT.PrivateGlobals.count(GV);
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  return all_of(Objects, [&](const Value *Object) {
+    CopyReach R = classify(Object);
+    return R == CopyReach::None || (R == CopyReach::ReadOnly && !IsWrite);
+  });
+}
+
+CopyReach FunctionInstrumenter::classify(const Value *Object) {
+  if (auto *GV = dyn_cast<GlobalVariable>(Object)) {
+    if (GV->isConstant())
+      return CopyReach::ReadOnly;
+    auto It = RT.PrivateGlobals.find(GV);
+    return It == RT.PrivateGlobals.end() ? CopyReach::Any : It->second;
+  }
   if (!isa<AllocaInst>(Object))
-    return false;
-  auto [It, Inserted] = EscapingStackObjects.try_emplace(Object, false);
+    return CopyReach::Any;
+  auto [It, Inserted] = StackObjects.try_emplace(Object, CopyReach::Any);
   if (Inserted)
-    It->second = PointerMayBeCaptured(Object, /*ReturnCaptures=*/true);
-  return !It->second;
+    It->second = classifyUnescaped(Object);
+  return It->second;
 }
 
 /// The check is a call into the runtime, guarded by an inline test of the
@@ -255,7 +320,7 @@ void FunctionInstrumenter::emitRemark(unsigned CheckedRuntimeCalls) {
       << ore::NV("RuntimeCalls", CheckedRuntimeCalls)
       << " async runtime calls; " << ore::NV("Skipped", NumSkipped)
       << " accesses skipped (stack objects and internal globals that do not "
-         "escape, constant globals)";
+         "escape, loads from those only copies read, constant globals)";
     return R;
   });
 }
