@@ -26,6 +26,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @tile.liveout = internal global [64 x i32] undef
 @tile.cond = internal global [64 x i32] undef
 @tile.exits = internal global [64 x i32] undef
+@tile.callbr = internal global [64 x i32] undef
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 declare void @asyncpipe.mark()
@@ -221,6 +222,47 @@ copied:
   %done = icmp eq i64 %t.next, %n
   br i1 %done, label %exit, label %outer, !llvm.loop !0
 exit:
+  ret void
+}
+
+
+; A copy region whose entry block ends in asm goto (callbr): it is not entered
+; from one place of the loop body that the pass can clone a branch of, so the
+; loop is refused by name (the safeguard behind the loop-shape checks).
+; REMARK: remark: <unknown>:0:0: loop not pipelined: the inner loop at 'copy' issues async copies but is not entered from one place and left to one place of the loop body
+; NAME: Name: CopyLoopShape
+; NAME-NEXT: Function: callbr_entry
+define void @callbr_entry(ptr noalias %src, ptr noalias %out, i64 %n, i64 %m) {
+entry:
+  br label %outer
+outer:
+  %t = phi i64 [ 0, %entry ], [ %t.next, %outer.latch ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %outer.latch ]
+  %base = mul i64 %t, 64
+    callbr void asm "", "!i"() to label %pre [label %copied]
+pre:
+  br label %copy
+copy:
+  %k = phi i64 [ 0, %pre ], [ %k.next, %copy ]
+  %off = add i64 %base, %k
+  %s = getelementptr i32, ptr %src, i64 %off
+  %d = getelementptr [64 x i32], ptr @tile.callbr, i64 0, i64 %k
+  call void @asyncpipe.copy(ptr %d, ptr %s, i32 4, i32 0)
+  %k.next = add i64 %k, 1
+  %more = icmp slt i64 %k.next, %m
+  br i1 %more, label %copy, label %copied
+copied:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr @tile.callbr
+  %acc.next = add i32 %acc, %v
+  br label %outer.latch
+outer.latch:
+  %t.next = add i64 %t, 1
+  %done = icmp eq i64 %t.next, %n
+  br i1 %done, label %exit, label %outer, !llvm.loop !0
+exit:
+  store i32 %acc.next, ptr %out
   ret void
 }
 
