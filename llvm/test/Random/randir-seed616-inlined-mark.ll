@@ -11,10 +11,15 @@
 ; helper's path. Either the recording should treat an always_inline
 ; helper's marks as its caller's (llvm/docs/AsyncPipeModel.rst: always_inline
 ; functions are part of their caller), or the lowering's wait is too weak
-; there; which one is not settled. XFAIL until it is; the program is valid,
-; so the pipeline must pass the checker.
+; there; which one is not settled. Neither, as it turned out: the helper's
+; record does count as the kernel's (activation 0 is its caller's), and the
+; report came from the structurized code, entry -> else -> Flow -> then ->
+; join, where the checker counted the marks of both sides; the flow boolean
+; (s_mov_b32 s0, 0 on the else side, s_andn2_b32 vcc_lo, exec_lo, s0;
+; s_cbranch_vccnz in Flow) sends every lane from the else side to the join.
+; The checker follows flow booleans now; the program is valid, so the
+; pipeline must pass the checker.
 ;
-; XFAIL: *
 ; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s -o - \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 \
 ; RUN:     -amdgpu-verify-async-waits -verify-machineinstrs -o /dev/null

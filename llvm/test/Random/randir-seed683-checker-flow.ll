@@ -9,11 +9,10 @@
 ; flow booleans (loop.exit.guard), and the checker, which does not follow
 ; their values, sees an infeasible path head -> latch -> exit guard ->
 ; %early that skips %body, and reports "the source's wait for at most 0
-; outstanding marks is not satisfied". XFAIL until the checker follows the
-; structurizer's flow values (or is told the path is infeasible); then this
-; passes as written.
+; outstanding marks is not satisfied". The checker follows the
+; structurizer's flow booleans now (AMDGPUVerifyAsyncWaits.cpp, "Flow
+; booleans"), and this passes as written.
 ;
-; XFAIL: *
 ; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s -o - \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
 ; RUN:     -amdgpu-verify-async-waits -verify-machineinstrs -o - | FileCheck %s

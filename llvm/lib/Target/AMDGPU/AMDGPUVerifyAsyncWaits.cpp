@@ -44,8 +44,9 @@
 // execution mask" below).
 //
 // Termination. A block's end state is a set of lane states joined into
-// (joinState): a lane is its EXEC bit and a partial assignment of bits to
-// the function's physical registers, a finite set, and its value is one
+// (joinState): a lane is its EXEC bit and a partial assignment of bits, each
+// possibly marked uniform, to the function's physical registers, a finite
+// set (flow booleans add nothing else to it), and its value is one
 // count per level in [0, Saturation] or Done. Each sweep only adds lanes or
 // lowers counts, so a block's state changes at most (lanes x Levels x
 // (Saturation + 2)) times and the sweeps reach a fixed point. More than
@@ -225,6 +226,27 @@ StringRef describe(OpClass C) {
 // the checker also forgets the bits of registers not live into a block, and
 // every bit (keeping EXEC) at a block reached by more than MaxLaneStates
 // distinct lane states.
+//
+// Flow booleans. The structurizer routes a branch through Flow blocks that
+// test a scalar register set to -1 or 0 on each incoming path ("s_mov_b32
+// s0, -1" in the entry, "s_mov_b32 s0, 0" on the else side, then in Flow
+// "s_andn2_b32 vcc_lo, exec_lo, s0; s_cbranch_vccnz"), and a walk of the
+// machine CFG follows paths those values exclude: the else side into the
+// then side, counting both sides' marks (Random/randir-seed616-*.ll), or a
+// loop exit guard that skips the block holding the wait
+// (Random/randir-seed683-*.ll). So a known bit also says whether it is
+// uniform, every lane's bit the same: an immediate 0 or -1 is, EXEC is not,
+// and a bitwise operation is when its uniform operands alone decide it (an
+// AND with a uniform 0). s_cselect picks its operand by a known SCC, and a
+// bitwise operation's SCC ("the result is not zero") is known when its
+// result is uniform. A lane leaves a block only along the edges its known
+// values allow (edgeFeasible): s_cbranch_vccnz is surely taken when the
+// lane's own VCC bit is set and surely not when VCC is a uniform 0;
+// s_cbranch_execnz is surely taken when the lane is active; s_cbranch_scc1
+// by SCC; the z forms the other way round. Anything unknown, and any other
+// branch or edge, is followed both ways. Soundness is the argument above:
+// an edge is dropped only when the believed bits say no real lane state
+// takes it, and the bits are believed only as they are exactly computed.
 
 enum class MaskShape : uint8_t {
   None,     ///< What it writes becomes unknown.
@@ -234,6 +256,7 @@ enum class MaskShape : uint8_t {
   SaveExec, ///< D = EXEC; EXEC = S0 op EXEC.
   WrExec,   ///< D = EXEC = S0 op EXEC.
   CmpX,     ///< EXEC = EXEC & (a per-lane compare).
+  Select,   ///< D = SCC ? S0 : S1 (s_cselect).
 };
 
 enum class MaskLogic : uint8_t {
@@ -298,6 +321,8 @@ MaskOp classifyMaskOp(StringRef Name) {
     return {MaskShape::Move};
   if (Name == "NOT")
     return {MaskShape::Not};
+  if (Name == "CSELECT")
+    return {MaskShape::Select};
   MaskShape Shape = MaskShape::Binary;
   if (Name.consume_back("_SAVEEXEC"))
     Shape = MaskShape::SaveExec;
@@ -347,6 +372,12 @@ public:
         Exec = Reg;
       else if (Name == "EXEC_LO")
         ExecLo = Reg;
+      else if (Name == "VCC")
+        Vcc = Reg;
+      else if (Name == "VCC_LO")
+        VccLo = Reg;
+      else if (Name == "SCC")
+        Scc = Reg;
     }
     selfCheck();
   }
@@ -360,6 +391,10 @@ public:
   /// The execution mask of a wave64 and of a wave32.
   unsigned exec() const { return Exec; }
   unsigned execLo() const { return ExecLo; }
+  /// The registers the conditional branches test.
+  unsigned vcc() const { return Vcc; }
+  unsigned vccLo() const { return VccLo; }
+  unsigned scc() const { return Scc; }
 
 private:
   /// The names above are a fact of LLVM 22's AMDGPU backend; a backend that
@@ -391,11 +426,12 @@ private:
         {"S_OR_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::Or}},
         {"S_XOR_B64_term", {MaskShape::Binary, MaskLogic::Xor}},
         {"S_ANDN2_B32", {MaskShape::Binary, MaskLogic::AndN2}},
+        {"S_CSELECT_B32", {MaskShape::Select, MaskLogic::And}},
         {"S_OR_B64", {MaskShape::Binary, MaskLogic::Or}},
         {"S_MOV_B64_term", {MaskShape::Move, MaskLogic::And}},
         {"S_ANDN1_WREXEC_B64", {MaskShape::WrExec, MaskLogic::AndN1}},
         {"V_CMPX_EQ_U32_e32", {MaskShape::CmpX, MaskLogic::And}},
-        {"S_CSELECT_B64", {MaskShape::None, MaskLogic::And}},
+        {"S_CSELECT_B64", {MaskShape::Select, MaskLogic::And}},
     };
     std::string Problems;
     for (auto [Name, Expected] : KnownMasks) {
@@ -405,8 +441,13 @@ private:
       else if (!(MaskOps[It->second] == Expected))
         Problems += (Name + " has the wrong mask semantics; ").str();
     }
-    if (!Exec || !ExecLo)
-      Problems += "no register EXEC or EXEC_LO; ";
+    if (!Exec || !ExecLo || !Vcc || !VccLo || !Scc)
+      Problems += "no register EXEC, EXEC_LO, VCC, VCC_LO or SCC; ";
+    for (StringRef Name :
+         {"S_CBRANCH_VCCNZ", "S_CBRANCH_VCCZ", "S_CBRANCH_SCC0",
+          "S_CBRANCH_SCC1", "S_CBRANCH_EXECZ", "S_CBRANCH_EXECNZ", "S_BRANCH"})
+      if (!ByName.count(Name))
+        Problems += ("no opcode " + Name + "; ").str();
     for (auto [Name, Expected] : Known) {
       auto It = ByName.find(Name);
       if (It == ByName.end())
@@ -427,7 +468,7 @@ private:
   std::vector<OpClass> Classes;
   std::vector<MaskOp> MaskOps;
   StringMap<unsigned> ByName;
-  unsigned Exec = 0, ExecLo = 0;
+  unsigned Exec = 0, ExecLo = 0, Vcc = 0, VccLo = 0, Scc = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -582,28 +623,51 @@ Bit applyLogic(MaskLogic L, Bit A, Bit B) {
   return Seen[0] && Seen[1] ? Bit::Unknown : toBit(Seen[1]);
 }
 
+/// A lane's bit of a register, and whether every lane of the wave has the
+/// same bit (a flow boolean set to 0 or -1): only then is the whole register
+/// known to be zero.
+struct Val {
+  Bit B = Bit::Unknown;
+  bool Uniform = false;
+};
+
+/// The value of \p L applied to \p A and \p Bv: uniform when the uniform
+/// operands alone decide it (all of them, or e.g. a uniform 0 in an AND).
+Val applyLogic(MaskLogic L, Val A, Val Bv) {
+  Bit W = applyLogic(L, A.Uniform ? A.B : Bit::Unknown,
+                     Bv.Uniform ? Bv.B : Bit::Unknown);
+  if (W != Bit::Unknown)
+    return {W, true};
+  return {applyLogic(L, A.B, Bv.B), false};
+}
+
 /// One lane: whether it is active, and its known bits of scalar registers
-/// (sorted by register; a register not listed is unknown).
+/// (sorted by register; a register not listed is unknown). A known bit is
+/// encoded as bit 0 of the byte, "uniform" as bit 1.
 struct Lane {
   bool Active = true;
-  SmallVector<std::pair<unsigned, bool>, 4> Known;
+  SmallVector<std::pair<unsigned, uint8_t>, 4> Known;
 
-  Bit get(unsigned Reg) const {
-    for (auto [R, B] : Known)
+  Val get(unsigned Reg) const {
+    for (auto [R, K] : Known)
       if (R == Reg)
-        return toBit(B);
-    return Bit::Unknown;
+        return {toBit(K & 1), (K & 2) != 0};
+    return {};
   }
-  void set(unsigned Reg, bool B) {
-    auto It = llvm::lower_bound(Known, std::make_pair(Reg, false));
+  void set(unsigned Reg, Val V) {
+    if (V.B == Bit::Unknown)
+      return;
+    uint8_t K = (V.B == Bit::One) | (V.Uniform ? 2 : 0);
+    auto It = llvm::lower_bound(Known, std::make_pair(Reg, uint8_t(0)));
     if (It != Known.end() && It->first == Reg)
-      It->second = B;
+      It->second = K;
     else
-      Known.insert(It, {Reg, B});
+      Known.insert(It, {Reg, K});
   }
   template <typename Pred> void forgetIf(Pred P) {
-    llvm::erase_if(
-        Known, [&](const std::pair<unsigned, bool> &K) { return P(K.first); });
+    llvm::erase_if(Known, [&](const std::pair<unsigned, uint8_t> &K) {
+      return P(K.first);
+    });
   }
   bool operator<(const Lane &O) const {
     return std::tie(Active, Known) < std::tie(O.Active, O.Known);
@@ -684,7 +748,9 @@ private:
   void stepAll(const MachineInstr &MI, LaneStates &States) const;
   void age(InFlight &S) const;
   void retire(InFlight &S, unsigned AllowedOutstanding) const;
-  Bit read(const MachineOperand &MO, const Lane &L) const;
+  Val read(const MachineOperand &MO, const Lane &L) const;
+  bool edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
+                    const MachineBasicBlock &Succ) const;
   bool isExec(unsigned Reg) const { return Reg == ExecReg || Reg == ExecAlias; }
   LaneStates atBlockStart(const MachineBasicBlock &MBB) const;
   bool solve(unsigned Bound);
@@ -791,28 +857,29 @@ void Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
   }
 }
 
-Bit Checker::read(const MachineOperand &MO, const Lane &L) const {
+Val Checker::read(const MachineOperand &MO, const Lane &L) const {
   if (MO.isImm()) {
     uint64_t V = uint64_t(MO.getImm()) & WaveMask;
-    return V == 0 ? Bit::Zero : (V == WaveMask ? Bit::One : Bit::Unknown);
+    if (V == 0 || V == WaveMask)
+      return {toBit(V != 0), true};
+    return {};
   }
   if (!MO.isReg() || !MO.getReg().isPhysical())
-    return Bit::Unknown;
+    return {};
   if (isExec(MO.getReg()))
-    return toBit(L.Active);
+    return {toBit(L.Active), false};
   return L.get(MO.getReg());
 }
 
 void Checker::stepLane(const MachineInstr &MI, const Lane &L,
                        SmallVectorImpl<Lane> &Out) const {
   // Every value is read before anything is written.
-  Bit Exec = toBit(L.Active);
+  Val Exec = {toBit(L.Active), false};
   MaskOp Op = Ops.maskOpOf(MI);
   auto Src = [&](unsigned Idx) {
-    return Idx < MI.getNumOperands() ? read(MI.getOperand(Idx), L)
-                                     : Bit::Unknown;
+    return Idx < MI.getNumOperands() ? read(MI.getOperand(Idx), L) : Val();
   };
-  std::optional<Bit> Dst, NewExec;
+  std::optional<Val> Dst, NewExec;
   switch (Op.Shape) {
   case MaskShape::None:
     break;
@@ -820,8 +887,20 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
     Dst = Src(1);
     break;
   case MaskShape::Not:
-    Dst = applyLogic(MaskLogic::Xor, Src(1), Bit::One);
+    Dst = applyLogic(MaskLogic::Xor, Src(1), Val{Bit::One, true});
     break;
+  case MaskShape::Select: {
+    // The structurizer's "s_cselect sX, -1, 0" of a compare: known only
+    // when SCC is, or when both operands are the same.
+    Val Scc = L.get(Ops.scc()), A = Src(1), B = Src(2);
+    if (Scc.B != Bit::Unknown)
+      Dst = Scc.B == Bit::One ? A : B;
+    else if (A.B == B.B && A.Uniform == B.Uniform)
+      Dst = A;
+    else
+      Dst = Val();
+    break;
+  }
   case MaskShape::Binary:
     Dst = applyLogic(Op.Logic, Src(1), Src(2));
     break;
@@ -833,7 +912,7 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
     Dst = NewExec = applyLogic(Op.Logic, Src(1), Exec);
     break;
   case MaskShape::CmpX:
-    NewExec = applyLogic(MaskLogic::And, Exec, Bit::Unknown);
+    NewExec = applyLogic(MaskLogic::And, Exec, Val());
     break;
   }
   unsigned DstReg = 0;
@@ -842,7 +921,7 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
     DstReg = MI.getOperand(0).getReg();
 
   Lane N = L;
-  bool ExecExact = false, ExecOther = false;
+  bool ExecExact = false, ExecOther = false, DefsScc = false;
   for (const MachineOperand &MO : MI.operands()) {
     if (MO.isRegMask()) {
       // A callee returns with EXEC as it found it; other registers in the
@@ -854,6 +933,7 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
       continue;
     unsigned R = MO.getReg();
     N.forgetIf([&](unsigned K) { return TRI.regsOverlap(K, R); });
+    DefsScc |= R == Ops.scc();
     if (isExec(R))
       ExecExact = true;
     else if (TRI.regsOverlap(R, ExecReg))
@@ -862,15 +942,19 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
   if (DstReg && isExec(DstReg)) {
     // A move or bitwise operation into EXEC.
     NewExec = Dst;
-  } else if (DstReg && !TRI.regsOverlap(DstReg, ExecReg) &&
-             *Dst != Bit::Unknown) {
-    N.set(DstReg, *Dst == Bit::One);
+  } else if (DstReg && !TRI.regsOverlap(DstReg, ExecReg)) {
+    N.set(DstReg, *Dst);
   }
-  Bit After = Exec;
+  // A bitwise operation sets SCC to "the result is not zero", known when the
+  // result is uniform, whatever its width.
+  if (DefsScc && Dst && Dst->Uniform &&
+      (Op.Shape == MaskShape::Binary || Op.Shape == MaskShape::Not))
+    N.set(Ops.scc(), *Dst);
+  Bit After = Exec.B;
   if (ExecOther || (ExecExact && !NewExec))
     After = Bit::Unknown;
   else if (ExecExact)
-    After = *NewExec;
+    After = NewExec->B;
   if (After != Bit::Unknown) {
     N.Active = After == Bit::One;
     Out.push_back(std::move(N));
@@ -926,6 +1010,59 @@ bool Checker::check(const MachineInstr &MI, const LaneStates &States) const {
   return false;
 }
 
+/// Whether a lane in state \p L at the end of \p Pred may go on to \p Succ:
+/// false only when the terminators' conditions, read from the lane's known
+/// values, send it elsewhere. A conditional branch on VCC is surely taken
+/// when the lane's own bit is set (VCC is not zero) and surely not when VCC
+/// is a uniform zero; on EXEC, when the lane is active; on SCC, when SCC is
+/// known. Anything else: both ways.
+bool Checker::edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
+                           const MachineBasicBlock &Succ) const {
+  if (!LaneAware || Succ.isEHPad() || Succ.isInlineAsmBrIndirectTarget())
+    return true;
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  bool SeenBranch = false;
+  for (const MachineInstr &MI : Pred.terminators()) {
+    if (!MI.isBranch()) {
+      // A terminator after a branch would change what the branch read.
+      if (SeenBranch)
+        return true;
+      continue;
+    }
+    SeenBranch = true;
+    if (MI.getNumOperands() == 0 || !MI.getOperand(0).isMBB())
+      return true;
+    const MachineBasicBlock *Target = MI.getOperand(0).getMBB();
+    StringRef Name = TII.getName(MI.getOpcode());
+    if (Name == "S_BRANCH")
+      return Target == &Succ;
+    Bit Cond;
+    if (Name == "S_CBRANCH_VCCNZ" || Name == "S_CBRANCH_VCCZ") {
+      Val V = L.get(ExecReg == Ops.execLo() ? Ops.vccLo() : Ops.vcc());
+      Cond = V.B == Bit::One ? Bit::One
+                             : (V.Uniform ? Bit::Zero : Bit::Unknown);
+      if (Name == "S_CBRANCH_VCCZ")
+        Cond = applyLogic(MaskLogic::Xor, Cond, Bit::One);
+    } else if (Name == "S_CBRANCH_EXECNZ" || Name == "S_CBRANCH_EXECZ") {
+      Cond = L.Active ? Bit::One : Bit::Unknown;
+      if (Name == "S_CBRANCH_EXECZ")
+        Cond = applyLogic(MaskLogic::Xor, Cond, Bit::One);
+    } else if (Name == "S_CBRANCH_SCC1" || Name == "S_CBRANCH_SCC0") {
+      Cond = L.get(Ops.scc()).B;
+      if (Name == "S_CBRANCH_SCC0")
+        Cond = applyLogic(MaskLogic::Xor, Cond, Bit::One);
+    } else {
+      return true;
+    }
+    if (Cond == Bit::One)
+      return Target == &Succ;
+    if (Cond == Bit::Unknown && Target == &Succ)
+      return true;
+  }
+  // No branch taken: the lane falls through.
+  return Pred.isLayoutSuccessor(&Succ);
+}
+
 LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
   LaneStates States;
   if (&MBB == &MF.front()) {
@@ -943,6 +1080,8 @@ LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
     if (It == End.end())
       continue;
     for (const auto &[L, S] : It->second) {
+      if (!edgeFeasible(*Pred, L, MBB))
+        continue;
       Lane In = L;
       // A bit of a register that is dead here is never read again.
       if (Liveness)
