@@ -1042,8 +1042,8 @@ bool Checker::edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
     Bit Cond;
     if (Name == "S_CBRANCH_VCCNZ" || Name == "S_CBRANCH_VCCZ") {
       Val V = L.get(ExecReg == Ops.execLo() ? Ops.vccLo() : Ops.vcc());
-      Cond = V.B == Bit::One ? Bit::One
-                             : (V.Uniform ? Bit::Zero : Bit::Unknown);
+      Cond =
+          V.B == Bit::One ? Bit::One : (V.Uniform ? Bit::Zero : Bit::Unknown);
       if (Name == "S_CBRANCH_VCCZ")
         Cond = applyLogic(MaskLogic::Xor, Cond, Bit::One);
     } else if (Name == "S_CBRANCH_EXECNZ" || Name == "S_CBRANCH_EXECZ") {
