@@ -283,19 +283,8 @@ public:
     StringRef Unmodelled = OpenCLBuiltinWorkItemModel::getUnmodelledQuery(I);
     if (!Unmodelled.empty())
       return Unmodelled;
-    StringRef Name;
-    if (const auto *Load = dyn_cast<LoadInst>(&I)) {
-      std::optional<BuiltinRead> Read = readsBuiltin(*Load);
-      if (!Read || Read->Kind)
-        return "";
-      Name = Read->Name;
-    } else {
-      Name = getUnmangledName(getCalleeName(I));
-    }
-    StringRef Short = Name;
-    if (!Short.consume_front("__spirv_"))
-      return "";
-    Short.consume_front("BuiltIn");
+    StringRef Short;
+    StringRef Name = getUnmodelledSPIRVName(I, Short);
     // Enqueued sizes are not remapped; linear ids are invariant.
     return Short.contains("Enqueued") ? Name : "";
   }
@@ -304,6 +293,17 @@ public:
     if (StringRef Name = OpenCLBuiltinWorkItemModel::getSubGroupUse(I);
         !Name.empty())
       return Name;
+    StringRef Short;
+    StringRef Name = getUnmodelledSPIRVName(I, Short);
+    return Short.contains("Subgroup") && !Short.contains("Enqueued") ? Name
+                                                                     : "";
+  }
+
+  /// The SPIR-V built-in \p I reads that matchQuery does not model (a
+  /// __spirv_BuiltIn* variable without a query kind, or a __spirv_* call),
+  /// with \p Short set to it without "__spirv_" and "BuiltIn"; "" otherwise.
+  StringRef getUnmodelledSPIRVName(const Instruction &I,
+                                   StringRef &Short) const {
     StringRef Name;
     if (const auto *Load = dyn_cast<LoadInst>(&I)) {
       std::optional<BuiltinRead> Read = readsBuiltin(*Load);
@@ -311,12 +311,11 @@ public:
     } else {
       Name = getUnmangledName(getCalleeName(I));
     }
-    StringRef Short = Name;
+    Short = Name;
     if (!Short.consume_front("__spirv_"))
-      return "";
+      return Short = "";
     Short.consume_front("BuiltIn");
-    return Short.contains("Subgroup") && !Short.contains("Enqueued") ? Name
-                                                                     : "";
+    return Name;
   }
 
   StringRef getGroupCollective(const Instruction &I) const override {
