@@ -38,6 +38,16 @@ union slot {
   double d;
 };
 
+/* M(type, slot field, Itanium mangling) for each member of union slot: the
+ * element types of the broadcasts and shuffles defined below. */
+#define AP_FOR_EACH_SLOT_TYPE(M)                                               \
+  M(int, i, i)                                                                 \
+  M(unsigned, u, j)                                                            \
+  M(long, l, l)                                                                \
+  M(unsigned long, ul, m)                                                      \
+  M(float, f, f)                                                               \
+  M(double, d, d)
+
 struct group_state {
   size_t count;
   size_t sub_group_size;
@@ -364,12 +374,7 @@ static size_t n_sg(void) { return self->group->sub_group_size; }
   AP_BROADCAST(_Z19sub_group_broadcast##C##j, T, FIELD, (T x, unsigned l),     \
                _Z22get_sub_group_local_idv() == l, sg)
 
-AP_BROADCASTS(int, i, i)
-AP_BROADCASTS(unsigned, u, j)
-AP_BROADCASTS(long, l, l)
-AP_BROADCASTS(unsigned long, ul, m)
-AP_BROADCASTS(float, f, f)
-AP_BROADCASTS(double, d, d)
+AP_FOR_EACH_SLOT_TYPE(AP_BROADCASTS)
 
 /* Sub-group shuffles (cl_khr_subgroup_shuffle, _relative): lane LANE's
  * value, or the caller's own for a lane outside the sub-group. */
@@ -392,12 +397,7 @@ AP_BROADCASTS(double, d, d)
              me >= arg ? me - arg : SIZE_MAX)                                  \
   AP_SHUFFLE(_Z22sub_group_shuffle_down##C##j, T, FIELD, me + arg)
 
-AP_SHUFFLES(int, i, i)
-AP_SHUFFLES(unsigned, u, j)
-AP_SHUFFLES(long, l, l)
-AP_SHUFFLES(unsigned long, ul, m)
-AP_SHUFFLES(float, f, f)
-AP_SHUFFLES(double, d, d)
+AP_FOR_EACH_SLOT_TYPE(AP_SHUFFLES)
 
 /*===- Atomics (OpenCL 1.x names) on global and local memory --------------===*/
 
