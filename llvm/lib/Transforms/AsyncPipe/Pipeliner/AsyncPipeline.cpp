@@ -359,7 +359,7 @@ static void removeSubsumedWaits(PipelineSchedule &Sched, Function &F,
       });
   }
   for (CallBase *Call : Redundant)
-    Call->eraseFromParent();
+    asyncpipe::eraseProvenRedundantOp(*Call);
 }
 
 PreservedAnalyses AsyncPipelinePass::run(Function &F,
