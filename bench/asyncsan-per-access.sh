@@ -5,7 +5,8 @@
 # under the lazy policy (every copy stays pending) with 1, 4, 16, 64 and 256
 # copies in flight. Prints, per count, the min/median/max over RUNS runs of
 # the cost of one checked load that takes the slow path (its address lies
-# among the pending copies, it races with none) and of one copy from issue
+# among the pending copies, it races with none; one more copy, above them,
+# keeps it within the pending destinations when N is 1) and of one copy from issue
 # (__asyncpipe_rt_san_copy: two checks and the insertion) to completion (at
 # a wait for all N). The runtime keeps
 # the pending copies in an interval index, so both grow at most

@@ -225,11 +225,13 @@ std::vector<ThreadState *> &allThreads() {
   return *V;
 }
 std::atomic<unsigned> NextThreadId{0};
-// A conservative address range holding every pending copy's source and
-// destination, for the checks' fast path. It only grows while copies are in
-// flight and is reset when none is left. Updated under the state lock.
-std::atomic<uintptr_t> PendingLo{UINTPTR_MAX};
-std::atomic<uintptr_t> PendingHi{0};
+// Conservative address ranges holding every pending copy's destination
+// (PendingLo[DestinationRun], PendingHi[...]) and source, for the checks'
+// fast path: a load only races with destinations, and the source of a copy
+// is seldom near its destination. They only grow while copies are in flight
+// and are reset when none is left. Updated under the state lock.
+std::atomic<uintptr_t> PendingLo[2] = {UINTPTR_MAX, UINTPTR_MAX};
+std::atomic<uintptr_t> PendingHi[2] = {0, 0};
 
 /// The destinations and the sources of the pending copies of every thread,
 /// by address, so that a check costs O(log n) in the copies in flight.
@@ -332,6 +334,10 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
 const PendingCopy *pendingCopyIn(const CopyRun *R, uintptr_t Lo,
                                  uintptr_t Hi) {
   PendingQueue &Q = R->T->Pending;
+  // A run of one copy: the index found it overlapping, and it is pending
+  // while the run is in the index.
+  if (R->First == R->Last)
+    return &Q.at(R->First).C;
   // The copies before Q.Front are complete and their slots may hold newer
   // copies.
   uint64_t Begin = std::max(R->First, Q.Front), End = R->Last + 1;
@@ -364,11 +370,12 @@ void notePending(ThreadState &T, PendingQueue::Entry &E) {
   // bookkeeping.
   PendingTotal.store(PendingTotal.load(std::memory_order_relaxed) + 1,
                      std::memory_order_relaxed);
-  for (auto Addr : {addr(C.Dst), addr(C.Src)}) {
-    if (Addr < PendingLo.load(std::memory_order_relaxed))
-      PendingLo.store(Addr, std::memory_order_relaxed);
-    if (Addr + C.Size > PendingHi.load(std::memory_order_relaxed))
-      PendingHi.store(Addr + C.Size, std::memory_order_relaxed);
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    auto [Lo, Hi] = rangeOf(C, K);
+    if (Lo < PendingLo[K].load(std::memory_order_relaxed))
+      PendingLo[K].store(Lo, std::memory_order_relaxed);
+    if (Hi > PendingHi[K].load(std::memory_order_relaxed))
+      PendingHi[K].store(Hi, std::memory_order_relaxed);
   }
   if (IndexActive.load(std::memory_order_relaxed))
     indexCopy(T, E);
@@ -383,8 +390,10 @@ void noteCompleted(ThreadState &T, PendingQueue::Entry &E) {
   PendingTotal.store(Left, std::memory_order_relaxed);
   if (Left != 0)
     return;
-  PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
-  PendingHi.store(0, std::memory_order_relaxed);
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    PendingLo[K].store(UINTPTR_MAX, std::memory_order_relaxed);
+    PendingHi[K].store(0, std::memory_order_relaxed);
+  }
 }
 
 ThreadState::ThreadState(unsigned Id)
@@ -562,9 +571,7 @@ void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
 
 /// Starts the index at a program's first checking call: indexes the copies
 /// already pending in every thread, then keeps it up to date.
-void activateIndex() {
-  if (IndexActive.load(std::memory_order_relaxed))
-    return;
+__attribute__((noinline)) void startIndex() {
   std::lock_guard<std::mutex> Guard(stateLock());
   if (IndexActive.load(std::memory_order_relaxed))
     return;
@@ -575,20 +582,30 @@ void activateIndex() {
   IndexActive.store(true, std::memory_order_relaxed);
 }
 
-/// Reports the first pending copy that \p Access at [P, P+Size) races with.
-void checkAccess(AccessKind Access, const void *P, uint64_t Size,
-                 const Site *AccessSite) {
-  activateIndex();
-  // Fast path: nothing in flight anywhere (always the case under eager), or
-  // nothing in flight near this access.
+inline void activateIndex() {
+  if (!IndexActive.load(std::memory_order_relaxed))
+    startIndex();
+}
+
+/// Whether \p Access of [P, P+Size) needs a look at the index: something is
+/// in flight near it (never the case under eager), in a range it may race
+/// with. The index must be active (activateIndex).
+bool mayRace(AccessKind Access, const void *P, uint64_t Size) {
   auto Addr = reinterpret_cast<uintptr_t>(P);
-  if (Size == 0 || PendingTotal.load(std::memory_order_relaxed) == 0 ||
-      Addr >= PendingHi.load(std::memory_order_relaxed) ||
-      Addr + Size <= PendingLo.load(std::memory_order_relaxed))
-    return;
-  // Taken before locking: the first call in a thread registers it.
-  unsigned Self = currentThread().Id;
-  std::unique_lock<std::mutex> Lock(stateLock());
+  auto Near = [Addr, Size](RunKind K) {
+    return Addr < PendingHi[K].load(std::memory_order_relaxed) &&
+           Addr + Size > PendingLo[K].load(std::memory_order_relaxed);
+  };
+  return Size != 0 && PendingTotal.load(std::memory_order_relaxed) != 0 &&
+         (Near(DestinationRun) || (isWrite(Access) && Near(SourceRun)));
+}
+
+/// Reports the first pending copy that \p Access at [P, P+Size) by thread
+/// \p Self races with; the state lock is held in \p Lock.
+void checkAccessLocked(std::unique_lock<std::mutex> &Lock, unsigned Self,
+                       AccessKind Access, const void *P, uint64_t Size,
+                       const Site *AccessSite) {
+  auto Addr = reinterpret_cast<uintptr_t>(P);
   auto PendingIn = [Addr, Size](const CopyRun *R) {
     return pendingCopyIn(R, Addr, Addr + Size);
   };
@@ -606,6 +623,18 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
           runIndex(SourceRun).findFirst(Addr, Addr + Size, PendingIn))
     reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
                AccessSite, Self, *C, C->Thread);
+}
+
+/// Reports the first pending copy that \p Access at [P, P+Size) races with.
+void checkAccess(AccessKind Access, const void *P, uint64_t Size,
+                 const Site *AccessSite) {
+  activateIndex();
+  if (!mayRace(Access, P, Size))
+    return;
+  // Taken before locking: the first call in a thread registers it.
+  unsigned Self = currentThread().Id;
+  std::unique_lock<std::mutex> Lock(stateLock());
+  checkAccessLocked(Lock, Self, Access, P, Size, AccessSite);
 }
 
 /// Warns about copies issued during the activation \p F that are still
@@ -634,17 +663,26 @@ void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
 //===----------------------------------------------------------------------===//
 
 /// Issues a copy of \p N bytes to \p Dst of which the first \p SrcN come
-/// from \p Src and the rest are zeros.
+/// from \p Src and the rest are zeros. \p Checked: AsyncSan first checks its
+/// read of the source and its write of the destination against the copies
+/// in flight, under the same lock as the issue (a lock each cost more than
+/// the rest of the checks).
 void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
-               const Site *S) {
-  if (N == 0)
-    return;
+               const Site *S, bool Checked = false) {
   PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
                 N, std::min(SrcN, N),        S,
                 0};
+  if (Checked)
+    activateIndex();
   // Read once: getConfig() is a call into another file at every copy.
   static const Policy CompletionPolicy = getConfig().CompletionPolicy;
-  if (CompletionPolicy == Policy::Eager) {
+  if (CompletionPolicy == Policy::Eager || N == 0) {
+    if (Checked) {
+      checkAccess(AccessKind::CopyRead, Src, C.SrcSize, S);
+      checkAccess(AccessKind::CopyWrite, Dst, N, S);
+    }
+    if (N == 0)
+      return;
     // Copy 0 in the trace: issued and complete at once.
     asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, N);
     performCopy(C);
@@ -652,7 +690,11 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
     return;
   }
   ThreadState &T = currentThread();
-  std::lock_guard<std::mutex> Guard(stateLock());
+  std::unique_lock<std::mutex> Lock(stateLock());
+  if (Checked && mayRace(AccessKind::CopyRead, Src, C.SrcSize))
+    checkAccessLocked(Lock, T.Id, AccessKind::CopyRead, Src, C.SrcSize, S);
+  if (Checked && mayRace(AccessKind::CopyWrite, Dst, N))
+    checkAccessLocked(Lock, T.Id, AccessKind::CopyWrite, Dst, N, S);
   C.Seq = T.NextSeq++;
   C.Thread = T.Id;
   asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
@@ -773,16 +815,12 @@ void __asyncpipe_rt_hw_wait_all(void) {
 
 void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,
                              const Site *S) {
-  checkAccess(AccessKind::CopyRead, Src, N, S);
-  checkAccess(AccessKind::CopyWrite, Dst, N, S);
-  issueCopy(Dst, Src, N, N, S);
+  issueCopy(Dst, Src, N, N, S, /*Checked=*/true);
 }
 
 void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
                                    uint64_t SrcN, const Site *S) {
-  checkAccess(AccessKind::CopyRead, Src, std::min(SrcN, N), S);
-  checkAccess(AccessKind::CopyWrite, Dst, N, S);
-  issueCopy(Dst, Src, N, SrcN, S);
+  issueCopy(Dst, Src, N, SrcN, S, /*Checked=*/true);
 }
 
 void __asyncpipe_rt_san_exit(const Site *S) {

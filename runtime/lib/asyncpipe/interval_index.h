@@ -74,16 +74,22 @@ public:
     return nullptr;
   }
 
-  /// The first non-null result of \p Accept(Owner) over the owners whose
-  /// range overlaps [Lo, Hi), in order of range start; null if none. An
-  /// owner may stand for several copies, some of them no longer pending
-  /// (the runtime's runs of adjacent copies): Accept tells whether a pending
-  /// one overlaps. Each owner Accept refuses costs one more O(log n) descent,
-  /// so a query stays O(log n) while at most a few ranges overlap the
-  /// queried bytes.
+  /// A non-null result of \p Accept(Owner) for an owner whose range
+  /// overlaps [Lo, Hi), or null if Accept refuses every such owner. An owner
+  /// may stand for several copies, some of them no longer pending (the
+  /// runtime's runs of adjacent copies): Accept tells whether a pending one
+  /// overlaps. The owner findOverlap returns is asked first; only if Accept
+  /// refuses it are the overlapping owners asked in order of range start,
+  /// each refusal costing one more O(log n) descent, so a query stays
+  /// O(log n) while at most a few ranges overlap the queried bytes.
   template <typename AcceptT>
   auto findFirst(uintptr_t Lo, uintptr_t Hi, AcceptT Accept) const
       -> decltype(Accept(static_cast<const OwnerT *>(nullptr))) {
+    const OwnerT *First = findOverlap(Lo, Hi);
+    if (!First)
+      return nullptr;
+    if (auto *Got = Accept(First))
+      return Got;
     return findFirstAt(Root, Lo, Hi, Accept);
   }
 
