@@ -33,8 +33,10 @@ fi
 $CLANG -O2 -I"$SRC/runtime/include" "$SRC/bench/host/asyncsan_per_access.c" \
   "$BUILD/lib/libasyncpipe_rt.a" -lstdc++ -lpthread -o "$WORK/per_access"
 
-for n in 1 4 16 64 256; do
-  for ((r = 0; r < RUNS; ++r)); do
+# Rounds of one run per count, so that a change in the machine's load hits
+# every count alike.
+for ((r = 0; r < RUNS; ++r)); do
+  for n in 1 4 16 64 256; do
     ASYNCPIPE_POLICY=lazy "$WORK/per_access" "$n" "$CHECKS"
   done
 done | python3 -c '
@@ -44,7 +46,7 @@ for line in sys.stdin:
     n, check, issue = line.split()
     rows.setdefault(int(n), []).append((float(check), float(issue)))
 print("asyncsan-per-access: lazy policy, ns per operation, min/median/max "
-      "of %d runs" % len(next(iter(rows.values()))))
+      "of %d interleaved runs" % len(next(iter(rows.values()))))
 print("  %-8s %-26s %s" % ("copies", "checked load (slow path)",
                             "copy, issue to completion"))
 med = {}
