@@ -30,14 +30,16 @@
 // The AsyncSan checks (__asyncpipe_rt_san_*) look each instrumented access up
 // among the pending copies of every thread, since shared memory is shared by
 // the work-items a work-group runner maps onto threads. The copies are kept in
-// an interval index by address (interval_index.h), so a check, an issue and a
-// completion each cost O(log n) in the copies in flight. The settings and the
-// reports' text live in config.cpp and asyncsan_report.cpp.
+// an interval index by address (interval_index.h), one entry per run of
+// adjacent copies issued back to back, so a check, an issue and a completion
+// each cost O(log n) in the copies in flight. The settings and the reports'
+// text live in config.cpp and asyncsan_report.cpp.
 //
-// The rest stays one file, a little longer than AsyncPipe's ~500-line
-// guideline: the policies, the activation stacks, the commit-group queues and
-// the AsyncSan checks all work on the per-thread state under the one lock
-// (stateLock), which stays private to this translation unit.
+// The rest stays one file, longer than AsyncPipe's ~500-line guideline: the
+// policies (the random one's schedule), the activation stacks, the
+// commit-group queues and the AsyncSan checks and runs all work on the
+// per-thread state under the one lock (stateLock), which stays private to
+// this translation unit.
 //
 //===----------------------------------------------------------------------===//
 
