@@ -333,8 +333,7 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
 
 /// A pending copy of run \p R whose range overlaps [Lo, Hi), or null: the
 /// one at the lowest address.
-const PendingCopy *pendingCopyIn(const CopyRun *R, uintptr_t Lo,
-                                 uintptr_t Hi) {
+const PendingCopy *pendingCopyIn(const CopyRun *R, uintptr_t Lo, uintptr_t Hi) {
   PendingQueue &Q = R->T->Pending;
   // A run of one copy: the index found it overlapping, and it is pending
   // while the run is in the index.
@@ -475,9 +474,8 @@ void completeBefore(ThreadState &T, uint64_t Boundary) {
   uint64_t Front = T.Pending.front();
   if (Front >= Boundary)
     return;
-  size_t Count =
-      listPending(T, std::min(Boundary, T.Pending.end()) - Front,
-                  [Front](size_t I) { return Front + I; });
+  size_t Count = listPending(T, std::min(Boundary, T.Pending.end()) - Front,
+                             [Front](size_t I) { return Front + I; });
   for (size_t I = 0; I < Count; ++I)
     complete(T, T.Scratch[I]);
 }
@@ -518,8 +516,7 @@ void scheduleAtRandom(ThreadState &T, uint64_t Seq) {
 __attribute__((noinline)) void completeDueAtRandom(ThreadState &T) {
   uint64_t Bits = T.Random();
   T.CallsUntilMoment = 1 + (Bits & 15) + ((Bits >> 4) & 15);
-  std::vector<uint64_t> &Due =
-      T.Wheel[T.NextMoment++ % ThreadState::WheelSize];
+  std::vector<uint64_t> &Due = T.Wheel[T.NextMoment++ % ThreadState::WheelSize];
   if (Due.empty())
     return;
   const uint64_t *DueSeqs = Due.data();
