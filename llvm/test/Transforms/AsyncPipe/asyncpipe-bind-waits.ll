@@ -38,7 +38,7 @@ define void @bar() {
 ; BIND-NEXT:    %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK:![0-9]+]]
 ; BIND-NEXT:    %mark1 = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK]]
 ; BIND-NEXT:    call void @foo()
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT1:![0-9]+]]
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark) #[[NOMERGE:[0-9]+]], !asyncpipe.spelling [[WAIT1:![0-9]+]]
 ; BIND-NEXT:    ret void
 ; REMARK: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for, so that inlining a call that commits cannot change what it waits for
 
@@ -84,7 +84,7 @@ define void @bar_calls_waiting_callee(ptr addrspace(1) %g, i1 %c) {
 ; BIND-NEXT:    call void @llvm.amdgcn.global.load.async.lds(
 ; BIND-NEXT:    %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling [[MARK]]
 ; BIND:       wait:
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling [[WAIT0:![0-9]+]]
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark) #[[NOMERGE]], !asyncpipe.spelling [[WAIT0:![0-9]+]]
 ; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
 ; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
 ; O2-LABEL: define void @bar_calls_waiting_callee(
@@ -121,9 +121,9 @@ exit:
 ; BIND-NEXT:    %recent.mark.0 = phi i32 [ %mark, %entry ], [ %mark1, %loop ]
 ; BIND-NEXT:    %i = phi i32
 ; BIND-NEXT:    %mark1 = call i32 @asyncpipe.mark.future()
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.0)
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.0) #[[NOMERGE]]
 ; BIND:       exit:
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark1)
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %mark1) #[[NOMERGE]]
 ; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(1) tied to the group it waits for
 ; REMARK-NEXT: remark: <unknown>:0:0: __builtin_amdgcn_wait_asyncmark(0) tied to the group it waits for
 
@@ -145,7 +145,7 @@ join:
 ; BIND-NEXT:    %no.mark = call i32 @asyncpipe.future.any()
 ; BIND:       join:
 ; BIND-NEXT:    %recent.mark.1 = phi i32 [ %mark, %then ], [ %no.mark, %entry ]
-; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.1), !asyncpipe.spelling [[PORTABLE:![0-9]+]]
+; BIND-NEXT:    call void @asyncpipe.wait.future(i32 %recent.mark.1) #[[NOMERGE]], !asyncpipe.spelling [[PORTABLE:![0-9]+]]
 ; REMARK-NEXT: remark: <unknown>:0:0: asyncpipe_wait(1) tied to the group it waits for
 
 ; A callee's own wait, inlined, is translated too: foo_calls_baz's wait(0)
@@ -224,6 +224,12 @@ define amdgpu_kernel void @leaf_kernel() {
 ; BIND-NEXT:    call void @asyncpipe.wait(i32 0)
 ; REMARK-NOT: remark
 
+; Bound waits are nomerge: two waits for one future in two branches (a
+; double-buffered loop's wait(1) after the next tile's mark and its
+; last trip's wait(0)) must not be sunk into one, whose count
+; lower-futures could only take as the fewest marks of the two paths
+; (clang/test/CodeGenOpenCL/asyncpipe-last-trip-wait.cl).
+; BIND: attributes #[[NOMERGE]] = { nomerge }
 ; BIND: [[MARK]] = !{!"llvm.amdgcn.asyncmark"}
 ; The count the user wrote rides along, for lower-futures' remark.
 ; BIND: [[WAIT1]] = !{!"llvm.amdgcn.wait.asyncmark", i16 1}

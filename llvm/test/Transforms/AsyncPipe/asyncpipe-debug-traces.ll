@@ -29,11 +29,11 @@
 ; LOWER-NEXT: 1 asyncpipe-lower - Number of waits removed as redundant
 
 ; FUTURES:      AsyncBindWaits: bound  call void @asyncpipe.wait(i32 0)
-; FUTURES-NEXT:   to  call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling !1
+; FUTURES-NEXT:   to  call void @asyncpipe.wait.future(i32 %mark) #0, !asyncpipe.spelling !1
 ; FUTURES-NEXT: AsyncBindWaits: bound  call void @asyncpipe.wait(i32 0)
-; FUTURES-NEXT:   to  call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling !1
-; FUTURES-NEXT: AsyncLowerFutures:  call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling !1 waits for at most 0 marks
-; FUTURES-NEXT: AsyncLowerFutures:  call void @asyncpipe.wait.future(i32 %mark), !asyncpipe.spelling !1 waits for at most 0 marks
+; FUTURES-NEXT:   to  call void @asyncpipe.wait.future(i32 %mark) #0, !asyncpipe.spelling !1
+; FUTURES-NEXT: AsyncLowerFutures:  call void @asyncpipe.wait.future(i32 %mark) #0, !asyncpipe.spelling !1 waits for at most 0 marks
+; FUTURES-NEXT: AsyncLowerFutures:  call void @asyncpipe.wait.future(i32 %mark) #0, !asyncpipe.spelling !1 waits for at most 0 marks
 ; FUTURES:      2 asyncpipe-bind-waits    - Number of waits bound to the future of their mark
 ; FUTURES-NEXT: 2 asyncpipe-lower-futures - Number of waits on futures lowered to counts
 

@@ -232,6 +232,13 @@ void WaitBinding::bindWait(const AsyncOp &Wait, uint64_t N) {
   FunctionCallee WaitFuture = F.getParent()->getOrInsertFunction(
       "asyncpipe.wait.future", B.getVoidTy(), B.getInt32Ty());
   CallInst *New = B.CreateCall(WaitFuture, {Future});
+  // Two waits for one future in two branches are the same call, and
+  // SimplifyCFG would sink them into one at the join; but the marks made
+  // since the future differ per branch (wait(1) after a new mark, wait(0)
+  // at the loop's last trip), and asyncpipe-lower-futures could then only
+  // count the fewest of them: the wait of the double-buffered loop would
+  // become a wait for everything.
+  New->addFnAttr(Attribute::NoMerge);
   New->setDebugLoc(Call->getDebugLoc());
   recordSpelling(*New, Wait, Wait.getWaitCountOperand()->getType(), N);
   ++NumWaitsBound;

@@ -356,6 +356,10 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   uint64_t Encodable = std::min<uint64_t>(Count, CountTy->getBitMask() >> 1);
   CallInst *New = B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)});
   New->setDebugLoc(Call->getDebugLoc());
+  // Counts that differ per branch stay in their branches (asyncpipe-bind-waits
+  // says why), rather than becoming a switch on a merged count.
+  if (Call->cannotMerge())
+    New->addFnAttr(Attribute::NoMerge);
   if (Future)
     Lowered.push_back({New, Future});
   Call->eraseFromParent();
