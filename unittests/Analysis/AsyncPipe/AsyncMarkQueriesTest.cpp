@@ -207,7 +207,7 @@ observedByDistances(Function &F, ArrayRef<Value *> Marks) {
   MarkDistances Distances(F, Marks, Opts);
   EXPECT_TRUE(Distances.converged());
   Distances.forEachCall([&](const CallBase &Call,
-                            ArrayRef<MarkDistances::Distance> State) {
+                            const MarkDistances::State &State) {
     AsyncOp Op = AsyncOp::get(Call);
     if (!Op.isWait())
       return;

@@ -35,8 +35,13 @@
 // block; AsyncMarkCounts records the state before each of them, so a query
 // is a lookup or a binary search in its block, and MarkDistances answers
 // queries in program order from a cursor in the block. The work is the
-// sweeps times the listed instructions, whatever the number of marks (for
-// MarkDistances, times the tracked values, which its users keep few).
+// sweeps times the listed instructions, whatever the number of marks. A
+// MarkDistances state keeps a counter of the block's marks and, per value
+// present, the counter's value when it was made (a mark adds one to the
+// counter, not to every distance); a block's exit records the distances of
+// the values present (with OnlyAtUses only those live out of the block, as
+// SSA liveness from their uses finds them), so its work adds the values'
+// live ranges, not the tracked values times the blocks.
 //
 // Termination. Counts and distances are forward dataflows iterated in
 // reverse post-order, observers a backward one iterated in post-order,
@@ -59,7 +64,10 @@
 //     take the minimum, marks add one with saturation, definitions and
 //     completions set constants that do not depend on the incoming state
 //     except through the monotone minimum of a select: each entry only
-//     decreases, through at most Saturated + 2 values.
+//     decreases, through at most Saturated + 2 values. (A block's exit
+//     records these saturated distances, not its counter; a value absent
+//     from an exit is None there, and with OnlyAtUses the set of values an
+//     exit can hold is fixed by liveness before the sweeps.)
 // A sweep that changes nothing ends the iteration, and every sweep before it
 // lowers or raises some entry, so the number of sweeps is bounded by the sum
 // of the heights. A hard bound on sweeps (far above anything a real
@@ -126,14 +134,20 @@ bool sweepToFixedPoint(const Function &F, unsigned &Sweeps,
 
 /// Prints one solve's work under -asyncpipe-mark-analysis-stats: the
 /// transfer steps stay proportional to the instructions (a regression to
-/// per-mark or per-query rescans shows in them, with no timing).
+/// per-mark or per-query rescans shows in them, with no timing). Distances
+/// also print their per-value work, which a state per tracked value per
+/// block would multiply.
 void reportSolve(StringRef What, const Function &F, uint64_t Steps,
-                 unsigned Sweeps) {
+                 unsigned Sweeps,
+                 std::optional<uint64_t> Entries = std::nullopt) {
   if (!PrintSolveStats)
     return;
   errs() << "mark analysis: " << What << " of '" << F.getName()
          << "': " << F.getInstructionCount() << " instructions, " << F.size()
-         << " blocks, " << Steps << " steps in " << Sweeps << " sweeps\n";
+         << " blocks, " << Steps << " steps in " << Sweeps << " sweeps";
+  if (Entries)
+    errs() << ", " << *Entries << " entries";
+  errs() << "\n";
 }
 
 /// The largest value a run-time count can take, when it is known and small
@@ -460,6 +474,11 @@ PreservedAnalyses AsyncMarkPrinterPass::run(Function &F,
 // MarkDistances
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// A value's stamp when it is None in a state.
+constexpr int64_t NoStamp = INT64_MIN;
+} // namespace
+
 MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
                              Options Opts, DefineFn Define)
     : F(F), Opts(Opts), Define(std::move(Define)) {
@@ -475,22 +494,71 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
         Events.push_back(&I);
     Range[&BB] = {Begin, Events.size()};
   }
+  if (Opts.OnlyAtUses)
+    computeLiveOut();
+  State S;
   unsigned Sweeps = 0;
   Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
-    StateVec S = entryOf(BB);
+    enterBlock(BB, S);
     auto [Begin, End] = Range.lookup(&BB);
     for (unsigned E = Begin; E != End; ++E)
       step(*Events[E], S);
     Steps += End - Begin;
-    auto [It, Inserted] = Out.try_emplace(&BB, S);
-    if (!Inserted && It->second == S)
+    ExitVec Exit = exitOf(BB, S);
+    auto [It, Inserted] = Out.try_emplace(&BB, Exit);
+    if (!Inserted && It->second == Exit)
       return false;
-    It->second = std::move(S);
+    It->second = std::move(Exit);
     return true;
   });
   if (!Converged)
     Out.clear();
-  reportSolve("distances", F, Steps, Sweeps);
+  reportSolve("distances", F, Steps, Sweeps, Entries);
+}
+
+/// SSA liveness of the tracked values, one value at a time: from each use
+/// up the predecessors to the value's block. A use by a PHI is a use at the
+/// end of its incoming block. Each value costs the blocks of its live range.
+void MarkDistances::computeLiveOut() {
+  DenseMap<const BasicBlock *, unsigned> LiveInOf;
+  SmallVector<const BasicBlock *, 16> Worklist;
+  for (unsigned Idx = 0, E = Tracked.size(); Idx != E; ++Idx) {
+    auto *Def = cast<Instruction>(Tracked[Idx]);
+    const BasicBlock *DefBB = Def->getParent();
+    auto AddLiveOut = [&](const BasicBlock *BB) {
+      SmallVector<unsigned, 2> &Live = LiveOut[BB];
+      // Values are visited in index order: each list comes out sorted.
+      if (Live.empty() || Live.back() != Idx)
+        Live.push_back(Idx);
+      if (BB == DefBB)
+        return;
+      auto [It, Inserted] = LiveInOf.try_emplace(BB, Idx + 1);
+      if (!Inserted && It->second == Idx + 1)
+        return;
+      It->second = Idx + 1;
+      Worklist.push_back(BB);
+    };
+    for (const Use &U : Def->uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (auto *Phi = dyn_cast<PHINode>(User)) {
+        AddLiveOut(Phi->getIncomingBlock(U));
+        continue;
+      }
+      const BasicBlock *UseBB = User->getParent();
+      if (UseBB == DefBB)
+        continue;
+      auto [It, Inserted] = LiveInOf.try_emplace(UseBB, Idx + 1);
+      if (Inserted || It->second != Idx + 1) {
+        It->second = Idx + 1;
+        Worklist.push_back(UseBB);
+      }
+    }
+    while (!Worklist.empty())
+      for (const BasicBlock *Pred : predecessors(Worklist.pop_back_val())) {
+        AddLiveOut(Pred);
+        ++Entries;
+      }
+  }
 }
 
 /// True if step() can change a state at \p I; it leaves it as it is at
@@ -512,8 +580,27 @@ unsigned MarkDistances::indexOf(const Value *V) const {
   return It == Index.end() ? ~0u : It->second;
 }
 
-MarkDistances::Distance
-MarkDistances::valueIn(const Value *V, ArrayRef<Distance> State) const {
+MarkDistances::Distance MarkDistances::get(const State &S,
+                                           unsigned Idx) const {
+  if (Idx >= S.Gen.size() || S.Gen[Idx] != S.Current ||
+      S.Stamp[Idx] == NoStamp)
+    return None;
+  // Entry distances are at most Saturated and the block's marks at most its
+  // events: the difference fits.
+  return static_cast<Distance>(
+      std::min<int64_t>(S.Marks - S.Stamp[Idx], Saturated));
+}
+
+void MarkDistances::set(State &S, unsigned Idx, Distance D) const {
+  if (S.Gen[Idx] != S.Current) {
+    S.Gen[Idx] = S.Current;
+    S.Present.push_back(Idx);
+  }
+  S.Stamp[Idx] = D == None ? NoStamp : S.Marks - int64_t(D);
+}
+
+MarkDistances::Distance MarkDistances::valueIn(const Value *V,
+                                               const State &S) const {
   unsigned I = indexOf(V);
   // An untracked future (an argument or a constant) could name any mark, so
   // it counts as the most recent one.
@@ -521,19 +608,44 @@ MarkDistances::valueIn(const Value *V, ArrayRef<Distance> State) const {
     return 0;
   if (!Converged)
     return 0;
-  return State[I];
+  return get(S, I);
 }
 
-MarkDistances::StateVec MarkDistances::entryOf(const BasicBlock &BB) const {
-  StateVec S(Tracked.size(), None);
+MarkDistances::Distance
+MarkDistances::valueInExit(const Value *V, const ExitVec &Exit) const {
+  unsigned I = indexOf(V);
+  if (I == ~0u)
+    return 0;
+  auto It = partition_point(
+      Exit, [&](const std::pair<unsigned, Distance> &E) { return E.first < I; });
+  return It != Exit.end() && It->first == I ? It->second : None;
+}
+
+/// Resets \p S to the state at \p BB's entry: the minimum over the reached
+/// predecessors' exits (a value absent from one is None there), then the
+/// tracked PHIs from their incoming values.
+void MarkDistances::enterBlock(const BasicBlock &BB, State &S) const {
+  if (S.Gen.size() != Tracked.size()) {
+    S.Stamp.assign(Tracked.size(), NoStamp);
+    S.Gen.assign(Tracked.size(), 0);
+  }
+  // A new generation forgets every value at once.
+  if (++S.Current == 0) {
+    std::fill(S.Gen.begin(), S.Gen.end(), 0);
+    S.Current = 1;
+  }
+  S.Marks = 0;
+  S.Present.clear();
   if (BB.isEntryBlock())
-    return S;
+    return;
   for (const BasicBlock *Pred : predecessors(&BB)) {
     auto It = Out.find(Pred);
     if (It == Out.end())
       continue;
-    for (unsigned I = 0, E = S.size(); I != E; ++I)
-      S[I] = std::min(S[I], It->second[I]);
+    Entries += It->second.size();
+    for (auto [Idx, D] : It->second)
+      if (D < get(S, Idx))
+        set(S, Idx, D);
   }
   for (const PHINode &Phi : BB.phis()) {
     unsigned Idx = indexOf(&Phi);
@@ -543,32 +655,60 @@ MarkDistances::StateVec MarkDistances::entryOf(const BasicBlock &BB) const {
     for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
       auto It = Out.find(Phi.getIncomingBlock(I));
       if (It != Out.end())
-        D = std::min(D, valueIn(Phi.getIncomingValue(I), It->second));
+        D = std::min(D, valueInExit(Phi.getIncomingValue(I), It->second));
     }
-    S[Idx] = D;
+    set(S, Idx, D);
   }
-  return S;
 }
 
-void MarkDistances::step(const Instruction &I, StateVec &S) const {
+/// The exit of \p BB from the state \p S at its end, sorted by index so
+/// that equal states compare equal.
+MarkDistances::ExitVec MarkDistances::exitOf(const BasicBlock &BB,
+                                             const State &S) const {
+  ExitVec Exit;
+  auto Add = [&](unsigned Idx) {
+    Distance D = get(S, Idx);
+    if (D != None)
+      Exit.push_back({Idx, D});
+  };
+  if (Opts.OnlyAtUses) {
+    auto It = LiveOut.find(&BB);
+    if (It != LiveOut.end())
+      for (unsigned Idx : It->second)
+        Add(Idx);
+  } else {
+    for (unsigned Idx : S.Present)
+      Add(Idx);
+    sort(Exit, [](const std::pair<unsigned, Distance> &A,
+                  const std::pair<unsigned, Distance> &B) {
+      return A.first < B.first;
+    });
+  }
+  Entries += Exit.size();
+  return Exit;
+}
+
+void MarkDistances::step(const Instruction &I, State &S) const {
   if (isa<PHINode>(I))
     return;
   AsyncOp Op = AsyncOp::get(I);
+  // Every distance grows by one: the counter they are kept against does.
   if (Op.isMark() && countsMark(Op, Opts.Kind))
-    for (Distance &D : S)
-      D = D == None ? None : std::min(D + 1, Saturated);
+    ++S.Marks;
   if (Opts.CompleteAtWaits && Op.isWait() && Op.getSemantics() == Opts.Kind)
-    if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
-      for (Distance &D : S)
-        if (D != None && D > *N)
-          D = None;
+    if (std::optional<uint64_t> N = getTrackedWaitCount(Op)) {
+      Entries += S.Present.size();
+      for (unsigned Idx : S.Present)
+        if (Distance D = get(S, Idx); D != None && D > *N)
+          set(S, Idx, None);
+    }
   unsigned Idx = indexOf(&I);
   if (Idx == ~0u)
     return;
   std::optional<Distance> D;
   if (Define)
     D = Define(I, *this, S);
-  S[Idx] = D.value_or(0);
+  set(S, Idx, D.value_or(0));
 }
 
 MarkDistances::Distance MarkDistances::at(const Value *V,
@@ -586,7 +726,7 @@ MarkDistances::Distance MarkDistances::at(const Value *V,
   if (Cur.BB != BB || Cur.Next > Stop) {
     Cur.BB = BB;
     Cur.Next = Begin;
-    Cur.S = entryOf(*BB);
+    enterBlock(*BB, Cur.S);
   }
   for (; Cur.Next != Stop; ++Cur.Next, ++Steps)
     step(*Events[Cur.Next], Cur.S);
@@ -594,16 +734,17 @@ MarkDistances::Distance MarkDistances::at(const Value *V,
 }
 
 void MarkDistances::forEachCall(
-    function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const {
+    function_ref<void(const CallBase &, const State &)> Visit) const {
   if (Tracked.empty() || !Converged)
     return;
+  State S;
   for (const BasicBlock &BB : F) {
     bool Reached = BB.isEntryBlock() ||
                    any_of(predecessors(&BB),
                           [&](const BasicBlock *P) { return Out.count(P); });
     if (!Reached)
       continue;
-    StateVec S = entryOf(BB);
+    enterBlock(BB, S);
     for (const Instruction &I : BB) {
       if (auto *Call = dyn_cast<CallBase>(&I))
         Visit(*Call, S);

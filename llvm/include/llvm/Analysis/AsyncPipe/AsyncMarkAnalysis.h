@@ -144,8 +144,33 @@ public:
     /// Only marks of this kind are counted.
     AsyncSemantics Kind = AsyncSemantics::Activation;
     /// At a wait of Kind with a tracked count N, a tracked value more than N
-    /// marks old is complete on that path: its distance becomes None.
+    /// marks old is complete on that path: its distance becomes None. (Each
+    /// such wait looks at every value present in the state: ObservedMarks
+    /// answers the same question in linear time.)
     bool CompleteAtWaits = false;
+    /// The client asks for a value only where an instruction uses it (at()
+    /// at a user, valueIn() in a Define of a user): a block then keeps only
+    /// the values live in it, so the work is linear in the function plus
+    /// the values' live ranges, for any number of tracked values. Without
+    /// it every value is kept from its definition on.
+    bool OnlyAtUses = false;
+  };
+
+  /// The distances at one program point. A block's state holds a counter of
+  /// the marks issued since its entry and, per tracked value present, that
+  /// counter's value when the value was just made: a mark costs O(1), and a
+  /// state costs the values present in it, not every tracked value.
+  class State {
+    friend class MarkDistances;
+    /// Marks counted since the block's entry.
+    int64_t Marks = 0;
+    /// Per tracked value: Marks minus its distance (NoStamp: None); valid
+    /// where Gen holds Current.
+    SmallVector<int64_t, 8> Stamp;
+    SmallVector<uint32_t, 8> Gen;
+    uint32_t Current = 0;
+    /// The values set since the block's entry.
+    SmallVector<unsigned, 8> Present;
   };
 
   /// \p Tracked are the values to follow (instructions; PHIs among them are
@@ -153,7 +178,7 @@ public:
   /// \p Define gives its distance right after it, from the state before it
   /// (the default: 0, "just made").
   using DefineFn = std::function<std::optional<Distance>(
-      const Instruction &, const MarkDistances &, ArrayRef<Distance>)>;
+      const Instruction &, const MarkDistances &, const State &)>;
   MarkDistances(const Function &F, ArrayRef<Value *> Tracked, Options Opts,
                 DefineFn Define = nullptr);
 
@@ -163,28 +188,42 @@ public:
   /// function in order cost one pass over its blocks; a query behind the
   /// cursor, or in another block, restarts at its block's entry.
   Distance at(const Value *V, const Instruction &At) const;
-  /// The distance of \p V in \p State (a state of this solver).
-  Distance valueIn(const Value *V, ArrayRef<Distance> State) const;
+  /// The distance of \p V in \p S (a state of this solver).
+  Distance valueIn(const Value *V, const State &S) const;
   bool converged() const { return Converged; }
   /// Calls \p Visit with the state just before every call in a reached block.
   void forEachCall(
-      function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const;
+      function_ref<void(const CallBase &, const State &)> Visit) const;
   /// Transfer steps taken so far, queries included.
   uint64_t steps() const { return Steps; }
+  /// Per-value work so far, queries included: distances met at block
+  /// entries, recorded at block exits and completed at waits. It grows with
+  /// the values' live ranges (with OnlyAtUses), never with the tracked
+  /// values times the blocks.
+  uint64_t entries() const { return Entries; }
 
 private:
-  using StateVec = SmallVector<Distance, 8>;
+  /// A reached block's exit: the distances of the values present and not
+  /// None (with OnlyAtUses: live out of it), by index.
+  using ExitVec = SmallVector<std::pair<unsigned, Distance>, 4>;
   unsigned indexOf(const Value *V) const;
-  StateVec entryOf(const BasicBlock &BB) const;
-  void step(const Instruction &I, StateVec &S) const;
+  Distance get(const State &S, unsigned Idx) const;
+  void set(State &S, unsigned Idx, Distance D) const;
+  Distance valueInExit(const Value *V, const ExitVec &Exit) const;
+  void enterBlock(const BasicBlock &BB, State &S) const;
+  ExitVec exitOf(const BasicBlock &BB, const State &S) const;
+  void step(const Instruction &I, State &S) const;
   bool changesDistances(const Instruction &I) const;
+  void computeLiveOut();
 
   const Function &F;
   Options Opts;
   SmallVector<Value *, 16> Tracked;
   DenseMap<const Value *, unsigned> Index;
   DefineFn Define;
-  DenseMap<const BasicBlock *, StateVec> Out;
+  DenseMap<const BasicBlock *, ExitVec> Out;
+  /// With OnlyAtUses: the tracked values live out of each block, by index.
+  DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> LiveOut;
   /// The instructions whose transfer can change a state (counted marks,
   /// completing waits, tracked definitions), block by block in order.
   SmallVector<const Instruction *, 0> Events;
@@ -193,10 +232,11 @@ private:
   struct Cursor {
     const BasicBlock *BB = nullptr;
     unsigned Next = 0;
-    StateVec S;
+    State S;
   };
   mutable Cursor Cur;
   mutable uint64_t Steps = 0;
+  mutable uint64_t Entries = 0;
   bool Converged = true;
 };
 
