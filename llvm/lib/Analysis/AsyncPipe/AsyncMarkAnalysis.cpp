@@ -481,24 +481,78 @@ constexpr int64_t NoStamp = INT64_MIN;
 
 MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
                              Options Opts, DefineFn Define)
-    : F(F), Opts(Opts), Define(std::move(Define)) {
+    : F(F), Source(&F.getEntryBlock()), Opts(Opts),
+      Define(std::move(Define)) {
   for (Value *V : TrackedValues)
     if (isa<Instruction>(V) && Index.try_emplace(V, Tracked.size()).second)
       Tracked.push_back(V);
   if (Tracked.empty())
     return;
-  for (const BasicBlock &BB : F) {
-    unsigned Begin = Events.size();
-    for (const Instruction &I : BB)
-      if (changesDistances(I))
-        Events.push_back(&I);
-    Range[&BB] = {Begin, Events.size()};
+  // Every block's events are listed: a query in an unreachable block
+  // steps them from a state of None.
+  for (const BasicBlock &BB : F)
+    listEvents(BB);
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
+  solve(Order);
+}
+
+MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
+                             Options Opts, const BasicBlock &From,
+                             ArrayRef<const Instruction *> Points)
+    : F(F), Source(&From), Opts(Opts) {
+  for (Value *V : TrackedValues)
+    if (isa<Instruction>(V) && Index.try_emplace(V, Tracked.size()).second)
+      Tracked.push_back(V);
+  if (Tracked.empty())
+    return;
+  // The region: backwards from the points' blocks, not past From.
+  SmallPtrSet<const BasicBlock *, 32> Region = {&From};
+  SmallVector<const BasicBlock *, 32> Worklist;
+  for (const Instruction *P : Points)
+    if (Region.insert(P->getParent()).second)
+      Worklist.push_back(P->getParent());
+  while (!Worklist.empty())
+    for (const BasicBlock *Pred : predecessors(Worklist.pop_back_val()))
+      if (Region.insert(Pred).second)
+        Worklist.push_back(Pred);
+  // Its blocks reached from From, in reverse post-order.
+  SmallVector<const BasicBlock *, 32> Order;
+  SmallPtrSet<const BasicBlock *, 32> Visited = {&From};
+  SmallVector<std::pair<const BasicBlock *, const_succ_iterator>, 16> Stack = {
+      {&From, succ_begin(&From)}};
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.back().first;
+    if (Stack.back().second == succ_end(BB)) {
+      Order.push_back(BB);
+      Stack.pop_back();
+      continue;
+    }
+    const BasicBlock *Succ = *Stack.back().second++;
+    if (Region.contains(Succ) && Visited.insert(Succ).second)
+      Stack.push_back({Succ, succ_begin(Succ)});
   }
+  std::reverse(Order.begin(), Order.end());
+  for (const BasicBlock *BB : Order)
+    listEvents(*BB);
+  solve(Order);
+}
+
+void MarkDistances::listEvents(const BasicBlock &BB) {
+  unsigned Begin = Events.size();
+  for (const Instruction &I : BB)
+    if (changesDistances(I))
+      Events.push_back(&I);
+  Range[&BB] = {Begin, Events.size()};
+}
+
+/// Sweeps the blocks in \p Order (their events listed) to the fixed point.
+void MarkDistances::solve(ArrayRef<const BasicBlock *> Order) {
   if (Opts.OnlyAtUses)
     computeLiveOut();
   State S;
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
     enterBlock(BB, S);
     auto [Begin, End] = Range.lookup(&BB);
     for (unsigned E = Begin; E != End; ++E)
@@ -513,7 +567,8 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
   });
   if (!Converged)
     Out.clear();
-  reportSolve("distances", F, Steps, Sweeps, Entries);
+  reportSolve(Source->isEntryBlock() ? "distances" : "distances in a region",
+              F, Steps, Sweeps, Entries);
 }
 
 /// SSA liveness of the tracked values, one value at a time: from each use
@@ -636,7 +691,7 @@ void MarkDistances::enterBlock(const BasicBlock &BB, State &S) const {
   }
   S.Marks = 0;
   S.Present.clear();
-  if (BB.isEntryBlock())
+  if (&BB == Source)
     return;
   for (const BasicBlock *Pred : predecessors(&BB)) {
     auto It = Out.find(Pred);
@@ -739,10 +794,8 @@ void MarkDistances::forEachCall(
     return;
   State S;
   for (const BasicBlock &BB : F) {
-    bool Reached = BB.isEntryBlock() ||
-                   any_of(predecessors(&BB),
-                          [&](const BasicBlock *P) { return Out.count(P); });
-    if (!Reached)
+    // The solve reached exactly the blocks it recorded an exit for.
+    if (!Out.count(&BB))
       continue;
     enterBlock(BB, S);
     for (const Instruction &I : BB) {

@@ -181,6 +181,16 @@ public:
       const Instruction &, const MarkDistances &, const State &)>;
   MarkDistances(const Function &F, ArrayRef<Value *> Tracked, Options Opts,
                 DefineFn Define = nullptr);
+  /// Solves only where the distances at \p Points come from: \p From and
+  /// the blocks that reach a point's block without passing it, with every
+  /// value None at From's entry; the work is that region's, not the
+  /// function's. Asked at the points (only there), it answers as the whole
+  /// function's solve when From dominates them and every path from From to
+  /// a point makes each tracked value again: the last time a value was made
+  /// before a point is then after the last time the path passed From. The
+  /// client proves this (AsyncPipelineVerify.cpp).
+  MarkDistances(const Function &F, ArrayRef<Value *> Tracked, Options Opts,
+                const BasicBlock &From, ArrayRef<const Instruction *> Points);
 
   /// The distance of \p V just before \p At; an untracked value (argument,
   /// constant) counts as just made (0). Queries in program order within a
@@ -215,8 +225,13 @@ private:
   void step(const Instruction &I, State &S) const;
   bool changesDistances(const Instruction &I) const;
   void computeLiveOut();
+  void listEvents(const BasicBlock &BB);
+  void solve(ArrayRef<const BasicBlock *> Order);
 
   const Function &F;
+  /// Where every value is None on entry: the function's entry block, or
+  /// the region's start.
+  const BasicBlock *Source = nullptr;
   Options Opts;
   SmallVector<Value *, 16> Tracked;
   DenseMap<const Value *, unsigned> Index;
