@@ -78,7 +78,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
@@ -125,11 +125,37 @@ bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
   return false;
 }
 
+/// The blocks reachable from \p F's entry in reverse post-order, the order
+/// of ReversePostOrderTraversal (a depth-first search taking successors in
+/// order), with the visited blocks kept by block number: on functions of
+/// many thousand blocks a hashed set of them cost as much as a sweep.
+SmallVector<const BasicBlock *, 32> reversePostOrder(const Function &F) {
+  SmallVector<const BasicBlock *, 32> Order;
+  BitVector Visited(F.getMaxBlockNumber());
+  const BasicBlock *Entry = &F.getEntryBlock();
+  Visited.set(Entry->getNumber());
+  SmallVector<std::pair<const BasicBlock *, const_succ_iterator>, 16> Stack = {
+      {Entry, succ_begin(Entry)}};
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.back().first;
+    if (Stack.back().second == succ_end(BB)) {
+      Order.push_back(BB);
+      Stack.pop_back();
+      continue;
+    }
+    const BasicBlock *Succ = *Stack.back().second++;
+    if (!Visited.test(Succ->getNumber())) {
+      Visited.set(Succ->getNumber());
+      Stack.push_back({Succ, succ_begin(Succ)});
+    }
+  }
+  std::reverse(Order.begin(), Order.end());
+  return Order;
+}
+
 bool sweepToFixedPoint(const Function &F, unsigned &Sweeps,
                        function_ref<bool(const BasicBlock &)> UpdateBlock) {
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
-  return sweepToFixedPoint(Order, Sweeps, UpdateBlock);
+  return sweepToFixedPoint(reversePostOrder(F), Sweeps, UpdateBlock);
 }
 
 /// Prints one solve's work under -asyncpipe-mark-analysis-stats: the
@@ -216,14 +242,47 @@ std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
 // AsyncMarkCounts
 //===----------------------------------------------------------------------===//
 
-/// True if the transfer of AsyncMarkCounts can change a state at \p I (see
-/// AsyncMarkCounts::step: every other instruction leaves it as it is).
-static bool changesCounts(const Instruction &I) {
-  AsyncOp Op = AsyncOp::get(I);
+/// What the transfer of AsyncMarkCounts does at \p I, decoded once; none if
+/// it leaves every state as it is (see AsyncMarkCounts::step).
+static std::optional<AsyncMarkCounts::Event> decodeEvent(const Instruction &I,
+                                                         const AsyncOp &Op) {
+  using Event = AsyncMarkCounts::Event;
+  Event E;
+  if (Op.isMark()) {
+    E.What = Event::Mark;
+    E.CountsActivation = countsMark(Op, AsyncSemantics::Activation);
+    return E;
+  }
+  if (Op.isCopy()) {
+    E.What = Event::Copy;
+    return E;
+  }
+  if (Op.isWait()) {
+    E.What = Event::Wait;
+    E.Kind = Op.getSemantics();
+    E.Count = getTrackedWaitCount(Op);
+    if (!E.Count)
+      E.LargestRunTimeCount = getLargestRunTimeCount(Op);
+    E.AlsoWaitsForUncommittedCopies = Op.alsoWaitsForUncommittedCopies();
+    return E;
+  }
+  if (Op.isFutureWait()) {
+    E.What = Event::FutureWait;
+    return E;
+  }
   if (Op)
-    return Op.isMark() || Op.isCopy() || Op.isWait() || Op.isFutureWait();
+    return std::nullopt;
   auto *Call = dyn_cast<CallBase>(&I);
-  return Call && (isOpaqueToHardwareCounter(*Call) || isRealCall(I));
+  if (!Call)
+    return std::nullopt;
+  if (isOpaqueToHardwareCounter(*Call)) {
+    E.What = Event::OpaqueToHardware;
+    return E;
+  }
+  if (!isRealCall(I))
+    return std::nullopt;
+  E.What = Event::RealCall;
+  return E;
 }
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
@@ -233,17 +292,23 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     unsigned Begin = Events.size();
     for (const Instruction &I : BB) {
       AsyncOp Op = AsyncOp::get(I);
-      if (Op.isMark())
+      std::optional<Event> E = decodeEvent(I, Op);
+      if (!E)
+        continue;
+      if (E->What == Event::Mark)
         for (AsyncSemantics K :
              {AsyncSemantics::Activation, AsyncSemantics::Hardware})
           Limit[kindIndex(K)] += countsMark(Op, K);
-      if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
-        LargestWait = std::max(LargestWait, *N);
-      else if (std::optional<uint64_t> M =
-                   Op.isWait() ? getLargestRunTimeCount(Op) : std::nullopt)
-        LargestWait = std::max(LargestWait, *M);
-      if (changesCounts(I))
-        Events.push_back(&I);
+      if (E->What == Event::Wait) {
+        if (E->Count)
+          LargestWait = std::max(LargestWait, *E->Count);
+        else if (E->LargestRunTimeCount)
+          LargestWait = std::max(LargestWait, *E->LargestRunTimeCount);
+      }
+      // The sweeps step the decoded records, not the instructions: they
+      // touch no IR, whatever the size of the function.
+      Events.push_back(&I);
+      Decoded.push_back(*E);
     }
     Range[&BB] = {Begin, Events.size()};
   }
@@ -274,7 +339,7 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     In[&BB] = *S;
     auto [Begin, End] = Range.lookup(&BB);
     for (unsigned E = Begin; E != End; ++E)
-      step(*Events[E], *S);
+      step(Decoded[E], *S);
     Steps += End - Begin;
     auto [It, Inserted] = Out.try_emplace(&BB, *S);
     if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
@@ -296,7 +361,7 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     for (unsigned E = Begin; E != End; ++E) {
       BeforeEvent[E] = Cur;
       EventIndex[Events[E]] = E;
-      step(*Events[E], Cur);
+      step(Decoded[E], Cur);
     }
     Steps += End - Begin;
   }
@@ -323,57 +388,50 @@ void AsyncMarkCounts::join(State &Into, const State &From) {
   }
 }
 
-void AsyncMarkCounts::step(const Instruction &I, State &S) const {
+void AsyncMarkCounts::step(const Event &E, State &S) const {
   MarkBounds &Activation = S.Kinds[kindIndex(AsyncSemantics::Activation)];
   MarkBounds &Hardware = S.Kinds[kindIndex(AsyncSemantics::Hardware)];
-  AsyncOp Op = AsyncOp::get(I);
-  if (Op.isMark()) {
-    for (AsyncSemantics K : {AsyncSemantics::Activation,
-                             AsyncSemantics::Hardware})
-      if (countsMark(Op, K))
-        addMark(S.Kinds[kindIndex(K)], Limit[kindIndex(K)]);
+  switch (E.What) {
+  case Event::Mark:
+    // Every mark counts on the hardware counter; the activation's sequence
+    // holds only the activation model's marks.
+    if (E.CountsActivation)
+      addMark(Activation, Limit[kindIndex(AsyncSemantics::Activation)]);
+    addMark(Hardware, Limit[kindIndex(AsyncSemantics::Hardware)]);
     return;
-  }
-  if (Op.isCopy()) {
+  case Event::Copy:
     Activation.MayHaveUncommittedCopies = true;
     Hardware.MayHaveUncommittedCopies = true;
     return;
-  }
-  if (Op.isWait()) {
-    MarkBounds &B = S.Kinds[kindIndex(Op.getSemantics())];
-    if (std::optional<uint64_t> N = getTrackedWaitCount(Op)) {
-      B.Max = std::min(B.Max, *N);
-      B.Min = std::min(B.Min, *N);
+  case Event::Wait: {
+    MarkBounds &B = S.Kinds[kindIndex(E.Kind)];
+    if (E.Count) {
+      B.Max = std::min(B.Max, *E.Count);
+      B.Min = std::min(B.Min, *E.Count);
     } else {
       // A run-time count: it may be anything in its range.
-      if (std::optional<uint64_t> M = getLargestRunTimeCount(Op))
-        B.Max = std::min(B.Max, *M);
+      if (E.LargestRunTimeCount)
+        B.Max = std::min(B.Max, *E.LargestRunTimeCount);
       B.Min = 0;
     }
-    if (Op.alsoWaitsForUncommittedCopies())
+    if (E.AlsoWaitsForUncommittedCopies)
       B.MayHaveUncommittedCopies = false;
     return;
   }
-  if (Op.isFutureWait()) {
+  case Event::FutureWait:
     // Waits for one activation mark: the fewest outstanding may drop.
     Activation.Min = 0;
     return;
-  }
-  if (Op)
+  case Event::OpaqueToHardware:
+    Hardware = unknownBounds();
     return;
-  auto *Call = dyn_cast<CallBase>(&I);
-  if (!Call)
-    return;
-  if (isOpaqueToHardwareCounter(*Call)) {
+  case Event::RealCall:
+    // The callee may issue copies that the caller's next mark covers, and
+    // may commit and wait hardware groups.
+    Activation.MayHaveUncommittedCopies = true;
     Hardware = unknownBounds();
     return;
   }
-  if (!isRealCall(I))
-    return;
-  // The callee may issue copies that the caller's next mark covers, and may
-  // commit and wait hardware groups.
-  Activation.MayHaveUncommittedCopies = true;
-  Hardware = unknownBounds();
 }
 
 MarkBounds AsyncMarkCounts::before(const Instruction &I,
@@ -392,8 +450,9 @@ MarkBounds AsyncMarkCounts::before(const Instruction &I,
       First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
   if (After == First)
     return It->second.Kinds[kindIndex(Kind)];
-  State S = BeforeEvent[After - 1 - Events.begin()];
-  step(**(After - 1), S);
+  unsigned Prev = After - 1 - Events.begin();
+  State S = BeforeEvent[Prev];
+  step(Decoded[Prev], S);
   return S.Kinds[kindIndex(Kind)];
 }
 
@@ -492,9 +551,7 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
   // steps them from a state of None.
   for (const BasicBlock &BB : F)
     listEvents(BB);
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
-  solve(Order);
+  solve(reversePostOrder(F));
 }
 
 MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
@@ -843,8 +900,7 @@ struct ObserverEvent {
 // solver's minimum over finite paths. Blocks not reachable from the entry
 // are left out, as there: their marks are observed by nothing.
 ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind) {
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
+  SmallVector<const BasicBlock *, 32> Order = reversePostOrder(F);
   std::reverse(Order.begin(), Order.end());
   SmallVector<ObserverEvent, 0> Events;
   DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;

@@ -100,12 +100,39 @@ public:
   /// tests that keep the analysis linear).
   uint64_t steps() const { return Steps; }
 
+  /// The instructions that can change the counts (every mark, copy and
+  /// wait among them), block by block in the function's order, each block
+  /// in program order: a client looking for marks and waits need not walk
+  /// the function again. Valid until one of them is erased.
+  ArrayRef<const Instruction *> events() const { return Events; }
+
+  /// What one instruction does to the counts, decoded once.
+  struct Event {
+    enum Kind : uint8_t {
+      Mark,
+      Copy,
+      Wait,
+      FutureWait,
+      OpaqueToHardware,
+      RealCall
+    } What = Mark;
+    /// Mark: it counts in the activation's sequence too.
+    bool CountsActivation = false;
+    /// Wait: it drops any copy not yet committed.
+    bool AlsoWaitsForUncommittedCopies = false;
+    /// Wait: the sequence it counts, and its tracked count, or else the
+    /// largest its run-time count can be.
+    AsyncSemantics Kind = AsyncSemantics::Activation;
+    std::optional<uint64_t> Count;
+    std::optional<uint64_t> LargestRunTimeCount;
+  };
+
 private:
   struct State {
     MarkBounds Kinds[2];
   };
   State entryState() const;
-  void step(const Instruction &I, State &S) const;
+  void step(const Event &E, State &S) const;
   static void join(State &Into, const State &From);
 
   /// The function is a kernel: the hardware counter starts empty.
@@ -117,6 +144,7 @@ private:
   /// waits, calls), block by block in order: sweeps step only these.
   /// Events[Range[BB].first, Range[BB].second) are BB's.
   SmallVector<const Instruction *, 0> Events;
+  SmallVector<Event, 0> Decoded;
   DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
   /// The state just before each event, once converged: a query is a lookup
   /// (or a binary search in its block), never a rerun of the block.

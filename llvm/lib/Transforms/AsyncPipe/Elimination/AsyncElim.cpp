@@ -68,14 +68,18 @@ public:
   bool changedCFG() const { return FoldedSwitch; }
 
 private:
-  bool removeRedundantWaits();
-  bool removeUnobservedMarks();
+  bool removeRedundantWaits(const AsyncMarkCounts &Counts);
+  bool removeUnobservedMarks(ArrayRef<CallBase *> Marks);
   SmallPtrSet<const Instruction *, 16>
   findObservedMarks(ArrayRef<Value *> Marks) const;
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
   bool FoldedSwitch = false;
+  /// The pipeliner runs ahead each group a mark closes: merging groups here
+  /// would take that from it. Rounds remove only marks and waits, which
+  /// neither ask for pipelining nor issue copies: asked once.
+  bool MayPipeline = false;
 };
 
 /// True if \p F holds inline assembly that mentions cp.async but is not a
@@ -103,9 +107,20 @@ bool MarkWaitElimination::run() {
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets
   // more marks go unobserved, so rounds stop as soon as one removes nothing:
   // each round that goes on removes a call, and there are finitely many.
+  MayPipeline = mayPipelineLoopsIn(F);
   while (true) {
-    bool Removed = removeRedundantWaits();
-    Removed |= removeUnobservedMarks();
+    // The marks and waits are read from the counts' events, not from
+    // another walk over the function (on large functions each walk costs
+    // more than the analysis). The marks are taken before any wait goes.
+    AsyncMarkCounts Counts(F);
+    SmallVector<CallBase *, 16> Marks;
+    for (const Instruction *I : Counts.events()) {
+      AsyncOp Op = AsyncOp::get(*I);
+      if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
+        Marks.push_back(Op.getCall());
+    }
+    bool Removed = removeRedundantWaits(Counts);
+    Removed |= removeUnobservedMarks(Marks);
     if (!Removed)
       break;
     Changed = true;
@@ -113,11 +128,10 @@ bool MarkWaitElimination::run() {
   return Changed;
 }
 
-bool MarkWaitElimination::removeRedundantWaits() {
-  AsyncMarkCounts Counts(F);
+bool MarkWaitElimination::removeRedundantWaits(const AsyncMarkCounts &Counts) {
   SmallVector<std::pair<CallBase *, std::string>, 8> Redundant;
-  for (Instruction &I : instructions(F)) {
-    AsyncOp Wait = AsyncOp::get(I);
+  for (const Instruction *I : Counts.events()) {
+    AsyncOp Wait = AsyncOp::get(*I);
     std::string Why;
     if (Wait.isWait() && Counts.isRedundantWait(Wait, &Why))
       Redundant.push_back({Wait.getCall(), Why});
@@ -160,20 +174,17 @@ MarkWaitElimination::findObservedMarks(ArrayRef<Value *> Marks) const {
   return Observed;
 }
 
-bool MarkWaitElimination::removeUnobservedMarks() {
-  // The pipeliner runs ahead each group a mark closes; merging groups here
-  // would take that from it.
-  if (mayPipelineLoopsIn(F))
+/// \p Candidates: the function's activation marks, in program order.
+bool MarkWaitElimination::removeUnobservedMarks(
+    ArrayRef<CallBase *> Candidates) {
+  if (MayPipeline)
     return false;
   SmallVector<Value *, 16> Marks;
-  for (Instruction &I : instructions(F)) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (!Op.isMark() || Op.getSemantics() != AsyncSemantics::Activation)
-      continue;
+  for (CallBase *Mark : Candidates) {
     // A mark that makes a future is observed by whatever uses the future.
-    if (Op.returnsFuture() && !I.use_empty())
+    if (AsyncOp::get(*Mark).returnsFuture() && !Mark->use_empty())
       continue;
-    Marks.push_back(&I);
+    Marks.push_back(Mark);
   }
   if (Marks.empty())
     return false;
