@@ -296,12 +296,21 @@ TEST_F(AsyncMarkQueriesTest, ObservedMarksAgreeWithDistances) {
         observedByDistances(F, Marks);
     ObservedMarks Observed(F, AsyncSemantics::Activation);
     ASSERT_TRUE(Observed.converged());
+    // The same from the counts' events (as asyncpipe-elim asks it).
+    AsyncMarkCounts Counts(F);
+    ObservedMarks FromEvents(F, AsyncSemantics::Activation, Counts.events());
     unsigned Index = 0;
-    for (Value *Mark : Marks)
+    for (Value *Mark : Marks) {
       EXPECT_EQ(Observed.isObserved(*cast<Instruction>(Mark)),
                 Expected.contains(cast<Instruction>(Mark)))
-          << "mark " << Index++ << " in\n"
+          << "mark " << Index << " in\n"
           << Text;
+      EXPECT_EQ(FromEvents.isObserved(*cast<Instruction>(Mark)),
+                Expected.contains(cast<Instruction>(Mark)))
+          << "mark " << Index << " (from the events) in\n"
+          << Text;
+      ++Index;
+    }
   }
 }
 

@@ -899,23 +899,52 @@ struct ObserverEvent {
 // point they reach is the least one: H of finite paths, as the forward
 // solver's minimum over finite paths. Blocks not reachable from the entry
 // are left out, as there: their marks are observed by nothing.
-ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind) {
+ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind)
+    : ObservedMarks(F, Kind, std::nullopt) {}
+
+ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind,
+                             ArrayRef<const Instruction *> MarksAndWaits)
+    : ObservedMarks(F, Kind,
+                    std::optional<ArrayRef<const Instruction *>>(
+                        MarksAndWaits)) {}
+
+ObservedMarks::ObservedMarks(
+    const Function &F, AsyncSemantics Kind,
+    std::optional<ArrayRef<const Instruction *>> MarksAndWaits) {
   SmallVector<const BasicBlock *, 32> Order = reversePostOrder(F);
   std::reverse(Order.begin(), Order.end());
+  // Given the marks and waits, each block's are a run of the list.
+  DenseMap<const BasicBlock *, ArrayRef<const Instruction *>> Given;
+  if (MarksAndWaits)
+    for (unsigned Begin = 0, E = MarksAndWaits->size(); Begin != E;) {
+      const BasicBlock *BB = (*MarksAndWaits)[Begin]->getParent();
+      unsigned End = Begin + 1;
+      while (End != E && (*MarksAndWaits)[End]->getParent() == BB)
+        ++End;
+      Given[BB] = MarksAndWaits->slice(Begin, End - Begin);
+      Begin = End;
+    }
   SmallVector<ObserverEvent, 0> Events;
   DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
+  auto AddEvent = [&](const Instruction &I) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark() && countsMark(Op, Kind)) {
+      Events.push_back({&I, 0, true});
+    } else if (Op.isWait()) {
+      std::optional<uint64_t> N = getTrackedWaitCount(Op);
+      bool Completes = N && Op.getSemantics() == Kind;
+      Events.push_back(
+          {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
+    }
+  };
   for (const BasicBlock *BB : Order) {
     unsigned Begin = Events.size();
-    for (const Instruction &I : *BB) {
-      AsyncOp Op = AsyncOp::get(I);
-      if (Op.isMark() && countsMark(Op, Kind)) {
-        Events.push_back({&I, 0, true});
-      } else if (Op.isWait()) {
-        std::optional<uint64_t> N = getTrackedWaitCount(Op);
-        bool Completes = N && Op.getSemantics() == Kind;
-        Events.push_back(
-            {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
-      }
+    if (MarksAndWaits) {
+      for (const Instruction *I : Given.lookup(BB))
+        AddEvent(*I);
+    } else {
+      for (const Instruction &I : *BB)
+        AddEvent(I);
     }
     Range[BB] = {Begin, Events.size()};
   }

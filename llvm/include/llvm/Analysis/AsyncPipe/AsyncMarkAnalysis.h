@@ -294,6 +294,11 @@ private:
 class ObservedMarks {
 public:
   ObservedMarks(const Function &F, AsyncSemantics Kind);
+  /// The same, from \p MarksAndWaits: every mark and wait of the function
+  /// (others may be among them), block by block in program order, as
+  /// AsyncMarkCounts::events() lists them; the function is not walked again.
+  ObservedMarks(const Function &F, AsyncSemantics Kind,
+                ArrayRef<const Instruction *> MarksAndWaits);
   /// True if a wait may observe \p Mark (a mark of the function); always
   /// true if the fixed point was not reached.
   bool isObserved(const Instruction &Mark) const;
@@ -301,6 +306,8 @@ public:
   uint64_t steps() const { return Steps; }
 
 private:
+  ObservedMarks(const Function &F, AsyncSemantics Kind,
+                std::optional<ArrayRef<const Instruction *>> MarksAndWaits);
   /// Marks issued in a reachable block and found observed.
   DenseMap<const Instruction *, bool> Observed;
   uint64_t Steps = 0;

@@ -68,10 +68,13 @@ public:
   bool changedCFG() const { return FoldedSwitch; }
 
 private:
-  bool removeRedundantWaits(const AsyncMarkCounts &Counts);
-  bool removeUnobservedMarks(ArrayRef<CallBase *> Marks);
+  bool removeRedundantWaits(const AsyncMarkCounts &Counts,
+                            SmallVectorImpl<const Instruction *> &Kept);
+  bool removeUnobservedMarks(ArrayRef<CallBase *> Marks,
+                             ArrayRef<const Instruction *> MarksAndWaits);
   SmallPtrSet<const Instruction *, 16>
-  findObservedMarks(ArrayRef<Value *> Marks) const;
+  findObservedMarks(ArrayRef<Value *> Marks,
+                    ArrayRef<const Instruction *> MarksAndWaits) const;
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
@@ -119,8 +122,11 @@ bool MarkWaitElimination::run() {
       if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
         Marks.push_back(Op.getCall());
     }
-    bool Removed = removeRedundantWaits(Counts);
-    Removed |= removeUnobservedMarks(Marks);
+    // The events the waits' removal leaves: the observers' solve reads the
+    // marks and waits from them.
+    SmallVector<const Instruction *, 16> Kept;
+    bool Removed = removeRedundantWaits(Counts, Kept);
+    Removed |= removeUnobservedMarks(Marks, Kept);
     if (!Removed)
       break;
     Changed = true;
@@ -128,14 +134,28 @@ bool MarkWaitElimination::run() {
   return Changed;
 }
 
-bool MarkWaitElimination::removeRedundantWaits(const AsyncMarkCounts &Counts) {
+/// \p Kept receives the marks and waits that stay, in program order.
+bool MarkWaitElimination::removeRedundantWaits(
+    const AsyncMarkCounts &Counts, SmallVectorImpl<const Instruction *> &Kept) {
   SmallVector<std::pair<CallBase *, std::string>, 8> Redundant;
   for (const Instruction *I : Counts.events()) {
     AsyncOp Wait = AsyncOp::get(*I);
     std::string Why;
     if (Wait.isWait() && Counts.isRedundantWait(Wait, &Why))
       Redundant.push_back({Wait.getCall(), Why});
+    else if (Wait.isWait() || Wait.isMark())
+      Kept.push_back(I);
   }
+  // What goes with a removed wait besides it is a recorder's inline
+  // assembly (eraseProvenRedundantOp): never a mark or a wait of the list,
+  // but dropped from it all the same, so that nothing in it dangles.
+  SmallPtrSet<const Instruction *, 8> Records;
+  for (auto &Entry : Redundant)
+    if (auto *Next = dyn_cast_or_null<CallBase>(Entry.first->getNextNode());
+        Next && Next->isInlineAsm())
+      Records.insert(Next);
+  if (!Records.empty())
+    erase_if(Kept, [&](const Instruction *I) { return Records.contains(I); });
   // All are decided on one fixed point before any is removed: each stays
   // redundant without the others (removing one changes no bound).
   for (auto &Entry : Redundant) {
@@ -162,11 +182,11 @@ bool MarkWaitElimination::removeRedundantWaits(const AsyncMarkCounts &Counts) {
 }
 
 /// The activation marks among \p Marks that some wait may observe.
-SmallPtrSet<const Instruction *, 16>
-MarkWaitElimination::findObservedMarks(ArrayRef<Value *> Marks) const {
+SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
+    ArrayRef<Value *> Marks, ArrayRef<const Instruction *> MarksAndWaits) const {
   // One backward solve answers for every mark at once (a solve per mark,
   // or a scan of every mark at every wait, would be quadratic).
-  ObservedMarks Observers(F, AsyncSemantics::Activation);
+  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits);
   SmallPtrSet<const Instruction *, 16> Observed;
   for (Value *Mark : Marks)
     if (Observers.isObserved(*cast<Instruction>(Mark)))
@@ -176,7 +196,8 @@ MarkWaitElimination::findObservedMarks(ArrayRef<Value *> Marks) const {
 
 /// \p Candidates: the function's activation marks, in program order.
 bool MarkWaitElimination::removeUnobservedMarks(
-    ArrayRef<CallBase *> Candidates) {
+    ArrayRef<CallBase *> Candidates,
+    ArrayRef<const Instruction *> MarksAndWaits) {
   if (MayPipeline)
     return false;
   SmallVector<Value *, 16> Marks;
@@ -188,7 +209,8 @@ bool MarkWaitElimination::removeUnobservedMarks(
   }
   if (Marks.empty())
     return false;
-  SmallPtrSet<const Instruction *, 16> Observed = findObservedMarks(Marks);
+  SmallPtrSet<const Instruction *, 16> Observed =
+      findObservedMarks(Marks, MarksAndWaits);
   bool Removed = false;
   for (Value *V : Marks) {
     auto *Mark = cast<CallBase>(V);
