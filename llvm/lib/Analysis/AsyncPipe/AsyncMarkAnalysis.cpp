@@ -288,6 +288,7 @@ static std::optional<AsyncMarkCounts::Event> decodeEvent(const Instruction &I,
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
+  Blocks.resize(F.getMaxBlockNumber());
   for (const BasicBlock &BB : F) {
     unsigned Begin = Events.size();
     for (const Instruction &I : BB) {
@@ -310,24 +311,27 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
       Events.push_back(&I);
       Decoded.push_back(*E);
     }
-    Range[&BB] = {Begin, Events.size()};
+    BlockInfo &Info = Blocks[BB.getNumber()];
+    Info.BB = &BB;
+    Info.Begin = Begin;
+    Info.End = Events.size();
   }
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
 
-  DenseMap<const BasicBlock *, State> Out;
+  SmallVector<std::optional<State>, 0> Out(Blocks.size());
   auto EntryOf = [&](const BasicBlock *BB) -> std::optional<State> {
     if (BB->isEntryBlock())
       return entryState();
     std::optional<State> S;
     for (const BasicBlock *Pred : predecessors(BB)) {
-      auto It = Out.find(Pred);
-      if (It == Out.end())
+      const std::optional<State> &PredOut = Out[Pred->getNumber()];
+      if (!PredOut)
         continue;
       if (!S)
-        S = It->second;
+        S = *PredOut;
       else
-        join(*S, It->second);
+        join(*S, *PredOut);
     }
     return S;
   };
@@ -336,28 +340,32 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     std::optional<State> S = EntryOf(&BB);
     if (!S)
       return false;
-    In[&BB] = *S;
-    auto [Begin, End] = Range.lookup(&BB);
-    for (unsigned E = Begin; E != End; ++E)
+    BlockInfo &Info = Blocks[BB.getNumber()];
+    Info.In = *S;
+    Info.Reached = true;
+    for (unsigned E = Info.Begin; E != Info.End; ++E)
       step(Decoded[E], *S);
-    Steps += End - Begin;
-    auto [It, Inserted] = Out.try_emplace(&BB, *S);
-    if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
-        It->second.Kinds[1] == S->Kinds[1])
+    Steps += Info.End - Info.Begin;
+    std::optional<State> &BBOut = Out[BB.getNumber()];
+    if (BBOut && BBOut->Kinds[0] == S->Kinds[0] &&
+        BBOut->Kinds[1] == S->Kinds[1])
       return false;
-    It->second = *S;
+    BBOut = *S;
     return true;
   });
   if (!Converged) {
-    In.clear();
+    for (BlockInfo &Info : Blocks)
+      Info.Reached = false;
     reportSolve("counts", F, Steps, Sweeps);
     return;
   }
   // One more pass records the state before every event of a reached block.
   BeforeEvent.resize(Events.size());
-  for (auto &[BB, S] : In) {
-    State Cur = S;
-    auto [Begin, End] = Range.lookup(BB);
+  for (const BlockInfo &Info : Blocks) {
+    if (!Info.Reached)
+      continue;
+    State Cur = Info.In;
+    unsigned Begin = Info.Begin, End = Info.End;
     for (unsigned E = Begin; E != End; ++E) {
       BeforeEvent[E] = Cur;
       EventIndex[Events[E]] = E;
@@ -434,22 +442,28 @@ void AsyncMarkCounts::step(const Event &E, State &S) const {
   }
 }
 
+const AsyncMarkCounts::BlockInfo *
+AsyncMarkCounts::infoOf(const BasicBlock *BB) const {
+  unsigned N = BB->getNumber();
+  return N < Blocks.size() && Blocks[N].BB == BB ? &Blocks[N] : nullptr;
+}
+
 MarkBounds AsyncMarkCounts::before(const Instruction &I,
                                    AsyncSemantics Kind) const {
-  auto It = In.find(I.getParent());
-  if (It == In.end())
+  const BlockInfo *Info = infoOf(I.getParent());
+  if (!Info || !Info->Reached)
     return unknownBounds(); // Not converged, or unreachable.
   if (auto E = EventIndex.find(&I); E != EventIndex.end())
     return BeforeEvent[E->second].Kinds[kindIndex(Kind)];
   // Between events nothing changes: the state after the last event before
   // \p I (found by a binary search in program order), or the block's entry.
-  auto [Begin, End] = Range.lookup(I.getParent());
+  unsigned Begin = Info->Begin, End = Info->End;
   const Instruction *const *First = Events.begin() + Begin;
   const Instruction *const *Last = Events.begin() + End;
   const Instruction *const *After = std::partition_point(
       First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
   if (After == First)
-    return It->second.Kinds[kindIndex(Kind)];
+    return Info->In.Kinds[kindIndex(Kind)];
   unsigned Prev = After - 1 - Events.begin();
   State S = BeforeEvent[Prev];
   step(Decoded[Prev], S);
@@ -914,18 +928,21 @@ ObservedMarks::ObservedMarks(
   SmallVector<const BasicBlock *, 32> Order = reversePostOrder(F);
   std::reverse(Order.begin(), Order.end());
   // Given the marks and waits, each block's are a run of the list.
-  DenseMap<const BasicBlock *, ArrayRef<const Instruction *>> Given;
+  SmallVector<ArrayRef<const Instruction *>, 0> Given;
+  if (MarksAndWaits)
+    Given.resize(F.getMaxBlockNumber());
   if (MarksAndWaits)
     for (unsigned Begin = 0, E = MarksAndWaits->size(); Begin != E;) {
       const BasicBlock *BB = (*MarksAndWaits)[Begin]->getParent();
       unsigned End = Begin + 1;
       while (End != E && (*MarksAndWaits)[End]->getParent() == BB)
         ++End;
-      Given[BB] = MarksAndWaits->slice(Begin, End - Begin);
+      Given[BB->getNumber()] = MarksAndWaits->slice(Begin, End - Begin);
       Begin = End;
     }
   SmallVector<ObserverEvent, 0> Events;
-  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
+  // By block number: each block's events, Events[first, second).
+  SmallVector<std::pair<unsigned, unsigned>, 0> Range(F.getMaxBlockNumber());
   auto AddEvent = [&](const Instruction &I) {
     AsyncOp Op = AsyncOp::get(I);
     if (Op.isMark() && countsMark(Op, Kind)) {
@@ -940,16 +957,16 @@ ObservedMarks::ObservedMarks(
   for (const BasicBlock *BB : Order) {
     unsigned Begin = Events.size();
     if (MarksAndWaits) {
-      for (const Instruction *I : Given.lookup(BB))
+      for (const Instruction *I : Given[BB->getNumber()])
         AddEvent(*I);
     } else {
       for (const Instruction &I : *BB)
         AddEvent(I);
     }
-    Range[BB] = {Begin, Events.size()};
+    Range[BB->getNumber()] = {Begin, Events.size()};
   }
   auto Transfer = [&](const BasicBlock &BB, Horizon H, bool Record) {
-    auto [Begin, End] = Range.lookup(&BB);
+    auto [Begin, End] = Range[BB.getNumber()];
     for (unsigned E = End; E != Begin; --E) {
       const ObserverEvent &Ev = Events[E - 1];
       if (!Ev.IsMark) {
@@ -964,21 +981,25 @@ ObservedMarks::ObservedMarks(
     Steps += End - Begin;
     return H;
   };
-  DenseMap<const BasicBlock *, Horizon> In;
+  // By block number; a block not yet swept holds ObservesNone.
+  SmallVector<Horizon, 0> In(F.getMaxBlockNumber(), ObservesNone);
+  BitVector Swept(F.getMaxBlockNumber());
   auto OutOf = [&](const BasicBlock &BB) {
     Horizon H = ObservesNone;
     for (const BasicBlock *Succ : successors(&BB))
-      H = std::max(H, In.lookup_or(Succ, ObservesNone));
+      H = std::max(H, In[Succ->getNumber()]);
     return H;
   };
   unsigned Sweeps = 0;
   Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
     Horizon H = Transfer(BB, OutOf(BB), /*Record=*/false);
-    auto [It, Inserted] = In.try_emplace(&BB, H);
-    if (!Inserted && It->second == H)
+    unsigned N = BB.getNumber();
+    bool First = !Swept.test(N);
+    Swept.set(N);
+    if (!First && In[N] == H)
       return false;
-    It->second = H;
-    return Inserted ? H != ObservesNone : true;
+    In[N] = H;
+    return First ? H != ObservesNone : true;
   });
   if (Converged)
     for (const BasicBlock *BB : Order)

@@ -135,17 +135,30 @@ private:
   void step(const Event &E, State &S) const;
   static void join(State &Into, const State &From);
 
+  /// Per block, by block number (arrays, not hashed maps: on functions of
+  /// many thousand blocks the lookups are what a sweep costs): its events,
+  /// Events[Begin, End), and, once reached by the fixed point, its entry
+  /// state.
+  struct BlockInfo {
+    const BasicBlock *BB = nullptr;
+    unsigned Begin = 0;
+    unsigned End = 0;
+    bool Reached = false;
+    State In;
+  };
+  /// \p BB's entry, or null for a block the analysis never saw.
+  const BlockInfo *infoOf(const BasicBlock *BB) const;
+
   /// The function is a kernel: the hardware counter starts empty.
   bool KernelEntry = false;
   /// Per kind: above this a finite Max can only be growing around a cycle.
   uint64_t Limit[2] = {0, 0};
-  DenseMap<const BasicBlock *, State> In;
+  SmallVector<BlockInfo, 0> Blocks;
   /// The instructions whose transfer can change a state (marks, copies,
-  /// waits, calls), block by block in order: sweeps step only these.
-  /// Events[Range[BB].first, Range[BB].second) are BB's.
+  /// waits, calls), block by block in order: sweeps step only these,
+  /// decoded.
   SmallVector<const Instruction *, 0> Events;
   SmallVector<Event, 0> Decoded;
-  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
   /// The state just before each event, once converged: a query is a lookup
   /// (or a binary search in its block), never a rerun of the block.
   SmallVector<State, 0> BeforeEvent;
