@@ -125,11 +125,14 @@ bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
   return false;
 }
 
-/// The blocks reachable from \p F's entry in reverse post-order, the order
-/// of ReversePostOrderTraversal (a depth-first search taking successors in
-/// order), with the visited blocks kept by block number: on functions of
-/// many thousand blocks a hashed set of them cost as much as a sweep.
-SmallVector<const BasicBlock *, 32> reversePostOrder(const Function &F) {
+} // namespace
+
+/// The order of ReversePostOrderTraversal (a depth-first search taking
+/// successors in order), with the visited blocks kept by block number: on
+/// functions of many thousand blocks a hashed set of them cost as much as a
+/// sweep.
+SmallVector<const BasicBlock *, 32>
+asyncpipe::blocksInReversePostOrder(const Function &F) {
   SmallVector<const BasicBlock *, 32> Order;
   BitVector Visited(F.getMaxBlockNumber());
   const BasicBlock *Entry = &F.getEntryBlock();
@@ -153,10 +156,7 @@ SmallVector<const BasicBlock *, 32> reversePostOrder(const Function &F) {
   return Order;
 }
 
-bool sweepToFixedPoint(const Function &F, unsigned &Sweeps,
-                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
-  return sweepToFixedPoint(reversePostOrder(F), Sweeps, UpdateBlock);
-}
+namespace {
 
 /// Prints one solve's work under -asyncpipe-mark-analysis-stats: the
 /// transfer steps stay proportional to the instructions (a regression to
@@ -286,6 +286,10 @@ static std::optional<AsyncMarkCounts::Event> decodeEvent(const Instruction &I,
 }
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
+    : AsyncMarkCounts(F, blocksInReversePostOrder(F)) {}
+
+AsyncMarkCounts::AsyncMarkCounts(const Function &F,
+                                 ArrayRef<const BasicBlock *> Order)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
   Blocks.resize(F.getMaxBlockNumber());
@@ -336,7 +340,7 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     return S;
   };
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
     std::optional<State> S = EntryOf(&BB);
     if (!S)
       return false;
@@ -368,7 +372,6 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
     unsigned Begin = Info.Begin, End = Info.End;
     for (unsigned E = Begin; E != End; ++E) {
       BeforeEvent[E] = Cur;
-      EventIndex[Events[E]] = E;
       step(Decoded[E], Cur);
     }
     Steps += End - Begin;
@@ -453,15 +456,16 @@ MarkBounds AsyncMarkCounts::before(const Instruction &I,
   const BlockInfo *Info = infoOf(I.getParent());
   if (!Info || !Info->Reached)
     return unknownBounds(); // Not converged, or unreachable.
-  if (auto E = EventIndex.find(&I); E != EventIndex.end())
-    return BeforeEvent[E->second].Kinds[kindIndex(Kind)];
-  // Between events nothing changes: the state after the last event before
-  // \p I (found by a binary search in program order), or the block's entry.
+  // The first event not before \p I, by a binary search in program order:
+  // \p I itself, or nothing changes between the event before it and \p I
+  // (the state after that one, or the block's entry).
   unsigned Begin = Info->Begin, End = Info->End;
   const Instruction *const *First = Events.begin() + Begin;
   const Instruction *const *Last = Events.begin() + End;
   const Instruction *const *After = std::partition_point(
       First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
+  if (After != Last && *After == &I)
+    return BeforeEvent[After - Events.begin()].Kinds[kindIndex(Kind)];
   if (After == First)
     return Info->In.Kinds[kindIndex(Kind)];
   unsigned Prev = After - 1 - Events.begin();
@@ -565,7 +569,7 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
   // steps them from a state of None.
   for (const BasicBlock &BB : F)
     listEvents(BB);
-  solve(reversePostOrder(F));
+  solve(blocksInReversePostOrder(F));
 }
 
 MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
@@ -914,18 +918,26 @@ struct ObserverEvent {
 // solver's minimum over finite paths. Blocks not reachable from the entry
 // are left out, as there: their marks are observed by nothing.
 ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind)
-    : ObservedMarks(F, Kind, std::nullopt) {}
+    : ObservedMarks(F, Kind, std::nullopt, {}) {}
 
 ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind,
-                             ArrayRef<const Instruction *> MarksAndWaits)
-    : ObservedMarks(F, Kind,
-                    std::optional<ArrayRef<const Instruction *>>(
-                        MarksAndWaits)) {}
+                             ArrayRef<const Instruction *> MarksAndWaits,
+                             ArrayRef<const BasicBlock *> Order)
+    : ObservedMarks(
+          F, Kind,
+          std::optional<ArrayRef<const Instruction *>>(MarksAndWaits),
+          Order) {}
 
 ObservedMarks::ObservedMarks(
     const Function &F, AsyncSemantics Kind,
-    std::optional<ArrayRef<const Instruction *>> MarksAndWaits) {
-  SmallVector<const BasicBlock *, 32> Order = reversePostOrder(F);
+    std::optional<ArrayRef<const Instruction *>> MarksAndWaits,
+    ArrayRef<const BasicBlock *> RPO) {
+  // Swept backwards: in post-order.
+  SmallVector<const BasicBlock *, 32> Order;
+  if (RPO.empty())
+    Order = blocksInReversePostOrder(F);
+  else
+    Order.assign(RPO.begin(), RPO.end());
   std::reverse(Order.begin(), Order.end());
   // Given the marks and waits, each block's are a run of the list.
   SmallVector<ArrayRef<const Instruction *>, 0> Given;

@@ -78,6 +78,10 @@ struct MarkBounds {
 class AsyncMarkCounts {
 public:
   explicit AsyncMarkCounts(const Function &F);
+  /// The same, sweeping the blocks in \p Order: the function's reachable
+  /// blocks in reverse post-order, as blocksInReversePostOrder() gives them
+  /// (a client solving the same CFG again computes it once).
+  AsyncMarkCounts(const Function &F, ArrayRef<const BasicBlock *> Order);
 
   /// The bounds just before \p I (which must be in the function).
   MarkBounds before(const Instruction &I, AsyncSemantics Kind) const;
@@ -159,10 +163,9 @@ private:
   /// decoded.
   SmallVector<const Instruction *, 0> Events;
   SmallVector<Event, 0> Decoded;
-  /// The state just before each event, once converged: a query is a lookup
-  /// (or a binary search in its block), never a rerun of the block.
+  /// The state just before each event, once converged: a query is a binary
+  /// search in its block, never a rerun of the block.
   SmallVector<State, 0> BeforeEvent;
-  DenseMap<const Instruction *, unsigned> EventIndex;
   uint64_t Steps = 0;
   bool Converged = true;
 };
@@ -311,7 +314,8 @@ public:
   /// (others may be among them), block by block in program order, as
   /// AsyncMarkCounts::events() lists them; the function is not walked again.
   ObservedMarks(const Function &F, AsyncSemantics Kind,
-                ArrayRef<const Instruction *> MarksAndWaits);
+                ArrayRef<const Instruction *> MarksAndWaits,
+                ArrayRef<const BasicBlock *> Order = {});
   /// True if a wait may observe \p Mark (a mark of the function); always
   /// true if the fixed point was not reached.
   bool isObserved(const Instruction &Mark) const;
@@ -320,12 +324,17 @@ public:
 
 private:
   ObservedMarks(const Function &F, AsyncSemantics Kind,
-                std::optional<ArrayRef<const Instruction *>> MarksAndWaits);
+                std::optional<ArrayRef<const Instruction *>> MarksAndWaits,
+                ArrayRef<const BasicBlock *> Order);
   /// Marks issued in a reachable block and found observed.
   DenseMap<const Instruction *, bool> Observed;
   uint64_t Steps = 0;
   bool Converged = true;
 };
+
+/// \p F's blocks reachable from its entry, in reverse post-order: the order
+/// every forward solve here sweeps.
+SmallVector<const BasicBlock *, 32> blocksInReversePostOrder(const Function &F);
 
 /// The new-PM analysis handing out AsyncMarkCounts.
 class AsyncMarkAnalysis : public AnalysisInfoMixin<AsyncMarkAnalysis> {

@@ -69,12 +69,15 @@ public:
 
 private:
   bool removeRedundantWaits(const AsyncMarkCounts &Counts,
+                            SmallVectorImpl<CallBase *> &Marks,
                             SmallVectorImpl<const Instruction *> &Kept);
   bool removeUnobservedMarks(ArrayRef<CallBase *> Marks,
-                             ArrayRef<const Instruction *> MarksAndWaits);
+                             ArrayRef<const Instruction *> MarksAndWaits,
+                             ArrayRef<const BasicBlock *> Order);
   SmallPtrSet<const Instruction *, 16>
   findObservedMarks(ArrayRef<Value *> Marks,
-                    ArrayRef<const Instruction *> MarksAndWaits) const;
+                    ArrayRef<const Instruction *> MarksAndWaits,
+                    ArrayRef<const BasicBlock *> Order) const;
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
@@ -111,22 +114,19 @@ bool MarkWaitElimination::run() {
   // more marks go unobserved, so rounds stop as soon as one removes nothing:
   // each round that goes on removes a call, and there are finitely many.
   MayPipeline = mayPipelineLoopsIn(F);
+  // Rounds remove calls only: the blocks' order is computed once.
+  SmallVector<const BasicBlock *, 32> Order = blocksInReversePostOrder(F);
   while (true) {
     // The marks and waits are read from the counts' events, not from
     // another walk over the function (on large functions each walk costs
-    // more than the analysis). The marks are taken before any wait goes.
-    AsyncMarkCounts Counts(F);
+    // more than the analysis): the activation marks, and the marks and
+    // waits the removal of redundant waits leaves, which the observers'
+    // solve reads.
+    AsyncMarkCounts Counts(F, Order);
     SmallVector<CallBase *, 16> Marks;
-    for (const Instruction *I : Counts.events()) {
-      AsyncOp Op = AsyncOp::get(*I);
-      if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
-        Marks.push_back(Op.getCall());
-    }
-    // The events the waits' removal leaves: the observers' solve reads the
-    // marks and waits from them.
     SmallVector<const Instruction *, 16> Kept;
-    bool Removed = removeRedundantWaits(Counts, Kept);
-    Removed |= removeUnobservedMarks(Marks, Kept);
+    bool Removed = removeRedundantWaits(Counts, Marks, Kept);
+    Removed |= removeUnobservedMarks(Marks, Kept, Order);
     if (!Removed)
       break;
     Changed = true;
@@ -134,16 +134,20 @@ bool MarkWaitElimination::run() {
   return Changed;
 }
 
-/// \p Kept receives the marks and waits that stay, in program order.
+/// \p Marks receives the activation marks and \p Kept the marks and waits
+/// that stay, in program order.
 bool MarkWaitElimination::removeRedundantWaits(
-    const AsyncMarkCounts &Counts, SmallVectorImpl<const Instruction *> &Kept) {
+    const AsyncMarkCounts &Counts, SmallVectorImpl<CallBase *> &Marks,
+    SmallVectorImpl<const Instruction *> &Kept) {
   SmallVector<std::pair<CallBase *, std::string>, 8> Redundant;
   for (const Instruction *I : Counts.events()) {
-    AsyncOp Wait = AsyncOp::get(*I);
+    AsyncOp Op = AsyncOp::get(*I);
+    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
+      Marks.push_back(Op.getCall());
     std::string Why;
-    if (Wait.isWait() && Counts.isRedundantWait(Wait, &Why))
-      Redundant.push_back({Wait.getCall(), Why});
-    else if (Wait.isWait() || Wait.isMark())
+    if (Op.isWait() && Counts.isRedundantWait(Op, &Why))
+      Redundant.push_back({Op.getCall(), Why});
+    else if (Op.isWait() || Op.isMark())
       Kept.push_back(I);
   }
   // What goes with a removed wait besides it is a recorder's inline
@@ -183,10 +187,12 @@ bool MarkWaitElimination::removeRedundantWaits(
 
 /// The activation marks among \p Marks that some wait may observe.
 SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
-    ArrayRef<Value *> Marks, ArrayRef<const Instruction *> MarksAndWaits) const {
+    ArrayRef<Value *> Marks, ArrayRef<const Instruction *> MarksAndWaits,
+    ArrayRef<const BasicBlock *> Order) const {
   // One backward solve answers for every mark at once (a solve per mark,
   // or a scan of every mark at every wait, would be quadratic).
-  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits);
+  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits,
+                          Order);
   SmallPtrSet<const Instruction *, 16> Observed;
   for (Value *Mark : Marks)
     if (Observers.isObserved(*cast<Instruction>(Mark)))
@@ -197,7 +203,8 @@ SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
 /// \p Candidates: the function's activation marks, in program order.
 bool MarkWaitElimination::removeUnobservedMarks(
     ArrayRef<CallBase *> Candidates,
-    ArrayRef<const Instruction *> MarksAndWaits) {
+    ArrayRef<const Instruction *> MarksAndWaits,
+    ArrayRef<const BasicBlock *> Order) {
   if (MayPipeline)
     return false;
   SmallVector<Value *, 16> Marks;
@@ -210,7 +217,7 @@ bool MarkWaitElimination::removeUnobservedMarks(
   if (Marks.empty())
     return false;
   SmallPtrSet<const Instruction *, 16> Observed =
-      findObservedMarks(Marks, MarksAndWaits);
+      findObservedMarks(Marks, MarksAndWaits, Order);
   bool Removed = false;
   for (Value *V : Marks) {
     auto *Mark = cast<CallBase>(V);
