@@ -61,6 +61,7 @@
 #include "AMDGPUAsync.h"
 #include "AMDGPUAsyncChecker.h"
 #include "AMDGPUAsyncDMAState.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -758,6 +759,7 @@ private:
                     const MachineBasicBlock &Succ) const;
   bool isExec(unsigned Reg) const { return Reg == ExecReg || Reg == ExecAlias; }
   LaneStates atBlockStart(const MachineBasicBlock &MBB) const;
+  const BitVector &liveInAliases(const MachineBasicBlock &MBB) const;
   bool solve(unsigned Bound);
   bool check(const MachineInstr &MI, const LaneStates &States) const;
   std::optional<unsigned> allowedBy(const MachineInstr &MI) const;
@@ -784,6 +786,9 @@ private:
   /// False: every lane is active everywhere (the wave-level check).
   bool LaneAware;
   DenseMap<const MachineBasicBlock *, LaneStates> End;
+  /// Per block, every register that overlaps one of its live-ins: built
+  /// once, since atBlockStart asks for every sweep, edge and lane.
+  mutable DenseMap<const MachineBasicBlock *, BitVector> LiveInAliases;
 };
 
 void Checker::age(InFlight &S) const {
@@ -1068,6 +1073,19 @@ bool Checker::edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
   return Pred.isLayoutSuccessor(&Succ);
 }
 
+const BitVector &
+Checker::liveInAliases(const MachineBasicBlock &MBB) const {
+  auto [It, Inserted] = LiveInAliases.try_emplace(&MBB);
+  if (Inserted) {
+    It->second.resize(TRI.getNumRegs());
+    for (const auto &LI : MBB.liveins())
+      for (MCRegAliasIterator AI(LI.PhysReg, &TRI, /*IncludeSelf=*/true);
+           AI.isValid(); ++AI)
+        It->second.set(*AI);
+  }
+  return It->second;
+}
+
 LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
   LaneStates States;
   if (&MBB == &MF.front()) {
@@ -1089,12 +1107,10 @@ LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
         continue;
       Lane In = L;
       // A bit of a register that is dead here is never read again.
-      if (Liveness)
-        In.forgetIf([&](unsigned R) {
-          return llvm::none_of(MBB.liveins(), [&](const auto &LI) {
-            return TRI.regsOverlap(LI.PhysReg, R);
-          });
-        });
+      if (Liveness) {
+        const BitVector &Live = liveInAliases(MBB);
+        In.forgetIf([&](unsigned R) { return !Live.test(R); });
+      }
       joinState(States, In, S);
     }
   }

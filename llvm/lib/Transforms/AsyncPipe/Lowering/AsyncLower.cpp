@@ -433,8 +433,7 @@ bool PortableLowering::isValidConstantCount(const AsyncOp &Op,
 
 void PortableLowering::lowerConstantWait(const AsyncOp &Op, uint64_t N) {
   if (isRedundantWait(Op, N)) {
-    noteRemovedHardwareOp(*Op.getCall());
-    Op.getCall()->eraseFromParent();
+    eraseProvenRedundantOp(*Op.getCall());
     return;
   }
   // A native wait stays as the user wrote it: wait_group 0 is not the same
