@@ -549,9 +549,11 @@ TEST_F(AsyncMarkQueriesTest, ManyFuturesCostEntriesInProportion) {
     MarkDistances::Options Opts;
     Opts.OnlyAtUses = true;
     MarkDistances Live(F, Futures, Opts, defineFuture);
-    for (Instruction &I : instructions(F))
-      if (AsyncOp Op = AsyncOp::get(I); Op.isFutureWait())
+    for (Instruction &I : instructions(F)) {
+      if (AsyncOp Op = AsyncOp::get(I); Op.isFutureWait()) {
         EXPECT_EQ(Live.at(Op.getFutureOperand(), I), 2u);
+      }
+    }
     Entries[Size] = Live.entries();
   }
   // Ten times the blocks, ten times the work (give or take the ends).
