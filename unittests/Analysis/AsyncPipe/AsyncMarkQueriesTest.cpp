@@ -561,4 +561,68 @@ TEST_F(AsyncMarkQueriesTest, ManyFuturesCostEntriesInProportion) {
   EXPECT_GE(Entries[1], 9 * Entries[0]);
 }
 
+TEST_F(AsyncMarkQueriesTest, RegionAnswersAsTheWholeFunction) {
+  // An outer loop around a prologue (two marks) and an inner loop that
+  // marks before its waits, with marks after the inner loop and on a side
+  // path: from the prologue's block, every path to a wait makes each
+  // tracked mark again, so the region's distances are the function's.
+  Function &F = parse(R"(
+define void @f(i1 %c) {
+entry:
+  call void @asyncpipe.mark()
+  br label %outer
+outer:
+  call void @asyncpipe.mark()
+  br i1 %c, label %side, label %pre
+side:
+  call void @asyncpipe.mark()
+  br label %pre
+pre:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %loop
+loop:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  br i1 %c, label %skip, label %latch
+skip:
+  call void @asyncpipe.mark()
+  br label %latch
+latch:
+  call void @asyncpipe.wait(i32 2)
+  br i1 %c, label %loop, label %after
+after:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br i1 %c, label %outer, label %exit
+exit:
+  ret void
+})");
+  SmallVector<Instruction *, 16> Marks = marks(F);
+  ASSERT_EQ(Marks.size(), 9u);
+  // The prologue's two marks and the loop's first: each on every path from
+  // the prologue's block to the waits.
+  SmallVector<Value *, 4> Tracked = {Marks[3], Marks[4], Marks[5]};
+  SmallVector<const Instruction *, 4> Waits;
+  for (Instruction &I : instructions(F))
+    if (AsyncOp::get(I).isWait())
+      Waits.push_back(&I);
+  ASSERT_EQ(Waits.size(), 2u);
+  MarkDistances::Options Opts;
+  MarkDistances Whole(F, Tracked, Opts);
+  MarkDistances Region(F, Tracked, Opts, *Marks[3]->getParent(), Waits);
+  ASSERT_TRUE(Region.converged());
+  for (const Instruction *W : Waits)
+    for (Value *V : Tracked)
+      EXPECT_EQ(Region.at(V, *W), Whole.at(V, *W));
+  // The loop's mark is 0 marks old at the first wait and 0 or 1 at the
+  // second; the prologue's last is one older.
+  EXPECT_EQ(Region.at(Marks[5], *Waits[0]), 0u);
+  EXPECT_EQ(Region.at(Marks[5], *Waits[1]), 0u);
+  EXPECT_EQ(Region.at(Marks[4], *Waits[0]), 1u);
+  // The region is the prologue and the inner loop: fewer steps than the
+  // whole function.
+  EXPECT_LT(Region.steps(), Whole.steps());
+}
+
 } // namespace
