@@ -350,9 +350,8 @@ std::string randomFutureFunction(std::mt19937 &Rng, unsigned Blocks) {
     if (!Preds[B].empty()) {
       S += "  %p" + std::to_string(B) + " = phi i32 ";
       for (unsigned I = 0; I != Preds[B].size(); ++I)
-        S += std::string(I ? ", " : "") + "[ %l" +
-             std::to_string(Preds[B][I]) + ", %b" +
-             std::to_string(Preds[B][I]) + " ]";
+        S += std::string(I ? ", " : "") + "[ %l" + std::to_string(Preds[B][I]) +
+             ", %b" + std::to_string(Preds[B][I]) + " ]";
       S += "\n";
       Avail.push_back("%p" + std::to_string(B));
     }
@@ -393,8 +392,8 @@ std::string randomFutureFunction(std::mt19937 &Rng, unsigned Blocks) {
     else if (Succs[B].size() == 1)
       S += "  br label %b" + std::to_string(Succs[B][0]) + "\n";
     else
-      S += "  br i1 %c, label %b" + std::to_string(Succs[B][0]) +
-           ", label %b" + std::to_string(Succs[B][1]) + "\n";
+      S += "  br i1 %c, label %b" + std::to_string(Succs[B][0]) + ", label %b" +
+           std::to_string(Succs[B][1]) + "\n";
   }
   return S + "}\n";
 }
@@ -513,10 +512,10 @@ TEST_F(AsyncMarkQueriesTest, FuturesKeptWhereLiveAgreeWithEveryFutureKept) {
       if (It == Expected.end())
         continue;
       Value *Future = Op.getFutureOperand();
-      EXPECT_EQ(Every.at(Future, I), It->second)
-          << "wait " << Wait << " in\n" << Text;
-      EXPECT_EQ(Live.at(Future, I), It->second)
-          << "wait " << Wait << " in\n" << Text;
+      EXPECT_EQ(Every.at(Future, I), It->second) << "wait " << Wait << " in\n"
+                                                 << Text;
+      EXPECT_EQ(Live.at(Future, I), It->second) << "wait " << Wait << " in\n"
+                                                << Text;
     }
   }
 }
@@ -534,7 +533,8 @@ TEST_F(AsyncMarkQueriesTest, ManyFuturesCostEntriesInProportion) {
         S += "  call void @asyncpipe.wait.future(i32 %f" +
              std::to_string(B - 2) + ")\n";
       S += "  br label %" +
-           (B + 1 == Blocks ? std::string("exit") : "b" + std::to_string(B + 1)) +
+           (B + 1 == Blocks ? std::string("exit")
+                            : "b" + std::to_string(B + 1)) +
            "\n";
     }
     return S + "exit:\n  ret void\n}\n";

@@ -558,8 +558,7 @@ constexpr int64_t NoStamp = INT64_MIN;
 
 MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
                              Options Opts, DefineFn Define)
-    : F(F), Source(&F.getEntryBlock()), Opts(Opts),
-      Define(std::move(Define)) {
+    : F(F), Source(&F.getEntryBlock()), Opts(Opts), Define(std::move(Define)) {
   for (Value *V : TrackedValues)
     if (isa<Instruction>(V) && Index.try_emplace(V, Tracked.size()).second)
       Tracked.push_back(V);
@@ -642,8 +641,8 @@ void MarkDistances::solve(ArrayRef<const BasicBlock *> Order) {
   });
   if (!Converged)
     Out.clear();
-  reportSolve(Source->isEntryBlock() ? "distances" : "distances in a region",
-              F, Steps, Sweeps, Entries);
+  reportSolve(Source->isEntryBlock() ? "distances" : "distances in a region", F,
+              Steps, Sweeps, Entries);
 }
 
 /// SSA liveness of the tracked values, one value at a time: from each use
@@ -710,10 +709,8 @@ unsigned MarkDistances::indexOf(const Value *V) const {
   return It == Index.end() ? ~0u : It->second;
 }
 
-MarkDistances::Distance MarkDistances::get(const State &S,
-                                           unsigned Idx) const {
-  if (Idx >= S.Gen.size() || S.Gen[Idx] != S.Current ||
-      S.Stamp[Idx] == NoStamp)
+MarkDistances::Distance MarkDistances::get(const State &S, unsigned Idx) const {
+  if (Idx >= S.Gen.size() || S.Gen[Idx] != S.Current || S.Stamp[Idx] == NoStamp)
     return None;
   // Entry distances are at most Saturated and the block's marks at most its
   // events: the difference fits.
@@ -741,13 +738,14 @@ MarkDistances::Distance MarkDistances::valueIn(const Value *V,
   return get(S, I);
 }
 
-MarkDistances::Distance
-MarkDistances::valueInExit(const Value *V, const ExitVec &Exit) const {
+MarkDistances::Distance MarkDistances::valueInExit(const Value *V,
+                                                   const ExitVec &Exit) const {
   unsigned I = indexOf(V);
   if (I == ~0u)
     return 0;
-  auto It = partition_point(
-      Exit, [&](const std::pair<unsigned, Distance> &E) { return E.first < I; });
+  auto It = partition_point(Exit, [&](const std::pair<unsigned, Distance> &E) {
+    return E.first < I;
+  });
   return It != Exit.end() && It->first == I ? It->second : None;
 }
 
@@ -923,10 +921,9 @@ ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind)
 ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind,
                              ArrayRef<const Instruction *> MarksAndWaits,
                              ArrayRef<const BasicBlock *> Order)
-    : ObservedMarks(
-          F, Kind,
-          std::optional<ArrayRef<const Instruction *>>(MarksAndWaits),
-          Order) {}
+    : ObservedMarks(F, Kind,
+                    std::optional<ArrayRef<const Instruction *>>(MarksAndWaits),
+                    Order) {}
 
 ObservedMarks::ObservedMarks(
     const Function &F, AsyncSemantics Kind,

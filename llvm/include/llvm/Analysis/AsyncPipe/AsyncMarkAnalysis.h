@@ -246,8 +246,8 @@ public:
   Distance valueIn(const Value *V, const State &S) const;
   bool converged() const { return Converged; }
   /// Calls \p Visit with the state just before every call in a reached block.
-  void forEachCall(
-      function_ref<void(const CallBase &, const State &)> Visit) const;
+  void
+  forEachCall(function_ref<void(const CallBase &, const State &)> Visit) const;
   /// Transfer steps taken so far, queries included.
   uint64_t steps() const { return Steps; }
   /// Per-value work so far, queries included: distances met at block

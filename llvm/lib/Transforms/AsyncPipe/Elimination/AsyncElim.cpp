@@ -191,8 +191,7 @@ SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
     ArrayRef<const BasicBlock *> Order) const {
   // One backward solve answers for every mark at once (a solve per mark,
   // or a scan of every mark at every wait, would be quadratic).
-  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits,
-                          Order);
+  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits, Order);
   SmallPtrSet<const Instruction *, 16> Observed;
   for (Value *Mark : Marks)
     if (Observers.isObserved(*cast<Instruction>(Mark)))
