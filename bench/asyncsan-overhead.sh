@@ -6,11 +6,16 @@
 #   reference   -DASYNCPIPE_REFERENCE, no plugin: copies are memcpy
 #   runtime     the plugin's host lowering onto the runtime, no AsyncSan
 #   asyncsan    the same with -mllvm -asyncpipe-sanitize
-# each under the eager, lazy and random policies. Prints the min, median and
-# max wall time of RUNS runs and the median's slowdown relative to the
-# reference. The program checks every result against a plain loop over its
-# input and exits 1 on a mismatch; this script then fails too, and it also
-# checks that every build prints the reference's checksum.
+# each under the eager, lazy and random policies. The seven runs of a round
+# are interleaved (reference, runtime eager/lazy/random, asyncsan
+# eager/lazy/random), RUNS rounds, so that a change in the machine's load
+# hits every build alike. Prints the min, median and max CPU time (user +
+# system) of each and the median's slowdown relative to the reference, then
+# the paired ratios (the median over rounds of each round's ratio) that
+# compare the policies: random / lazy with and without AsyncSan, and
+# AsyncSan lazy / eager. The program checks every result against a plain
+# loop over its input and exits 1 on a mismatch; this script then fails too,
+# and it also checks that every build prints the reference's checksum.
 #
 #   bench/asyncsan-overhead.sh [TILES [REPEATS [RUNS]]]
 #
@@ -38,26 +43,7 @@ $CLANG -O2 $PLUGIN $INC "$KERNEL" $RT -o "$WORK/runtime"
 $CLANG -O2 -gline-tables-only $PLUGIN -mllvm -asyncpipe-sanitize $INC \
   "$KERNEL" $RT -o "$WORK/asyncsan"
 
-wall_times() { # "min median max" wall seconds of RUNS runs of "$@"
-  python3 - "$RUNS" "$@" <<'PY'
-import statistics, subprocess, sys, time
-runs, cmd = int(sys.argv[1]), sys.argv[2:]
-elapsed = []
-for _ in range(runs):
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    elapsed.append(time.perf_counter() - start)
-print(f"{min(elapsed):.4f} {statistics.median(elapsed):.4f} {max(elapsed):.4f}")
-PY
-}
-
 expected=$("$WORK/reference" "$TILES" "$REPEATS")
-# Assigned first: a failing run must stop the script (set -e).
-r=$(wall_times "$WORK/reference" "$TILES" "$REPEATS")
-read -r rmin ref rmax <<<"$r"
-echo "asyncsan-overhead: $TILES tiles x $REPEATS repeats, $RUNS runs," \
-  "wall seconds min/median/max, slowdown of the median"
-printf '  %-22s %8.4f %8.4f %8.4f s   1.0x\n' reference "$rmin" "$ref" "$rmax"
 for build in runtime asyncsan; do
   for policy in eager lazy random; do
     got=$(ASYNCPIPE_POLICY=$policy "$WORK/$build" "$TILES" "$REPEATS")
@@ -65,9 +51,41 @@ for build in runtime asyncsan; do
       echo "error: $build under $policy printed $got, expected $expected" >&2
       exit 1
     fi
-    r=$(ASYNCPIPE_POLICY=$policy wall_times "$WORK/$build" "$TILES" "$REPEATS")
-    read -r tmin t tmax <<<"$r"
-    printf '  %-22s %8.4f %8.4f %8.4f s %6.1fx\n' "$build ($policy)" \
-      "$tmin" "$t" "$tmax" "$(python3 -c "print($t / $ref)")"
   done
 done
+
+python3 - "$WORK" "$TILES" "$REPEATS" "$RUNS" <<'PY'
+import os, resource, statistics, subprocess, sys
+work, tiles, repeats, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+builds = [("reference", "reference", None)] + [
+    (f"{b} ({p})", b, p) for b in ("runtime", "asyncsan")
+    for p in ("eager", "lazy", "random")]
+cpu = {name: [] for name, _, _ in builds}
+for _ in range(runs):
+    for name, exe, policy in builds:
+        env = dict(os.environ)
+        if policy:
+            env["ASYNCPIPE_POLICY"] = policy
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # check=True: a failing run (a wrong result) stops the script.
+        subprocess.run([os.path.join(work, exe), tiles, repeats], env=env,
+                       check=True, stdout=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu[name].append(after.ru_utime - before.ru_utime +
+                         after.ru_stime - before.ru_stime)
+print(f"asyncsan-overhead: {tiles} tiles x {repeats} repeats, {runs} "
+      "interleaved rounds, CPU seconds min/median/max, slowdown of the median")
+ref = statistics.median(cpu["reference"])
+for name, _, _ in builds:
+    t = cpu[name]
+    print(f"  {name:22} {min(t):8.4f} {statistics.median(t):8.4f} "
+          f"{max(t):8.4f} s {statistics.median(t) / ref:6.1f}x")
+def paired(a, b):
+    r = [x / y for x, y in zip(cpu[a], cpu[b])]
+    return f"{statistics.median(r):.2f} (min {min(r):.2f}, max {max(r):.2f})"
+print("  paired, median of the rounds' ratios:")
+print("    random / lazy, runtime:    " + paired("runtime (random)", "runtime (lazy)"))
+print("    random / lazy, AsyncSan:   " + paired("asyncsan (random)", "asyncsan (lazy)"))
+print("    AsyncSan lazy / eager:     " + paired("asyncsan (lazy)", "asyncsan (eager)"))
+print("    AsyncSan lazy / runtime lazy: " + paired("asyncsan (lazy)", "runtime (lazy)"))
+PY

@@ -5,7 +5,8 @@
 # under the lazy policy (every copy stays pending) with 1, 4, 16, 64 and 256
 # copies in flight. Prints, per count, the min/median/max over RUNS runs of
 # the cost of one checked load that takes the slow path (its address lies
-# among the pending copies, it races with none) and of one copy from issue
+# among the pending copies, it races with none; one more copy, above them,
+# keeps it within the pending destinations when N is 1) and of one copy from issue
 # (__asyncpipe_rt_san_copy: two checks and the insertion) to completion (at
 # a wait for all N). The runtime keeps
 # the pending copies in an interval index, so both grow at most
@@ -32,8 +33,10 @@ fi
 $CLANG -O2 -I"$SRC/runtime/include" "$SRC/bench/host/asyncsan_per_access.c" \
   "$BUILD/lib/libasyncpipe_rt.a" -lstdc++ -lpthread -o "$WORK/per_access"
 
-for n in 1 4 16 64 256; do
-  for ((r = 0; r < RUNS; ++r)); do
+# Rounds of one run per count, so that a change in the machine's load hits
+# every count alike.
+for ((r = 0; r < RUNS; ++r)); do
+  for n in 1 4 16 64 256; do
     ASYNCPIPE_POLICY=lazy "$WORK/per_access" "$n" "$CHECKS"
   done
 done | python3 -c '
@@ -43,7 +46,7 @@ for line in sys.stdin:
     n, check, issue = line.split()
     rows.setdefault(int(n), []).append((float(check), float(issue)))
 print("asyncsan-per-access: lazy policy, ns per operation, min/median/max "
-      "of %d runs" % len(next(iter(rows.values()))))
+      "of %d interleaved runs" % len(next(iter(rows.values()))))
 print("  %-8s %-26s %s" % ("copies", "checked load (slow path)",
                             "copy, issue to completion"))
 med = {}

@@ -12,7 +12,10 @@
  *
  * The N copies go to every other 64-byte slot of one buffer; the checked
  * loads read the slots in between, so every check takes the slow path (the
- * address lies inside the range of pending copies) and finds no race. The
+ * address lies inside the range of pending destinations) and finds no race.
+ * While the loads are timed, one more copy is pending, to the buffer's last
+ * slot: above every checked slot, so that even with a single copy the loads
+ * lie within the pending destinations and look the index up. The
  * program sums what it loads and compares the sum, and after the wait every
  * copied slot, with a plain computation; it exits 1 with MISMATCH otherwise.
  *
@@ -44,12 +47,13 @@ int main(int argc, char **argv) {
   long N = atol(argv[1]), Checks = atol(argv[2]);
   if (N < 1 || Checks < 1)
     return 2;
-  unsigned char *Dst = calloc(2 * N, Slot), *Src = malloc(N * Slot);
+  /* Slot 2N + 1 is the far copy's. */
+  unsigned char *Dst = calloc(2 * N + 2, Slot), *Src = malloc((N + 1) * Slot);
   if (!Dst || !Src)
     return 2;
-  for (long I = 0; I < 2 * N * Slot; ++I)
+  for (long I = 0; I < (2 * N + 2) * Slot; ++I)
     Dst[I] = (unsigned char)(I * 7 + 3);
-  for (long I = 0; I < N * Slot; ++I)
+  for (long I = 0; I < (N + 1) * Slot; ++I)
     Src[I] = (unsigned char)(I * 13 + 1);
 
   /* Issue: copy I to slot 2I, then wait for all; repeated so that the
@@ -66,6 +70,7 @@ int main(int argc, char **argv) {
   double IssueNs = (now_ns() - T0) / ((double)Rounds * N);
   for (long I = 0; I < N; ++I)
     __asyncpipe_rt_san_copy(Dst + 2 * I * Slot, Src + I * Slot, Slot, 0);
+  __asyncpipe_rt_san_copy(Dst + (2 * N + 1) * Slot, Src + N * Slot, Slot, 0);
 
   /* Check: loads of the slots between the copies, all pending. */
   uint64_t Sum = 0, Expected = 0;
@@ -92,6 +97,7 @@ int main(int argc, char **argv) {
   int Bad = Sum != Expected;
   for (long I = 0; I < N && !Bad; ++I)
     Bad = memcmp(Dst + 2 * I * Slot, Src + I * Slot, Slot) != 0;
+  Bad |= memcmp(Dst + (2 * N + 1) * Slot, Src + N * Slot, Slot) != 0;
   if (Bad || __asyncpipe_rt_san_report_count() != 0) {
     printf("MISMATCH: %ld copies: sum %llu, expected %llu, %llu reports\n", N,
            (unsigned long long)Sum, (unsigned long long)Expected,

@@ -30,14 +30,16 @@
 // The AsyncSan checks (__asyncpipe_rt_san_*) look each instrumented access up
 // among the pending copies of every thread, since shared memory is shared by
 // the work-items a work-group runner maps onto threads. The copies are kept in
-// an interval index by address (interval_index.h), so a check, an issue and a
-// completion each cost O(log n) in the copies in flight. The settings and the
-// reports' text live in config.cpp and asyncsan_report.cpp.
+// an interval index by address (interval_index.h), one entry per run of
+// adjacent copies issued back to back, so a check, an issue and a completion
+// each cost O(log n) in the copies in flight. The settings and the reports'
+// text live in config.cpp and asyncsan_report.cpp.
 //
-// The rest stays one file, a little longer than AsyncPipe's ~500-line
-// guideline: the policies, the activation stacks, the commit-group queues and
-// the AsyncSan checks all work on the per-thread state under the one lock
-// (stateLock), which stays private to this translation unit.
+// The rest stays one file, longer than AsyncPipe's ~500-line guideline: the
+// policies (the random one's schedule), the activation stacks, the
+// commit-group queues and the AsyncSan checks and runs all work on the
+// per-thread state under the one lock (stateLock), which stays private to
+// this translation unit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +49,7 @@
 #include "interval_index.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -90,28 +93,30 @@ struct Frame {
 #define ASYNCPIPE_CALLER_DEPTH()                                               \
   reinterpret_cast<uintptr_t>(__builtin_dwarf_cfa())
 
+struct CopyRun;
+
 /// A thread's pending copies in issue order. A wait completes them at the
 /// front; the random policy anywhere, which leaves a hole (Done) that the
 /// front skips. Issue numbers are consecutive within a thread, so the entries
 /// live in a ring indexed by issue number: issuing, completing and finding
 /// an issue number cost O(1), with no allocation once the ring is large
 /// enough (a deque allocated and freed a block every eight copies). The ring
-/// only grows, which moves the copies: the caller re-indexes them then (see
-/// issueCopy). Under the random policy (TrackLive), Live also lists the issue
-/// numbers of the copies not yet done, in no order, so that a uniformly
-/// random pending copy costs one draw instead of draws that land on holes.
+/// only grows, which moves the copies; nothing points at them (the AsyncSan
+/// index names copies by issue number).
 struct PendingQueue {
   struct Entry {
     PendingCopy C;
-    bool Done;
-    uint32_t Slot; // Its position in Live, when TrackLive.
+    bool Done; // 64 bytes in all: an index is a shift, not a multiply.
   };
   std::vector<Entry> Ring; // A power of two long, or empty.
+  /// Beside Ring, for each copy: the runs of the AsyncSan index holding its
+  /// destination and its source, while the index is kept and the copy is
+  /// pending (apart: the index is usually not kept).
+  std::vector<std::array<CopyRun *, 2>> RunRing;
   uint64_t Front = 0;      // Entries [Front, End) by issue number; Front is
-  uint64_t End = 0;        // pending unless the range is empty.
-  std::vector<uint64_t> Live;
+  uint64_t End = 0;        // pending unless the range is empty. Entries
+                           // before Front are complete, their slots reused.
   size_t NumLive = 0;
-  bool TrackLive = false;
 
   bool empty() const { return NumLive == 0; }
   size_t size() const { return NumLive; }
@@ -123,6 +128,9 @@ struct PendingQueue {
   }
   Entry &at(uint64_t Seq) { return Ring[Seq & (Ring.size() - 1)]; }
   const Entry &at(uint64_t Seq) const { return Ring[Seq & (Ring.size() - 1)]; }
+  std::array<CopyRun *, 2> &runsOf(uint64_t Seq) {
+    return RunRing[Seq & (Ring.size() - 1)];
+  }
   /// The oldest pending copy's issue number, or end() if none is pending.
   uint64_t front() {
     advanceFront();
@@ -133,39 +141,38 @@ struct PendingQueue {
   /// Doubles the ring, moving every entry; front() must have been asked for.
   void grow() {
     std::vector<Entry> Old = std::move(Ring);
+    std::vector<std::array<CopyRun *, 2>> OldRuns = std::move(RunRing);
     Ring.assign(Old.empty() ? 64 : 2 * Old.size(), Entry{});
-    for (uint64_t Seq = Front; Seq != End; ++Seq)
+    RunRing.assign(Ring.size(), {nullptr, nullptr});
+    for (uint64_t Seq = Front; Seq != End; ++Seq) {
       at(Seq) = Old[Seq & (Old.size() - 1)];
+      runsOf(Seq) = OldRuns[Seq & (Old.size() - 1)];
+    }
   }
   /// Appends \p C, whose issue number must be end(); the ring must not be
   /// full.
-  PendingCopy &push(const PendingCopy &C) {
+  Entry &push(const PendingCopy &C) {
     if (End == Front)
       Front = End = C.Seq;
     Entry &E = at(End++);
-    E = Entry{C, false, static_cast<uint32_t>(Live.size())};
-    if (TrackLive)
-      Live.push_back(C.Seq);
+    E = Entry{C, false};
     ++NumLive;
-    return E.C;
+    return E;
   }
   void markDone(uint64_t Seq) {
-    Entry &E = at(Seq);
-    E.Done = true;
+    at(Seq).Done = true;
     --NumLive;
-    if (TrackLive) {
-      uint64_t Moved = Live.back();
-      Live[E.Slot] = Moved;
-      at(Moved).Slot = E.Slot;
-      Live.pop_back();
-    }
     // Front moves on only when it is next asked for (front(), full()): here,
     // after each completion in random order, testing whether the oldest copy
     // completed would be a mispredicted branch per copy.
   }
   void advanceFront() {
-    while (Front != End && at(Front).Done)
-      ++Front;
+    // In a local: a store to Front per step would be kept, since the entries
+    // might alias it.
+    uint64_t F = Front;
+    while (F != End && at(F).Done)
+      ++F;
+    Front = F;
   }
 };
 
@@ -179,8 +186,7 @@ struct ThreadState {
   /// oldest first, each as the issue sequence number it closes. One queue
   /// per thread, as in hardware: activations do not scope it.
   std::deque<uint64_t> HardwareGroups;
-  /// The random policy's generator (xorshift64*: a few cycles a number,
-  /// which the policy draws at every runtime call).
+  /// The random policy's generator (xorshift64*: a few cycles a number).
   struct {
     uint64_t State;
     uint64_t operator()() {
@@ -190,8 +196,21 @@ struct ThreadState {
       return State * 0x2545F4914F6CDD1Dull;
     }
   } Random;
+  /// Random bits for the random policy's schedule, used up from the lowest.
+  uint64_t Pool = 0;
   /// Runtime calls left before the random policy's next completion moment.
   uint32_t CallsUntilMoment = 1;
+  /// The random policy's next moment, counted from the thread's first.
+  uint64_t NextMoment = 0;
+  /// The random policy's schedule: Wheel[M % WheelSize] lists the issue
+  /// numbers of the copies due at moment M (in random order), among them
+  /// copies a wait has completed since. See scheduleAtRandom.
+  static constexpr unsigned WheelSize = 128;
+  std::vector<std::vector<uint64_t>> Wheel;
+  /// Room for the issue numbers of the copies a wait or a moment completes.
+  std::vector<uint64_t> Scratch;
+  /// The runs that the next copy may extend (destination, source), or null.
+  CopyRun *OpenRuns[2] = {nullptr, nullptr};
 
   explicit ThreadState(unsigned Id);
   ~ThreadState();
@@ -208,78 +227,181 @@ std::vector<ThreadState *> &allThreads() {
   return *V;
 }
 std::atomic<unsigned> NextThreadId{0};
-// A conservative address range holding every pending copy's source and
-// destination, for the checks' fast path. It only grows while copies are in
-// flight and is reset when none is left. Updated under the state lock.
-std::atomic<uintptr_t> PendingLo{UINTPTR_MAX};
-std::atomic<uintptr_t> PendingHi{0};
+// Conservative address ranges holding every pending copy's destination
+// (PendingLo[DestinationRun], PendingHi[...]) and source, for the checks'
+// fast path: a load only races with destinations, and the source of a copy
+// is seldom near its destination. They only grow while copies are in flight
+// and are reset when none is left. Updated under the state lock.
+std::atomic<uintptr_t> PendingLo[2] = {UINTPTR_MAX, UINTPTR_MAX};
+std::atomic<uintptr_t> PendingHi[2] = {0, 0};
 
 /// The destinations and the sources of the pending copies of every thread,
 /// by address, so that a check costs O(log n) in the copies in flight.
 /// Updated under the state lock, and only once a program built with AsyncSan
 /// made its first checking call (IndexActive): without checks nothing reads
 /// it, and keeping it would cost more than the rest of a copy's bookkeeping.
+///
+/// An entry is a run: copies a thread issued back to back (consecutive issue
+/// numbers) whose destinations (or sources) are adjacent, in ascending
+/// order, as when a tile is copied lane by lane. The next such copy extends
+/// the run's range instead of adding an entry, and the run leaves the index
+/// when its last pending copy completes, so a run costs one insertion and one
+/// erasure whatever its length. Copies of a run that completed before the
+/// others (the random policy, or a wait between them) stay in its range as
+/// holes: a check looks, within the run, for a pending copy among those it
+/// overlaps (binary search by address, O(log n)).
 std::atomic<bool> IndexActive{false};
-using CopyIndex = asyncpipe_rt::IntervalIndex<PendingCopy>;
-CopyIndex &destinations() {
-  static auto *I = new CopyIndex;
-  return *I;
+enum RunKind { DestinationRun = 0, SourceRun = 1 };
+struct CopyRun {
+  ThreadState *T;
+  uint64_t First, Last; // Its copies' issue numbers in T, consecutive.
+  uintptr_t Lo, Hi;     // Its range in the index.
+  uint64_t Pending;     // Its copies not complete yet.
+  RunKind Kind;
+};
+using CopyIndex = asyncpipe_rt::IntervalIndex<CopyRun>;
+CopyIndex &runIndex(RunKind K) {
+  static auto *I = new CopyIndex[2];
+  return I[K];
 }
-CopyIndex &sources() {
-  static auto *I = new CopyIndex;
-  return *I;
+/// Runs no longer in the index, for reuse: runs come and go with the copies,
+/// and an allocation each would cost as much as the rest of the run.
+std::vector<CopyRun *> &freeRuns() {
+  static auto *V = new std::vector<CopyRun *>;
+  return *V;
 }
 
 uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
 
-void indexCopy(const PendingCopy &C) {
-  destinations().insert(addr(C.Dst), addr(C.Dst) + C.Size, &C);
-  if (C.SrcSize)
-    sources().insert(addr(C.Src), addr(C.Src) + C.SrcSize, &C);
+/// The bytes [Lo, Hi) of \p C that a run of kind \p K covers.
+std::pair<uintptr_t, uintptr_t> rangeOf(const PendingCopy &C, RunKind K) {
+  if (K == DestinationRun)
+    return {addr(C.Dst), addr(C.Dst) + C.Size};
+  return {addr(C.Src), addr(C.Src) + C.SrcSize};
 }
 
-void unindexCopy(const PendingCopy &C) {
-  destinations().erase(addr(C.Dst), &C);
-  if (C.SrcSize)
-    sources().erase(addr(C.Src), &C);
+/// Adds \p E, \p T's copy, to the index: it extends T's open run of each
+/// kind when it follows that run's last copy in issue order and in address.
+void indexCopy(ThreadState &T, PendingQueue::Entry &E) {
+  std::array<CopyRun *, 2> &Runs = T.Pending.runsOf(E.C.Seq);
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    auto [Lo, Hi] = rangeOf(E.C, K);
+    CopyRun *R = T.OpenRuns[K];
+    if (Lo == Hi) {
+      // No source (a zero fill): nothing to index, and no run continues.
+      Runs[K] = T.OpenRuns[K] = nullptr;
+      continue;
+    }
+    if (R && R->Last + 1 == E.C.Seq && R->Hi == Lo) {
+      runIndex(K).growHi(R->Lo, R, Hi);
+      R->Hi = Hi;
+      R->Last = E.C.Seq;
+      ++R->Pending;
+    } else {
+      std::vector<CopyRun *> &Free = freeRuns();
+      if (Free.empty()) {
+        R = new CopyRun;
+      } else {
+        R = Free.back();
+        Free.pop_back();
+      }
+      *R = CopyRun{&T, E.C.Seq, E.C.Seq, Lo, Hi, 1, K};
+      runIndex(K).insert(Lo, Hi, R);
+      T.OpenRuns[K] = R;
+    }
+    Runs[K] = R;
+  }
 }
 
-/// Called with the state lock held when \p C (at its final address) enters
-/// the pending set.
-void notePending(const PendingCopy &C) {
+/// Removes \p E, \p T's copy that completes, from its runs; a run leaves
+/// the index with its last pending copy.
+void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
+  std::array<CopyRun *, 2> &Runs = T.Pending.runsOf(E.C.Seq);
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    CopyRun *R = Runs[K];
+    if (!R)
+      continue;
+    Runs[K] = nullptr;
+    if (--R->Pending != 0)
+      continue;
+    runIndex(K).erase(R->Lo, R);
+    if (T.OpenRuns[K] == R)
+      T.OpenRuns[K] = nullptr;
+    freeRuns().push_back(R);
+  }
+}
+
+/// A pending copy of run \p R whose range overlaps [Lo, Hi), or null: the
+/// one at the lowest address.
+const PendingCopy *pendingCopyIn(const CopyRun *R, uintptr_t Lo, uintptr_t Hi) {
+  PendingQueue &Q = R->T->Pending;
+  // A run of one copy: the index found it overlapping, and it is pending
+  // while the run is in the index.
+  if (R->First == R->Last)
+    return &Q.at(R->First).C;
+  // The copies before Q.Front are complete and their slots may hold newer
+  // copies.
+  uint64_t Begin = std::max(R->First, Q.Front), End = R->Last + 1;
+  // The first copy ending after Lo: the run's copies are adjacent and
+  // ascending.
+  while (Begin < End) {
+    uint64_t Mid = Begin + (End - Begin) / 2;
+    if (rangeOf(Q.at(Mid).C, R->Kind).second <= Lo)
+      Begin = Mid + 1;
+    else
+      End = Mid;
+  }
+  for (uint64_t Seq = Begin; Seq <= R->Last; ++Seq) {
+    const PendingQueue::Entry &E = Q.at(Seq);
+    if (rangeOf(E.C, R->Kind).first >= Hi)
+      break;
+    if (!E.Done)
+      return &E.C;
+  }
+  return nullptr;
+}
+
+/// Called with the state lock held when \p E, \p T's copy, enters the
+/// pending set.
+void notePending(ThreadState &T, PendingQueue::Entry &E) {
+  const PendingCopy &C = E.C;
   // Src's range is no longer than Dst's, so Size covers both. Only written
   // under the lock, so a plain load and store: a locked increment (and the
   // decrement in noteCompleted) cost more than the rest of a copy's
   // bookkeeping.
   PendingTotal.store(PendingTotal.load(std::memory_order_relaxed) + 1,
                      std::memory_order_relaxed);
-  for (auto Addr : {addr(C.Dst), addr(C.Src)}) {
-    if (Addr < PendingLo.load(std::memory_order_relaxed))
-      PendingLo.store(Addr, std::memory_order_relaxed);
-    if (Addr + C.Size > PendingHi.load(std::memory_order_relaxed))
-      PendingHi.store(Addr + C.Size, std::memory_order_relaxed);
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    auto [Lo, Hi] = rangeOf(C, K);
+    if (Lo < PendingLo[K].load(std::memory_order_relaxed))
+      PendingLo[K].store(Lo, std::memory_order_relaxed);
+    if (Hi > PendingHi[K].load(std::memory_order_relaxed))
+      PendingHi[K].store(Hi, std::memory_order_relaxed);
   }
   if (IndexActive.load(std::memory_order_relaxed))
-    indexCopy(C);
+    indexCopy(T, E);
 }
 
-/// Called with the state lock held when \p C leaves the set (completed, or
-/// dropped with its thread), before it is destroyed.
-void noteCompleted(const PendingCopy &C) {
+/// Called with the state lock held when \p E, \p T's copy, leaves the set
+/// (completed, or dropped with its thread), before it is marked done.
+void noteCompleted(ThreadState &T, PendingQueue::Entry &E) {
   if (IndexActive.load(std::memory_order_relaxed))
-    unindexCopy(C);
+    unindexCopy(T, E);
   uint64_t Left = PendingTotal.load(std::memory_order_relaxed) - 1;
   PendingTotal.store(Left, std::memory_order_relaxed);
   if (Left != 0)
     return;
-  PendingLo.store(UINTPTR_MAX, std::memory_order_relaxed);
-  PendingHi.store(0, std::memory_order_relaxed);
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    PendingLo[K].store(UINTPTR_MAX, std::memory_order_relaxed);
+    PendingHi[K].store(0, std::memory_order_relaxed);
+  }
 }
 
 ThreadState::ThreadState(unsigned Id)
     : Id(Id), CompletionPolicy(getConfig().CompletionPolicy),
       Random{(getConfig().Seed + 1) * 0x9E3779B97F4A7C15ull + Id} {
-  Pending.TrackLive = CompletionPolicy == Policy::Random;
+  if (CompletionPolicy == Policy::Random)
+    Wheel.resize(WheelSize);
   Frames.push_back(Frame{0, UINTPTR_MAX, {}});
   std::lock_guard<std::mutex> Guard(stateLock());
   allThreads().push_back(this);
@@ -290,7 +412,7 @@ ThreadState::~ThreadState() {
   // Copies still pending die with their thread: no wait can force them now.
   for (uint64_t Seq = Pending.front(); Seq != Pending.end(); ++Seq)
     if (!Pending.at(Seq).Done)
-      noteCompleted(Pending.at(Seq).C);
+      noteCompleted(*this, Pending.at(Seq));
   std::vector<ThreadState *> &All = allThreads();
   for (size_t I = 0; I < All.size(); ++I)
     if (All[I] == this) {
@@ -317,51 +439,107 @@ void performCopy(const PendingCopy &C) {
 /// Completes \p T's pending copy with issue number \p Seq. The trace
 /// numbers copies from 1 (its copy 0 is an eager one).
 void complete(ThreadState &T, uint64_t Seq) {
-  const PendingCopy &C = T.Pending.at(Seq).C;
-  performCopy(C);
-  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, C.Seq + 1);
-  noteCompleted(C);
+  PendingQueue::Entry &E = T.Pending.at(Seq);
+  performCopy(E.C);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, E.C.Seq + 1);
+  noteCompleted(T, E);
   T.Pending.markDone(Seq);
+}
+
+/// Lists in T.Scratch, in order, those of the \p N issue numbers
+/// SeqAt(0..N-1) of \p T's copies that are still pending (not completed by
+/// a wait or a moment of the random policy) and returns how many. Without a
+/// branch per copy: under the random policy whether a copy is still pending
+/// is a coin toss, and a branch on it is mispredicted half of the time.
+template <typename SeqAtT>
+size_t listPending(ThreadState &T, size_t N, SeqAtT SeqAt) {
+  if (T.Scratch.size() < N)
+    T.Scratch.resize(N);
+  // In locals: the stores to the list might alias the fields.
+  uint64_t *List = T.Scratch.data();
+  const PendingQueue::Entry *Ring = T.Pending.Ring.data();
+  uint64_t Mask = T.Pending.Ring.size() - 1, Front = T.Pending.Front;
+  size_t Count = 0;
+  for (size_t I = 0; I < N; ++I) {
+    uint64_t Seq = SeqAt(I);
+    List[Count] = Seq;
+    // Slots before Front may hold newer copies: read, but not trusted.
+    Count += (Seq >= Front) & !Ring[Seq & Mask].Done;
+  }
+  return Count;
 }
 
 /// Completes, in issue order, every copy of \p T issued before \p Boundary.
 void completeBefore(ThreadState &T, uint64_t Boundary) {
-  while (!T.Pending.empty() && T.Pending.front() < Boundary)
-    complete(T, T.Pending.front());
+  uint64_t Front = T.Pending.front();
+  if (Front >= Boundary)
+    return;
+  size_t Count = listPending(T, std::min(Boundary, T.Pending.end()) - Front,
+                             [Front](size_t I) { return Front + I; });
+  for (size_t I = 0; I < Count; ++I)
+    complete(T, T.Scratch[I]);
 }
 
-/// Under the random policy, at random runtime calls (the moments: one call
-/// in eight on average, apart by 1 to 15 calls) completes about half of the
-/// pending copies, chosen at random, in random order; the other policies do
-/// nothing here. O(1) per copy completed, never a walk over the pending
-/// copies, and nothing but a countdown at the calls in between: each copy
-/// completes once, so over a run this costs no more than lazy. (Deciding at
-/// every call instead, as this did first, cost twice lazy: a random number
-/// of completions at each call is a mispredicted branch at each call; a
-/// moment still costs a few, so moments are rare and complete many copies.)
-void completeSomeAtRandom(ThreadState &T) {
-  if (T.CompletionPolicy != Policy::Random || --T.CallsUntilMoment != 0)
-    return;
+/// Under the random policy, decides when the copy \p Seq just issued
+/// completes. The policy completes copies at random runtime calls, the
+/// moments (one call in sixteen on average, apart by 1 to 31 calls), and at
+/// each moment each pending copy completes with probability 1/2: about half
+/// of them, a uniformly random subset. Drawing at its issue how many moments
+/// a copy survives (the trailing zeros of random bits: none half of the
+/// time, one a quarter, ...) gives each copy that same law, and it is filed
+/// under the moment it completes at. A moment walks its list from a random
+/// place in a random direction, so copies due together complete in neither
+/// issue order nor any fixed order, and skips the copies a wait completed
+/// first. Nothing else is drawn or walked: two random bits and an append
+/// per copy, and per moment a draw and the walk.
+///
+/// What it costs beyond lazy (measured with bench/asyncsan-overhead.sh): the
+/// moments themselves, each a mispredicted branch and a walk (one call in
+/// eight cost 1.3 times lazy, one in sixteen 1.2), and the append. Picking
+/// the copies at the moments instead (how many, then each at a random place
+/// among the live ones) cost more: a draw per copy and mispredicted
+/// branches.
+void scheduleAtRandom(ThreadState &T, uint64_t Seq) {
+  // The trailing zeros of the pool and the one after them are used up; a
+  // pool with no one left is refilled (its last zeros are dropped). Two bits
+  // a copy on average: a draw every 32 copies.
+  if (T.Pool == 0)
+    T.Pool = T.Random();
+  unsigned Wait = __builtin_ctzll(T.Pool);
+  T.Pool = (T.Pool >> Wait) >> 1;
+  static_assert(ThreadState::WheelSize > 63, "a copy waits up to 63 moments");
+  T.Wheel[(T.NextMoment + Wait) % ThreadState::WheelSize].push_back(Seq);
+}
+
+/// A random policy's moment: completes the copies due now that no wait
+/// completed before.
+__attribute__((noinline)) void completeDueAtRandom(ThreadState &T) {
   uint64_t Bits = T.Random();
-  T.CallsUntilMoment = 1 + (Bits & 7) + ((Bits >> 3) & 7);
-  uint64_t N = T.Pending.size();
-  if (N == 0)
+  T.CallsUntilMoment = 1 + (Bits & 15) + ((Bits >> 4) & 15);
+  std::vector<uint64_t> &Due = T.Wheel[T.NextMoment++ % ThreadState::WheelSize];
+  if (Due.empty())
     return;
-  // How many: n trials of probability 1/2 for n <= 64 (a trial is one bit
-  // of a random word); beyond that, 64 such trials scaled to n.
-  uint64_t Hits = T.Random();
-  if (N < 64)
-    Hits &= (uint64_t(1) << N) - 1;
-  uint64_t Count = __builtin_popcountll(Hits);
-  if (N > 64)
-    Count = Count * N / 64;
-  // Each pick: a uniformly random pending copy.
-  const std::vector<uint64_t> &Live = T.Pending.Live;
-  for (; Count; --Count) {
-    size_t J = static_cast<size_t>(
-        (static_cast<unsigned __int128>(T.Random()) * Live.size()) >> 64);
-    complete(T, Live[J]);
+  const uint64_t *DueSeqs = Due.data();
+  size_t Count =
+      listPending(T, Due.size(), [DueSeqs](size_t I) { return DueSeqs[I]; });
+  Due.clear();
+  // Where the walk starts (the high bits, scaled to Count) and which way it
+  // goes.
+  size_t Start = static_cast<size_t>(
+      (static_cast<unsigned __int128>(Bits >> 9) * Count) >> 55);
+  bool Backward = Bits & 256;
+  for (size_t K = 0; K < Count; ++K) {
+    size_t I = Start + K < Count ? Start + K : Start + K - Count;
+    complete(T, T.Scratch[Backward ? Count - 1 - I : I]);
   }
+}
+
+/// At every runtime call: under the random policy, counts down to the next
+/// moment; nothing else, inline, for the other policies.
+__attribute__((always_inline)) inline void
+completeSomeAtRandom(ThreadState &T) {
+  if (T.CompletionPolicy == Policy::Random && --T.CallsUntilMoment == 0)
+    completeDueAtRandom(T);
 }
 
 /// Drops marks (or native commit groups) in \p Marks that are already
@@ -392,34 +570,46 @@ void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
 
 /// Starts the index at a program's first checking call: indexes the copies
 /// already pending in every thread, then keeps it up to date.
-void activateIndex() {
-  if (IndexActive.load(std::memory_order_relaxed))
-    return;
+__attribute__((noinline)) void startIndex() {
   std::lock_guard<std::mutex> Guard(stateLock());
   if (IndexActive.load(std::memory_order_relaxed))
     return;
   for (ThreadState *T : allThreads())
     for (uint64_t Seq = T->Pending.front(); Seq != T->Pending.end(); ++Seq)
       if (!T->Pending.at(Seq).Done)
-        indexCopy(T->Pending.at(Seq).C);
+        indexCopy(*T, T->Pending.at(Seq));
   IndexActive.store(true, std::memory_order_relaxed);
 }
 
-/// Reports the first pending copy that \p Access at [P, P+Size) races with.
-void checkAccess(AccessKind Access, const void *P, uint64_t Size,
-                 const Site *AccessSite) {
-  activateIndex();
-  // Fast path: nothing in flight anywhere (always the case under eager), or
-  // nothing in flight near this access.
+inline void activateIndex() {
+  if (!IndexActive.load(std::memory_order_relaxed))
+    startIndex();
+}
+
+/// Whether \p Access of [P, P+Size) needs a look at the index: something is
+/// in flight near it (never the case under eager), in a range it may race
+/// with. The index must be active (activateIndex).
+bool mayRace(AccessKind Access, const void *P, uint64_t Size) {
   auto Addr = reinterpret_cast<uintptr_t>(P);
-  if (Size == 0 || PendingTotal.load(std::memory_order_relaxed) == 0 ||
-      Addr >= PendingHi.load(std::memory_order_relaxed) ||
-      Addr + Size <= PendingLo.load(std::memory_order_relaxed))
-    return;
-  // Taken before locking: the first call in a thread registers it.
-  unsigned Self = currentThread().Id;
-  std::unique_lock<std::mutex> Lock(stateLock());
-  if (const PendingCopy *C = destinations().findOverlap(Addr, Addr + Size)) {
+  auto Near = [Addr, Size](RunKind K) {
+    return Addr < PendingHi[K].load(std::memory_order_relaxed) &&
+           Addr + Size > PendingLo[K].load(std::memory_order_relaxed);
+  };
+  return Size != 0 && PendingTotal.load(std::memory_order_relaxed) != 0 &&
+         (Near(DestinationRun) || (isWrite(Access) && Near(SourceRun)));
+}
+
+/// Reports the first pending copy that \p Access at [P, P+Size) by thread
+/// \p Self races with; the state lock is held in \p Lock.
+void checkAccessLocked(std::unique_lock<std::mutex> &Lock, unsigned Self,
+                       AccessKind Access, const void *P, uint64_t Size,
+                       const Site *AccessSite) {
+  auto Addr = reinterpret_cast<uintptr_t>(P);
+  auto PendingIn = [Addr, Size](const CopyRun *R) {
+    return pendingCopyIn(R, Addr, Addr + Size);
+  };
+  if (const PendingCopy *C =
+          runIndex(DestinationRun).findFirst(Addr, Addr + Size, PendingIn)) {
     reportRace(Lock,
                isWrite(Access) ? "write-after-async-write"
                                : "read-after-async-write",
@@ -428,9 +618,22 @@ void checkAccess(AccessKind Access, const void *P, uint64_t Size,
   }
   if (!isWrite(Access))
     return;
-  if (const PendingCopy *C = sources().findOverlap(Addr, Addr + Size))
+  if (const PendingCopy *C =
+          runIndex(SourceRun).findFirst(Addr, Addr + Size, PendingIn))
     reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
                AccessSite, Self, *C, C->Thread);
+}
+
+/// Reports the first pending copy that \p Access at [P, P+Size) races with.
+void checkAccess(AccessKind Access, const void *P, uint64_t Size,
+                 const Site *AccessSite) {
+  activateIndex();
+  if (!mayRace(Access, P, Size))
+    return;
+  // Taken before locking: the first call in a thread registers it.
+  unsigned Self = currentThread().Id;
+  std::unique_lock<std::mutex> Lock(stateLock());
+  checkAccessLocked(Lock, Self, Access, P, Size, AccessSite);
 }
 
 /// Warns about copies issued during the activation \p F that are still
@@ -459,15 +662,26 @@ void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
 //===----------------------------------------------------------------------===//
 
 /// Issues a copy of \p N bytes to \p Dst of which the first \p SrcN come
-/// from \p Src and the rest are zeros.
+/// from \p Src and the rest are zeros. \p Checked: AsyncSan first checks its
+/// read of the source and its write of the destination against the copies
+/// in flight, under the same lock as the issue (a lock each cost more than
+/// the rest of the checks).
 void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
-               const Site *S) {
-  if (N == 0)
-    return;
+               const Site *S, bool Checked = false) {
   PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
                 N, std::min(SrcN, N),        S,
                 0};
-  if (getConfig().CompletionPolicy == Policy::Eager) {
+  if (Checked)
+    activateIndex();
+  // Read once: getConfig() is a call into another file at every copy.
+  static const Policy CompletionPolicy = getConfig().CompletionPolicy;
+  if (CompletionPolicy == Policy::Eager || N == 0) {
+    if (Checked) {
+      checkAccess(AccessKind::CopyRead, Src, C.SrcSize, S);
+      checkAccess(AccessKind::CopyWrite, Dst, N, S);
+    }
+    if (N == 0)
+      return;
     // Copy 0 in the trace: issued and complete at once.
     asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, N);
     performCopy(C);
@@ -475,25 +689,19 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
     return;
   }
   ThreadState &T = currentThread();
-  std::lock_guard<std::mutex> Guard(stateLock());
+  std::unique_lock<std::mutex> Lock(stateLock());
+  if (Checked && mayRace(AccessKind::CopyRead, Src, C.SrcSize))
+    checkAccessLocked(Lock, T.Id, AccessKind::CopyRead, Src, C.SrcSize, S);
+  if (Checked && mayRace(AccessKind::CopyWrite, Dst, N))
+    checkAccessLocked(Lock, T.Id, AccessKind::CopyWrite, Dst, N, S);
   C.Seq = T.NextSeq++;
   C.Thread = T.Id;
   asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
-  if (T.Pending.full()) {
-    // Growing the ring moves the copies the index points at.
-    bool Reindex = IndexActive.load(std::memory_order_relaxed);
-    for (uint64_t Seq = T.Pending.front(); Reindex && Seq != T.Pending.end();
-         ++Seq)
-      if (!T.Pending.at(Seq).Done)
-        unindexCopy(T.Pending.at(Seq).C);
+  if (T.Pending.full())
     T.Pending.grow();
-    for (uint64_t Seq = T.Pending.front(); Reindex && Seq != T.Pending.end();
-         ++Seq)
-      if (!T.Pending.at(Seq).Done)
-        indexCopy(T.Pending.at(Seq).C);
-  }
-  // Indexed at its final address: the index points at it.
-  notePending(T.Pending.push(C));
+  notePending(T, T.Pending.push(C));
+  if (T.CompletionPolicy == Policy::Random)
+    scheduleAtRandom(T, C.Seq);
   completeSomeAtRandom(T);
 }
 
@@ -606,16 +814,12 @@ void __asyncpipe_rt_hw_wait_all(void) {
 
 void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,
                              const Site *S) {
-  checkAccess(AccessKind::CopyRead, Src, N, S);
-  checkAccess(AccessKind::CopyWrite, Dst, N, S);
-  issueCopy(Dst, Src, N, N, S);
+  issueCopy(Dst, Src, N, N, S, /*Checked=*/true);
 }
 
 void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
                                    uint64_t SrcN, const Site *S) {
-  checkAccess(AccessKind::CopyRead, Src, std::min(SrcN, N), S);
-  checkAccess(AccessKind::CopyWrite, Dst, N, S);
-  issueCopy(Dst, Src, N, SrcN, S);
+  issueCopy(Dst, Src, N, SrcN, S, /*Checked=*/true);
 }
 
 void __asyncpipe_rt_san_exit(const Site *S) {

@@ -74,6 +74,45 @@ public:
     return nullptr;
   }
 
+  /// A non-null result of \p Accept(Owner) for an owner whose range
+  /// overlaps [Lo, Hi), or null if Accept refuses every such owner. An owner
+  /// may stand for several copies, some of them no longer pending (the
+  /// runtime's runs of adjacent copies): Accept tells whether a pending one
+  /// overlaps. The owner findOverlap returns is asked first; only if Accept
+  /// refuses it are the overlapping owners asked in order of range start,
+  /// each refusal costing one more O(log n) descent, so a query stays
+  /// O(log n) while at most a few ranges overlap the queried bytes.
+  template <typename AcceptT>
+  auto findFirst(uintptr_t Lo, uintptr_t Hi, AcceptT Accept) const
+      -> decltype(Accept(static_cast<const OwnerT *>(nullptr))) {
+    const OwnerT *First = findOverlap(Lo, Hi);
+    if (!First)
+      return nullptr;
+    if (auto *Got = Accept(First))
+      return Got;
+    return findFirstAt(Root, Lo, Hi, Accept);
+  }
+
+  /// Extends the range inserted with this start and owner to end at \p Hi,
+  /// which must not be smaller than its end: no node moves, only the
+  /// largest ends on the path to it grow. O(log n) expected, and cheaper
+  /// than an erase and an insert.
+  void growHi(uintptr_t Lo, const OwnerT *Owner, uintptr_t Hi) {
+    Key K{Lo, Owner};
+    for (Node *N = Root; N;) {
+      if (N->MaxHi < Hi)
+        N->MaxHi = Hi;
+      if (K < keyOf(*N)) {
+        N = N->Left;
+      } else if (keyOf(*N) < K) {
+        N = N->Right;
+      } else {
+        N->Hi = Hi;
+        return;
+      }
+    }
+  }
+
   bool empty() const { return !Root; }
 
 private:
@@ -93,6 +132,25 @@ private:
     }
   };
   static Key keyOf(const Node &N) { return Key{N.Lo, N.Owner}; }
+
+  template <typename AcceptT>
+  static auto findFirstAt(const Node *N, uintptr_t Lo, uintptr_t Hi,
+                          AcceptT &Accept)
+      -> decltype(Accept(static_cast<const OwnerT *>(nullptr))) {
+    // In order of start, skipping the subtrees that end at or before Lo; the
+    // first node starting at or after Hi ends the walk (so does every node
+    // after it).
+    if (!N || N->MaxHi <= Lo)
+      return nullptr;
+    if (auto *Got = findFirstAt(N->Left, Lo, Hi, Accept))
+      return Got;
+    if (N->Lo >= Hi)
+      return nullptr;
+    if (N->Hi > Lo)
+      if (auto *Got = Accept(N->Owner))
+        return Got;
+    return findFirstAt(N->Right, Lo, Hi, Accept);
+  }
 
   static void update(Node &N) {
     N.MaxHi = N.Hi;
