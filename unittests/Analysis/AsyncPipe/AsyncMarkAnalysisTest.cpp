@@ -246,7 +246,7 @@ entry:
     if (!I.getType()->isVoidTy())
       Tracked.push_back(&I);
   auto Define = [](const Instruction &I, const MarkDistances &D,
-                   ArrayRef<MarkDistances::Distance> S)
+                   const MarkDistances::State &S)
       -> std::optional<MarkDistances::Distance> {
     if (AsyncOp::get(I).isFutureAny())
       return MarkDistances::None;

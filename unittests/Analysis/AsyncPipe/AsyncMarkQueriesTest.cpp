@@ -8,7 +8,8 @@
 // out of program order and across blocks (the distance solver's cursor, the
 // counts' per-event states and binary search), many marks, and the backward
 // solve of observed marks checked against the forward distance solver on
-// random control flow.
+// random control flow, and the distances of futures (kept only where live)
+// against a plain solver with a distance per future at every block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/SourceMgr.h"
 #include "gtest/gtest.h"
 #include <random>
@@ -35,6 +37,9 @@ declare void @asyncpipe.wait(i32)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
 declare void @external()
+declare i32 @asyncpipe.mark.future()
+declare void @asyncpipe.wait.future(i32)
+declare i32 @asyncpipe.future.any()
 )";
 
 class AsyncMarkQueriesTest : public testing::Test {
@@ -207,7 +212,7 @@ observedByDistances(Function &F, ArrayRef<Value *> Marks) {
   MarkDistances Distances(F, Marks, Opts);
   EXPECT_TRUE(Distances.converged());
   Distances.forEachCall([&](const CallBase &Call,
-                            ArrayRef<MarkDistances::Distance> State) {
+                            const MarkDistances::State &State) {
     AsyncOp Op = AsyncOp::get(Call);
     if (!Op.isWait())
       return;
@@ -291,13 +296,333 @@ TEST_F(AsyncMarkQueriesTest, ObservedMarksAgreeWithDistances) {
         observedByDistances(F, Marks);
     ObservedMarks Observed(F, AsyncSemantics::Activation);
     ASSERT_TRUE(Observed.converged());
+    // The same from the counts' events (as asyncpipe-elim asks it).
+    AsyncMarkCounts Counts(F);
+    ObservedMarks FromEvents(F, AsyncSemantics::Activation, Counts.events());
     unsigned Index = 0;
-    for (Value *Mark : Marks)
+    for (Value *Mark : Marks) {
       EXPECT_EQ(Observed.isObserved(*cast<Instruction>(Mark)),
                 Expected.contains(cast<Instruction>(Mark)))
-          << "mark " << Index++ << " in\n"
+          << "mark " << Index << " in\n"
           << Text;
+      EXPECT_EQ(FromEvents.isObserved(*cast<Instruction>(Mark)),
+                Expected.contains(cast<Instruction>(Mark)))
+          << "mark " << Index << " (from the events) in\n"
+          << Text;
+      ++Index;
+    }
   }
+}
+
+/// A random function of futures: blocks of marks, marks making futures,
+/// selects of futures, dummy futures, waits for counts and waits on
+/// futures, with random branches forward and back; each block after the
+/// entry meets the last future of each predecessor in a PHI.
+std::string randomFutureFunction(std::mt19937 &Rng, unsigned Blocks) {
+  auto Pick = [&](unsigned N) { return unsigned(Rng() % N); };
+  // Successors first: the PHIs need the predecessors.
+  std::vector<std::vector<unsigned>> Succs(Blocks);
+  for (unsigned B = 0; B + 1 < Blocks; ++B) {
+    auto Target = [&] {
+      return Pick(4) ? B + 1 + Pick(Blocks - B - 1) : 1 + Pick(B ? B : 1);
+    };
+    switch (Pick(5)) {
+    case 0:
+      break;
+    case 1:
+      Succs[B] = {Target()};
+      break;
+    default:
+      Succs[B] = {Target(), Target()};
+    }
+  }
+  std::vector<std::vector<unsigned>> Preds(Blocks);
+  for (unsigned B = 0; B != Blocks; ++B)
+    for (unsigned S : Succs[B])
+      Preds[S].push_back(B);
+  std::string S = "define void @f(i1 %c, i32 %arg) {\n";
+  unsigned Values = 0;
+  for (unsigned B = 0; B != Blocks; ++B) {
+    std::string Name = "b" + std::to_string(B);
+    S += Name + ":\n";
+    // An argument is a future the analysis does not follow.
+    std::vector<std::string> Avail = {"%arg"};
+    if (!Preds[B].empty()) {
+      S += "  %p" + std::to_string(B) + " = phi i32 ";
+      for (unsigned I = 0; I != Preds[B].size(); ++I)
+        S += std::string(I ? ", " : "") + "[ %l" + std::to_string(Preds[B][I]) +
+             ", %b" + std::to_string(Preds[B][I]) + " ]";
+      S += "\n";
+      Avail.push_back("%p" + std::to_string(B));
+    }
+    auto Any = [&] { return Avail[Pick(Avail.size())]; };
+    for (unsigned K = 0, E = Pick(7); K != E; ++K) {
+      std::string V = "%v" + std::to_string(Values++);
+      switch (Pick(7)) {
+      case 0:
+      case 1:
+        S += "  " + V + " = call i32 @asyncpipe.mark.future()\n";
+        Avail.push_back(V);
+        break;
+      case 2:
+        S += "  call void @asyncpipe.mark()\n";
+        break;
+      case 3:
+        S += "  call void @asyncpipe.wait(i32 " + std::to_string(Pick(3)) +
+             ")\n";
+        break;
+      case 4:
+        S += "  " + V + " = select i1 %c, i32 " + Any() + ", i32 " + Any() +
+             "\n";
+        Avail.push_back(V);
+        break;
+      case 5:
+        S += "  " + V + " = call i32 @asyncpipe.future.any()\n";
+        Avail.push_back(V);
+        break;
+      default:
+        S += "  call void @asyncpipe.wait.future(i32 " + Any() + ")\n";
+      }
+    }
+    S += "  %l" + std::to_string(B) + " = select i1 %c, i32 " + Any() +
+         ", i32 " + Any() + "\n";
+    S += "  call void @asyncpipe.wait.future(i32 " + Any() + ")\n";
+    if (Succs[B].empty())
+      S += "  ret void\n";
+    else if (Succs[B].size() == 1)
+      S += "  br label %b" + std::to_string(Succs[B][0]) + "\n";
+    else
+      S += "  br i1 %c, label %b" + std::to_string(Succs[B][0]) + ", label %b" +
+           std::to_string(Succs[B][1]) + "\n";
+  }
+  return S + "}\n";
+}
+
+/// What makes a future, as asyncpipe-lower-futures says it.
+std::optional<MarkDistances::Distance>
+defineFuture(const Instruction &I, const MarkDistances &D,
+             const MarkDistances::State &S) {
+  if (AsyncOp::get(I).isFutureAny())
+    return MarkDistances::None;
+  if (auto *Sel = dyn_cast<SelectInst>(&I))
+    return std::min(D.valueIn(Sel->getTrueValue(), S),
+                    D.valueIn(Sel->getFalseValue(), S));
+  return 0;
+}
+
+/// The distances of the futures waited on, from a plain solver written
+/// apart from MarkDistances: a vector of every future's distance per block,
+/// every instruction stepped, blocks in function order until nothing
+/// changes.
+DenseMap<const Instruction *, MarkDistances::Distance>
+plainFutureDistances(Function &F) {
+  using Distance = MarkDistances::Distance;
+  constexpr Distance None = MarkDistances::None;
+  DenseMap<const Value *, unsigned> Index;
+  for (Instruction &I : instructions(F))
+    if (I.getType()->isIntegerTy(32))
+      Index.try_emplace(&I, Index.size());
+  using Vec = std::vector<Distance>;
+  auto Get = [&](const Value *V, const Vec &S) -> Distance {
+    auto It = Index.find(V);
+    return It == Index.end() ? 0 : S[It->second];
+  };
+  DenseMap<const BasicBlock *, Vec> Out;
+  DenseMap<const Instruction *, Distance> AtWait;
+  auto Run = [&](BasicBlock &BB, bool Record) -> std::optional<Vec> {
+    Vec S(Index.size(), None);
+    if (!BB.isEntryBlock()) {
+      bool Reached = false;
+      for (BasicBlock *P : predecessors(&BB))
+        if (auto It = Out.find(P); It != Out.end()) {
+          Reached = true;
+          for (unsigned I = 0; I != S.size(); ++I)
+            S[I] = std::min(S[I], It->second[I]);
+        }
+      if (!Reached)
+        return std::nullopt;
+    }
+    for (Instruction &I : BB) {
+      if (auto *Phi = dyn_cast<PHINode>(&I)) {
+        Distance D = None;
+        for (unsigned K = 0; K != Phi->getNumIncomingValues(); ++K)
+          if (auto It = Out.find(Phi->getIncomingBlock(K)); It != Out.end())
+            D = std::min(D, Get(Phi->getIncomingValue(K), It->second));
+        S[Index.lookup(Phi)] = D;
+        continue;
+      }
+      AsyncOp Op = AsyncOp::get(I);
+      if (Record && Op.isFutureWait())
+        AtWait[&I] = Get(Op.getFutureOperand(), S);
+      if (Op.isMark())
+        for (Distance &D : S)
+          D = D == None ? None : std::min(D + 1, MarkDistances::Saturated);
+      if (!Index.count(&I))
+        continue;
+      Distance D = 0;
+      if (Op.isFutureAny())
+        D = None;
+      else if (auto *Sel = dyn_cast<SelectInst>(&I))
+        D = std::min(Get(Sel->getTrueValue(), S), Get(Sel->getFalseValue(), S));
+      S[Index.lookup(&I)] = D;
+    }
+    return S;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock &BB : F)
+      if (std::optional<Vec> S = Run(BB, false)) {
+        auto [It, Inserted] = Out.try_emplace(&BB, *S);
+        if (Inserted || It->second != *S) {
+          It->second = *S;
+          Changed = true;
+        }
+      }
+  }
+  for (BasicBlock &BB : F)
+    Run(BB, true);
+  return AtWait;
+}
+
+TEST_F(AsyncMarkQueriesTest, FuturesKeptWhereLiveAgreeWithEveryFutureKept) {
+  std::mt19937 Rng(20261125);
+  for (unsigned Trial = 0; Trial != 300; ++Trial) {
+    std::string Text = randomFutureFunction(Rng, 2 + Trial % 12);
+    Function &F = parse(Text);
+    ASSERT_FALSE(verifyModule(*M, &errs())) << Text;
+    SmallVector<Value *, 16> Futures;
+    for (Instruction &I : instructions(F))
+      if (I.getType()->isIntegerTy(32))
+        Futures.push_back(&I);
+    DenseMap<const Instruction *, MarkDistances::Distance> Expected =
+        plainFutureDistances(F);
+    MarkDistances::Options Opts;
+    MarkDistances Every(F, Futures, Opts, defineFuture);
+    Opts.OnlyAtUses = true;
+    MarkDistances Live(F, Futures, Opts, defineFuture);
+    ASSERT_TRUE(Every.converged() && Live.converged());
+    unsigned Wait = 0;
+    for (Instruction &I : instructions(F)) {
+      AsyncOp Op = AsyncOp::get(I);
+      if (!Op.isFutureWait())
+        continue;
+      ++Wait;
+      // Unreachable waits: the plain solver never visits them.
+      auto It = Expected.find(&I);
+      if (It == Expected.end())
+        continue;
+      Value *Future = Op.getFutureOperand();
+      EXPECT_EQ(Every.at(Future, I), It->second) << "wait " << Wait << " in\n"
+                                                 << Text;
+      EXPECT_EQ(Live.at(Future, I), It->second) << "wait " << Wait << " in\n"
+                                                << Text;
+    }
+  }
+}
+
+TEST_F(AsyncMarkQueriesTest, ManyFuturesCostEntriesInProportion) {
+  // A chain of blocks, each making a future and waiting for the one made
+  // two blocks before: kept where live, the per-value work grows with the
+  // blocks; every future kept at every block would grow with their square.
+  auto Chain = [](unsigned Blocks) {
+    std::string S = "define void @f(i1 %c) {\nentry:\n  br label %b0\n";
+    for (unsigned B = 0; B != Blocks; ++B) {
+      std::string N = std::to_string(B);
+      S += "b" + N + ":\n  %f" + N + " = call i32 @asyncpipe.mark.future()\n";
+      if (B >= 2)
+        S += "  call void @asyncpipe.wait.future(i32 %f" +
+             std::to_string(B - 2) + ")\n";
+      S += "  br label %" +
+           (B + 1 == Blocks ? std::string("exit")
+                            : "b" + std::to_string(B + 1)) +
+           "\n";
+    }
+    return S + "exit:\n  ret void\n}\n";
+  };
+  uint64_t Entries[2];
+  for (unsigned Size : {0u, 1u}) {
+    Function &F = parse(Chain(Size ? 2000 : 200));
+    SmallVector<Value *, 16> Futures;
+    for (Instruction &I : instructions(F))
+      if (!I.getType()->isVoidTy())
+        Futures.push_back(&I);
+    MarkDistances::Options Opts;
+    Opts.OnlyAtUses = true;
+    MarkDistances Live(F, Futures, Opts, defineFuture);
+    for (Instruction &I : instructions(F)) {
+      if (AsyncOp Op = AsyncOp::get(I); Op.isFutureWait()) {
+        EXPECT_EQ(Live.at(Op.getFutureOperand(), I), 2u);
+      }
+    }
+    Entries[Size] = Live.entries();
+  }
+  // Ten times the blocks, ten times the work (give or take the ends).
+  EXPECT_LE(Entries[1], 11 * Entries[0]);
+  EXPECT_GE(Entries[1], 9 * Entries[0]);
+}
+
+TEST_F(AsyncMarkQueriesTest, RegionAnswersAsTheWholeFunction) {
+  // An outer loop around a prologue (two marks) and an inner loop that
+  // marks before its waits, with marks after the inner loop and on a side
+  // path: from the prologue's block, every path to a wait makes each
+  // tracked mark again, so the region's distances are the function's.
+  Function &F = parse(R"(
+define void @f(i1 %c) {
+entry:
+  call void @asyncpipe.mark()
+  br label %outer
+outer:
+  call void @asyncpipe.mark()
+  br i1 %c, label %side, label %pre
+side:
+  call void @asyncpipe.mark()
+  br label %pre
+pre:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %loop
+loop:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  br i1 %c, label %skip, label %latch
+skip:
+  call void @asyncpipe.mark()
+  br label %latch
+latch:
+  call void @asyncpipe.wait(i32 2)
+  br i1 %c, label %loop, label %after
+after:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br i1 %c, label %outer, label %exit
+exit:
+  ret void
+})");
+  SmallVector<Instruction *, 16> Marks = marks(F);
+  ASSERT_EQ(Marks.size(), 9u);
+  // The prologue's two marks and the loop's first: each on every path from
+  // the prologue's block to the waits.
+  SmallVector<Value *, 4> Tracked = {Marks[3], Marks[4], Marks[5]};
+  SmallVector<const Instruction *, 4> Waits;
+  for (Instruction &I : instructions(F))
+    if (AsyncOp::get(I).isWait())
+      Waits.push_back(&I);
+  ASSERT_EQ(Waits.size(), 2u);
+  MarkDistances::Options Opts;
+  MarkDistances Whole(F, Tracked, Opts);
+  MarkDistances Region(F, Tracked, Opts, *Marks[3]->getParent(), Waits);
+  ASSERT_TRUE(Region.converged());
+  for (const Instruction *W : Waits)
+    for (Value *V : Tracked)
+      EXPECT_EQ(Region.at(V, *W), Whole.at(V, *W));
+  // The loop's mark is 0 marks old at the first wait and 0 or 1 at the
+  // second; the prologue's last is one older.
+  EXPECT_EQ(Region.at(Marks[5], *Waits[0]), 0u);
+  EXPECT_EQ(Region.at(Marks[5], *Waits[1]), 0u);
+  EXPECT_EQ(Region.at(Marks[4], *Waits[0]), 1u);
+  // The region is the prologue and the inner loop: fewer steps than the
+  // whole function.
+  EXPECT_LT(Region.steps(), Whole.steps());
 }
 
 } // namespace

@@ -35,8 +35,13 @@
 // block; AsyncMarkCounts records the state before each of them, so a query
 // is a lookup or a binary search in its block, and MarkDistances answers
 // queries in program order from a cursor in the block. The work is the
-// sweeps times the listed instructions, whatever the number of marks (for
-// MarkDistances, times the tracked values, which its users keep few).
+// sweeps times the listed instructions, whatever the number of marks. A
+// MarkDistances state keeps a counter of the block's marks and, per value
+// present, the counter's value when it was made (a mark adds one to the
+// counter, not to every distance); a block's exit records the distances of
+// the values present (with OnlyAtUses only those live out of the block, as
+// SSA liveness from their uses finds them), so its work adds the values'
+// live ranges, not the tracked values times the blocks.
 //
 // Termination. Counts and distances are forward dataflows iterated in
 // reverse post-order, observers a backward one iterated in post-order,
@@ -59,7 +64,10 @@
 //     take the minimum, marks add one with saturation, definitions and
 //     completions set constants that do not depend on the incoming state
 //     except through the monotone minimum of a select: each entry only
-//     decreases, through at most Saturated + 2 values.
+//     decreases, through at most Saturated + 2 values. (A block's exit
+//     records these saturated distances, not its counter; a value absent
+//     from an exit is None there, and with OnlyAtUses the set of values an
+//     exit can hold is fixed by liveness before the sweeps.)
 // A sweep that changes nothing ends the iteration, and every sweep before it
 // lowers or raises some entry, so the number of sweeps is bounded by the sum
 // of the heights. A hard bound on sweeps (far above anything a real
@@ -70,7 +78,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
@@ -117,23 +125,55 @@ bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
   return false;
 }
 
-bool sweepToFixedPoint(const Function &F, unsigned &Sweeps,
-                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
-  return sweepToFixedPoint(Order, Sweeps, UpdateBlock);
+} // namespace
+
+/// The order of ReversePostOrderTraversal (a depth-first search taking
+/// successors in order), with the visited blocks kept by block number: on
+/// functions of many thousand blocks a hashed set of them cost as much as a
+/// sweep.
+SmallVector<const BasicBlock *, 32>
+asyncpipe::blocksInReversePostOrder(const Function &F) {
+  SmallVector<const BasicBlock *, 32> Order;
+  BitVector Visited(F.getMaxBlockNumber());
+  const BasicBlock *Entry = &F.getEntryBlock();
+  Visited.set(Entry->getNumber());
+  SmallVector<std::pair<const BasicBlock *, const_succ_iterator>, 16> Stack = {
+      {Entry, succ_begin(Entry)}};
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.back().first;
+    if (Stack.back().second == succ_end(BB)) {
+      Order.push_back(BB);
+      Stack.pop_back();
+      continue;
+    }
+    const BasicBlock *Succ = *Stack.back().second++;
+    if (!Visited.test(Succ->getNumber())) {
+      Visited.set(Succ->getNumber());
+      Stack.push_back({Succ, succ_begin(Succ)});
+    }
+  }
+  std::reverse(Order.begin(), Order.end());
+  return Order;
 }
+
+namespace {
 
 /// Prints one solve's work under -asyncpipe-mark-analysis-stats: the
 /// transfer steps stay proportional to the instructions (a regression to
-/// per-mark or per-query rescans shows in them, with no timing).
+/// per-mark or per-query rescans shows in them, with no timing). Distances
+/// also print their per-value work, which a state per tracked value per
+/// block would multiply.
 void reportSolve(StringRef What, const Function &F, uint64_t Steps,
-                 unsigned Sweeps) {
+                 unsigned Sweeps,
+                 std::optional<uint64_t> Entries = std::nullopt) {
   if (!PrintSolveStats)
     return;
   errs() << "mark analysis: " << What << " of '" << F.getName()
          << "': " << F.getInstructionCount() << " instructions, " << F.size()
-         << " blocks, " << Steps << " steps in " << Sweeps << " sweeps\n";
+         << " blocks, " << Steps << " steps in " << Sweeps << " sweeps";
+  if (Entries)
+    errs() << ", " << *Entries << " entries";
+  errs() << "\n";
 }
 
 /// The largest value a run-time count can take, when it is known and small
@@ -202,87 +242,137 @@ std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
 // AsyncMarkCounts
 //===----------------------------------------------------------------------===//
 
-/// True if the transfer of AsyncMarkCounts can change a state at \p I (see
-/// AsyncMarkCounts::step: every other instruction leaves it as it is).
-static bool changesCounts(const Instruction &I) {
-  AsyncOp Op = AsyncOp::get(I);
+/// What the transfer of AsyncMarkCounts does at \p I, decoded once; none if
+/// it leaves every state as it is (see AsyncMarkCounts::step).
+static std::optional<AsyncMarkCounts::Event> decodeEvent(const Instruction &I,
+                                                         const AsyncOp &Op) {
+  using Event = AsyncMarkCounts::Event;
+  Event E;
+  if (Op.isMark()) {
+    E.What = Event::Mark;
+    E.CountsActivation = countsMark(Op, AsyncSemantics::Activation);
+    return E;
+  }
+  if (Op.isCopy()) {
+    E.What = Event::Copy;
+    return E;
+  }
+  if (Op.isWait()) {
+    E.What = Event::Wait;
+    E.Kind = Op.getSemantics();
+    E.Count = getTrackedWaitCount(Op);
+    if (!E.Count)
+      E.LargestRunTimeCount = getLargestRunTimeCount(Op);
+    E.AlsoWaitsForUncommittedCopies = Op.alsoWaitsForUncommittedCopies();
+    return E;
+  }
+  if (Op.isFutureWait()) {
+    E.What = Event::FutureWait;
+    return E;
+  }
   if (Op)
-    return Op.isMark() || Op.isCopy() || Op.isWait() || Op.isFutureWait();
+    return std::nullopt;
   auto *Call = dyn_cast<CallBase>(&I);
-  return Call && (isOpaqueToHardwareCounter(*Call) || isRealCall(I));
+  if (!Call)
+    return std::nullopt;
+  if (isOpaqueToHardwareCounter(*Call)) {
+    E.What = Event::OpaqueToHardware;
+    return E;
+  }
+  if (!isRealCall(I))
+    return std::nullopt;
+  E.What = Event::RealCall;
+  return E;
 }
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
+    : AsyncMarkCounts(F, blocksInReversePostOrder(F)) {}
+
+AsyncMarkCounts::AsyncMarkCounts(const Function &F,
+                                 ArrayRef<const BasicBlock *> Order)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
+  Blocks.resize(F.getMaxBlockNumber());
   for (const BasicBlock &BB : F) {
     unsigned Begin = Events.size();
     for (const Instruction &I : BB) {
       AsyncOp Op = AsyncOp::get(I);
-      if (Op.isMark())
+      std::optional<Event> E = decodeEvent(I, Op);
+      if (!E)
+        continue;
+      if (E->What == Event::Mark)
         for (AsyncSemantics K :
              {AsyncSemantics::Activation, AsyncSemantics::Hardware})
           Limit[kindIndex(K)] += countsMark(Op, K);
-      if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
-        LargestWait = std::max(LargestWait, *N);
-      else if (std::optional<uint64_t> M =
-                   Op.isWait() ? getLargestRunTimeCount(Op) : std::nullopt)
-        LargestWait = std::max(LargestWait, *M);
-      if (changesCounts(I))
-        Events.push_back(&I);
+      if (E->What == Event::Wait) {
+        if (E->Count)
+          LargestWait = std::max(LargestWait, *E->Count);
+        else if (E->LargestRunTimeCount)
+          LargestWait = std::max(LargestWait, *E->LargestRunTimeCount);
+      }
+      // The sweeps step the decoded records, not the instructions: they
+      // touch no IR, whatever the size of the function.
+      Events.push_back(&I);
+      Decoded.push_back(*E);
     }
-    Range[&BB] = {Begin, Events.size()};
+    BlockInfo &Info = Blocks[BB.getNumber()];
+    Info.BB = &BB;
+    Info.Begin = Begin;
+    Info.End = Events.size();
   }
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
 
-  DenseMap<const BasicBlock *, State> Out;
+  SmallVector<std::optional<State>, 0> Out(Blocks.size());
   auto EntryOf = [&](const BasicBlock *BB) -> std::optional<State> {
     if (BB->isEntryBlock())
       return entryState();
     std::optional<State> S;
     for (const BasicBlock *Pred : predecessors(BB)) {
-      auto It = Out.find(Pred);
-      if (It == Out.end())
+      const std::optional<State> &PredOut = Out[Pred->getNumber()];
+      if (!PredOut)
         continue;
       if (!S)
-        S = It->second;
+        S = *PredOut;
       else
-        join(*S, It->second);
+        join(*S, *PredOut);
     }
     return S;
   };
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
     std::optional<State> S = EntryOf(&BB);
     if (!S)
       return false;
-    In[&BB] = *S;
-    auto [Begin, End] = Range.lookup(&BB);
-    for (unsigned E = Begin; E != End; ++E)
-      step(*Events[E], *S);
-    Steps += End - Begin;
-    auto [It, Inserted] = Out.try_emplace(&BB, *S);
-    if (!Inserted && It->second.Kinds[0] == S->Kinds[0] &&
-        It->second.Kinds[1] == S->Kinds[1])
+    BlockInfo &Info = Blocks[BB.getNumber()];
+    Info.In = *S;
+    Info.Reached = true;
+    for (unsigned E = Info.Begin; E != Info.End; ++E)
+      step(Decoded[E], *S);
+    Steps += Info.End - Info.Begin;
+    std::optional<State> &BBOut = Out[BB.getNumber()];
+    if (BBOut && BBOut->Kinds[0] == S->Kinds[0] &&
+        BBOut->Kinds[1] == S->Kinds[1])
       return false;
-    It->second = *S;
+    BBOut = *S;
     return true;
   });
   if (!Converged) {
-    In.clear();
+    for (BlockInfo &Info : Blocks)
+      Info.Reached = false;
     reportSolve("counts", F, Steps, Sweeps);
     return;
   }
   // One more pass records the state before every event of a reached block.
   BeforeEvent.resize(Events.size());
-  for (auto &[BB, S] : In) {
-    State Cur = S;
-    auto [Begin, End] = Range.lookup(BB);
+  for (const BlockInfo &Info : Blocks) {
+    if (!Info.Reached)
+      continue;
+    State Cur = Info.In;
+    unsigned Begin = Info.Begin, End = Info.End;
     for (unsigned E = Begin; E != End; ++E) {
       BeforeEvent[E] = Cur;
-      EventIndex[Events[E]] = E;
-      step(*Events[E], Cur);
+      step(Decoded[E], Cur);
     }
     Steps += End - Begin;
   }
@@ -309,77 +399,78 @@ void AsyncMarkCounts::join(State &Into, const State &From) {
   }
 }
 
-void AsyncMarkCounts::step(const Instruction &I, State &S) const {
+void AsyncMarkCounts::step(const Event &E, State &S) const {
   MarkBounds &Activation = S.Kinds[kindIndex(AsyncSemantics::Activation)];
   MarkBounds &Hardware = S.Kinds[kindIndex(AsyncSemantics::Hardware)];
-  AsyncOp Op = AsyncOp::get(I);
-  if (Op.isMark()) {
-    for (AsyncSemantics K : {AsyncSemantics::Activation,
-                             AsyncSemantics::Hardware})
-      if (countsMark(Op, K))
-        addMark(S.Kinds[kindIndex(K)], Limit[kindIndex(K)]);
+  switch (E.What) {
+  case Event::Mark:
+    // Every mark counts on the hardware counter; the activation's sequence
+    // holds only the activation model's marks.
+    if (E.CountsActivation)
+      addMark(Activation, Limit[kindIndex(AsyncSemantics::Activation)]);
+    addMark(Hardware, Limit[kindIndex(AsyncSemantics::Hardware)]);
     return;
-  }
-  if (Op.isCopy()) {
+  case Event::Copy:
     Activation.MayHaveUncommittedCopies = true;
     Hardware.MayHaveUncommittedCopies = true;
     return;
-  }
-  if (Op.isWait()) {
-    MarkBounds &B = S.Kinds[kindIndex(Op.getSemantics())];
-    if (std::optional<uint64_t> N = getTrackedWaitCount(Op)) {
-      B.Max = std::min(B.Max, *N);
-      B.Min = std::min(B.Min, *N);
+  case Event::Wait: {
+    MarkBounds &B = S.Kinds[kindIndex(E.Kind)];
+    if (E.Count) {
+      B.Max = std::min(B.Max, *E.Count);
+      B.Min = std::min(B.Min, *E.Count);
     } else {
       // A run-time count: it may be anything in its range.
-      if (std::optional<uint64_t> M = getLargestRunTimeCount(Op))
-        B.Max = std::min(B.Max, *M);
+      if (E.LargestRunTimeCount)
+        B.Max = std::min(B.Max, *E.LargestRunTimeCount);
       B.Min = 0;
     }
-    if (Op.alsoWaitsForUncommittedCopies())
+    if (E.AlsoWaitsForUncommittedCopies)
       B.MayHaveUncommittedCopies = false;
     return;
   }
-  if (Op.isFutureWait()) {
+  case Event::FutureWait:
     // Waits for one activation mark: the fewest outstanding may drop.
     Activation.Min = 0;
     return;
-  }
-  if (Op)
+  case Event::OpaqueToHardware:
+    Hardware = unknownBounds();
     return;
-  auto *Call = dyn_cast<CallBase>(&I);
-  if (!Call)
-    return;
-  if (isOpaqueToHardwareCounter(*Call)) {
+  case Event::RealCall:
+    // The callee may issue copies that the caller's next mark covers, and
+    // may commit and wait hardware groups.
+    Activation.MayHaveUncommittedCopies = true;
     Hardware = unknownBounds();
     return;
   }
-  if (!isRealCall(I))
-    return;
-  // The callee may issue copies that the caller's next mark covers, and may
-  // commit and wait hardware groups.
-  Activation.MayHaveUncommittedCopies = true;
-  Hardware = unknownBounds();
+}
+
+const AsyncMarkCounts::BlockInfo *
+AsyncMarkCounts::infoOf(const BasicBlock *BB) const {
+  unsigned N = BB->getNumber();
+  return N < Blocks.size() && Blocks[N].BB == BB ? &Blocks[N] : nullptr;
 }
 
 MarkBounds AsyncMarkCounts::before(const Instruction &I,
                                    AsyncSemantics Kind) const {
-  auto It = In.find(I.getParent());
-  if (It == In.end())
+  const BlockInfo *Info = infoOf(I.getParent());
+  if (!Info || !Info->Reached)
     return unknownBounds(); // Not converged, or unreachable.
-  if (auto E = EventIndex.find(&I); E != EventIndex.end())
-    return BeforeEvent[E->second].Kinds[kindIndex(Kind)];
-  // Between events nothing changes: the state after the last event before
-  // \p I (found by a binary search in program order), or the block's entry.
-  auto [Begin, End] = Range.lookup(I.getParent());
+  // The first event not before \p I, by a binary search in program order:
+  // \p I itself, or nothing changes between the event before it and \p I
+  // (the state after that one, or the block's entry).
+  unsigned Begin = Info->Begin, End = Info->End;
   const Instruction *const *First = Events.begin() + Begin;
   const Instruction *const *Last = Events.begin() + End;
   const Instruction *const *After = std::partition_point(
       First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
+  if (After != Last && *After == &I)
+    return BeforeEvent[After - Events.begin()].Kinds[kindIndex(Kind)];
   if (After == First)
-    return It->second.Kinds[kindIndex(Kind)];
-  State S = BeforeEvent[After - 1 - Events.begin()];
-  step(**(After - 1), S);
+    return Info->In.Kinds[kindIndex(Kind)];
+  unsigned Prev = After - 1 - Events.begin();
+  State S = BeforeEvent[Prev];
+  step(Decoded[Prev], S);
   return S.Kinds[kindIndex(Kind)];
 }
 
@@ -460,37 +551,143 @@ PreservedAnalyses AsyncMarkPrinterPass::run(Function &F,
 // MarkDistances
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// A value's stamp when it is None in a state.
+constexpr int64_t NoStamp = INT64_MIN;
+} // namespace
+
 MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
                              Options Opts, DefineFn Define)
-    : F(F), Opts(Opts), Define(std::move(Define)) {
+    : F(F), Source(&F.getEntryBlock()), Opts(Opts), Define(std::move(Define)) {
   for (Value *V : TrackedValues)
     if (isa<Instruction>(V) && Index.try_emplace(V, Tracked.size()).second)
       Tracked.push_back(V);
   if (Tracked.empty())
     return;
-  for (const BasicBlock &BB : F) {
-    unsigned Begin = Events.size();
-    for (const Instruction &I : BB)
-      if (changesDistances(I))
-        Events.push_back(&I);
-    Range[&BB] = {Begin, Events.size()};
+  // Every block's events are listed: a query in an unreachable block
+  // steps them from a state of None.
+  for (const BasicBlock &BB : F)
+    listEvents(BB);
+  solve(blocksInReversePostOrder(F));
+}
+
+MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
+                             Options Opts, const BasicBlock &From,
+                             ArrayRef<const Instruction *> Points)
+    : F(F), Source(&From), Opts(Opts) {
+  for (Value *V : TrackedValues)
+    if (isa<Instruction>(V) && Index.try_emplace(V, Tracked.size()).second)
+      Tracked.push_back(V);
+  if (Tracked.empty())
+    return;
+  // The region: backwards from the points' blocks, not past From.
+  SmallPtrSet<const BasicBlock *, 32> Region = {&From};
+  SmallVector<const BasicBlock *, 32> Worklist;
+  for (const Instruction *P : Points)
+    if (Region.insert(P->getParent()).second)
+      Worklist.push_back(P->getParent());
+  while (!Worklist.empty())
+    for (const BasicBlock *Pred : predecessors(Worklist.pop_back_val()))
+      if (Region.insert(Pred).second)
+        Worklist.push_back(Pred);
+  // Its blocks reached from From, in reverse post-order.
+  SmallVector<const BasicBlock *, 32> Order;
+  SmallPtrSet<const BasicBlock *, 32> Visited = {&From};
+  SmallVector<std::pair<const BasicBlock *, const_succ_iterator>, 16> Stack = {
+      {&From, succ_begin(&From)}};
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.back().first;
+    if (Stack.back().second == succ_end(BB)) {
+      Order.push_back(BB);
+      Stack.pop_back();
+      continue;
+    }
+    const BasicBlock *Succ = *Stack.back().second++;
+    if (Region.contains(Succ) && Visited.insert(Succ).second)
+      Stack.push_back({Succ, succ_begin(Succ)});
   }
+  std::reverse(Order.begin(), Order.end());
+  for (const BasicBlock *BB : Order)
+    listEvents(*BB);
+  solve(Order);
+}
+
+void MarkDistances::listEvents(const BasicBlock &BB) {
+  unsigned Begin = Events.size();
+  for (const Instruction &I : BB)
+    if (changesDistances(I))
+      Events.push_back(&I);
+  Range[&BB] = {Begin, Events.size()};
+}
+
+/// Sweeps the blocks in \p Order (their events listed) to the fixed point.
+void MarkDistances::solve(ArrayRef<const BasicBlock *> Order) {
+  if (Opts.OnlyAtUses)
+    computeLiveOut();
+  State S;
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(F, Sweeps, [&](const BasicBlock &BB) {
-    StateVec S = entryOf(BB);
+  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
+    enterBlock(BB, S);
     auto [Begin, End] = Range.lookup(&BB);
     for (unsigned E = Begin; E != End; ++E)
       step(*Events[E], S);
     Steps += End - Begin;
-    auto [It, Inserted] = Out.try_emplace(&BB, S);
-    if (!Inserted && It->second == S)
+    ExitVec Exit = exitOf(BB, S);
+    auto [It, Inserted] = Out.try_emplace(&BB, Exit);
+    if (!Inserted && It->second == Exit)
       return false;
-    It->second = std::move(S);
+    It->second = std::move(Exit);
     return true;
   });
   if (!Converged)
     Out.clear();
-  reportSolve("distances", F, Steps, Sweeps);
+  reportSolve(Source->isEntryBlock() ? "distances" : "distances in a region", F,
+              Steps, Sweeps, Entries);
+}
+
+/// SSA liveness of the tracked values, one value at a time: from each use
+/// up the predecessors to the value's block. A use by a PHI is a use at the
+/// end of its incoming block. Each value costs the blocks of its live range.
+void MarkDistances::computeLiveOut() {
+  DenseMap<const BasicBlock *, unsigned> LiveInOf;
+  SmallVector<const BasicBlock *, 16> Worklist;
+  for (unsigned Idx = 0, E = Tracked.size(); Idx != E; ++Idx) {
+    auto *Def = cast<Instruction>(Tracked[Idx]);
+    const BasicBlock *DefBB = Def->getParent();
+    auto AddLiveOut = [&](const BasicBlock *BB) {
+      SmallVector<unsigned, 2> &Live = LiveOut[BB];
+      // Values are visited in index order: each list comes out sorted.
+      if (Live.empty() || Live.back() != Idx)
+        Live.push_back(Idx);
+      if (BB == DefBB)
+        return;
+      auto [It, Inserted] = LiveInOf.try_emplace(BB, Idx + 1);
+      if (!Inserted && It->second == Idx + 1)
+        return;
+      It->second = Idx + 1;
+      Worklist.push_back(BB);
+    };
+    for (const Use &U : Def->uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (auto *Phi = dyn_cast<PHINode>(User)) {
+        AddLiveOut(Phi->getIncomingBlock(U));
+        continue;
+      }
+      const BasicBlock *UseBB = User->getParent();
+      if (UseBB == DefBB)
+        continue;
+      auto [It, Inserted] = LiveInOf.try_emplace(UseBB, Idx + 1);
+      if (Inserted || It->second != Idx + 1) {
+        It->second = Idx + 1;
+        Worklist.push_back(UseBB);
+      }
+    }
+    while (!Worklist.empty())
+      for (const BasicBlock *Pred : predecessors(Worklist.pop_back_val())) {
+        AddLiveOut(Pred);
+        ++Entries;
+      }
+  }
 }
 
 /// True if step() can change a state at \p I; it leaves it as it is at
@@ -512,8 +709,25 @@ unsigned MarkDistances::indexOf(const Value *V) const {
   return It == Index.end() ? ~0u : It->second;
 }
 
-MarkDistances::Distance
-MarkDistances::valueIn(const Value *V, ArrayRef<Distance> State) const {
+MarkDistances::Distance MarkDistances::get(const State &S, unsigned Idx) const {
+  if (Idx >= S.Gen.size() || S.Gen[Idx] != S.Current || S.Stamp[Idx] == NoStamp)
+    return None;
+  // Entry distances are at most Saturated and the block's marks at most its
+  // events: the difference fits.
+  return static_cast<Distance>(
+      std::min<int64_t>(S.Marks - S.Stamp[Idx], Saturated));
+}
+
+void MarkDistances::set(State &S, unsigned Idx, Distance D) const {
+  if (S.Gen[Idx] != S.Current) {
+    S.Gen[Idx] = S.Current;
+    S.Present.push_back(Idx);
+  }
+  S.Stamp[Idx] = D == None ? NoStamp : S.Marks - int64_t(D);
+}
+
+MarkDistances::Distance MarkDistances::valueIn(const Value *V,
+                                               const State &S) const {
   unsigned I = indexOf(V);
   // An untracked future (an argument or a constant) could name any mark, so
   // it counts as the most recent one.
@@ -521,19 +735,45 @@ MarkDistances::valueIn(const Value *V, ArrayRef<Distance> State) const {
     return 0;
   if (!Converged)
     return 0;
-  return State[I];
+  return get(S, I);
 }
 
-MarkDistances::StateVec MarkDistances::entryOf(const BasicBlock &BB) const {
-  StateVec S(Tracked.size(), None);
-  if (BB.isEntryBlock())
-    return S;
+MarkDistances::Distance MarkDistances::valueInExit(const Value *V,
+                                                   const ExitVec &Exit) const {
+  unsigned I = indexOf(V);
+  if (I == ~0u)
+    return 0;
+  auto It = partition_point(Exit, [&](const std::pair<unsigned, Distance> &E) {
+    return E.first < I;
+  });
+  return It != Exit.end() && It->first == I ? It->second : None;
+}
+
+/// Resets \p S to the state at \p BB's entry: the minimum over the reached
+/// predecessors' exits (a value absent from one is None there), then the
+/// tracked PHIs from their incoming values.
+void MarkDistances::enterBlock(const BasicBlock &BB, State &S) const {
+  if (S.Gen.size() != Tracked.size()) {
+    S.Stamp.assign(Tracked.size(), NoStamp);
+    S.Gen.assign(Tracked.size(), 0);
+  }
+  // A new generation forgets every value at once.
+  if (++S.Current == 0) {
+    std::fill(S.Gen.begin(), S.Gen.end(), 0);
+    S.Current = 1;
+  }
+  S.Marks = 0;
+  S.Present.clear();
+  if (&BB == Source)
+    return;
   for (const BasicBlock *Pred : predecessors(&BB)) {
     auto It = Out.find(Pred);
     if (It == Out.end())
       continue;
-    for (unsigned I = 0, E = S.size(); I != E; ++I)
-      S[I] = std::min(S[I], It->second[I]);
+    Entries += It->second.size();
+    for (auto [Idx, D] : It->second)
+      if (D < get(S, Idx))
+        set(S, Idx, D);
   }
   for (const PHINode &Phi : BB.phis()) {
     unsigned Idx = indexOf(&Phi);
@@ -543,32 +783,60 @@ MarkDistances::StateVec MarkDistances::entryOf(const BasicBlock &BB) const {
     for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
       auto It = Out.find(Phi.getIncomingBlock(I));
       if (It != Out.end())
-        D = std::min(D, valueIn(Phi.getIncomingValue(I), It->second));
+        D = std::min(D, valueInExit(Phi.getIncomingValue(I), It->second));
     }
-    S[Idx] = D;
+    set(S, Idx, D);
   }
-  return S;
 }
 
-void MarkDistances::step(const Instruction &I, StateVec &S) const {
+/// The exit of \p BB from the state \p S at its end, sorted by index so
+/// that equal states compare equal.
+MarkDistances::ExitVec MarkDistances::exitOf(const BasicBlock &BB,
+                                             const State &S) const {
+  ExitVec Exit;
+  auto Add = [&](unsigned Idx) {
+    Distance D = get(S, Idx);
+    if (D != None)
+      Exit.push_back({Idx, D});
+  };
+  if (Opts.OnlyAtUses) {
+    auto It = LiveOut.find(&BB);
+    if (It != LiveOut.end())
+      for (unsigned Idx : It->second)
+        Add(Idx);
+  } else {
+    for (unsigned Idx : S.Present)
+      Add(Idx);
+    sort(Exit, [](const std::pair<unsigned, Distance> &A,
+                  const std::pair<unsigned, Distance> &B) {
+      return A.first < B.first;
+    });
+  }
+  Entries += Exit.size();
+  return Exit;
+}
+
+void MarkDistances::step(const Instruction &I, State &S) const {
   if (isa<PHINode>(I))
     return;
   AsyncOp Op = AsyncOp::get(I);
+  // Every distance grows by one: the counter they are kept against does.
   if (Op.isMark() && countsMark(Op, Opts.Kind))
-    for (Distance &D : S)
-      D = D == None ? None : std::min(D + 1, Saturated);
+    ++S.Marks;
   if (Opts.CompleteAtWaits && Op.isWait() && Op.getSemantics() == Opts.Kind)
-    if (std::optional<uint64_t> N = getTrackedWaitCount(Op))
-      for (Distance &D : S)
-        if (D != None && D > *N)
-          D = None;
+    if (std::optional<uint64_t> N = getTrackedWaitCount(Op)) {
+      Entries += S.Present.size();
+      for (unsigned Idx : S.Present)
+        if (Distance D = get(S, Idx); D != None && D > *N)
+          set(S, Idx, None);
+    }
   unsigned Idx = indexOf(&I);
   if (Idx == ~0u)
     return;
   std::optional<Distance> D;
   if (Define)
     D = Define(I, *this, S);
-  S[Idx] = D.value_or(0);
+  set(S, Idx, D.value_or(0));
 }
 
 MarkDistances::Distance MarkDistances::at(const Value *V,
@@ -586,7 +854,7 @@ MarkDistances::Distance MarkDistances::at(const Value *V,
   if (Cur.BB != BB || Cur.Next > Stop) {
     Cur.BB = BB;
     Cur.Next = Begin;
-    Cur.S = entryOf(*BB);
+    enterBlock(*BB, Cur.S);
   }
   for (; Cur.Next != Stop; ++Cur.Next, ++Steps)
     step(*Events[Cur.Next], Cur.S);
@@ -594,16 +862,15 @@ MarkDistances::Distance MarkDistances::at(const Value *V,
 }
 
 void MarkDistances::forEachCall(
-    function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const {
+    function_ref<void(const CallBase &, const State &)> Visit) const {
   if (Tracked.empty() || !Converged)
     return;
+  State S;
   for (const BasicBlock &BB : F) {
-    bool Reached = BB.isEntryBlock() ||
-                   any_of(predecessors(&BB),
-                          [&](const BasicBlock *P) { return Out.count(P); });
-    if (!Reached)
+    // The solve reached exactly the blocks it recorded an exit for.
+    if (!Out.count(&BB))
       continue;
-    StateVec S = entryOf(BB);
+    enterBlock(BB, S);
     for (const Instruction &I : BB) {
       if (auto *Call = dyn_cast<CallBase>(&I))
         Visit(*Call, S);
@@ -648,29 +915,67 @@ struct ObserverEvent {
 // point they reach is the least one: H of finite paths, as the forward
 // solver's minimum over finite paths. Blocks not reachable from the entry
 // are left out, as there: their marks are observed by nothing.
-ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind) {
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
-  SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
+ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind)
+    : ObservedMarks(F, Kind, std::nullopt, {}) {}
+
+ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind,
+                             ArrayRef<const Instruction *> MarksAndWaits,
+                             ArrayRef<const BasicBlock *> Order)
+    : ObservedMarks(F, Kind,
+                    std::optional<ArrayRef<const Instruction *>>(MarksAndWaits),
+                    Order) {}
+
+ObservedMarks::ObservedMarks(
+    const Function &F, AsyncSemantics Kind,
+    std::optional<ArrayRef<const Instruction *>> MarksAndWaits,
+    ArrayRef<const BasicBlock *> RPO) {
+  // Swept backwards: in post-order.
+  SmallVector<const BasicBlock *, 32> Order;
+  if (RPO.empty())
+    Order = blocksInReversePostOrder(F);
+  else
+    Order.assign(RPO.begin(), RPO.end());
   std::reverse(Order.begin(), Order.end());
+  // Given the marks and waits, each block's are a run of the list.
+  SmallVector<ArrayRef<const Instruction *>, 0> Given;
+  if (MarksAndWaits)
+    Given.resize(F.getMaxBlockNumber());
+  if (MarksAndWaits)
+    for (unsigned Begin = 0, E = MarksAndWaits->size(); Begin != E;) {
+      const BasicBlock *BB = (*MarksAndWaits)[Begin]->getParent();
+      unsigned End = Begin + 1;
+      while (End != E && (*MarksAndWaits)[End]->getParent() == BB)
+        ++End;
+      Given[BB->getNumber()] = MarksAndWaits->slice(Begin, End - Begin);
+      Begin = End;
+    }
   SmallVector<ObserverEvent, 0> Events;
-  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
+  // By block number: each block's events, Events[first, second).
+  SmallVector<std::pair<unsigned, unsigned>, 0> Range(F.getMaxBlockNumber());
+  auto AddEvent = [&](const Instruction &I) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isMark() && countsMark(Op, Kind)) {
+      Events.push_back({&I, 0, true});
+    } else if (Op.isWait()) {
+      std::optional<uint64_t> N = getTrackedWaitCount(Op);
+      bool Completes = N && Op.getSemantics() == Kind;
+      Events.push_back(
+          {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
+    }
+  };
   for (const BasicBlock *BB : Order) {
     unsigned Begin = Events.size();
-    for (const Instruction &I : *BB) {
-      AsyncOp Op = AsyncOp::get(I);
-      if (Op.isMark() && countsMark(Op, Kind)) {
-        Events.push_back({&I, 0, true});
-      } else if (Op.isWait()) {
-        std::optional<uint64_t> N = getTrackedWaitCount(Op);
-        bool Completes = N && Op.getSemantics() == Kind;
-        Events.push_back(
-            {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
-      }
+    if (MarksAndWaits) {
+      for (const Instruction *I : Given[BB->getNumber()])
+        AddEvent(*I);
+    } else {
+      for (const Instruction &I : *BB)
+        AddEvent(I);
     }
-    Range[BB] = {Begin, Events.size()};
+    Range[BB->getNumber()] = {Begin, Events.size()};
   }
   auto Transfer = [&](const BasicBlock &BB, Horizon H, bool Record) {
-    auto [Begin, End] = Range.lookup(&BB);
+    auto [Begin, End] = Range[BB.getNumber()];
     for (unsigned E = End; E != Begin; --E) {
       const ObserverEvent &Ev = Events[E - 1];
       if (!Ev.IsMark) {
@@ -685,21 +990,25 @@ ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind) {
     Steps += End - Begin;
     return H;
   };
-  DenseMap<const BasicBlock *, Horizon> In;
+  // By block number; a block not yet swept holds ObservesNone.
+  SmallVector<Horizon, 0> In(F.getMaxBlockNumber(), ObservesNone);
+  BitVector Swept(F.getMaxBlockNumber());
   auto OutOf = [&](const BasicBlock &BB) {
     Horizon H = ObservesNone;
     for (const BasicBlock *Succ : successors(&BB))
-      H = std::max(H, In.lookup_or(Succ, ObservesNone));
+      H = std::max(H, In[Succ->getNumber()]);
     return H;
   };
   unsigned Sweeps = 0;
   Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
     Horizon H = Transfer(BB, OutOf(BB), /*Record=*/false);
-    auto [It, Inserted] = In.try_emplace(&BB, H);
-    if (!Inserted && It->second == H)
+    unsigned N = BB.getNumber();
+    bool First = !Swept.test(N);
+    Swept.set(N);
+    if (!First && In[N] == H)
       return false;
-    It->second = H;
-    return Inserted ? H != ObservesNone : true;
+    In[N] = H;
+    return First ? H != ObservesNone : true;
   });
   if (Converged)
     for (const BasicBlock *BB : Order)

@@ -78,6 +78,10 @@ struct MarkBounds {
 class AsyncMarkCounts {
 public:
   explicit AsyncMarkCounts(const Function &F);
+  /// The same, sweeping the blocks in \p Order: the function's reachable
+  /// blocks in reverse post-order, as blocksInReversePostOrder() gives them
+  /// (a client solving the same CFG again computes it once).
+  AsyncMarkCounts(const Function &F, ArrayRef<const BasicBlock *> Order);
 
   /// The bounds just before \p I (which must be in the function).
   MarkBounds before(const Instruction &I, AsyncSemantics Kind) const;
@@ -100,28 +104,68 @@ public:
   /// tests that keep the analysis linear).
   uint64_t steps() const { return Steps; }
 
+  /// The instructions that can change the counts (every mark, copy and
+  /// wait among them), block by block in the function's order, each block
+  /// in program order: a client looking for marks and waits need not walk
+  /// the function again. Valid until one of them is erased.
+  ArrayRef<const Instruction *> events() const { return Events; }
+
+  /// What one instruction does to the counts, decoded once.
+  struct Event {
+    enum Kind : uint8_t {
+      Mark,
+      Copy,
+      Wait,
+      FutureWait,
+      OpaqueToHardware,
+      RealCall
+    } What = Mark;
+    /// Mark: it counts in the activation's sequence too.
+    bool CountsActivation = false;
+    /// Wait: it drops any copy not yet committed.
+    bool AlsoWaitsForUncommittedCopies = false;
+    /// Wait: the sequence it counts, and its tracked count, or else the
+    /// largest its run-time count can be.
+    AsyncSemantics Kind = AsyncSemantics::Activation;
+    std::optional<uint64_t> Count;
+    std::optional<uint64_t> LargestRunTimeCount;
+  };
+
 private:
   struct State {
     MarkBounds Kinds[2];
   };
   State entryState() const;
-  void step(const Instruction &I, State &S) const;
+  void step(const Event &E, State &S) const;
   static void join(State &Into, const State &From);
+
+  /// Per block, by block number (arrays, not hashed maps: on functions of
+  /// many thousand blocks the lookups are what a sweep costs): its events,
+  /// Events[Begin, End), and, once reached by the fixed point, its entry
+  /// state.
+  struct BlockInfo {
+    const BasicBlock *BB = nullptr;
+    unsigned Begin = 0;
+    unsigned End = 0;
+    bool Reached = false;
+    State In;
+  };
+  /// \p BB's entry, or null for a block the analysis never saw.
+  const BlockInfo *infoOf(const BasicBlock *BB) const;
 
   /// The function is a kernel: the hardware counter starts empty.
   bool KernelEntry = false;
   /// Per kind: above this a finite Max can only be growing around a cycle.
   uint64_t Limit[2] = {0, 0};
-  DenseMap<const BasicBlock *, State> In;
+  SmallVector<BlockInfo, 0> Blocks;
   /// The instructions whose transfer can change a state (marks, copies,
-  /// waits, calls), block by block in order: sweeps step only these.
-  /// Events[Range[BB].first, Range[BB].second) are BB's.
+  /// waits, calls), block by block in order: sweeps step only these,
+  /// decoded.
   SmallVector<const Instruction *, 0> Events;
-  DenseMap<const BasicBlock *, std::pair<unsigned, unsigned>> Range;
-  /// The state just before each event, once converged: a query is a lookup
-  /// (or a binary search in its block), never a rerun of the block.
+  SmallVector<Event, 0> Decoded;
+  /// The state just before each event, once converged: a query is a binary
+  /// search in its block, never a rerun of the block.
   SmallVector<State, 0> BeforeEvent;
-  DenseMap<const Instruction *, unsigned> EventIndex;
   uint64_t Steps = 0;
   bool Converged = true;
 };
@@ -144,8 +188,33 @@ public:
     /// Only marks of this kind are counted.
     AsyncSemantics Kind = AsyncSemantics::Activation;
     /// At a wait of Kind with a tracked count N, a tracked value more than N
-    /// marks old is complete on that path: its distance becomes None.
+    /// marks old is complete on that path: its distance becomes None. (Each
+    /// such wait looks at every value present in the state: ObservedMarks
+    /// answers the same question in linear time.)
     bool CompleteAtWaits = false;
+    /// The client asks for a value only where an instruction uses it (at()
+    /// at a user, valueIn() in a Define of a user): a block then keeps only
+    /// the values live in it, so the work is linear in the function plus
+    /// the values' live ranges, for any number of tracked values. Without
+    /// it every value is kept from its definition on.
+    bool OnlyAtUses = false;
+  };
+
+  /// The distances at one program point. A block's state holds a counter of
+  /// the marks issued since its entry and, per tracked value present, that
+  /// counter's value when the value was just made: a mark costs O(1), and a
+  /// state costs the values present in it, not every tracked value.
+  class State {
+    friend class MarkDistances;
+    /// Marks counted since the block's entry.
+    int64_t Marks = 0;
+    /// Per tracked value: Marks minus its distance (NoStamp: None); valid
+    /// where Gen holds Current.
+    SmallVector<int64_t, 8> Stamp;
+    SmallVector<uint32_t, 8> Gen;
+    uint32_t Current = 0;
+    /// The values set since the block's entry.
+    SmallVector<unsigned, 8> Present;
   };
 
   /// \p Tracked are the values to follow (instructions; PHIs among them are
@@ -153,9 +222,19 @@ public:
   /// \p Define gives its distance right after it, from the state before it
   /// (the default: 0, "just made").
   using DefineFn = std::function<std::optional<Distance>(
-      const Instruction &, const MarkDistances &, ArrayRef<Distance>)>;
+      const Instruction &, const MarkDistances &, const State &)>;
   MarkDistances(const Function &F, ArrayRef<Value *> Tracked, Options Opts,
                 DefineFn Define = nullptr);
+  /// Solves only where the distances at \p Points come from: \p From and
+  /// the blocks that reach a point's block without passing it, with every
+  /// value None at From's entry; the work is that region's, not the
+  /// function's. Asked at the points (only there), it answers as the whole
+  /// function's solve when From dominates them and every path from From to
+  /// a point makes each tracked value again: the last time a value was made
+  /// before a point is then after the last time the path passed From. The
+  /// client proves this (AsyncPipelineVerify.cpp).
+  MarkDistances(const Function &F, ArrayRef<Value *> Tracked, Options Opts,
+                const BasicBlock &From, ArrayRef<const Instruction *> Points);
 
   /// The distance of \p V just before \p At; an untracked value (argument,
   /// constant) counts as just made (0). Queries in program order within a
@@ -163,28 +242,47 @@ public:
   /// function in order cost one pass over its blocks; a query behind the
   /// cursor, or in another block, restarts at its block's entry.
   Distance at(const Value *V, const Instruction &At) const;
-  /// The distance of \p V in \p State (a state of this solver).
-  Distance valueIn(const Value *V, ArrayRef<Distance> State) const;
+  /// The distance of \p V in \p S (a state of this solver).
+  Distance valueIn(const Value *V, const State &S) const;
   bool converged() const { return Converged; }
   /// Calls \p Visit with the state just before every call in a reached block.
-  void forEachCall(
-      function_ref<void(const CallBase &, ArrayRef<Distance>)> Visit) const;
+  void
+  forEachCall(function_ref<void(const CallBase &, const State &)> Visit) const;
   /// Transfer steps taken so far, queries included.
   uint64_t steps() const { return Steps; }
+  /// Per-value work so far, queries included: distances met at block
+  /// entries, recorded at block exits and completed at waits. It grows with
+  /// the values' live ranges (with OnlyAtUses), never with the tracked
+  /// values times the blocks.
+  uint64_t entries() const { return Entries; }
 
 private:
-  using StateVec = SmallVector<Distance, 8>;
+  /// A reached block's exit: the distances of the values present and not
+  /// None (with OnlyAtUses: live out of it), by index.
+  using ExitVec = SmallVector<std::pair<unsigned, Distance>, 4>;
   unsigned indexOf(const Value *V) const;
-  StateVec entryOf(const BasicBlock &BB) const;
-  void step(const Instruction &I, StateVec &S) const;
+  Distance get(const State &S, unsigned Idx) const;
+  void set(State &S, unsigned Idx, Distance D) const;
+  Distance valueInExit(const Value *V, const ExitVec &Exit) const;
+  void enterBlock(const BasicBlock &BB, State &S) const;
+  ExitVec exitOf(const BasicBlock &BB, const State &S) const;
+  void step(const Instruction &I, State &S) const;
   bool changesDistances(const Instruction &I) const;
+  void computeLiveOut();
+  void listEvents(const BasicBlock &BB);
+  void solve(ArrayRef<const BasicBlock *> Order);
 
   const Function &F;
+  /// Where every value is None on entry: the function's entry block, or
+  /// the region's start.
+  const BasicBlock *Source = nullptr;
   Options Opts;
   SmallVector<Value *, 16> Tracked;
   DenseMap<const Value *, unsigned> Index;
   DefineFn Define;
-  DenseMap<const BasicBlock *, StateVec> Out;
+  DenseMap<const BasicBlock *, ExitVec> Out;
+  /// With OnlyAtUses: the tracked values live out of each block, by index.
+  DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> LiveOut;
   /// The instructions whose transfer can change a state (counted marks,
   /// completing waits, tracked definitions), block by block in order.
   SmallVector<const Instruction *, 0> Events;
@@ -193,10 +291,11 @@ private:
   struct Cursor {
     const BasicBlock *BB = nullptr;
     unsigned Next = 0;
-    StateVec S;
+    State S;
   };
   mutable Cursor Cur;
   mutable uint64_t Steps = 0;
+  mutable uint64_t Entries = 0;
   bool Converged = true;
 };
 
@@ -211,6 +310,12 @@ private:
 class ObservedMarks {
 public:
   ObservedMarks(const Function &F, AsyncSemantics Kind);
+  /// The same, from \p MarksAndWaits: every mark and wait of the function
+  /// (others may be among them), block by block in program order, as
+  /// AsyncMarkCounts::events() lists them; the function is not walked again.
+  ObservedMarks(const Function &F, AsyncSemantics Kind,
+                ArrayRef<const Instruction *> MarksAndWaits,
+                ArrayRef<const BasicBlock *> Order = {});
   /// True if a wait may observe \p Mark (a mark of the function); always
   /// true if the fixed point was not reached.
   bool isObserved(const Instruction &Mark) const;
@@ -218,11 +323,18 @@ public:
   uint64_t steps() const { return Steps; }
 
 private:
+  ObservedMarks(const Function &F, AsyncSemantics Kind,
+                std::optional<ArrayRef<const Instruction *>> MarksAndWaits,
+                ArrayRef<const BasicBlock *> Order);
   /// Marks issued in a reachable block and found observed.
   DenseMap<const Instruction *, bool> Observed;
   uint64_t Steps = 0;
   bool Converged = true;
 };
+
+/// \p F's blocks reachable from its entry, in reverse post-order: the order
+/// every forward solve here sweeps.
+SmallVector<const BasicBlock *, 32> blocksInReversePostOrder(const Function &F);
 
 /// The new-PM analysis handing out AsyncMarkCounts.
 class AsyncMarkAnalysis : public AnalysisInfoMixin<AsyncMarkAnalysis> {

@@ -68,14 +68,24 @@ public:
   bool changedCFG() const { return FoldedSwitch; }
 
 private:
-  bool removeRedundantWaits();
-  bool removeUnobservedMarks();
+  bool removeRedundantWaits(const AsyncMarkCounts &Counts,
+                            SmallVectorImpl<CallBase *> &Marks,
+                            SmallVectorImpl<const Instruction *> &Kept);
+  bool removeUnobservedMarks(ArrayRef<CallBase *> Marks,
+                             ArrayRef<const Instruction *> MarksAndWaits,
+                             ArrayRef<const BasicBlock *> Order);
   SmallPtrSet<const Instruction *, 16>
-  findObservedMarks(ArrayRef<Value *> Marks) const;
+  findObservedMarks(ArrayRef<Value *> Marks,
+                    ArrayRef<const Instruction *> MarksAndWaits,
+                    ArrayRef<const BasicBlock *> Order) const;
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
   bool FoldedSwitch = false;
+  /// The pipeliner runs ahead each group a mark closes: merging groups here
+  /// would take that from it. Rounds remove only marks and waits, which
+  /// neither ask for pipelining nor issue copies: asked once.
+  bool MayPipeline = false;
 };
 
 /// True if \p F holds inline assembly that mentions cp.async but is not a
@@ -103,9 +113,20 @@ bool MarkWaitElimination::run() {
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets
   // more marks go unobserved, so rounds stop as soon as one removes nothing:
   // each round that goes on removes a call, and there are finitely many.
+  MayPipeline = mayPipelineLoopsIn(F);
+  // Rounds remove calls only: the blocks' order is computed once.
+  SmallVector<const BasicBlock *, 32> Order = blocksInReversePostOrder(F);
   while (true) {
-    bool Removed = removeRedundantWaits();
-    Removed |= removeUnobservedMarks();
+    // The marks and waits are read from the counts' events, not from
+    // another walk over the function (on large functions each walk costs
+    // more than the analysis): the activation marks, and the marks and
+    // waits the removal of redundant waits leaves, which the observers'
+    // solve reads.
+    AsyncMarkCounts Counts(F, Order);
+    SmallVector<CallBase *, 16> Marks;
+    SmallVector<const Instruction *, 16> Kept;
+    bool Removed = removeRedundantWaits(Counts, Marks, Kept);
+    Removed |= removeUnobservedMarks(Marks, Kept, Order);
     if (!Removed)
       break;
     Changed = true;
@@ -113,15 +134,32 @@ bool MarkWaitElimination::run() {
   return Changed;
 }
 
-bool MarkWaitElimination::removeRedundantWaits() {
-  AsyncMarkCounts Counts(F);
+/// \p Marks receives the activation marks and \p Kept the marks and waits
+/// that stay, in program order.
+bool MarkWaitElimination::removeRedundantWaits(
+    const AsyncMarkCounts &Counts, SmallVectorImpl<CallBase *> &Marks,
+    SmallVectorImpl<const Instruction *> &Kept) {
   SmallVector<std::pair<CallBase *, std::string>, 8> Redundant;
-  for (Instruction &I : instructions(F)) {
-    AsyncOp Wait = AsyncOp::get(I);
+  for (const Instruction *I : Counts.events()) {
+    AsyncOp Op = AsyncOp::get(*I);
+    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
+      Marks.push_back(Op.getCall());
     std::string Why;
-    if (Wait.isWait() && Counts.isRedundantWait(Wait, &Why))
-      Redundant.push_back({Wait.getCall(), Why});
+    if (Op.isWait() && Counts.isRedundantWait(Op, &Why))
+      Redundant.push_back({Op.getCall(), Why});
+    else if (Op.isWait() || Op.isMark())
+      Kept.push_back(I);
   }
+  // What goes with a removed wait besides it is a recorder's inline
+  // assembly (eraseProvenRedundantOp): never a mark or a wait of the list,
+  // but dropped from it all the same, so that nothing in it dangles.
+  SmallPtrSet<const Instruction *, 8> Records;
+  for (auto &Entry : Redundant)
+    if (auto *Next = dyn_cast_or_null<CallBase>(Entry.first->getNextNode());
+        Next && Next->isInlineAsm())
+      Records.insert(Next);
+  if (!Records.empty())
+    erase_if(Kept, [&](const Instruction *I) { return Records.contains(I); });
   // All are decided on one fixed point before any is removed: each stays
   // redundant without the others (removing one changes no bound).
   for (auto &Entry : Redundant) {
@@ -148,11 +186,12 @@ bool MarkWaitElimination::removeRedundantWaits() {
 }
 
 /// The activation marks among \p Marks that some wait may observe.
-SmallPtrSet<const Instruction *, 16>
-MarkWaitElimination::findObservedMarks(ArrayRef<Value *> Marks) const {
+SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
+    ArrayRef<Value *> Marks, ArrayRef<const Instruction *> MarksAndWaits,
+    ArrayRef<const BasicBlock *> Order) const {
   // One backward solve answers for every mark at once (a solve per mark,
   // or a scan of every mark at every wait, would be quadratic).
-  ObservedMarks Observers(F, AsyncSemantics::Activation);
+  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits, Order);
   SmallPtrSet<const Instruction *, 16> Observed;
   for (Value *Mark : Marks)
     if (Observers.isObserved(*cast<Instruction>(Mark)))
@@ -160,24 +199,24 @@ MarkWaitElimination::findObservedMarks(ArrayRef<Value *> Marks) const {
   return Observed;
 }
 
-bool MarkWaitElimination::removeUnobservedMarks() {
-  // The pipeliner runs ahead each group a mark closes; merging groups here
-  // would take that from it.
-  if (mayPipelineLoopsIn(F))
+/// \p Candidates: the function's activation marks, in program order.
+bool MarkWaitElimination::removeUnobservedMarks(
+    ArrayRef<CallBase *> Candidates,
+    ArrayRef<const Instruction *> MarksAndWaits,
+    ArrayRef<const BasicBlock *> Order) {
+  if (MayPipeline)
     return false;
   SmallVector<Value *, 16> Marks;
-  for (Instruction &I : instructions(F)) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (!Op.isMark() || Op.getSemantics() != AsyncSemantics::Activation)
-      continue;
+  for (CallBase *Mark : Candidates) {
     // A mark that makes a future is observed by whatever uses the future.
-    if (Op.returnsFuture() && !I.use_empty())
+    if (AsyncOp::get(*Mark).returnsFuture() && !Mark->use_empty())
       continue;
-    Marks.push_back(&I);
+    Marks.push_back(Mark);
   }
   if (Marks.empty())
     return false;
-  SmallPtrSet<const Instruction *, 16> Observed = findObservedMarks(Marks);
+  SmallPtrSet<const Instruction *, 16> Observed =
+      findObservedMarks(Marks, MarksAndWaits, Order);
   bool Removed = false;
   for (Value *V : Marks) {
     auto *Mark = cast<CallBase>(V);

@@ -260,10 +260,13 @@ void FutureLowering::trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist) {
 void FutureLowering::solve() {
   MarkDistances::Options Opts;
   Opts.Kind = AsyncSemantics::Activation;
+  // Asked only at the waits, the selects and the PHIs that use a future: a
+  // block keeps only the futures live in it (linear for any number).
+  Opts.OnlyAtUses = true;
   MarkDistances Distances(
       F, Tracked, Opts,
       [](const Instruction &I, const MarkDistances &D,
-         ArrayRef<MarkDistance> State) -> std::optional<MarkDistance> {
+         const MarkDistances::State &State) -> std::optional<MarkDistance> {
         if (AsyncOp::get(I).isFutureAny())
           return NoMark;
         if (auto *Select = dyn_cast<SelectInst>(&I))

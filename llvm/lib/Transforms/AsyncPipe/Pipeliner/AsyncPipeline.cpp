@@ -433,14 +433,15 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     if (!Sched->AliasChecks.empty())
       versionWithAliasChecks(*Sched, OrigID, DT, LI, SE);
     applyPipeline(*Sched, SE, LI, Target.get());
-    proveWaitCounts(*Sched, ORE);
+    // The next loop is planned on fresh analyses of the changed CFG; the
+    // proof uses the dominator tree too (removing waits changes no block).
+    DT.recalculate(F);
+    proveWaitCounts(*Sched, DT, ORE);
     // The epilogue's copies of a subsumed wait stay (their counts differ);
     // in the loop it goes, once the one mark analysis proves it redundant
     // on the pipelined code (the schedule only proposes it).
     removeSubsumedWaits(*Sched, F, ORE);
-    // The next loop is planned on fresh analyses of the changed CFG.
     SE.forgetAllLoops();
-    DT.recalculate(F);
     verifyAnalyses(F, LI, DT);
     Changed = true;
   }

@@ -45,24 +45,30 @@ using namespace llvm::asyncpipe;
 
 namespace {
 
-/// The marks committed before the loop, in program order: those of the
-/// blocks outside the loop that dominate its header, outermost first.
-SmallVector<CallBase *, 16> marksBeforeLoop(Loop &L, const DominatorTree &DT) {
-  SmallVector<BasicBlock *, 8> Chain;
-  for (DomTreeNode *N = DT.getNode(L.getHeader())->getIDom(); N;
-       N = N->getIDom())
-    Chain.push_back(N->getBlock());
+/// The last \p Wanted marks committed before the loop, in program order
+/// (fewer if there are not as many): those of the blocks outside the loop
+/// that dominate its header, read backwards from the header's immediate
+/// dominator and no further than needed (a walk to the entry would cost
+/// every earlier loop again).
+SmallVector<CallBase *, 16> marksBeforeLoop(Loop &L, const DominatorTree &DT,
+                                            uint64_t Wanted) {
   SmallVector<CallBase *, 16> Marks;
-  for (BasicBlock *BB : reverse(Chain))
-    for (Instruction &I : *BB)
-      if (AsyncOp Op = AsyncOp::get(I); Op.isMark())
+  for (DomTreeNode *N = DT.getNode(L.getHeader())->getIDom();
+       N && Marks.size() < Wanted; N = N->getIDom())
+    for (Instruction &I : reverse(*N->getBlock()))
+      if (AsyncOp Op = AsyncOp::get(I); Op.isMark()) {
         Marks.push_back(Op.getCall());
+        if (Marks.size() == Wanted)
+          break;
+      }
+  std::reverse(Marks.begin(), Marks.end());
   return Marks;
 }
 
 } // namespace
 
 void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
+                                const DominatorTree &DT,
                                 OptimizationRemarkEmitter &ORE) {
   Loop &L = *Sched.L;
   Function &F = *L.getHeader()->getParent();
@@ -88,8 +94,7 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
   });
   unsigned G = GroupsInOrder.size();
 
-  DominatorTree DT(F);
-  SmallVector<CallBase *, 16> Before = marksBeforeLoop(L, DT);
+  SmallVector<CallBase *, 16> Before = marksBeforeLoop(L, DT, uint64_t(D) * G);
   // The transform always emits the prologue's D * G marks where the loop is
   // entered; without them nothing can be proved, which is worth a report.
   if (Before.size() < uint64_t(D) * G) {
@@ -127,7 +132,29 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
     return;
   MarkDistances::Options Opts;
   Opts.Kind = AsyncOp::get(*Checks.front().second).getSemantics();
-  MarkDistances Distances(F, Tracked, Opts);
+  // Solved from the first prologue mark's block on, over the blocks that
+  // reach a checked wait without passing it, unless a needed mark of the
+  // body does not dominate its wait: that block dominates every wait (the
+  // prologue precedes the loop), every path from it to a wait passes each
+  // prologue mark's block (they dominate the header too) and, for a
+  // dominating body mark, that mark; so on every path the needed mark is
+  // made after the block was last passed, and the region's answer is the
+  // function's. A function with many pipelined loops then costs each loop
+  // its own code, not the function again.
+  SmallVector<const Instruction *, 4> Points;
+  bool Dominated = true;
+  for (auto &[Idx, Needed] : Checks) {
+    const Instruction *Wait = Sched.Statements[Idx].Wait;
+    Points.push_back(Wait);
+    Dominated &= is_contained(Prologue, Needed) || DT.dominates(Needed, Wait);
+  }
+  std::optional<MarkDistances> Region;
+  // (A single stage has no prologue: the whole function is solved.)
+  if (Dominated && !Prologue.empty())
+    Region.emplace(F, Tracked, Opts, *Prologue.front()->getParent(), Points);
+  else
+    Region.emplace(F, Tracked, Opts);
+  const MarkDistances &Distances = *Region;
 
   for (auto &Check : Checks) {
     unsigned Idx = Check.first;

@@ -13,6 +13,7 @@
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEVERIFY_H
 
 namespace llvm {
+class DominatorTree;
 class OptimizationRemarkEmitter;
 
 namespace asyncpipe {
@@ -24,8 +25,8 @@ struct PipelineSchedule;
 /// and how many of them are its producer's own) or not (missed remark
 /// WaitNotProved, which a correct pipeliner never emits). Also reports the
 /// statements an explicit schedule put early that run in the last stage
-/// (remark StatementInLastStage).
-void proveWaitCounts(const PipelineSchedule &Sched,
+/// (remark StatementInLastStage). \p DT is the pipelined function's.
+void proveWaitCounts(const PipelineSchedule &Sched, const DominatorTree &DT,
                      OptimizationRemarkEmitter &ORE);
 
 } // namespace asyncpipe
