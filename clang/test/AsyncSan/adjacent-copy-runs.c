@@ -1,10 +1,13 @@
 // AsyncSan keeps copies issued back to back to adjacent addresses (a tile
 // copied lane by lane) as one run in its index; a race is still reported
 // against the one copy it overlaps, and a copy of the run that completed
-// is not reported. Eight 4-byte copies to shared[0..7] from source[0..7] form
-// one run of destinations and one of sources; a mark after the fourth splits
-// them into two groups, so a wait for the first group completes half of the
-// run.
+// is not reported. Eight 4-byte copies to shared[0..7] from source[0..7]
+// form runs of destinations and of sources; a mark after the fourth splits
+// them into two groups and ends the runs there (a run never spans a mark:
+// waits complete whole groups, so a group's runs leave the index whole and
+// leave no holes behind), so a wait for the first group takes the first half
+// out of the index. Holes, copies of a run completed before the others, come
+// from the random policy (run-holes-random.c).
 // RUN: %clang -O1 -g -mllvm -asyncpipe-sanitize -I%asyncpipe_rt_include %s \
 // RUN:   %asyncpipe_rt_lib -o %t
 //
@@ -17,7 +20,7 @@
 // MIDDLE-NEXT: ==AsyncSan==   the copy of 4 bytes ([[SRC]] -> [[DST]]) was issued at {{.*}}adjacent-copy-runs.c:72:5 in 'run' in thread T0; no wait has completed it yet
 // MIDDLE-NEXT: ==AsyncSan== aborting
 //
-// After the wait for the first group, the completed half of the run is
+// After the wait for the first group, the completed first half is
 // silent and every load of the pending half is reported, each against its
 // own copy (ASYNCPIPE_SAN_CONTINUE=1 goes on after each report).
 // RUN: env ASYNCPIPE_POLICY=lazy ASYNCPIPE_SAN_CONTINUE=1 %t partial 2>&1 \

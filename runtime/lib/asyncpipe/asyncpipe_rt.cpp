@@ -230,8 +230,9 @@ std::atomic<unsigned> NextThreadId{0};
 // Conservative address ranges holding every pending copy's destination
 // (PendingLo[DestinationRun], PendingHi[...]) and source, for the checks'
 // fast path: a load only races with destinations, and the source of a copy
-// is seldom near its destination. They only grow while copies are in flight
-// and are reset when none is left. Updated under the state lock.
+// is seldom near its destination. They grow as copies are issued; once the
+// index is active they shrink to its bounds as runs leave it, and they are
+// reset when no copy is left. Updated under the state lock.
 std::atomic<uintptr_t> PendingLo[2] = {UINTPTR_MAX, UINTPTR_MAX};
 std::atomic<uintptr_t> PendingHi[2] = {0, 0};
 
@@ -242,8 +243,8 @@ std::atomic<uintptr_t> PendingHi[2] = {0, 0};
 /// it, and keeping it would cost more than the rest of a copy's bookkeeping.
 ///
 /// An entry is a run: copies a thread issued back to back (consecutive issue
-/// numbers) whose destinations (or sources) are adjacent, in ascending
-/// order, as when a tile is copied lane by lane. The next such copy extends
+/// numbers, no mark between them) whose destinations (or sources) are
+/// adjacent, in ascending order, as when a tile is copied lane by lane. The next such copy extends
 /// the run's range instead of adding an entry, and the run leaves the index
 /// when its last pending copy completes, so a run costs one insertion and one
 /// erasure whatever its length. Copies of a run that completed before the
@@ -313,6 +314,13 @@ void indexCopy(ThreadState &T, PendingQueue::Entry &E) {
   }
 }
 
+/// Called with the state lock held at a mark: the next copy starts a new
+/// run. Waits complete whole groups, so a run within one group leaves the
+/// index whole; a run continued across the mark (the next tile's buffer
+/// right after this one's) would stay with a hole where the older group
+/// was, and every access there would search the run.
+void closeRuns(ThreadState &T) { T.OpenRuns[0] = T.OpenRuns[1] = nullptr; }
+
 /// Removes \p E, \p T's copy that completes, from its runs; a run leaves
 /// the index with its last pending copy.
 void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
@@ -325,6 +333,13 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
     if (--R->Pending != 0)
       continue;
     runIndex(K).erase(R->Lo, R);
+    // The index holds every pending copy, so its bounds are the fast path's
+    // range: without this the range only grows while copies stay in flight,
+    // and a pipelined loop, which always has some, would send every access
+    // near any buffer it ever filled to the index.
+    auto [Lo, Hi] = runIndex(K).bounds();
+    PendingLo[K].store(Lo, std::memory_order_relaxed);
+    PendingHi[K].store(Hi, std::memory_order_relaxed);
     if (T.OpenRuns[K] == R)
       T.OpenRuns[K] = nullptr;
     freeRuns().push_back(R);
@@ -765,6 +780,7 @@ void __asyncpipe_rt_mark(void) {
   popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   F.Marks.push_back(T.NextSeq);
+  closeRuns(T);
   asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, F.Marks);
   completeSomeAtRandom(T);
@@ -786,6 +802,7 @@ void __asyncpipe_rt_hw_commit(void) {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   T.HardwareGroups.push_back(T.NextSeq);
+  closeRuns(T);
   asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, T.HardwareGroups);
   completeSomeAtRandom(T);

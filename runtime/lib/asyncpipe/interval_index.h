@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace asyncpipe_rt {
@@ -114,6 +115,18 @@ public:
   }
 
   bool empty() const { return !Root; }
+
+  /// The smallest start and the largest end of the ranges ({UINTPTR_MAX, 0}
+  /// when there are none): the leftmost node and the root's largest end,
+  /// O(log n) expected.
+  std::pair<uintptr_t, uintptr_t> bounds() const {
+    if (!Root)
+      return {UINTPTR_MAX, 0};
+    const Node *N = Root;
+    while (N->Left)
+      N = N->Left;
+    return {N->Lo, Root->MaxHi};
+  }
 
 private:
   struct Node {
