@@ -1,13 +1,10 @@
 // AsyncSan keeps copies issued back to back to adjacent addresses (a tile
 // copied lane by lane) as one run in its index; a race is still reported
 // against the one copy it overlaps, and a copy of the run that completed
-// is not reported. Eight 4-byte copies to shared[0..7] from source[0..7]
-// form runs of destinations and of sources; a mark after the fourth splits
-// them into two groups and ends the runs there (a run never spans a mark:
-// waits complete whole groups, so a group's runs leave the index whole and
-// leave no holes behind), so a wait for the first group takes the first half
-// out of the index. Holes, copies of a run completed before the others, come
-// from the random policy (run-holes-random.c).
+// is not reported. Eight 4-byte copies to shared[0..7] from source[0..7] form
+// runs; a mark after the fourth splits them into two groups and ends the runs
+// (no run spans a mark), so a wait for the first group takes its runs out
+// whole (holes in a run come from the random policy: run-holes-random.c).
 // RUN: %clang -O1 -g -mllvm -asyncpipe-sanitize -I%asyncpipe_rt_include %s \
 // RUN:   %asyncpipe_rt_lib -o %t
 //
