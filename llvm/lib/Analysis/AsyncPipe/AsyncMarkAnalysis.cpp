@@ -128,17 +128,18 @@ bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
 } // namespace
 
 /// The order of ReversePostOrderTraversal (a depth-first search taking
-/// successors in order), with the visited blocks kept by block number: on
+/// successors in order) of the blocks reached from \p From through blocks
+/// \p InRegion accepts, with the visited blocks kept by block number: on
 /// functions of many thousand blocks a hashed set of them cost as much as a
 /// sweep.
-SmallVector<const BasicBlock *, 32>
-asyncpipe::blocksInReversePostOrder(const Function &F) {
+static SmallVector<const BasicBlock *, 32>
+reversePostOrderFrom(const BasicBlock &From,
+                     function_ref<bool(const BasicBlock *)> InRegion) {
   SmallVector<const BasicBlock *, 32> Order;
-  BitVector Visited(F.getMaxBlockNumber());
-  const BasicBlock *Entry = &F.getEntryBlock();
-  Visited.set(Entry->getNumber());
+  BitVector Visited(From.getParent()->getMaxBlockNumber());
+  Visited.set(From.getNumber());
   SmallVector<std::pair<const BasicBlock *, const_succ_iterator>, 16> Stack = {
-      {Entry, succ_begin(Entry)}};
+      {&From, succ_begin(&From)}};
   while (!Stack.empty()) {
     const BasicBlock *BB = Stack.back().first;
     if (Stack.back().second == succ_end(BB)) {
@@ -147,13 +148,19 @@ asyncpipe::blocksInReversePostOrder(const Function &F) {
       continue;
     }
     const BasicBlock *Succ = *Stack.back().second++;
-    if (!Visited.test(Succ->getNumber())) {
+    if (!Visited.test(Succ->getNumber()) && InRegion(Succ)) {
       Visited.set(Succ->getNumber());
       Stack.push_back({Succ, succ_begin(Succ)});
     }
   }
   std::reverse(Order.begin(), Order.end());
   return Order;
+}
+
+SmallVector<const BasicBlock *, 32>
+asyncpipe::blocksInReversePostOrder(const Function &F) {
+  return reversePostOrderFrom(F.getEntryBlock(),
+                              [](const BasicBlock *) { return true; });
 }
 
 namespace {
@@ -591,22 +598,8 @@ MarkDistances::MarkDistances(const Function &F, ArrayRef<Value *> TrackedValues,
       if (Region.insert(Pred).second)
         Worklist.push_back(Pred);
   // Its blocks reached from From, in reverse post-order.
-  SmallVector<const BasicBlock *, 32> Order;
-  SmallPtrSet<const BasicBlock *, 32> Visited = {&From};
-  SmallVector<std::pair<const BasicBlock *, const_succ_iterator>, 16> Stack = {
-      {&From, succ_begin(&From)}};
-  while (!Stack.empty()) {
-    const BasicBlock *BB = Stack.back().first;
-    if (Stack.back().second == succ_end(BB)) {
-      Order.push_back(BB);
-      Stack.pop_back();
-      continue;
-    }
-    const BasicBlock *Succ = *Stack.back().second++;
-    if (Region.contains(Succ) && Visited.insert(Succ).second)
-      Stack.push_back({Succ, succ_begin(Succ)});
-  }
-  std::reverse(Order.begin(), Order.end());
+  SmallVector<const BasicBlock *, 32> Order = reversePostOrderFrom(
+      From, [&](const BasicBlock *BB) { return Region.contains(BB); });
   for (const BasicBlock *BB : Order)
     listEvents(*BB);
   solve(Order);
