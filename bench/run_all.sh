@@ -109,7 +109,9 @@ if [[ -x "$CUDA/bin/ptxas" ]]; then
   section "NVPTX resources vs cuda_pipeline.h"
   run bash "$SRC/bench/nvptx/compare.sh"
   run env ARCH=sm_90 bash "$SRC/bench/nvptx/compare.sh"
-  run env ASYNCPIPE_MLLVM=-asyncpipe-nvptx-zfill-in-register \
+  # The option the docs show costing registers (zfill_tail 16 vs 11): the
+  # table, not a failure.
+  run env ASYNCPIPE_MLLVM=-asyncpipe-nvptx-zfill-in-register REPORT_ONLY=1 \
     bash "$SRC/bench/nvptx/compare.sh"
   section "cuda::pipeline code, four compilers"
   run bash "$SRC/bench/nvptx/cuda_compat.sh"

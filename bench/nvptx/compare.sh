@@ -6,7 +6,8 @@
 # cuda_pipeline.h primitives (-DUSE_CUDA_PIPELINE). Runs `ptxas -v` on both
 # and prints, per kernel, the registers and shared memory each uses as an RST
 # table (the one in llvm/docs/AsyncPipeNVPTX.rst). Exits 1 if AsyncPipe uses
-# more registers than cuda_pipeline.h for any kernel.
+# more registers than cuda_pipeline.h for any kernel, unless REPORT_ONLY=1
+# (for a build whose options are known to cost registers: the table only).
 #
 # Environment: ASYNCPIPE_PLUGIN (default build/lib/AsyncPipe.so), CUDA_PATH
 # (default /usr/local/cuda), LLVM_BIN (default /usr/lib/llvm-22/bin), ARCH
@@ -81,7 +82,7 @@ echo "$rule"
 echo
 echo "CUDA = the same kernels written with cuda_pipeline.h" \
      "(__pipeline_memcpy_async / __pipeline_commit / __pipeline_wait_prior)."
-if ((worse)); then
+if ((worse)) && [[ ${REPORT_ONLY:-0} != 1 ]]; then
   echo "compare.sh: AsyncPipe uses more registers than cuda_pipeline.h" >&2
   exit 1
 fi
