@@ -42,9 +42,13 @@ typedef int asyncpipe_future_t;
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
 asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future");
 
-/* Waits until the copies issued before the future's mark are complete. */
+/* Waits until the copies issued before the future's mark are complete.
+ * nomerge: two waits on one future in two branches stay two waits, each
+ * lowered to the count of its own path, rather than one wait after the
+ * join on a count chosen at run time. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE void asyncpipe_wait_future(
-    asyncpipe_future_t future) __asm__("asyncpipe.wait.future");
+    asyncpipe_future_t future) __asm__("asyncpipe.wait.future")
+    __attribute__((nomerge));
 
 /* The dummy future: waiting on it waits for nothing. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t

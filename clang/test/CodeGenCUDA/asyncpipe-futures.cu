@@ -100,6 +100,38 @@ KERNEL void rotate_triple_buffer(const float *in, float *out, int n) {
   out[t] = sum + tiles[(n - 1) % 3][t];
 }
 
+// A wait on the same future in both branches of the last trip's test: the
+// header declares asyncpipe_wait_future nomerge, so SimplifyCFG keeps the two
+// calls and each is lowered to its own path's count, wait_group 1 right after
+// the commit (merged, they became one wait on a count chosen at run time, a
+// branch to wait_group 1 or wait_all after the join).
+// CHECK-LABEL: .visible .entry last_trip_branches(
+// CHECK:         cp.async.commit_group;
+// CHECK:         cp.async.commit_group;
+// CHECK-NEXT:    cp.async.wait_group 1;
+// CHECK:         cp.async.wait_all;
+// CHECK-NOT:     cp.async.wait
+// CHECK:         ret;
+KERNEL void last_trip_branches(const float *in, float *out, int n) {
+  int t = threadIdx_x();
+  asyncpipe_copy(&tiles[0][t], &in[t], 4, 0);
+  asyncpipe_future_t current = asyncpipe_commit_future();
+  float sum = 0;
+  for (int i = 0; i < n; ++i) {
+    asyncpipe_future_t next = asyncpipe_future_any();
+    if (i + 1 < n) {
+      asyncpipe_copy(&tiles[(i + 1) % 2][t], &in[(i + 1) * 256 + t], 4, 0);
+      next = asyncpipe_commit_future();
+      asyncpipe_wait_future(current);
+    } else {
+      asyncpipe_wait_future(current);
+    }
+    sum += tiles[i % 2][t];
+    current = next;
+  }
+  out[t] = sum;
+}
+
 // O0-REMARK: remark: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; counted from where the future appears, because it comes from memory (a load)
 
 // HOST-LABEL: define {{.*}}void @swap_double_buffer(
