@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // There is no GPU to run kernels on, so the async model of
-// llvm/docs/AsyncPipeModel.rst is executed on the host instead: copies, marks and waits become calls into
-// this library. It keeps, per host thread, the copies still in flight and a
-// stack of function activations, each with its own mark sequence, and decides
-// when a copy completes by a policy chosen at run time:
+// llvm/docs/AsyncPipeModel.rst is executed on the host instead: copies, marks
+// and waits become calls into this library. It keeps, per host thread, the
+// copies still in flight and a stack of function activations, each with its own
+// mark sequence, and decides when a copy completes by a policy chosen at run
+// time:
 //
 //   eager   every copy completes at issue (a synchronous memcpy);
 //   lazy    a copy completes only when a wait forces it (the latest legal
@@ -244,13 +245,14 @@ std::atomic<uintptr_t> PendingHi[2] = {0, 0};
 ///
 /// An entry is a run: copies a thread issued back to back (consecutive issue
 /// numbers, no mark between them) whose destinations (or sources) are
-/// adjacent, in ascending order, as when a tile is copied lane by lane. The next such copy extends
-/// the run's range instead of adding an entry, and the run leaves the index
-/// when its last pending copy completes, so a run costs one insertion and one
-/// erasure whatever its length. Copies of a run that completed before the
-/// others (the random policy, or a wait between them) stay in its range as
-/// holes: a check looks, within the run, for a pending copy among those it
-/// overlaps (binary search by address, O(log n)).
+/// adjacent, in ascending order, as when a tile is copied lane by lane. The
+/// next such copy extends the run's range instead of adding an entry, and the
+/// run leaves the index when its last pending copy completes, so a run costs
+/// one insertion and one erasure whatever its length. Copies of a run that
+/// completed before the others (the random policy: waits complete whole
+/// groups, and a run ends at a mark) stay in its range as holes: a check
+/// looks, within the run, for a pending copy among those it overlaps (binary
+/// search by address, O(log n)).
 std::atomic<bool> IndexActive{false};
 enum RunKind { DestinationRun = 0, SourceRun = 1 };
 struct CopyRun {

@@ -1073,8 +1073,7 @@ bool Checker::edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
   return Pred.isLayoutSuccessor(&Succ);
 }
 
-const BitVector &
-Checker::liveInAliases(const MachineBasicBlock &MBB) const {
+const BitVector &Checker::liveInAliases(const MachineBasicBlock &MBB) const {
   auto [It, Inserted] = LiveInAliases.try_emplace(&MBB);
   if (Inserted) {
     It->second.resize(TRI.getNumRegs());
