@@ -10,13 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AsyncFunctionTest.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/SourceMgr.h"
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -26,30 +25,8 @@ namespace {
 
 constexpr uint64_t Unbounded = MarkBounds::Unbounded;
 
-const char *Declarations = R"(
-declare void @asyncpipe.copy(ptr, ptr, i32, i32)
-declare void @asyncpipe.mark()
-declare void @asyncpipe.wait(i32)
-declare i32 @asyncpipe.mark.future()
-declare i32 @asyncpipe.future.any()
-declare void @asyncpipe.wait.future(i32)
-declare void @llvm.nvvm.cp.async.commit.group()
-declare void @llvm.nvvm.cp.async.wait.group(i32)
-declare void @llvm.nvvm.cp.async.wait.all()
-declare void @external()
-)";
-
-class AsyncMarkAnalysisTest : public testing::Test {
+class AsyncMarkAnalysisTest : public AsyncFunctionTest {
 protected:
-  Function &parse(StringRef Body) {
-    SMDiagnostic Err;
-    M = parseAssemblyString((Twine(Declarations) + Body).str(), Err, Ctx);
-    if (!M)
-      Err.print("AsyncMarkAnalysisTest", errs());
-    EXPECT_TRUE(M);
-    return *M->getFunction("f");
-  }
-
   /// The \p N-th (from 0) wait of \p F.
   static const Instruction &wait(const Function &F, unsigned N) {
     for (const Instruction &I : instructions(F))
@@ -62,9 +39,6 @@ protected:
     EXPECT_EQ(B.Min, Min);
     EXPECT_EQ(B.Max, Max);
   }
-
-  LLVMContext Ctx;
-  std::unique_ptr<Module> M;
 };
 
 TEST_F(AsyncMarkAnalysisTest, StraightLine) {

@@ -13,14 +13,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AsyncFunctionTest.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
-#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Support/SourceMgr.h"
 #include "gtest/gtest.h"
 #include <random>
 #include <string>
@@ -30,29 +29,8 @@ using namespace llvm::asyncpipe;
 
 namespace {
 
-const char *Declarations = R"(
-declare void @asyncpipe.copy(ptr, ptr, i32, i32)
-declare void @asyncpipe.mark()
-declare void @asyncpipe.wait(i32)
-declare void @llvm.nvvm.cp.async.commit.group()
-declare void @llvm.nvvm.cp.async.wait.group(i32)
-declare void @external()
-declare i32 @asyncpipe.mark.future()
-declare void @asyncpipe.wait.future(i32)
-declare i32 @asyncpipe.future.any()
-)";
-
-class AsyncMarkQueriesTest : public testing::Test {
+class AsyncMarkQueriesTest : public AsyncFunctionTest {
 protected:
-  Function &parse(StringRef Body) {
-    SMDiagnostic Err;
-    M = parseAssemblyString((Twine(Declarations) + Body).str(), Err, Ctx);
-    if (!M)
-      Err.print("AsyncMarkQueriesTest", errs());
-    EXPECT_TRUE(M);
-    return *M->getFunction("f");
-  }
-
   static SmallVector<Instruction *, 16> marks(Function &F) {
     SmallVector<Instruction *, 16> Marks;
     for (Instruction &I : instructions(F))
@@ -60,9 +38,6 @@ protected:
         Marks.push_back(&I);
     return Marks;
   }
-
-  LLVMContext Ctx;
-  std::unique_ptr<Module> M;
 };
 
 const char *TwoBlocks = R"(
