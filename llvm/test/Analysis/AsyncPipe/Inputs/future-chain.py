@@ -1,4 +1,4 @@
-# Generates a function for mark-analysis-linear.test: BLOCKS blocks in a
+# Generates a function for future-distances-linear.test: BLOCKS blocks in a
 # chain of diamonds, each making a future with a mark after a copy and
 # waiting for the future made LAG blocks before (some through a select of
 # two futures, some through a PHI); then a loop that keeps ROTATE futures
