@@ -249,11 +249,10 @@ std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
 // AsyncMarkCounts
 //===----------------------------------------------------------------------===//
 
-/// What the transfer of AsyncMarkCounts does at \p I, decoded once; none if
-/// it leaves every state as it is (see AsyncMarkCounts::step).
-static std::optional<AsyncMarkCounts::Event> decodeEvent(const Instruction &I,
-                                                         const AsyncOp &Op) {
-  using Event = AsyncMarkCounts::Event;
+/// Decoded once, so that the sweeps step records and never touch the IR
+/// (see AsyncMarkCounts::step).
+std::optional<AsyncMarkCounts::Event>
+AsyncMarkCounts::decode(const Instruction &I, const AsyncOp &Op) {
   Event E;
   if (Op.isMark()) {
     E.What = Event::Mark;
@@ -304,7 +303,7 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F,
     unsigned Begin = Events.size();
     for (const Instruction &I : BB) {
       AsyncOp Op = AsyncOp::get(I);
-      std::optional<Event> E = decodeEvent(I, Op);
+      std::optional<Event> E = decode(I, Op);
       if (!E)
         continue;
       if (E->What == Event::Mark)

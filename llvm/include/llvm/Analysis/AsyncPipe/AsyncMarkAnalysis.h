@@ -110,6 +110,7 @@ public:
   /// the function again. Valid until one of them is erased.
   ArrayRef<const Instruction *> events() const { return Events; }
 
+private:
   /// What one instruction does to the counts, decoded once.
   struct Event {
     enum Kind : uint8_t {
@@ -130,8 +131,10 @@ public:
     std::optional<uint64_t> Count;
     std::optional<uint64_t> LargestRunTimeCount;
   };
+  /// What \p I (whose AsyncOp is \p Op) does, or none if it leaves every
+  /// state as it is.
+  static std::optional<Event> decode(const Instruction &I, const AsyncOp &Op);
 
-private:
   struct State {
     MarkBounds Kinds[2];
   };
