@@ -150,16 +150,9 @@ bool MarkWaitElimination::removeRedundantWaits(
     else if (Op.isWait() || Op.isMark())
       Kept.push_back(I);
   }
-  // What goes with a removed wait besides it is a recorder's inline
-  // assembly (eraseProvenRedundantOp): never a mark or a wait of the list,
-  // but dropped from it all the same, so that nothing in it dangles.
-  SmallPtrSet<const Instruction *, 8> Records;
-  for (auto &Entry : Redundant)
-    if (auto *Next = dyn_cast_or_null<CallBase>(Entry.first->getNextNode());
-        Next && Next->isInlineAsm())
-      Records.insert(Next);
-  if (!Records.empty())
-    erase_if(Kept, [&](const Instruction *I) { return Records.contains(I); });
+  // What goes with a removed wait besides it is at most a recorder's inline
+  // assembly (eraseProvenRedundantOp), which is neither a mark nor a wait:
+  // nothing in Kept dangles.
   // All are decided on one fixed point before any is removed: each stays
   // redundant without the others (removing one changes no bound).
   for (auto &Entry : Redundant) {
