@@ -1,23 +1,24 @@
 ; Seed 18266 of the large random run (bench/randir-scale.sh, plugin snapshot
 ; of main 8ae0a5b): "the source's wait for at most 0 outstanding marks is not
 ; satisfied" on gfx942, gfx90a and gfx1030 at O3. This is the IR opt -O3
-; made of it then, unreduced. The report is believed FALSE, a known limit of
-; the independent checker, not unsafe code: SimplifyCFG had hoisted the
-; waits of %exit31 and %cont32 into %then28, so wait.asyncmark(0) stands
+; made of it then, unreduced. The report was false: SimplifyCFG had hoisted
+; the waits of %exit31 and %cont32 into %then28, so wait.asyncmark(0) stands
 ; before the branch to %exit31, whose only predecessor is %then28, with no
 ; mark in between (the record of the source's wait is in %exit31), and llc
 ; emits s_waitcnt vmcnt(0) for it. %exit31 leaves a divergent irreducible
-; loop; the structurizer runs it for the exiting lanes after the loop,
-; through exec-mask flow that the checker cannot follow (the masks come from
-; data), so it lets lanes that took other paths, with DMAs and marks after
-; that wait, reach the record.
+; loop; the structurizer runs it for the exiting lanes after the loop, and
+; the checker, which forked EXEC where the loop's break mask deactivated a
+; lane without keeping the break bit, let lanes that took other paths, with
+; DMAs and marks after that wait, reach the record. It now forks on the bit
+; (CodeGen/AMDGPU/async-verify-loop-exit.ll) and the input passes.
 ;
 ; Main no longer produces this shape (bound waits are nomerge since: each
-; branch keeps its own wait, and the seed passes the checker,
-; randir-seed18266.test), but the checker still gives the report on this
-; input: XFAIL until it follows exec-mask flow out of divergent loops.
-; XFAIL: *
+; branch keeps its own wait, randir-seed18266.test).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits \
+; RUN:   -verify-machineinstrs %s -o /dev/null 2>&1 | count 0
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-verify-async-waits \
+; RUN:   -verify-machineinstrs %s -o /dev/null 2>&1 | count 0
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-verify-async-waits \
 ; RUN:   -verify-machineinstrs %s -o /dev/null 2>&1 | count 0
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

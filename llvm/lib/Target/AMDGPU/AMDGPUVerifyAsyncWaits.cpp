@@ -222,11 +222,18 @@ StringRef describe(OpClass C) {
 // save-exec and write-exec forms, v_cmpx) computes it from believed bits,
 // exact immediates (0, all ones) or EXEC itself. Any other write to a
 // register (another instruction, a call's register mask, a write to part of
-// it) makes its bit unknown; an unknown EXEC bit forks the lane into an
-// active and an inactive one. Forgetting a bit only adds trajectories, so
-// the checker also forgets the bits of registers not live into a block, and
-// every bit (keeping EXEC) at a block reached by more than MaxLaneStates
-// distinct lane states.
+// it) makes its bit unknown. Where an unknown bit decides EXEC, the lane
+// forks on that bit, one copy for each value, and each copy computes its
+// EXEC from it: a lane that leaves a divergent loop ("exec &= ~break", the
+// break mask built from a compare) keeps the break bit that deactivated it,
+// and is active again where the loop's exit restores "exec |= break". Had
+// it forked on EXEC alone, the inactive copy would not know why, and could
+// be followed as a lane that stayed in the loop and later skipped the exit
+// block, copies and all (CodeGen/AMDGPU/async-verify-loop-exit.ll). Either
+// way every real value of the bit is followed. Forgetting a bit only adds
+// trajectories, so the checker also forgets the bits of registers not live
+// into a block, and every bit (keeping EXEC) at a block reached by more
+// than MaxLaneStates distinct lane states.
 //
 // Flow booleans. The structurizer routes a branch through Flow blocks that
 // test a scalar register set to -1 or 0 on each incoming path ("s_mov_b32
@@ -755,6 +762,8 @@ private:
   void age(InFlight &S) const;
   void retire(InFlight &S, unsigned AllowedOutstanding) const;
   Val read(const MachineOperand &MO, const Lane &L) const;
+  const MachineOperand *unknownExecSource(const MachineInstr &MI, MaskOp Op,
+                                          const Lane &L) const;
   bool edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
                     const MachineBasicBlock &Succ) const;
   bool isExec(unsigned Reg) const { return Reg == ExecReg || Reg == ExecAlias; }
@@ -867,6 +876,39 @@ void Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
   }
 }
 
+/// A register operand whose bit, unknown in \p L, decides the EXEC that
+/// \p MI writes; null if there is none.
+const MachineOperand *Checker::unknownExecSource(const MachineInstr &MI,
+                                                 MaskOp Op,
+                                                 const Lane &L) const {
+  unsigned LastSource = 0;
+  switch (Op.Shape) {
+  case MaskShape::SaveExec:
+  case MaskShape::WrExec:
+    LastSource = 1;
+    break;
+  case MaskShape::Move:
+  case MaskShape::Not:
+  case MaskShape::Binary:
+    if (MI.getNumOperands() && MI.getOperand(0).isReg() &&
+        MI.getOperand(0).isDef() && isExec(MI.getOperand(0).getReg()))
+      LastSource = Op.Shape == MaskShape::Binary ? 2 : 1;
+    break;
+  case MaskShape::None:
+  case MaskShape::Select:
+  case MaskShape::CmpX:
+    break;
+  }
+  for (unsigned Idx = 1; Idx <= LastSource && Idx < MI.getNumOperands();
+       ++Idx) {
+    const MachineOperand &MO = MI.getOperand(Idx);
+    if (MO.isReg() && MO.getReg().isPhysical() &&
+        !TRI.regsOverlap(MO.getReg(), ExecReg) && read(MO, L).B == Bit::Unknown)
+      return &MO;
+  }
+  return nullptr;
+}
+
 Val Checker::read(const MachineOperand &MO, const Lane &L) const {
   if (MO.isImm()) {
     uint64_t V = uint64_t(MO.getImm()) & WaveMask;
@@ -968,6 +1010,16 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
   if (After != Bit::Unknown) {
     N.Active = After == Bit::One;
     Out.push_back(std::move(N));
+    return;
+  }
+  // Split on the unknown bit that decides EXEC, if a register holds it, so
+  // that each lane keeps the value that sent it where it went.
+  if (const MachineOperand *Unknown = unknownExecSource(MI, Op, L)) {
+    for (Bit B : {Bit::Zero, Bit::One}) {
+      Lane Split = L;
+      Split.set(Unknown->getReg(), Val{B, /*Uniform=*/false});
+      stepLane(MI, Split, Out);
+    }
     return;
   }
   N.Active = false;
