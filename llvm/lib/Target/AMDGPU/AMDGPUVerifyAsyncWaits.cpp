@@ -772,6 +772,11 @@ private:
   bool solve(unsigned Bound);
   bool check(const MachineInstr &MI, const LaneStates &States) const;
   std::optional<unsigned> allowedBy(const MachineInstr &MI) const;
+  unsigned weakestSufficient(const MachineInstr &Marker,
+                             const LaneStates &Before) const;
+  void reportExactness(ArrayRef<const MachineInstr *> Markers,
+                       const MachineInstr *Wait, const LaneStates &BeforeWait,
+                       const LaneStates &AtMarkers) const;
   void reportExactness(const MachineInstr &Marker, const LaneStates &Before,
                        const MachineInstr *Wait) const;
 
@@ -1235,18 +1240,29 @@ unsigned Checker::run() {
   for (const MachineBasicBlock &MBB : MF) {
     LaneStates States = atBlockStart(MBB);
     // For -amdgpu-verify-async-waits-report-exactness: the last counter
-    // wait, if nothing has changed the state since, and the state before it.
+    // wait, if nothing has changed the state since, the state before it, and
+    // the markers since (which change nothing), reported together.
     const MachineInstr *LastWait = nullptr;
-    LaneStates BeforeWait;
+    LaneStates BeforeWait, AtMarkers;
+    SmallVector<const MachineInstr *, 2> Markers;
+    auto Report = [&] {
+      reportExactness(Markers, LastWait, BeforeWait, AtMarkers);
+      Markers.clear();
+      LastWait = nullptr;
+    };
     for (const MachineInstr &MI : MBB.instrs()) {
       Failures += !check(MI, States);
       if (!Exactness) {
         stepAll(MI, States);
         continue;
       }
-      if (waitCount(MI, Family))
-        reportExactness(MI, LastWait ? BeforeWait : States, LastWait);
+      if (waitCount(MI, Family)) {
+        if (Markers.empty())
+          AtMarkers = States;
+        Markers.push_back(&MI);
+      }
       if (allowedBy(MI)) {
+        Report();
         LastWait = &MI;
         BeforeWait = States;
         stepAll(MI, States);
@@ -1255,8 +1271,9 @@ unsigned Checker::run() {
       LaneStates Before = States;
       stepAll(MI, States);
       if (States != Before)
-        LastWait = nullptr;
+        Report();
     }
+    Report();
   }
   return Failures;
 }
@@ -1275,21 +1292,55 @@ std::optional<unsigned> Checker::allowedBy(const MachineInstr &MI) const {
   return std::nullopt;
 }
 
-/// The weakest sufficient count of a wait marker is the smallest number of
-/// newer events, over the lanes that run it, of a DMA it must see complete
-/// (before the counter wait right in front of it, if any); the wait is
-/// exact when the emitted counter wait allows exactly that many.
-void Checker::reportExactness(const MachineInstr &Marker,
-                              const LaneStates &Before,
-                              const MachineInstr *Wait) const {
+/// The smallest number of newer events, over the lanes that run \p Marker,
+/// of a DMA it must see complete, given the state \p Before; Done if none.
+unsigned Checker::weakestSufficient(const MachineInstr &Marker,
+                                    const LaneStates &Before) const {
   unsigned N = *waitCount(Marker, Family);
   unsigned Needed = Done;
   for (const auto &[L, S] : Before)
     if (L.Active)
       Needed = std::min(Needed, S[N + 1]);
   // Saturation newer events: no encodable count is needed.
-  if (Needed >= Saturation)
-    Needed = Done;
+  return Needed >= Saturation ? Done : Needed;
+}
+
+/// Reports \p Markers, which stand together after the counter wait \p Wait
+/// (or none) with nothing in between that changes the state. The stock wait
+/// insertion merges the counter waits emitted for markers that stand
+/// together into one in front of the first, so the wait is given to the
+/// marker that needs the most of it; each of the others is judged, with no
+/// counter wait of its own, on what is left in flight after it.
+void Checker::reportExactness(ArrayRef<const MachineInstr *> Markers,
+                              const MachineInstr *Wait,
+                              const LaneStates &BeforeWait,
+                              const LaneStates &AtMarkers) const {
+  if (Markers.empty())
+    return;
+  const MachineInstr *Given = nullptr;
+  if (Wait) {
+    Given = Markers.front();
+    for (const MachineInstr *M : Markers)
+      if (weakestSufficient(*M, BeforeWait) <
+          weakestSufficient(*Given, BeforeWait))
+        Given = M;
+  }
+  for (const MachineInstr *M : Markers)
+    if (M == Given)
+      reportExactness(*M, BeforeWait, Wait);
+    else
+      reportExactness(*M, AtMarkers, nullptr);
+}
+
+/// The weakest sufficient count of a wait marker is the smallest number of
+/// newer events, over the lanes that run it, of a DMA it must see complete
+/// (before the counter wait given to it, if any); the wait is
+/// exact when the emitted counter wait allows exactly that many.
+void Checker::reportExactness(const MachineInstr &Marker,
+                              const LaneStates &Before,
+                              const MachineInstr *Wait) const {
+  unsigned N = *waitCount(Marker, Family);
+  unsigned Needed = weakestSufficient(Marker, Before);
   // Done: no counter wait in front of the marker.
   unsigned Emitted = Done;
   if (Wait)
