@@ -9,6 +9,16 @@
 ; structurizer's Flow blocks rule out. It passes as written now.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-verify-async-waits \
 ; RUN:   -verify-machineinstrs %s -o - | FileCheck %s
+; With the old bound (a testing-only option) the false report is back, and
+; -amdgpu-verify-async-waits-explain says where it comes from: no single
+; path of a lane leaves a DMA in flight at the wait.
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 \
+; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-max-lane-states=64 \
+; RUN:   -amdgpu-verify-async-waits-explain %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=MERGED
+; MERGED: error: {{.*}}in function kernel0 {{.*}}: the source's wait for at most 0 outstanding marks is not satisfied
+; MERGED: note: {{.*}}: no single path of a lane leaves the DMA in flight at the wait: the report comes from merging the lane states of a block reached by more than 64{{$}}
+; MERGED-NOT: error
 ; CHECK-LABEL: kernel0:
 ; CHECK: ; %join31
 ; CHECK: s_wait_asynccnt 0x0

@@ -79,6 +79,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/TargetParser/TargetParser.h"
 #include <climits>
+#include <set>
+#include <tuple>
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
@@ -106,6 +108,18 @@ static cl::opt<unsigned> MaxSweeps(
     "amdgpu-verify-async-waits-max-sweeps", cl::init(1000), cl::Hidden,
     cl::desc("Sweeps of the checker's per-lane analysis of a function before "
              "it falls back to the wave-level check, with a remark"));
+
+static cl::opt<bool> ExplainReports(
+    "amdgpu-verify-async-waits-explain", cl::init(false),
+    cl::desc("With each wait the async wait checker reports, notes naming "
+             "the async DMA that may still be in flight there and one path "
+             "of a lane to the wait along which it is"));
+
+static cl::opt<unsigned> ExplainMaxStates(
+    "amdgpu-verify-async-waits-explain-max-states", cl::init(100000),
+    cl::Hidden,
+    cl::desc("Block-start lane states the search for a path to a reported "
+             "wait visits before it gives up"));
 
 static cl::opt<bool> ReportExactness(
     "amdgpu-verify-async-waits-report-exactness", cl::Hidden,
@@ -723,7 +737,10 @@ bool joinState(LaneStates &States, const Lane &L, const InFlight &S) {
 /// 4075 (gfx1250: switches and an irreducible region in a divergent loop)
 /// more than 128; forgetting the bits there brings back a false report. The
 /// bound only has to keep the sets finite and small enough to be quick.
-constexpr unsigned MaxLaneStates = 1024;
+static cl::opt<unsigned> MaxLaneStates(
+    "amdgpu-verify-async-waits-max-lane-states", cl::init(1024), cl::Hidden,
+    cl::desc("Lane states at a block start above which the async wait "
+             "checker forgets their mask bits (testing)"));
 
 class Checker {
 public:
@@ -755,7 +772,7 @@ public:
   unsigned run();
 
 private:
-  void step(const MachineInstr &MI, InFlight &S, bool Active) const;
+  bool step(const MachineInstr &MI, InFlight &S, bool Active) const;
   void stepLane(const MachineInstr &MI, const Lane &L,
                 SmallVectorImpl<Lane> &Out) const;
   void stepAll(const MachineInstr &MI, LaneStates &States) const;
@@ -771,6 +788,7 @@ private:
   const BitVector &liveInAliases(const MachineBasicBlock &MBB) const;
   bool solve(unsigned Bound);
   bool check(const MachineInstr &MI, const LaneStates &States) const;
+  void explain(const MachineInstr &Wait, unsigned Level) const;
   std::optional<unsigned> allowedBy(const MachineInstr &MI) const;
   unsigned weakestSufficient(const MachineInstr &Marker,
                              const LaneStates &Before) const;
@@ -817,27 +835,28 @@ void Checker::retire(InFlight &S, unsigned AllowedOutstanding) const {
       N = Done;
 }
 
-void Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
+/// Returns whether \p MI leaves a DMA of the lane in flight, the newest.
+bool Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
   if (MI.isBundle())
-    return; // Its members come next, one by one.
+    return false; // Its members come next, one by one.
   if (isMark(MI, Family, Activation)) {
     // Every DMA of this lane in flight gains one mark after it.
     if (Active)
       for (unsigned M = Levels - 1; M > 0; --M)
         S[M] = S[M - 1];
-    return;
+    return false;
   }
   if (MI.isCall()) {
     if (AMDGPUAsyncAssumeCalleeWaits && !AsyncCounter) {
       // The callee's waits are the wave's.
       retire(S, 0);
-      return;
+      return false;
     }
     // The callee may leave DMAs of its own in flight, followed by none of
     // this function's marks, and its loads are counted as nothing.
     if (Active)
       S[0] = 0;
-    return;
+    return Active;
   }
   OpClass C = Ops.classOf(MI);
   if (AsyncCounter) {
@@ -848,37 +867,41 @@ void Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
       age(S);
       if (Active)
         S[0] = 0;
-    } else if (C == OpClass::WaitAsynccnt) {
-      retire(S, WaitAsynccntField.decode(MI.getOperand(0).getImm()));
+      return Active;
     }
-    return;
+    if (C == OpClass::WaitAsynccnt)
+      retire(S, WaitAsynccntField.decode(MI.getOperand(0).getImm()));
+    return false;
   }
   switch (C) {
   case OpClass::Other:
   case OpClass::AsyncCopy:
   case OpClass::WaitAsynccnt:
-    return;
+    return false;
   case OpClass::VectorMemoryOther:
     if (Major <= 9)
       age(S);
-    return;
+    return false;
   case OpClass::Waitcnt:
     if (WaitcntField)
       retire(S, WaitcntField->decode(MI.getOperand(0).getImm()));
-    return;
+    return false;
   case OpClass::WaitLoadcnt:
     if (WaitLoadcntField)
       retire(S, WaitLoadcntField->decode(MI.getOperand(0).getImm()));
-    return;
+    return false;
   case OpClass::InOrderLoad:
     age(S);
-    return;
+    return false;
   case OpClass::LDSDMA:
     age(S);
-    if (Active && isAsyncDMA(MI))
+    if (Active && isAsyncDMA(MI)) {
       S[0] = 0;
-    return;
+      return true;
+    }
+    return false;
   }
+  llvm_unreachable("every class is handled");
 }
 
 /// A register operand whose bit, unknown in \p L, decides the EXEC that
@@ -1074,7 +1097,153 @@ bool Checker::check(const MachineInstr &MI, const LaneStates &States) const {
                 .str();
   F.getContext().diagnose(
       DiagnosticInfoUnsupported(F, Msg, DiagnosticLocation(MI.getDebugLoc())));
+  if (ExplainReports)
+    explain(MI, *N + 1);
   return false;
+}
+
+static std::string blockName(const MachineBasicBlock &MBB) {
+  std::string Name = "bb." + std::to_string(MBB.getNumber());
+  if (!MBB.getName().empty())
+    Name += "." + MBB.getName().str();
+  return Name;
+}
+
+/// For -amdgpu-verify-async-waits-explain: searches the lane trajectories
+/// the analysis follows, from the function's entry and without joining
+/// them, breadth first, for one that reaches \p Wait active with a DMA
+/// followed by \p Level or more marks in flight, and names that DMA and the
+/// blocks on the way. Every real trajectory is among those followed; a
+/// report with no such trajectory came from merging states (more than
+/// MaxLaneStates at a block), which the search does not do.
+void Checker::explain(const MachineInstr &Wait, unsigned Level) const {
+  /// Beside a lane's counts: the instruction that issued the DMA each count
+  /// is of (a call: its callee's; null: the caller's, at entry).
+  using Origins = SmallVector<const MachineInstr *, 8>;
+  struct Trajectory {
+    Lane L;
+    InFlight S;
+    Origins O;
+  };
+  struct Node {
+    const MachineBasicBlock *MBB;
+    Trajectory T;
+    unsigned Parent;
+  };
+  const Function &F = MF.getFunction();
+  std::vector<Node> Nodes;
+  std::set<std::tuple<int, Lane, InFlight, Origins>> Seen;
+  auto Visit = [&](const MachineBasicBlock *MBB, Trajectory T,
+                   unsigned Parent) {
+    if (Seen.insert({MBB->getNumber(), T.L, T.S, T.O}).second)
+      Nodes.push_back({MBB, std::move(T), Parent});
+  };
+  Trajectory Entry{Lane(), InFlight(Levels, Done), Origins(Levels, nullptr)};
+  if ((Major <= 10 || AsyncCounter) &&
+      F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
+    Entry.S[0] = 0;
+  Visit(&MF.front(), Entry, UINT_MAX);
+  bool Liveness = MF.getRegInfo().tracksLiveness();
+  unsigned Next = 0;
+  for (; Next < Nodes.size() && Next < unsigned(ExplainMaxStates); ++Next) {
+    const MachineBasicBlock *MBB = Nodes[Next].MBB;
+    SmallVector<Trajectory, 4> Current = {Nodes[Next].T}, Stepped;
+    for (const MachineInstr &MI : MBB->instrs()) {
+      if (&MI == &Wait)
+        for (const Trajectory &T : Current) {
+          if (!T.L.Active || T.S[Level] == Done)
+            continue;
+          // Found: the DMA, then the blocks from the entry.
+          const MachineInstr *DMA = T.O[Level];
+          std::string Text;
+          raw_string_ostream OS(Text);
+          if (!DMA)
+            OS << "an async DMA left by a caller of '" << F.getName() << "'";
+          else if (DMA->isCall())
+            OS << "an async DMA left by the callee of this call (in "
+               << blockName(*DMA->getParent()) << ")";
+          else
+            OS << "this async DMA (in " << blockName(*DMA->getParent()) << ")";
+          OS << " may still be in flight at the wait, followed by " << Level
+             << " or more marks";
+          F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
+              OS.str(), F,
+              DMA ? DiagnosticLocation(DMA->getDebugLoc())
+                  : DiagnosticLocation(F.getSubprogram()),
+              DS_Note));
+          SmallVector<const MachineBasicBlock *, 32> Path = {MBB};
+          for (unsigned P = Next; Nodes[P].Parent != UINT_MAX;
+               P = Nodes[P].Parent)
+            Path.push_back(Nodes[Nodes[P].Parent].MBB);
+          std::string PathText;
+          raw_string_ostream PS(PathText);
+          PS << "one path of a lane to the wait (the checker takes a branch "
+                "on data either way): ";
+          for (unsigned I = Path.size(); I-- > 0;) {
+            // Long paths keep their first 8 and last 24 blocks.
+            unsigned Pos = Path.size() - 1 - I;
+            if (Path.size() > 32 && Pos == 8)
+              PS << "... (" << Path.size() - 32 << " blocks) -> ";
+            if (Path.size() > 32 && Pos >= 8 && Pos < Path.size() - 24)
+              continue;
+            PS << blockName(*Path[I]) << (I ? " -> " : "");
+          }
+          F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
+              PS.str(), F, DiagnosticLocation(Wait.getDebugLoc()), DS_Note));
+          return;
+        }
+      Stepped.clear();
+      for (const Trajectory &T : Current) {
+        Trajectory U = T;
+        bool Issued = step(MI, U.S, T.L.Active);
+        if (isMark(MI, Family, Activation) && T.L.Active)
+          for (unsigned M = Levels - 1; M > 0; --M)
+            U.O[M] = U.O[M - 1];
+        if (Issued)
+          U.O[0] = &MI;
+        for (unsigned M = 0; M != Levels; ++M)
+          if (U.S[M] == Done)
+            U.O[M] = nullptr;
+        if (!LaneAware) {
+          Stepped.push_back(std::move(U));
+          continue;
+        }
+        SmallVector<Lane, 2> Lanes;
+        stepLane(MI, T.L, Lanes);
+        for (Lane &N : Lanes) {
+          U.L = std::move(N);
+          Stepped.push_back(U);
+        }
+      }
+      std::swap(Current, Stepped);
+    }
+    for (const MachineBasicBlock *Succ : MBB->successors())
+      for (const Trajectory &T : Current) {
+        if (!edgeFeasible(*MBB, T.L, *Succ))
+          continue;
+        Trajectory In = T;
+        if (Liveness) {
+          const BitVector &Live = liveInAliases(*Succ);
+          In.L.forgetIf([&](unsigned R) { return !Live.test(R); });
+        }
+        Visit(Succ, std::move(In), Next);
+      }
+  }
+  // Every trajectory followed, none failing: the report came from a block
+  // whose lane states were merged.
+  std::string Why =
+      Next == Nodes.size()
+          ? ("no single path of a lane leaves the DMA in flight at the wait: "
+             "the report comes from merging the lane states of a block "
+             "reached by more than " +
+             Twine(unsigned(MaxLaneStates)))
+                .str()
+          : ("no path of a lane to the wait found within " +
+             Twine(unsigned(ExplainMaxStates)) +
+             " lane states (-amdgpu-verify-async-waits-explain-max-states)")
+                .str();
+  F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
+      Why, F, DiagnosticLocation(Wait.getDebugLoc()), DS_Note));
 }
 
 /// Whether a lane in state \p L at the end of \p Pred may go on to \p Succ:
@@ -1170,7 +1339,7 @@ LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
       joinState(States, In, S);
     }
   }
-  if (States.size() > MaxLaneStates) {
+  if (States.size() > unsigned(MaxLaneStates)) {
     LaneStates Coarse;
     for (auto &[L, S] : States) {
       Lane In = L;

@@ -41,7 +41,26 @@
 ; RUN:   -mattr=+wavefrontsize64 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s
+; With -amdgpu-verify-async-waits-explain each report names the DMA and one
+; path of a lane to the wait (a shortest one: the checker takes branches on
+; data either way, so here the second trip is %skip's), or says that none
+; was found within the search's bound:
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
+; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-explain \
+; RUN:   %t/second-trip.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
+; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-explain \
+; RUN:   -amdgpu-verify-async-waits-explain-max-states=2 %t/second-trip.ll \
+; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUND
 ; REQUIRES: amdgpu-registered-target
+
+; EXPLAIN: error: {{.*}}in function loop_exit {{.*}}: the source's wait for at most 1 outstanding marks is not satisfied
+; EXPLAIN-NEXT: {{^$}}
+; EXPLAIN-NEXT: note: {{.*}}: this async DMA (in bb.3.inner) may still be in flight at the wait, followed by 2 or more marks
+; EXPLAIN-NEXT: note: {{.*}}: one path of a lane to the wait (the checker takes a branch on data either way): bb.0.entry -> bb.2.outer -> bb.4.irr.guard -> bb.3.inner -> bb.4.irr.guard -> bb.5.skip -> bb.3.inner -> bb.1.exit -> bb.6.done{{$}}
+
+; BOUND: error: {{.*}}in function loop_exit
+; BOUND: note: {{.*}}: no path of a lane to the wait found within 2 lane states (-amdgpu-verify-async-waits-explain-max-states){{$}}
 
 ; CHECK: error: {{.*}}in function loop_exit {{.*}}: the source's wait for at most 1 outstanding marks is not satisfied by the emitted s_waitcnt: an async DMA followed by 2 or more marks may still be in flight
 ; CHECK-NOT: error
