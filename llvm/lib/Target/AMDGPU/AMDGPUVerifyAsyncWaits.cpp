@@ -1510,10 +1510,14 @@ void Checker::reportExactness(const MachineInstr &Marker,
                               const MachineInstr *Wait) const {
   unsigned N = *waitCount(Marker, Family);
   unsigned Needed = weakestSufficient(Marker, Before);
-  // Done: no counter wait in front of the marker.
+  // Done: no counter wait in front of the marker, or one whose field holds
+  // its largest value (an s_waitcnt for other counters), which waits for
+  // nothing on this one.
   unsigned Emitted = Done;
   if (Wait)
     Emitted = allowedBy(*Wait).value_or(Done);
+  if (Emitted != Done && Emitted + 1 >= Saturation)
+    Emitted = Done;
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "wait_asyncmark(" << N << "): emitted ";
