@@ -43,6 +43,11 @@
 // It follows one lane through divergent code (see "One lane's view of the
 // execution mask" below).
 //
+// A report says where; -amdgpu-verify-async-waits-explain also says why: a
+// separate search (explain) of the same lane trajectories, not merged,
+// finds the DMA still in flight and a path of a lane to the wait, so that
+// a report can be told true or false without a debugging build.
+//
 // Termination. A block's end state is a set of lane states joined into
 // (joinState): a lane is its EXEC bit and a partial assignment of bits, each
 // possibly marked uniform, to the function's physical registers, a finite
