@@ -13,8 +13,11 @@ For each seed:
   AMDGPU  opt -load-pass-plugin=P -passes='default<O0>' and 'default<O3>'
           -amdgpu-verify-async-waits (records every source wait at the start
           of the pipeline), piped to llc -load=P -mtriple=amdgcn-amd-amdhsa
-          -mcpu=X -verify-machineinstrs -amdgpu-verify-async-waits (-O0 after
-          default<O0>) for X in gfx942, gfx90a, gfx1030 (--targets amdgpu)
+          -mcpu=X -verify-machineinstrs -amdgpu-verify-async-waits
+          -amdgpu-verify-async-waits-explain (-O0 after default<O0>; an
+          unsafe wait comes with the checker's notes: the DMA still in
+          flight and a path of a lane to the wait) for X in gfx942, gfx90a,
+          gfx1030 (--targets amdgpu)
           or gfx1250 (--targets gfx1250, GFX12.5's own copies);
   host    opt with AsyncSan (-asyncpipe-sanitize) at O0 and O3, llc for
           x86-64 (-verify-machineinstrs), linked with the host runtime
@@ -246,7 +249,8 @@ def llc_cfgs(args, target):
     """The llc target options, one list per processor compiled for."""
     if target in AMDGPU_CPUS:
         return [["-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + c,
-                 "-amdgpu-verify-async-waits"]
+                 "-amdgpu-verify-async-waits",
+                 "-amdgpu-verify-async-waits-explain"]
                 + (["-amdgpu-verify-async-waits-report-exactness",
                     "-pass-remarks-analysis=asyncpipe"]
                    if args.exactness else [])
@@ -388,8 +392,20 @@ def main():
                                           kind, cmd, first))
 
     def first_line(err):
-        return next((l for l in err.splitlines() if "error" in l
-                     or "PLEASE" in l), err.strip()[:200])
+        lines = err.splitlines()
+        at = next((i for i, l in enumerate(lines) if "error" in l
+                   or "PLEASE" in l), None)
+        if at is None:
+            return err.strip()[:200]
+        # The checker's notes on an unsafe wait (-explain): the DMA still in
+        # flight and a path to the wait, for the triage of the report.
+        notes = []
+        for l in lines[at + 1:]:
+            if l.startswith("note:"):
+                notes.append(l)
+            elif l.strip():
+                break
+        return "\n  ".join([lines[at]] + notes)
 
     state = None
     done = set()
