@@ -794,6 +794,9 @@ private:
   bool solve(unsigned Bound);
   bool check(const MachineInstr &MI, const LaneStates &States) const;
   void explain(const MachineInstr &Wait, unsigned Level) const;
+  void noteExplanation(const MachineInstr &Wait, unsigned Level,
+                       const MachineInstr *DMA,
+                       ArrayRef<const MachineBasicBlock *> Path) const;
   std::optional<unsigned> allowedBy(const MachineInstr &MI) const;
   unsigned weakestSufficient(const MachineInstr &Marker,
                              const LaneStates &Before) const;
@@ -1107,11 +1110,56 @@ bool Checker::check(const MachineInstr &MI, const LaneStates &States) const {
   return false;
 }
 
+/// "bb.3.inner": a machine block as MIR names it.
 static std::string blockName(const MachineBasicBlock &MBB) {
   std::string Name = "bb." + std::to_string(MBB.getNumber());
   if (!MBB.getName().empty())
     Name += "." + MBB.getName().str();
   return Name;
+}
+
+/// The blocks of \p Path, from the entry; a long one keeps its first 8 and
+/// last 24.
+static std::string describePath(ArrayRef<const MachineBasicBlock *> Path) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  for (unsigned I = 0, E = Path.size(); I != E; ++I) {
+    if (E > 32 && I == 8)
+      OS << "... (" << E - 32 << " blocks) -> ";
+    if (E > 32 && I >= 8 && I < E - 24)
+      continue;
+    OS << blockName(*Path[I]) << (I + 1 != E ? " -> " : "");
+  }
+  return Text;
+}
+
+/// The two notes of an explained report: at \p DMA (null: a caller's, at
+/// entry; a call: its callee's), and at \p Wait with \p Path.
+void Checker::noteExplanation(const MachineInstr &Wait, unsigned Level,
+                              const MachineInstr *DMA,
+                              ArrayRef<const MachineBasicBlock *> Path) const {
+  const Function &F = MF.getFunction();
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (!DMA)
+    OS << "an async DMA left by a caller of '" << F.getName() << "'";
+  else if (DMA->isCall())
+    OS << "an async DMA left by the callee of this call (in "
+       << blockName(*DMA->getParent()) << ")";
+  else
+    OS << "this async DMA (in " << blockName(*DMA->getParent()) << ")";
+  OS << " may still be in flight at the wait, followed by " << Level
+     << " or more marks";
+  F.getContext().diagnose(
+      DiagnosticInfoGenericWithLoc(OS.str(), F,
+                                   DMA ? DiagnosticLocation(DMA->getDebugLoc())
+                                       : DiagnosticLocation(F.getSubprogram()),
+                                   DS_Note));
+  std::string PathText = "one path of a lane to the wait (the checker takes "
+                         "a branch on data either way): " +
+                         describePath(Path);
+  F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
+      PathText, F, DiagnosticLocation(Wait.getDebugLoc()), DS_Note));
 }
 
 /// For -amdgpu-verify-async-waits-explain: searches the lane trajectories
@@ -1158,43 +1206,12 @@ void Checker::explain(const MachineInstr &Wait, unsigned Level) const {
         for (const Trajectory &T : Current) {
           if (!T.L.Active || T.S[Level] == Done)
             continue;
-          // Found: the DMA, then the blocks from the entry.
-          const MachineInstr *DMA = T.O[Level];
-          std::string Text;
-          raw_string_ostream OS(Text);
-          if (!DMA)
-            OS << "an async DMA left by a caller of '" << F.getName() << "'";
-          else if (DMA->isCall())
-            OS << "an async DMA left by the callee of this call (in "
-               << blockName(*DMA->getParent()) << ")";
-          else
-            OS << "this async DMA (in " << blockName(*DMA->getParent()) << ")";
-          OS << " may still be in flight at the wait, followed by " << Level
-             << " or more marks";
-          F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
-              OS.str(), F,
-              DMA ? DiagnosticLocation(DMA->getDebugLoc())
-                  : DiagnosticLocation(F.getSubprogram()),
-              DS_Note));
           SmallVector<const MachineBasicBlock *, 32> Path = {MBB};
           for (unsigned P = Next; Nodes[P].Parent != UINT_MAX;
                P = Nodes[P].Parent)
             Path.push_back(Nodes[Nodes[P].Parent].MBB);
-          std::string PathText;
-          raw_string_ostream PS(PathText);
-          PS << "one path of a lane to the wait (the checker takes a branch "
-                "on data either way): ";
-          for (unsigned I = Path.size(); I-- > 0;) {
-            // Long paths keep their first 8 and last 24 blocks.
-            unsigned Pos = Path.size() - 1 - I;
-            if (Path.size() > 32 && Pos == 8)
-              PS << "... (" << Path.size() - 32 << " blocks) -> ";
-            if (Path.size() > 32 && Pos >= 8 && Pos < Path.size() - 24)
-              continue;
-            PS << blockName(*Path[I]) << (I ? " -> " : "");
-          }
-          F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
-              PS.str(), F, DiagnosticLocation(Wait.getDebugLoc()), DS_Note));
+          std::reverse(Path.begin(), Path.end());
+          noteExplanation(Wait, Level, T.O[Level], Path);
           return;
         }
       Stepped.clear();

@@ -14,6 +14,12 @@
 ; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   -amdgpu-verify-async-waits-explain %t/entry.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ENTRY
+; A path of more than 32 blocks keeps its first 8 and last 24 (llc -O0 keeps
+; the chain of blocks):
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 \
+; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-verify-async-waits-explain %t/long.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=LONG
 ; Without the option, no note:
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
@@ -30,6 +36,8 @@
 ; ENTRY: error: explain.cl:3:3: in function entered_with_dma {{.*}}: wait_asyncmark(0) is not satisfied
 ; ENTRY: note: explain.cl:1:0: an async DMA left by a caller of 'entered_with_dma' may still be in flight at the wait, followed by 1 or more marks
 ; ENTRY-NEXT: note: explain.cl:3:3: one path of a lane to the wait (the checker takes a branch on data either way): bb.0{{$}}
+
+; LONG: note: {{.*}}: one path of a lane to the wait (the checker takes a branch on data either way): bb.0.entry -> bb.1.b1 -> bb.2.b2 -> bb.3.b3 -> bb.4.b4 -> bb.5.b5 -> bb.6.b6 -> bb.7.b7 -> ... (9 blocks) -> bb.17.b17 -> bb.18.b18 -> {{.*}} -> bb.39.b39 -> bb.40.b40{{$}}
 
 ; QUIET: error:
 ; QUIET-NOT: note:
@@ -99,3 +107,100 @@ declare void @llvm.amdgcn.wait.asyncmark(i16)
 !10 = distinct !DISubprogram(name: "entered_with_dma", scope: !1, file: !1, line: 1, type: !3, scopeLine: 1, unit: !0, spFlags: DISPFlagDefinition)
 !11 = !DILocation(line: 2, column: 3, scope: !10)
 !12 = !DILocation(line: 3, column: 3, scope: !10)
+
+;--- long.ll
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @long_path(ptr addrspace(1) %g) {
+entry:
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.asyncmark()
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.asyncmark()
+  br label %b1
+b1:
+  br label %b2
+b2:
+  br label %b3
+b3:
+  br label %b4
+b4:
+  br label %b5
+b5:
+  br label %b6
+b6:
+  br label %b7
+b7:
+  br label %b8
+b8:
+  br label %b9
+b9:
+  br label %b10
+b10:
+  br label %b11
+b11:
+  br label %b12
+b12:
+  br label %b13
+b13:
+  br label %b14
+b14:
+  br label %b15
+b15:
+  br label %b16
+b16:
+  br label %b17
+b17:
+  br label %b18
+b18:
+  br label %b19
+b19:
+  br label %b20
+b20:
+  br label %b21
+b21:
+  br label %b22
+b22:
+  br label %b23
+b23:
+  br label %b24
+b24:
+  br label %b25
+b25:
+  br label %b26
+b26:
+  br label %b27
+b27:
+  br label %b28
+b28:
+  br label %b29
+b29:
+  br label %b30
+b30:
+  br label %b31
+b31:
+  br label %b32
+b32:
+  br label %b33
+b33:
+  br label %b34
+b34:
+  br label %b35
+b35:
+  br label %b36
+b36:
+  br label %b37
+b37:
+  br label %b38
+b38:
+  br label %b39
+b39:
+  br label %b40
+b40:
+  call void @llvm.amdgcn.wait.asyncmark(i16 1)
+  ret void
+}
+
+declare void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
+declare void @llvm.amdgcn.asyncmark()
+declare void @llvm.amdgcn.wait.asyncmark(i16)
