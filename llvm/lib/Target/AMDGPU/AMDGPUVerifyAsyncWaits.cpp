@@ -789,6 +789,8 @@ private:
   bool edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
                     const MachineBasicBlock &Succ) const;
   bool isExec(unsigned Reg) const { return Reg == ExecReg || Reg == ExecAlias; }
+  InFlight entryCounts() const;
+  Lane laneEntering(const MachineBasicBlock &MBB, Lane L) const;
   LaneStates atBlockStart(const MachineBasicBlock &MBB) const;
   const BitVector &liveInAliases(const MachineBasicBlock &MBB) const;
   bool solve(unsigned Bound);
@@ -1191,12 +1193,8 @@ void Checker::explain(const MachineInstr &Wait, unsigned Level) const {
     if (Seen.insert({MBB->getNumber(), T.L, T.S, T.O}).second)
       Nodes.push_back({MBB, std::move(T), Parent});
   };
-  Trajectory Entry{Lane(), InFlight(Levels, Done), Origins(Levels, nullptr)};
-  if ((Major <= 10 || AsyncCounter) &&
-      F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
-    Entry.S[0] = 0;
-  Visit(&MF.front(), Entry, UINT_MAX);
-  bool Liveness = MF.getRegInfo().tracksLiveness();
+  Visit(&MF.front(), {Lane(), entryCounts(), Origins(Levels, nullptr)},
+        UINT_MAX);
   unsigned Next = 0;
   for (; Next < Nodes.size() && Next < unsigned(ExplainMaxStates); ++Next) {
     const MachineBasicBlock *MBB = Nodes[Next].MBB;
@@ -1241,14 +1239,8 @@ void Checker::explain(const MachineInstr &Wait, unsigned Level) const {
     }
     for (const MachineBasicBlock *Succ : MBB->successors())
       for (const Trajectory &T : Current) {
-        if (!edgeFeasible(*MBB, T.L, *Succ))
-          continue;
-        Trajectory In = T;
-        if (Liveness) {
-          const BitVector &Live = liveInAliases(*Succ);
-          In.L.forgetIf([&](unsigned R) { return !Live.test(R); });
-        }
-        Visit(Succ, std::move(In), Next);
+        if (edgeFeasible(*MBB, T.L, *Succ))
+          Visit(Succ, {laneEntering(*Succ, T.L), T.S, T.O}, Next);
       }
   }
   // Every trajectory followed, none failing: the report came from a block
@@ -1333,33 +1325,38 @@ const BitVector &Checker::liveInAliases(const MachineBasicBlock &MBB) const {
   return It->second;
 }
 
+/// The counts at the function's entry.
+InFlight Checker::entryCounts() const {
+  InFlight S(Levels, Done);
+  // A callee may start with its caller's DMAs in flight, followed by none of
+  // its own marks (on the generations that have LDS DMA).
+  if ((Major <= 10 || AsyncCounter) &&
+      MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
+    S[0] = 0;
+  return S;
+}
+
+/// Lane \p L as it enters \p MBB along an edge.
+Lane Checker::laneEntering(const MachineBasicBlock &MBB, Lane L) const {
+  // A bit of a register that is dead here is never read again.
+  if (MF.getRegInfo().tracksLiveness()) {
+    const BitVector &Live = liveInAliases(MBB);
+    L.forgetIf([&](unsigned R) { return !Live.test(R); });
+  }
+  return L;
+}
+
 LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
   LaneStates States;
-  if (&MBB == &MF.front()) {
-    InFlight S(Levels, Done);
-    // A callee may start with its caller's DMAs in flight, followed by none
-    // of its own marks (on the generations that have LDS DMA).
-    if ((Major <= 10 || AsyncCounter) &&
-        MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
-      S[0] = 0;
-    joinState(States, Lane(), S);
-  }
-  bool Liveness = MF.getRegInfo().tracksLiveness();
+  if (&MBB == &MF.front())
+    joinState(States, Lane(), entryCounts());
   for (const MachineBasicBlock *Pred : MBB.predecessors()) {
     auto It = End.find(Pred);
     if (It == End.end())
       continue;
-    for (const auto &[L, S] : It->second) {
-      if (!edgeFeasible(*Pred, L, MBB))
-        continue;
-      Lane In = L;
-      // A bit of a register that is dead here is never read again.
-      if (Liveness) {
-        const BitVector &Live = liveInAliases(MBB);
-        In.forgetIf([&](unsigned R) { return !Live.test(R); });
-      }
-      joinState(States, In, S);
-    }
+    for (const auto &[L, S] : It->second)
+      if (edgeFeasible(*Pred, L, MBB))
+        joinState(States, laneEntering(MBB, L), S);
   }
   if (States.size() > unsigned(MaxLaneStates)) {
     LaneStates Coarse;
