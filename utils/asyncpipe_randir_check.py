@@ -391,7 +391,9 @@ def main():
                 print("%s%s: %s\n  %s" % ("(earlier run) " if replay else "",
                                           kind, cmd, first))
 
-    def first_line(err):
+    def failure_text(err):
+        """The first error line of a failing command, with the notes that
+        follow it."""
         lines = err.splitlines()
         at = next((i for i, l in enumerate(lines) if "error" in l
                    or "PLEASE" in l), None)
@@ -447,7 +449,7 @@ def main():
                     stopped += len(batch)
                     continue
                 for seed, n, bad, st in results:
-                    bad = [(k, c, first_line(e)) for k, c, e in bad]
+                    bad = [(k, c, failure_text(e)) for k, c, e in bad]
                     account(n, bad, st, False)
                     if state:
                         state.write(json.dumps({"seed": seed, "compiles": n,
