@@ -1529,13 +1529,15 @@ void Checker::reportExactness(const MachineInstr &Marker,
                               const MachineInstr *Wait) const {
   unsigned N = *waitCount(Marker, Family);
   unsigned Needed = weakestSufficient(Marker, Before);
-  // Done: no counter wait in front of the marker, or one whose field holds
-  // its largest value (an s_waitcnt for other counters), which waits for
-  // nothing on this one.
+  // Done: no counter wait in front of the marker, or, where the marker needs
+  // none, one whose field holds its largest value (an s_waitcnt for other
+  // counters), which waits for nothing it needs. Where the marker needs that
+  // largest count, the field's value is its wait: the lowering's, merged
+  // into the s_waitcnt for other counters, which prints no vmcnt at all.
   unsigned Emitted = Done;
   if (Wait)
     Emitted = allowedBy(*Wait).value_or(Done);
-  if (Emitted != Done && Emitted + 1 >= Saturation)
+  if (Emitted != Done && Emitted + 1 >= Saturation && Needed == Done)
     Emitted = Done;
   std::string Text;
   raw_string_ostream OS(Text);

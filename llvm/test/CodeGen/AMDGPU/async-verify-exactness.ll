@@ -23,6 +23,7 @@
 ; REMARK: wait_asyncmark(1): emitted none, weakest sufficient none: exact
 ; REMARK-NEXT: wait_asyncmark(0): emitted count(0), weakest sufficient count(0): exact
 ; REMARK: wait_asyncmark(1): emitted none, weakest sufficient none: exact
+; REMARK: wait_asyncmark(1): emitted count(63), weakest sufficient count(63): exact
 ; REMARK-NOT: weakest sufficient
 
 ; CHECK-LABEL: stronger_first:
@@ -78,6 +79,86 @@ define amdgpu_kernel void @other_counter(ptr addrspace(1) %g, ptr addrspace(3) %
   call void @llvm.amdgcn.asyncmark()
   %v = load volatile i32, ptr addrspace(3) %p, align 4
   store volatile i32 %v, ptr addrspace(3) %q, align 4
+  call void @llvm.amdgcn.wait.asyncmark(i16 1)
+  ret void
+}
+
+; The same field's largest value, where the marker needs exactly that count:
+; the first copy has 63 newer ones when wait(1) needs it done. That is the
+; lowering's wait, count(63), and exact (once "emitted none", not exact:
+; random programs whose loops fill the counter, where the wait is merged into
+; an s_waitcnt for other counters that prints no vmcnt).
+; CHECK-LABEL: field_max:
+; CHECK: s_waitcnt vmcnt(63)
+; CHECK-NEXT: ;;#ASMSTART
+; CHECK-NEXT: ; wait_asyncmark(1)
+define amdgpu_kernel void @field_max(ptr addrspace(1) %g) {
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.asyncmark()
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.load.async.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) null, i32 4, i32 0, i32 0)
+  call void @llvm.amdgcn.asyncmark()
   call void @llvm.amdgcn.wait.asyncmark(i16 1)
   ret void
 }
