@@ -58,6 +58,10 @@ bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I); Call && isMalformedAsyncCall(*Call))
       Malformed.push_back(Call);
+  return removeMalformedAsyncCalls(Malformed);
+}
+
+bool asyncpipe::removeMalformedAsyncCalls(ArrayRef<CallBase *> Malformed) {
   for (CallBase *Call : Malformed) {
     StringRef Name = Call->getCalledFunction()->getName();
     bool Future =

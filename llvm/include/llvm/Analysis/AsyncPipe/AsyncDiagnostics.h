@@ -16,11 +16,13 @@
 #ifndef LLVM_ANALYSIS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
 #define LLVM_ANALYSIS_ASYNCPIPE_ASYNCDIAGNOSTICS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Compiler.h"
 
 namespace llvm {
+class CallBase;
 class Function;
 class Instruction;
 
@@ -43,6 +45,10 @@ bool isOpenCLKernelBody(const Function &F);
 /// recognize it, and left alone it would reach codegen as a call to an
 /// undefined function. Returns true if it removed any.
 bool removeMalformedAsyncCalls(Function &F);
+
+/// The same for calls already found by a caller's own walk over the function
+/// (each call in \p Malformed is one isMalformedAsyncCall accepts).
+bool removeMalformedAsyncCalls(ArrayRef<CallBase *> Malformed);
 
 /// How remarks name an async call in the user's vocabulary: the source
 /// spelling of the IR callee \p IRName (asyncpipe.wait is asyncpipe_wait,

@@ -40,6 +40,10 @@ inline constexpr const char AsyncSpellingMetadata[] = "asyncpipe.spelling";
 /// Lowers every future in \p F; returns true if it changed anything.
 /// asyncpipe-lower calls it first, so futures never reach a target.
 bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE);
+
+/// lowerAsyncFutures for a caller that has just removed the malformed calls
+/// of \p F itself (removeMalformedAsyncCalls).
+bool lowerWellFormedAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE);
 } // namespace asyncpipe
 
 } // namespace llvm

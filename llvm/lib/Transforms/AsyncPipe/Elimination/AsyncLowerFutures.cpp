@@ -517,9 +517,28 @@ FunctionCallee getPlainMark(Instruction &MarkFuture) {
 
 } // namespace
 
+/// True if some function of \p M may make or wait for a future: the future
+/// spellings are exact names, so a module that calls none of them has none,
+/// and the walks over each function are spared (O(1) per function: most
+/// modules with async operations use counts, not futures).
+static bool moduleUsesFutures(const Module &M) {
+  for (StringRef Name : {"asyncpipe.mark.future", "asyncpipe.wait.future",
+                         "asyncpipe.future.any"})
+    if (const Function *Decl = M.getFunction(Name); Decl && !Decl->use_empty())
+      return true;
+  return false;
+}
+
+bool asyncpipe::lowerWellFormedAsyncFutures(Function &F,
+                                            OptimizationRemarkEmitter &ORE) {
+  if (!moduleUsesFutures(*F.getParent()))
+    return false;
+  return FutureLowering(F, ORE).run();
+}
+
 bool asyncpipe::lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
   bool Changed = removeMalformedAsyncCalls(F);
-  return FutureLowering(F, ORE).run() || Changed;
+  return lowerWellFormedAsyncFutures(F, ORE) || Changed;
 }
 
 PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,

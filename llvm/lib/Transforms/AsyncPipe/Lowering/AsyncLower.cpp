@@ -106,7 +106,8 @@ public:
   bool run();
 
 private:
-  SmallVector<AsyncOp, 16> collectOps() const;
+  SmallVector<AsyncOp, 16>
+  collectOps(SmallVectorImpl<CallBase *> *Malformed = nullptr) const;
   void lowerCopy(const AsyncOp &Op);
   std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
   bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
@@ -139,16 +140,22 @@ private:
 
 /// The portable calls, and the waits in the target's native form when the
 /// target wants them rewritten too (each target's own intrinsics are the same
-/// model, so a run-time count in them needs the same treatment).
-SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
+/// model, so a run-time count in them needs the same treatment); the
+/// malformed async calls into \p Malformed, if given, from the same walk.
+SmallVector<AsyncOp, 16>
+PortableLowering::collectOps(SmallVectorImpl<CallBase *> *Malformed) const {
   std::optional<AsyncOpForm> NativeForm;
   if (Target)
     NativeForm = Target->getRewrittenNativeForm();
   SmallVector<AsyncOp, 16> Ops;
   for (Instruction &I : instructions(F)) {
     AsyncOp Op = AsyncOp::get(I);
-    if (!Op)
+    if (!Op) {
+      if (auto *Call = dyn_cast<CallBase>(&I);
+          Malformed && Call && isMalformedAsyncCall(*Call))
+        Malformed->push_back(Call);
       continue;
+    }
     if (Op.getForm() == AsyncOpForm::Portable ||
         (Op.isWait() && Op.getForm() == NativeForm))
       Ops.push_back(Op);
@@ -157,10 +164,16 @@ SmallVector<AsyncOp, 16> PortableLowering::collectOps() const {
 }
 
 bool PortableLowering::run() {
-  bool Changed = removeMalformedAsyncCalls(F);
+  // One walk finds both the calls to lower and the malformed ones (on large
+  // functions each walk over the code costs more than the rest).
+  SmallVector<CallBase *, 4> Malformed;
+  SmallVector<AsyncOp, 16> Ops = collectOps(&Malformed);
+  bool Changed = removeMalformedAsyncCalls(Malformed);
   // Futures first: their waits become counting waits lowered below.
-  Changed |= lowerAsyncFutures(F, ORE);
-  SmallVector<AsyncOp, 16> Ops = collectOps();
+  if (lowerWellFormedAsyncFutures(F, ORE)) {
+    Changed = true;
+    Ops = collectOps();
+  }
   if (Ops.empty())
     return Changed;
   if (!Target) {
