@@ -378,18 +378,18 @@ bool asyncpipe::hasAsyncOpsInlined(const Function &F) {
   return hasAsyncOpsThroughFragments(F, Visited);
 }
 
+bool asyncpipe::isAsyncFragmentCall(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  return !UnsoundLegacyModelForTesting && isInlinedFragment(Callee) &&
+         Callee != Call.getFunction() && hasAsyncOpsInlined(*Callee);
+}
+
 bool asyncpipe::callsAsyncFragment(const Function &F) {
-  if (UnsoundLegacyModelForTesting)
-    return false;
   for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB) {
-      auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || !isInlinedFragment(Call->getCalledFunction()) ||
-          Call->getCalledFunction() == &F)
-        continue;
-      if (asyncpipe::hasAsyncOpsInlined(*Call->getCalledFunction()))
+    for (const Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I);
+          Call && isAsyncFragmentCall(*Call))
         return true;
-    }
   return false;
 }
 

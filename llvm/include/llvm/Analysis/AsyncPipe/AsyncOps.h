@@ -185,6 +185,10 @@ bool hasOwnMarkSequence(const Function &F);
 /// all visible, so model-level transforms leave \p F alone.
 bool callsAsyncFragment(const Function &F);
 
+/// True if \p Call is such a call: callsAsyncFragment(F) is this for any call
+/// of F, for passes that learn it in a walk they make anyway.
+bool isAsyncFragmentCall(const CallBase &Call);
+
 /// True if \p F or an always_inline function it calls holds an async
 /// operation.
 bool hasAsyncOpsInlined(const Function &F);

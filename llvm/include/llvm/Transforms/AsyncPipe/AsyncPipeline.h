@@ -22,6 +22,7 @@
 #include "llvm/Support/Error.h"
 
 namespace llvm {
+class Instruction;
 
 /// Turns each `asyncpipe.pipeline(i32 S)` marker call (the source annotation
 /// `asyncpipe_pipeline(S);` of clang/include/asyncpipe/pipeline_annotation.h)
@@ -83,6 +84,10 @@ private:
 /// drop marks leave such functions alone, since the pipeliner schedules each
 /// group of copies separately.
 bool mayPipelineLoopsIn(const Function &F);
+
+/// True if \p I alone makes mayPipelineLoopsIn true for its function: a
+/// request, or a copy when the stage-count option applies to every loop.
+bool mayPipelineLoopBecauseOf(const Instruction &I);
 
 } // namespace llvm
 

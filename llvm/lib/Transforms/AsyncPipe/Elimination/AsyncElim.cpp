@@ -57,10 +57,42 @@ ASYNCPIPE_STATISTIC(NumMarksRemoved, "Number of marks removed");
 
 namespace {
 
+/// What decides whether elimination may act on a function, found in one
+/// walk over it (on large functions each walk costs more than the analysis).
+struct EliminationGate {
+  /// The function still calls an always_inline function holding async
+  /// operations (callsAsyncFragment): its sequence is not assembled yet.
+  bool CallsAsyncFragment = false;
+  /// It holds cp.async inline assembly the recognizer does not model: what
+  /// that does to the group counter, and so to every count, is unknown.
+  bool UnmodelledCpAsyncAsm = false;
+  /// The pipeliner may still pipeline one of its loops (mayPipelineLoopsIn).
+  bool MayPipeline = false;
+
+  explicit EliminationGate(const Function &F) {
+    for (const Instruction &I : instructions(F)) {
+      MayPipeline = MayPipeline || mayPipelineLoopBecauseOf(I);
+      const auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      CallsAsyncFragment = CallsAsyncFragment || isAsyncFragmentCall(*Call);
+      // A function with cp.async assembly the recognizer does not model (a
+      // bulk or mbarrier form, several statements, a malformed statement, or
+      // any at all when recognition is off) is left alone; recognized
+      // cp.async inline PTX is counted as the llvm.nvvm.cp.async.*
+      // intrinsics (hardware semantics, rule W2).
+      UnmodelledCpAsyncAsm =
+          UnmodelledCpAsyncAsm ||
+          (isOpaqueToHardwareCounter(*Call) && !AsyncOp::get(*Call));
+    }
+  }
+};
+
 class MarkWaitElimination {
 public:
-  MarkWaitElimination(Function &F, OptimizationRemarkEmitter &ORE)
-      : F(F), ORE(ORE) {}
+  MarkWaitElimination(Function &F, OptimizationRemarkEmitter &ORE,
+                      const EliminationGate &Gate)
+      : F(F), ORE(ORE), MayPipeline(Gate.MayPipeline) {}
 
   bool run();
 
@@ -85,35 +117,16 @@ private:
   /// The pipeliner runs ahead each group a mark closes: merging groups here
   /// would take that from it. Rounds remove only marks and waits, which
   /// neither ask for pipelining nor issue copies: asked once.
-  bool MayPipeline = false;
+  const bool MayPipeline;
 };
 
-/// True if \p F holds inline assembly that mentions cp.async but is not a
-/// recognized operation (a bulk or mbarrier form, several statements, a
-/// malformed statement, or any at all when recognition is off): what it does
-/// to the group counter, and so to every count around it, is unknown.
-bool hasUnmodelledCpAsyncAsm(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I))
-      if (isOpaqueToHardwareCounter(*Call) && !AsyncOp::get(*Call))
-        return true;
-  return false;
-}
-
 bool MarkWaitElimination::run() {
-  // Recognized cp.async inline PTX is counted by the mark analysis exactly as
-  // the llvm.nvvm.cp.async.* intrinsics (hardware semantics, rule W2); a
-  // function with cp.async assembly the recognizer does not model is left
-  // alone entirely.
-  if (hasUnmodelledCpAsyncAsm(F))
-    return false;
   bool Changed = foldWaitGroupSwitches(F, ORE);
   FoldedSwitch = Changed;
   // Removing a mark lowers the bounds, which can make more waits redundant;
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets
   // more marks go unobserved, so rounds stop as soon as one removes nothing:
   // each round that goes on removes a call, and there are finitely many.
-  MayPipeline = mayPipelineLoopsIn(F);
   // Rounds remove calls only: the blocks' order is computed once.
   SmallVector<const BasicBlock *, 32> Order = blocksInReversePostOrder(F);
   while (true) {
@@ -237,12 +250,15 @@ bool MarkWaitElimination::removeUnobservedMarks(
 PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   if (!moduleMayHaveAsyncOps(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
+  if (!hasOwnMarkSequence(F))
+    return PreservedAnalyses::all();
+  EliminationGate Gate(F);
+  if (Gate.CallsAsyncFragment || Gate.UnmodelledCpAsyncAsm)
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
                          << F.getName() << " **********\n");
-  MarkWaitElimination Elim(F, ORE);
+  MarkWaitElimination Elim(F, ORE, Gate);
   if (!Elim.run())
     return PreservedAnalyses::all();
   if (Elim.changedCFG())

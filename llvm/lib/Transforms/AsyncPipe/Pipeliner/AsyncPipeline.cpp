@@ -449,13 +449,13 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
+bool llvm::mayPipelineLoopBecauseOf(const Instruction &I) {
+  return opensPipelineRequest(I) ||
+         (PipelineStagesOption > 0 && AsyncOp::get(I).isCopy());
+}
+
 bool llvm::mayPipelineLoopsIn(const Function &F) {
-  bool IssuesCopies = false;
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB) {
-      if (opensPipelineRequest(I))
-        return true;
-      IssuesCopies |= AsyncOp::get(I).isCopy();
-    }
-  return IssuesCopies && PipelineStagesOption > 0;
+  return any_of(instructions(F), [](const Instruction &I) {
+    return mayPipelineLoopBecauseOf(I);
+  });
 }
