@@ -10,7 +10,7 @@ fourth block a wait for up to 64 marks, in a chain of branch diamonds), and
 kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep.
 
 For every kernel it measures the passes that ask the mark analysis
-(asyncpipe-elim, asyncpipe-lower) run alone, best of three runs, next to
+(asyncpipe-elim, asyncpipe-lower) run alone, best of five runs, next to
 LLVM's verifier in the same run (one walk over every instruction: the cost
 of touching the code, which itself grows faster than linearly once the
 kernel leaves the caches), and the analysis' transfer steps
@@ -47,6 +47,12 @@ FIXED = [10, 100, 1000, 10000]
 DENSE = [100, 10]
 SIZES = [1000, 10000, 100000]
 NESTS = [1, 4, 16, 64]
+# The 100k kernel of one mark per 10 instructions, also as this many
+# kernels of 10k in one module.
+SPLIT_PARTS = 10
+# Runs of the passes alone, the fastest taken: the 100k kernels leave the
+# caches, and a busy machine evicts them more in some runs than in others.
+RUNS = 5
 
 
 def header():
@@ -112,6 +118,20 @@ def flat_kernel(instructions, marks, seed=1):
               "  store i32 %s, ptr addrspace(1) %%out" % acc, "  ret void",
               "}"]
     return "\n".join(lines) + "\n"
+
+
+def split_kernel(instructions, marks, parts):
+    """flat_kernel's code of `instructions` and `marks` as `parts` kernels
+    of a part each (seeds 1..parts) in one module: the same work, split into
+    functions whose own code and per-function data stay small."""
+    kernels = []
+    for part in range(parts):
+        text = flat_kernel(instructions // parts, marks // parts, part + 1)
+        head, body = text.split("define amdgpu_kernel void @bench", 1)
+        if not kernels:
+            kernels.append(head)
+        kernels.append("define amdgpu_kernel void @bench%d%s" % (part, body))
+    return "".join(kernels)
 
 
 def nest_kernel(instructions, depth, seed=1):
@@ -198,7 +218,7 @@ def measure_alone(path, plugin, steps_option=True):
     transfer steps per instruction) with the passes run alone."""
     best_ours = best_verify = None
     steps = 0.0
-    for run in range(3):
+    for run in range(RUNS):
         cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
                "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942",
                "-passes=verify,function(asyncpipe-elim),asyncpipe-lower",
@@ -250,37 +270,51 @@ def main():
     for d in DENSE:
         rows += [("chain", "1/%d" % d, i, i // d) for i in sizes]
     rows += [("nest", "nest", 10000, d) for d in NESTS]
-    print("compile-time: asyncpipe-elim + asyncpipe-lower alone (best of 3), "
-          "LLVM's verifier in the same run, the mark analysis' steps; the "
-          "share of the plugin in opt -O2 + llc -O2 (gfx942), one run; CPU "
-          "seconds")
+    if 100000 in sizes:
+        rows.append(("split", "1/10", 100000, SPLIT_PARTS))
+    print(("compile-time: asyncpipe-elim + asyncpipe-lower alone (best of %d), "
+           "LLVM's verifier in the same run, the mark analysis' steps; the "
+           "share of the plugin in opt -O2 + llc -O2 (gfx942), one run; CPU "
+           "seconds") % RUNS)
     print("  %-6s %6s %8s %6s %8s %9s %9s %9s %8s %7s" % (
         "shape", "series", "IR instr", "knob", "steps/i", "ours (ms)",
         "ours/1k", "ours/ver", "total(s)", "share"))
     per_series = {}
+    whole = {}
+    split = None
     with tempfile.TemporaryDirectory() as tmp:
         for shape, series, instructions, knob in rows:
-            text = (flat_kernel(instructions, knob) if shape == "chain"
-                    else nest_kernel(instructions, knob))
+            if shape == "chain":
+                text = flat_kernel(instructions, knob)
+            elif shape == "split":
+                text = split_kernel(instructions, instructions // 10, knob)
+            else:
+                text = nest_kernel(instructions, knob)
             path = os.path.join(tmp, "k.ll")
             with open(path, "w") as f:
                 f.write(text)
             n = count_instructions(text)
             ours, verify, steps = measure_alone(path, args.plugin,
                                                  not args.no_steps)
+            if shape == "split":
+                # Summed over the functions' solves: per function.
+                steps /= knob
+                split = (ours, verify)
             share = total = ""
             if args.full or instructions <= 10000:
                 o_all, t_all = measure(path, args.plugin, tmp)
                 total = "%.3f" % t_all
                 share = "%.2f%%" % (100 * o_all / t_all)
-            per_series.setdefault(series, {})[instructions] = (
-                steps, 1e6 * ours / n, ours / verify if verify else 0.0)
+            if shape != "split":
+                per_series.setdefault(series, {})[instructions] = (
+                    steps, 1e6 * ours / n, ours / verify if verify else 0.0)
+                whole[(series, instructions)] = (ours, verify)
             print("  %-6s %6s %8d %6d %8.2f %9.2f %9.3f %9.2f %8s %7s" % (
                 shape, series, n, knob, steps, 1e3 * ours, 1e6 * ours / n,
                 ours / verify if verify else 0.0, total, share), flush=True)
-    print("  (knob: marks of a chain, depth of a nest; ours/ver: ours over "
-          "the verifier's time; share: of opt -O2 + llc -O2, kernels up "
-          "to 10k instructions unless --full)")
+    print("  (knob: marks of a chain, depth of a nest, kernels of a split "
+          "module; ours/ver: ours over the verifier's time; share: of opt "
+          "-O2 + llc -O2, kernels up to 10k instructions unless --full)")
     print("growth from 10k to 100k instructions (1.00 = linear; steps are "
           "exact, times noisy):")
     print("  %-6s %13s %13s %13s %s" % ("series", "steps/i ratio",
@@ -296,6 +330,13 @@ def main():
             series, ratios[0], ratios[1], ratios[2],
             "n/a" if args.no_steps else
             "yes" if ratios[0] <= 1.3 else "NO"))
+    one = whole.get(("1/10", 100000))
+    if split and one and split[0] and split[1]:
+        # The same instructions and marks: what is left of the growth is the
+        # one function's code and data outgrowing the caches.
+        print("one 100k-instruction kernel over the same code as %d kernels "
+              "(1/10): ours %.2fx, verifier %.2fx" % (
+                  SPLIT_PARTS, one[0] / split[0], one[1] / split[1]))
 
 
 if __name__ == "__main__":
