@@ -125,9 +125,11 @@ bool MarkWaitElimination::run() {
   FoldedSwitch = Changed;
   // Removing a mark lowers the bounds, which can make more waits redundant;
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets
-  // more marks go unobserved, so rounds stop as soon as one removes nothing:
-  // each round that goes on removes a call, and there are finitely many.
-  // Rounds remove calls only: the blocks' order is computed once.
+  // more marks go unobserved, which the same round's observers already see
+  // (they are solved on the waits it keeps). So rounds stop as soon as one
+  // removes no mark: the next would find what this one found. Each round
+  // that goes on removes a mark, and there are finitely many. Rounds remove
+  // calls only: the blocks' order is computed once.
   SmallVector<const BasicBlock *, 32> Order = blocksInReversePostOrder(F);
   while (true) {
     // The marks and waits are read from the counts' events, not from
@@ -138,9 +140,8 @@ bool MarkWaitElimination::run() {
     AsyncMarkCounts Counts(F, Order);
     SmallVector<CallBase *, 16> Marks;
     SmallVector<const Instruction *, 16> Kept;
-    bool Removed = removeRedundantWaits(Counts, Marks, Kept);
-    Removed |= removeUnobservedMarks(Marks, Kept, Order);
-    if (!Removed)
+    Changed |= removeRedundantWaits(Counts, Marks, Kept);
+    if (!removeUnobservedMarks(Marks, Kept, Order))
       break;
     Changed = true;
   }
