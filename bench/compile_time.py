@@ -6,8 +6,9 @@
 # ===------------------------------------------------------------------------===#
 """Generates gfx942 kernels of about 1k, 10k and 100k IR instructions with 10
 to 10,000 marks (async LDS DMA, global loads, arithmetic, marks, and every
-fourth block a wait for up to 64 marks, in a chain of branch diamonds), and
-kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep.
+fourth block a wait for up to 64 marks, in a chain of branch diamonds),
+kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep, and
+the 64-deep nest at 1k and 100k instructions too.
 
 For every kernel it measures the passes that ask the mark analysis
 (asyncpipe-elim, asyncpipe-lower) run alone, best of five runs, next to
@@ -269,7 +270,9 @@ def main():
         rows += [("chain", str(m), i, m) for i in sizes if m * 10 <= i]
     for d in DENSE:
         rows += [("chain", "1/%d" % d, i, i // d) for i in sizes]
-    rows += [("nest", "nest", 10000, d) for d in NESTS]
+    # Each depth at 10k instructions, the deepest at every size.
+    rows += [("nest", "d%d" % d, 10000, d) for d in NESTS[:-1]]
+    rows += [("nest", "d%d" % NESTS[-1], i, NESTS[-1]) for i in sizes]
     if 100000 in sizes:
         rows.append(("split", "1/10", 100000, SPLIT_PARTS))
     print(("compile-time: asyncpipe-elim + asyncpipe-lower alone (best of %d), "
