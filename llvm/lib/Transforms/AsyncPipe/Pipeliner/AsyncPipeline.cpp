@@ -212,8 +212,9 @@ void verifyAnalyses(Function &F, LoopInfo &LI, DominatorTree &DT) {
 /// Versions the loop on the schedule's run-time alias checks: the loop the
 /// schedule describes runs when no store can write what an early copy reads,
 /// an unpipelined clone otherwise, whose loop ID follows \p OrigID (the
-/// loop's before pipelining). LoopInfo gets the
-/// clone from cloneLoopWithPreheader; the dominator tree is recomputed.
+/// loop's before pipelining). LoopInfo and the dominator tree get the clone
+/// from cloneLoopWithPreheader; the clone's exit edge is then inserted into
+/// the tree.
 void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
                             DominatorTree &DT, LoopInfo &LI,
                             ScalarEvolution &SE) {
@@ -267,7 +268,14 @@ void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
   BasicBlock *ClonePreheader = Clone->getLoopPreheader();
   B.CreateCondBr(NoOverlap, Preheader, ClonePreheader);
   At->eraseFromParent();
-  DT.recalculate(F);
+  // The clone leaves as the loop does, by one edge from its latch to the
+  // exit block (the shape the planner accepts): the one edge the tree lacks.
+  BasicBlock *Exiting = Clone->getExitingBlock();
+  BasicBlock *Exit = Clone->getExitBlock();
+  if (Exiting && Exit && count(successors(Exiting), Exit) == 1)
+    DT.insertEdge(Exiting, Exit);
+  else
+    DT.recalculate(F);
   SE.forgetLoop(&L);
 }
 
@@ -389,7 +397,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
 
   // Register stages first: a pipelined loop around such a loop (and its
   // epilogue's copies of it) then holds the register-pipelined form.
-  if (pipelineRegisterStages(F, LI, DT, SE, ORE)) {
+  if (pipelineRegisterStages(LI, DT, SE, ORE)) {
     verifyAnalyses(F, LI, DT);
     Changed = true;
   }
@@ -432,10 +440,10 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     markPipelined(*L);
     if (!Sched->AliasChecks.empty())
       versionWithAliasChecks(*Sched, OrigID, DT, LI, SE);
-    applyPipeline(*Sched, SE, LI, Target.get());
-    // The next loop is planned on fresh analyses of the changed CFG; the
-    // proof uses the dominator tree too (removing waits changes no block).
-    DT.recalculate(F);
+    // Keeps LoopInfo and the dominator tree exact: the next loop is planned
+    // on them, and the proof uses the tree too (removing waits changes no
+    // block).
+    applyPipeline(*Sched, SE, LI, DT, Target.get());
     proveWaitCounts(*Sched, DT, ORE);
     // The epilogue's copies of a subsumed wait stay (their counts differ);
     // in the loop it goes, once the one mark analysis proves it redundant

@@ -39,9 +39,11 @@ struct EmissionSite {
 class PipelineBuilder {
 public:
   PipelineBuilder(PipelineSchedule &Sched, ScalarEvolution &SE, LoopInfo &LI,
-                  const AsyncTarget *Target)
+                  const AsyncTarget *Target,
+                  SmallVectorImpl<BasicBlock *> &Emptied)
       : Sched(Sched), L(*Sched.L), SE(SE), LI(LI), Target(Target),
-        Body(L.getHeader()), Int64(Type::getInt64Ty(Body->getContext())),
+        Emptied(Emptied), Body(L.getHeader()),
+        Int64(Type::getInt64Ty(Body->getContext())),
         Int32(Type::getInt32Ty(Body->getContext())) {}
 
   void run() {
@@ -114,6 +116,9 @@ private:
   ScalarEvolution &SE;
   LoopInfo &LI;
   const AsyncTarget *Target;
+  /// Blocks deleted from the function, emptied and unreachable; the caller
+  /// erases them after updating the dominator tree.
+  SmallVectorImpl<BasicBlock *> &Emptied;
   BasicBlock *Body;
   Type *Int64;
   Type *Int32;

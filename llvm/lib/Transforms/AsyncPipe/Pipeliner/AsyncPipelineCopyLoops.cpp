@@ -356,7 +356,12 @@ void PipelineBuilder::deleteCopyRegion(
         if (auto *OpI = dyn_cast<Instruction>(Op);
             OpI && Unused && !is_contained(Blocks, OpI->getParent()))
           Unused->push_back(OpI);
-  DeleteDeadBlocks(Blocks);
+  // Emptied now, erased once the dominator tree has let go of them.
+  detachDeadBlocks(Blocks, nullptr);
+  for (BasicBlock *BB : Blocks) {
+    BB->setName("");
+    Emptied.push_back(BB);
+  }
   if (Cond) {
     if (Unused)
       Unused->push_back(Cond);

@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineRegisters.h"
+#include "AsyncPipelineDomTree.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
@@ -365,8 +366,7 @@ void applyRegisterStage(Loop &L, ArrayRef<LoadInst *> Loads, LoopInfo &LI) {
 
 } // namespace
 
-bool llvm::asyncpipe::pipelineRegisterStages(Function &F, LoopInfo &LI,
-                                             DominatorTree &DT,
+bool llvm::asyncpipe::pipelineRegisterStages(LoopInfo &LI, DominatorTree &DT,
                                              ScalarEvolution &SE,
                                              OptimizationRemarkEmitter &ORE) {
   SmallVector<std::pair<Loop *, MDNode *>, 4> Requests;
@@ -406,9 +406,10 @@ bool llvm::asyncpipe::pipelineRegisterStages(Function &F, LoopInfo &LI,
              << " loads of the next iteration issued before this "
                 "iteration's computation (a double buffer in registers)";
     });
+    LoopRewriteDomTree Dominators(*L, DT);
     applyRegisterStage(*L, Loads, LI);
+    Dominators.update();
     SE.forgetAllLoops();
-    DT.recalculate(F);
     Changed = true;
   }
   return Changed;

@@ -15,21 +15,20 @@
 
 namespace llvm {
 class DominatorTree;
-class Function;
 class LoopInfo;
 class OptimizationRemarkEmitter;
 class ScalarEvolution;
 
 namespace asyncpipe {
 
-/// Software-pipelines every loop of \p F that asks for a register stage
+/// Software-pipelines every loop of \p LI that asks for a register stage
 /// (loop property asyncpipe.pipeline.registers): the plain loads of
 /// iteration j + 1 are issued before the rest of iteration j, their values
 /// carried by phis. Runs before the async pipeliner, so that a pipelined
 /// loop around such a loop (and its epilogue copies) holds the pipelined
-/// form. Keeps LoopInfo exact and the dominator tree recomputed; returns
+/// form. Keeps LoopInfo and the dominator tree exact; returns
 /// true if anything changed.
-bool pipelineRegisterStages(Function &F, LoopInfo &LI, DominatorTree &DT,
+bool pipelineRegisterStages(LoopInfo &LI, DominatorTree &DT,
                             ScalarEvolution &SE,
                             OptimizationRemarkEmitter &ORE);
 

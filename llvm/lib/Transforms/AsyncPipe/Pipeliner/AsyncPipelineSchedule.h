@@ -198,9 +198,10 @@ planPipeline(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
              AAResults &AA, LoopInfo &LI, DominatorTree &DT,
              const AsyncTarget *Target, PipelineRefusal &WhyNot);
 
-/// Carries out \p Schedule; the loop is in simplified form.
+/// Carries out \p Schedule; the loop is in simplified form. Keeps \p LI and
+/// \p DT exact.
 void applyPipeline(PipelineSchedule &Schedule, ScalarEvolution &SE,
-                   LoopInfo &LI, const AsyncTarget *Target);
+                   LoopInfo &LI, DominatorTree &DT, const AsyncTarget *Target);
 
 } // namespace asyncpipe
 } // namespace llvm

@@ -41,7 +41,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineBuilder.h"
+#include "AsyncPipelineDomTree.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -51,8 +54,6 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
-#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -473,6 +474,12 @@ void PipelineBuilder::closeCounters() {
 }
 
 void asyncpipe::applyPipeline(PipelineSchedule &Sched, ScalarEvolution &SE,
-                              LoopInfo &LI, const AsyncTarget *Target) {
-  PipelineBuilder(Sched, SE, LI, Target).run();
+                              LoopInfo &LI, DominatorTree &DT,
+                              const AsyncTarget *Target) {
+  LoopRewriteDomTree Dominators(*Sched.L, DT);
+  SmallVector<BasicBlock *, 8> Emptied;
+  PipelineBuilder(Sched, SE, LI, Target, Emptied).run();
+  Dominators.update();
+  for (BasicBlock *BB : Emptied)
+    BB->eraseFromParent();
 }
