@@ -8,7 +8,9 @@
 to 10,000 marks (async LDS DMA, global loads, arithmetic, marks, and every
 fourth block a wait for up to 64 marks, in a chain of branch diamonds),
 kernels of 10k instructions whose marks sit in loop nests 1 to 64 deep, and
-the 64-deep nest at 1k and 100k instructions too.
+the 64-deep nest at 1k and 100k instructions too. Last, the loop pipeliner
+alone on one function of 250, 1,000 and 4,000 pipelined loops one after the
+other.
 
 For every kernel it measures the passes that ask the mark analysis
 (asyncpipe-elim, asyncpipe-lower) run alone, best of five runs, next to
@@ -26,8 +28,10 @@ ratio of the 100k kernel's figures to the 10k kernel's. Times are CPU
 seconds (user + system).
 
   compile_time.py [--plugin build/lib/AsyncPipe.so] [--quick] [--full]
---quick leaves out the 100k-instruction kernels; --full also compiles them
-with opt -O2 and llc -O2 (minutes: stock LLVM itself is slow on them).
+                  [--pipeliner-only]
+--quick leaves out the 100k-instruction kernels and the 4,000 loops; --full
+also compiles the 100k kernels with opt -O2 and llc -O2 (minutes: stock LLVM
+itself is slow on them); --pipeliner-only runs the pipeliner's series alone.
 """
 
 import argparse
@@ -51,6 +55,11 @@ NESTS = [1, 4, 16, 64]
 # The 100k kernel of one mark per 10 instructions, also as this many
 # kernels of 10k in one module.
 SPLIT_PARTS = 10
+# Functions of this many pipelined loops one after the other (the
+# generator of llvm/test/Transforms/AsyncPipe/asyncpipe-pipeline-linear.test).
+PIPELINED = [250, 1000, 4000]
+PIPELINED_LOOPS = os.path.join(ROOT, "llvm", "test", "Transforms", "AsyncPipe",
+                               "Inputs", "pipelined-loops.py")
 # Runs of the passes alone, the fastest taken: the 100k kernels leave the
 # caches, and a busy machine evicts them more in some runs than in others.
 RUNS = 5
@@ -249,6 +258,63 @@ def measure_alone(path, plugin, steps_option=True):
     return best_ours, best_verify, steps
 
 
+def measure_pipeliner(plugin, tmp, loops):
+    """(seconds of asyncpipe-pipeline, seconds of the verifier on its output,
+    IR instructions before) on one function of \p loops pipelined loops, best
+    of RUNS; the loops are in simplified form first, as in a pipeline."""
+    raw = os.path.join(tmp, "loops.ll")
+    simple = os.path.join(tmp, "loops.simple.ll")
+    text = subprocess.run([sys.executable, PIPELINED_LOOPS, str(loops)],
+                          capture_output=True, text=True, check=True).stdout
+    with open(raw, "w") as f:
+        f.write(text)
+    subprocess.run([BIN + "/opt", "-passes=loop-simplify", raw, "-S", "-o",
+                    simple], check=True)
+    best_ours = best_verify = None
+    for _ in range(RUNS):
+        cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
+               "-mtriple=x86_64-unknown-linux-gnu",
+               "-passes=function(asyncpipe-pipeline),verify",
+               "-verify-each=0", "-time-passes", simple, "-disable-output"]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode:
+            sys.exit("error: %s\n%s" % (" ".join(cmd), proc.stderr[-2000:]))
+        ours = verify = 0.0
+        for line in proc.stderr.splitlines():
+            cols = PASS_ROW.findall(line)
+            if len(cols) < 3:
+                continue
+            name = line.split(")")[-1].strip()
+            if name == "AsyncPipelinePass":
+                ours += float(cols[2])
+            elif name == "VerifierPass":
+                verify += float(cols[2])
+        best_ours = ours if best_ours is None else min(best_ours, ours)
+        best_verify = verify if best_verify is None else min(best_verify,
+                                                             verify)
+    return best_ours, best_verify, count_instructions(text)
+
+
+def pipeliner_series(plugin, quick):
+    counts = [n for n in PIPELINED if not (quick and n > 1000)]
+    print("pipeliner: asyncpipe-pipeline alone on one function of N pipelined "
+          "loops (best of %d), LLVM's verifier on its output; CPU seconds" %
+          RUNS)
+    print("  %6s %9s %10s %14s %13s" % ("loops", "IR instr", "ours (ms)",
+                                        "ours/loop (us)", "verifier (ms)"))
+    per_loop = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for loops in counts:
+            ours, verify, n = measure_pipeliner(plugin, tmp, loops)
+            per_loop[loops] = ours / loops
+            print("  %6d %9d %10.1f %14.1f %13.1f" % (
+                loops, n, 1e3 * ours, 1e6 * ours / loops, 1e3 * verify),
+                flush=True)
+    if 1000 in per_loop and 4000 in per_loop and per_loop[1000]:
+        print("  growth of the time per loop from 1,000 to 4,000 loops: "
+              "%.2fx (1.00 = linear)" % (per_loop[4000] / per_loop[1000]))
+
+
 def count_instructions(text):
     return sum(1 for l in text.splitlines()
                if l.startswith("  ") and not l.startswith("  br label"))
@@ -260,10 +326,14 @@ def main():
                     default=os.path.join(ROOT, "build", "lib", "AsyncPipe.so"))
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--full", action="store_true")
+    ap.add_argument("--pipeliner-only", action="store_true")
     # For comparing with a plugin older than -asyncpipe-mark-analysis-stats.
     ap.add_argument("--no-steps", action="store_true",
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.pipeliner_only:
+        pipeliner_series(args.plugin, args.quick)
+        return
     sizes = [i for i in SIZES if not (args.quick and i >= 100000)]
     rows = []
     for m in FIXED:
@@ -340,6 +410,7 @@ def main():
         print("one 100k-instruction kernel over the same code as %d kernels "
               "(1/10): ours %.2fx, verifier %.2fx" % (
                   SPLIT_PARTS, one[0] / split[0], one[1] / split[1]))
+    pipeliner_series(args.plugin, args.quick)
 
 
 if __name__ == "__main__":
