@@ -223,39 +223,55 @@ STEPS = re.compile(r"^mark analysis: \w+ of .*: (\d+) instructions, \d+ "
                    r"blocks, (\d+) steps")
 
 
-def measure_alone(path, plugin, steps_option=True):
-    """(seconds of asyncpipe-elim + asyncpipe-lower, seconds of the verifier,
-    transfer steps per instruction) with the passes run alone."""
+def best_times(cmd, ours, first_run_flags=(), first_run_line=None):
+    """Runs \p cmd (with -time-passes) RUNS times and returns the fastest
+    seconds of the passes named in \p ours and of LLVM's verifier. The first
+    run also gets \p first_run_flags, and \p first_run_line sees each of its
+    lines first (a line it takes is not read as a time)."""
     best_ours = best_verify = None
-    steps = 0.0
     for run in range(RUNS):
-        cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
-               "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942",
-               "-passes=verify,function(asyncpipe-elim),asyncpipe-lower",
-               "-verify-each=0", "-time-passes", path, "-disable-output"]
-        if run == 0 and steps_option:
-            cmd.append("-asyncpipe-mark-analysis-stats")
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        full = cmd + (list(first_run_flags) if run == 0 else [])
+        proc = subprocess.run(full, capture_output=True, text=True)
         if proc.returncode:
-            sys.exit("error: %s\n%s" % (" ".join(cmd), proc.stderr[-2000:]))
-        ours = verify = 0.0
+            sys.exit("error: %s\n%s" % (" ".join(full), proc.stderr[-2000:]))
+        ours_s = verify_s = 0.0
         for line in proc.stderr.splitlines():
-            m = STEPS.match(line)
-            if m:
-                steps += int(m.group(2)) / int(m.group(1))
+            if run == 0 and first_run_line and first_run_line(line):
                 continue
             cols = PASS_ROW.findall(line)
             if len(cols) < 3:
                 continue
             name = line.split(")")[-1].strip()
-            if name in ("AsyncElimPass", "AsyncLowerPass"):
-                ours += float(cols[2])
+            if name in ours:
+                ours_s += float(cols[2])
             elif name == "VerifierPass":
-                verify += float(cols[2])
-        best_ours = ours if best_ours is None else min(best_ours, ours)
-        best_verify = verify if best_verify is None else min(best_verify,
-                                                             verify)
-    return best_ours, best_verify, steps
+                verify_s += float(cols[2])
+        best_ours = ours_s if best_ours is None else min(best_ours, ours_s)
+        best_verify = (verify_s if best_verify is None else
+                       min(best_verify, verify_s))
+    return best_ours, best_verify
+
+
+def measure_alone(path, plugin, steps_option=True):
+    """(seconds of asyncpipe-elim + asyncpipe-lower, seconds of the verifier,
+    transfer steps per instruction) with the passes run alone."""
+    steps = [0.0]
+
+    def count_steps(line):
+        m = STEPS.match(line)
+        if m:
+            steps[0] += int(m.group(2)) / int(m.group(1))
+        return bool(m)
+
+    cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
+           "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx942",
+           "-passes=verify,function(asyncpipe-elim),asyncpipe-lower",
+           "-verify-each=0", "-time-passes", path, "-disable-output"]
+    ours, verify = best_times(
+        cmd, ("AsyncElimPass", "AsyncLowerPass"),
+        ["-asyncpipe-mark-analysis-stats"] if steps_option else [],
+        count_steps)
+    return ours, verify, steps[0]
 
 
 def measure_pipeliner(plugin, tmp, loops):
@@ -270,29 +286,12 @@ def measure_pipeliner(plugin, tmp, loops):
         f.write(text)
     subprocess.run([BIN + "/opt", "-passes=loop-simplify", raw, "-S", "-o",
                     simple], check=True)
-    best_ours = best_verify = None
-    for _ in range(RUNS):
-        cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
-               "-mtriple=x86_64-unknown-linux-gnu",
-               "-passes=function(asyncpipe-pipeline),verify",
-               "-verify-each=0", "-time-passes", simple, "-disable-output"]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode:
-            sys.exit("error: %s\n%s" % (" ".join(cmd), proc.stderr[-2000:]))
-        ours = verify = 0.0
-        for line in proc.stderr.splitlines():
-            cols = PASS_ROW.findall(line)
-            if len(cols) < 3:
-                continue
-            name = line.split(")")[-1].strip()
-            if name == "AsyncPipelinePass":
-                ours += float(cols[2])
-            elif name == "VerifierPass":
-                verify += float(cols[2])
-        best_ours = ours if best_ours is None else min(best_ours, ours)
-        best_verify = verify if best_verify is None else min(best_verify,
-                                                             verify)
-    return best_ours, best_verify, count_instructions(text)
+    cmd = [BIN + "/opt", "-load-pass-plugin=" + plugin,
+           "-mtriple=x86_64-unknown-linux-gnu",
+           "-passes=function(asyncpipe-pipeline),verify", "-verify-each=0",
+           "-time-passes", simple, "-disable-output"]
+    ours, verify = best_times(cmd, ("AsyncPipelinePass",))
+    return ours, verify, count_instructions(text)
 
 
 def pipeliner_series(plugin, quick):

@@ -41,11 +41,7 @@ entry:
 ph0:
   br label %h0
 h0:
-  br i1 %c0, label %a0, label %l0
-a0:
-  br label %l0
-l0:
-  br i1 %c1, label %h0, label %x0
+  br i1 %c3, label %h0, label %x0
 x0:
   br label %ph1
 ph1:
