@@ -264,9 +264,14 @@ StringRef describe(OpClass C) {
 // (Random/randir-seed683-*.ll). So a known bit also says whether it is
 // uniform, every lane's bit the same: an immediate 0 or -1 is, EXEC is not,
 // and a bitwise operation is when its uniform operands alone decide it (an
-// AND with a uniform 0). s_cselect picks its operand by a known SCC, and a
-// bitwise operation's SCC ("the result is not zero") is known when its
-// result is uniform. A lane leaves a block only along the edges its known
+// AND with a uniform 0). s_cselect picks its operand by a known SCC; where
+// SCC depends on data (a compare of a kernel argument) and both operands are
+// known, the lane splits on SCC, the wave's one bit, so a boolean computed
+// once before a loop and tested on every trip decides every trip the same
+// way: an early exit on it is taken on the first trip or never (random seed
+// 79608, CodeGen/AMDGPU/async-verify-invariant-exit.ll). A bitwise
+// operation's SCC ("the result is not zero") is known when its result is
+// uniform. A lane leaves a block only along the edges its known
 // values allow (edgeFeasible): s_cbranch_vccnz is surely taken when the
 // lane's own VCC bit is set and surely not when VCC is a uniform 0;
 // s_cbranch_execnz is surely taken when the lane is active; s_cbranch_scc1
@@ -780,6 +785,8 @@ private:
   bool step(const MachineInstr &MI, InFlight &S, bool Active) const;
   void stepLane(const MachineInstr &MI, const Lane &L,
                 SmallVectorImpl<Lane> &Out) const;
+  void splitOnScc(const MachineInstr &MI, const Lane &L,
+                  SmallVectorImpl<Lane> &Out) const;
   void stepAll(const MachineInstr &MI, LaneStates &States) const;
   void age(InFlight &S) const;
   void retire(InFlight &S, unsigned AllowedOutstanding) const;
@@ -987,6 +994,8 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
       Dst = Scc.B == Bit::One ? A : B;
     else if (A.B == B.B && A.Uniform == B.Uniform)
       Dst = A;
+    else if (A.B != Bit::Unknown && B.B != Bit::Unknown)
+      return splitOnScc(MI, L, Out);
     else
       Dst = Val();
     break;
@@ -1064,6 +1073,17 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
   Out.push_back(N);
   N.Active = true;
   Out.push_back(std::move(N));
+}
+
+/// Steps \p MI once with SCC 0 and once with SCC 1. SCC is the wave's, the
+/// same bit for every lane, so each copy believes it uniform.
+void Checker::splitOnScc(const MachineInstr &MI, const Lane &L,
+                         SmallVectorImpl<Lane> &Out) const {
+  for (Bit B : {Bit::Zero, Bit::One}) {
+    Lane Split = L;
+    Split.set(Ops.scc(), Val{B, /*Uniform=*/true});
+    stepLane(MI, Split, Out);
+  }
 }
 
 void Checker::stepAll(const MachineInstr &MI, LaneStates &States) const {
