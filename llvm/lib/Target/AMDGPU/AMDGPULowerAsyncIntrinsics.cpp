@@ -19,6 +19,11 @@
 // them there, so that asyncpipe_copy runs on every generation with async
 // copies into LDS.
 //
+// gfx1250's own copies and its s_wait_asynccnt, written as LLVM's intrinsics
+// in IR for another generation, would stop instruction selection ("Cannot
+// select"); they are reported at the call instead, with the portable form
+// that every generation lowers.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
@@ -75,6 +80,40 @@ DMAForm getDMAForm(StringRef Name) {
   return {};
 }
 
+/// Whether \p ID is one of gfx1250's async copies or its wait for them, which
+/// only a generation with ASYNCcnt can select.
+bool needsAsyncCnt(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::amdgcn_global_load_async_to_lds_b8:
+  case Intrinsic::amdgcn_global_load_async_to_lds_b32:
+  case Intrinsic::amdgcn_global_load_async_to_lds_b64:
+  case Intrinsic::amdgcn_global_load_async_to_lds_b128:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b8:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b32:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b64:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b128:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b8:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b32:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b64:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b128:
+  case Intrinsic::amdgcn_s_wait_asynccnt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// "gfx9 (gfx942)": the generation and the processor, as diagnostics name
+/// them.
+std::string describeGeneration(const AsyncSubtarget &ST) {
+  const AMDGPU::IsaVersion &Isa = ST.getIsaVersion();
+  char Stepping =
+      Isa.Stepping < 10 ? '0' + Isa.Stepping : 'a' + (Isa.Stepping - 10);
+  return ("gfx" + Twine(Isa.Major) + " (gfx" + Twine(Isa.Major) +
+          Twine(Isa.Minor) + Twine(Stepping) + ")")
+      .str();
+}
+
 /// The declaration of the LDS DMA intrinsic \p Form names, overloaded on
 /// \p Call's source pointer where the intrinsic is.
 Function *getNativeDMA(CallBase &Call, const DMAForm &Form) {
@@ -83,6 +122,58 @@ Function *getNativeDMA(CallBase &Call, const DMAForm &Form) {
     return Intrinsic::getOrInsertDeclaration(
         &M, Form.ID, {Call.getArgOperand(0)->getType()});
   return Intrinsic::getOrInsertDeclaration(&M, Form.ID);
+}
+
+/// Reports and removes each call in \p F to one of \p AsyncCntDecls, on a
+/// generation without ASYNCcnt; returns whether there was one.
+bool rejectAsyncCntIntrinsics(Function &F, ArrayRef<Function *> AsyncCntDecls,
+                              const AsyncSubtarget &ST) {
+  SmallVector<CallBase *, 4> Calls;
+  for (Function *Decl : AsyncCntDecls)
+    for (User *U : Decl->users())
+      if (auto *Call = dyn_cast<CallBase>(U); Call &&
+                                              Call->getFunction() == &F &&
+                                              Call->getCalledFunction() == Decl)
+        Calls.push_back(Call);
+  for (CallBase *Call : Calls) {
+    StringRef Name = Call->getCalledFunction()->getName();
+    std::string Missing = " which " + describeGeneration(ST) +
+                          " does not have: compile for gfx1250 "
+                          "(-mcpu=gfx1250, --offload-arch=gfx1250)";
+    switch (Call->getIntrinsicID()) {
+    case Intrinsic::amdgcn_s_wait_asynccnt:
+      reportAsyncError(*Call, "'" + Name + "' waits on gfx1250's ASYNCcnt," +
+                                  Missing +
+                                  ", or wait with llvm.amdgcn.wait.asyncmark "
+                                  "(asyncpipe_wait), which every generation "
+                                  "lowers to its own counter");
+      break;
+    case Intrinsic::amdgcn_global_store_async_from_lds_b8:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b32:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b64:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b128:
+      reportAsyncError(*Call, "'" + Name +
+                                  "' is gfx1250's async copy from LDS to "
+                                  "global memory, counted on ASYNCcnt," +
+                                  Missing +
+                                  "; no other generation copies out of LDS "
+                                  "asynchronously (store from registers "
+                                  "there)");
+      break;
+    default:
+      reportAsyncError(*Call, "'" + Name +
+                                  "' is gfx1250's async copy into LDS, "
+                                  "counted on ASYNCcnt," +
+                                  Missing +
+                                  ", or copy with "
+                                  "llvm.amdgcn.global.load.async.lds "
+                                  "(asyncpipe_copy), which every generation "
+                                  "with async copies into LDS lowers");
+      break;
+    }
+    Call->eraseFromParent();
+  }
+  return !Calls.empty();
 }
 
 class AsyncIntrinsicLowering {
@@ -144,15 +235,11 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
       return false;
     // The user wrote asyncpipe_copy, a pipeline copy or a builtin, not this
     // intrinsic: say what it is, and which GPUs can run it.
-    const AMDGPU::IsaVersion &Isa = ST.getIsaVersion();
-    char Stepping =
-        Isa.Stepping < 10 ? '0' + Isa.Stepping : 'a' + (Isa.Stepping - 10);
     reportAsyncError(Call,
                      "async copy to LDS ('" + Name + "') needs " +
                          (Form.NeedsBufferDMA ? "buffer" : "global") +
-                         " loads into LDS, which gfx" + Twine(Isa.Major) +
-                         " (gfx" + Twine(Isa.Major) + Twine(Isa.Minor) +
-                         Twine(Stepping) + ") does not have: compile for " +
+                         " loads into LDS, which " + describeGeneration(ST) +
+                         " does not have: compile for " +
                          (Form.NeedsBufferDMA ? "gfx9 or gfx10" : "gfx9") +
                          " (e.g. -mcpu=gfx942, --offload-arch=gfx942)");
     return false;
@@ -275,15 +362,32 @@ public:
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<TargetPassConfig>();
   }
+  bool doInitialization(Module &M) override {
+    AsyncCntDecls.clear();
+    for (Function &Decl : M)
+      if (needsAsyncCnt(Decl.getIntrinsicID()))
+        AsyncCntDecls.push_back(&Decl);
+    return false;
+  }
   bool runOnFunction(Function &F) override {
-    if (!moduleMayHaveAsyncOps(*F.getParent()))
+    bool MayHaveAsyncOps = moduleMayHaveAsyncOps(*F.getParent());
+    if (!MayHaveAsyncOps && AsyncCntDecls.empty())
       return false;
     const TargetMachine &TM =
         getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
     AsyncSubtarget ST(TM.getSubtargetImpl(F)->getCPU());
+    bool Changed = false;
+    if (!ST.hasAsyncCnt())
+      Changed |= rejectAsyncCntIntrinsics(F, AsyncCntDecls, ST);
+    if (!MayHaveAsyncOps)
+      return Changed;
     OptimizationRemarkEmitter ORE(&F);
-    return AsyncIntrinsicLowering(F, ST, ORE).run();
+    return AsyncIntrinsicLowering(F, ST, ORE).run() || Changed;
   }
+
+private:
+  /// gfx1250's async intrinsics the module declares (needsAsyncCnt).
+  SmallVector<Function *, 4> AsyncCntDecls;
 };
 } // namespace
 
