@@ -22,25 +22,28 @@
 // gfx1250's own copies and its s_wait_asynccnt, written as LLVM's intrinsics
 // in IR for another generation, would stop instruction selection ("Cannot
 // select"); they are reported at the call instead, with the portable form
-// that every generation lowers.
+// that every generation lowers. So are gfx1250's copies, written or made
+// from the portable copy, where GlobalISel selects and may not fall back:
+// LLVM 22's GlobalISel has no pattern for them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AMDGPUAsync.h"
 #include "AMDGPUAsyncMarkers.h"
 #include "AMDGPUAsyncSubtarget.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -174,6 +177,29 @@ bool rejectAsyncCntIntrinsics(Function &F, ArrayRef<Function *> AsyncCntDecls,
     Call->eraseFromParent();
   }
   return !Calls.empty();
+}
+
+/// Reports and removes each of gfx1250's async copies in \p F, for a
+/// GlobalISel that may not fall back to SelectionDAG; returns whether there
+/// was one.
+bool rejectCopiesForGlobalISel(Function &F) {
+  SmallVector<CallBase *, 4> Copies;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I);
+        Call && needsAsyncCnt(Call->getIntrinsicID()) &&
+        Call->getIntrinsicID() != Intrinsic::amdgcn_s_wait_asynccnt)
+      Copies.push_back(Call);
+  for (CallBase *Call : Copies) {
+    reportAsyncError(*Call,
+                     "LLVM " LLVM_VERSION_STRING "'s GlobalISel cannot select "
+                     "gfx1250's async copies ('" +
+                         Call->getCalledFunction()->getName() +
+                         "'): compile with SelectionDAG, the default (without "
+                         "-global-isel), or let GlobalISel fall back to it "
+                         "(-global-isel-abort=2)");
+    Call->eraseFromParent();
+  }
+  return !Copies.empty();
 }
 
 class AsyncIntrinsicLowering {
@@ -373,16 +399,20 @@ public:
     bool MayHaveAsyncOps = moduleMayHaveAsyncOps(*F.getParent());
     if (!MayHaveAsyncOps && AsyncCntDecls.empty())
       return false;
-    const TargetMachine &TM =
-        getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+    const TargetPassConfig &TPC = getAnalysis<TargetPassConfig>();
+    const TargetMachine &TM = TPC.getTM<TargetMachine>();
     AsyncSubtarget ST(TM.getSubtargetImpl(F)->getCPU());
     bool Changed = false;
     if (!ST.hasAsyncCnt())
       Changed |= rejectAsyncCntIntrinsics(F, AsyncCntDecls, ST);
-    if (!MayHaveAsyncOps)
-      return Changed;
-    OptimizationRemarkEmitter ORE(&F);
-    return AsyncIntrinsicLowering(F, ST, ORE).run() || Changed;
+    if (MayHaveAsyncOps) {
+      OptimizationRemarkEmitter ORE(&F);
+      Changed |= AsyncIntrinsicLowering(F, ST, ORE).run();
+    }
+    if (ST.hasAsyncCnt() && TM.Options.EnableGlobalISel &&
+        TPC.isGlobalISelAbortEnabled())
+      Changed |= rejectCopiesForGlobalISel(F);
+    return Changed;
   }
 
 private:
