@@ -19,10 +19,11 @@
 // them there, so that asyncpipe_copy runs on every generation with async
 // copies into LDS.
 //
-// gfx1250's own copies and its s_wait_asynccnt, written as LLVM's intrinsics
-// in IR for another generation, would stop instruction selection ("Cannot
-// select"); they are reported at the call instead, with the portable form
-// that every generation lowers. So are gfx1250's copies, written or made
+// LLVM's own LDS DMA intrinsics on a generation without LDS DMA (gfx11,
+// gfx12), and gfx1250's own copies and its s_wait_asynccnt on another
+// generation, would stop instruction selection ("Cannot select"); they are
+// reported at the call instead, with the generations that have them and the
+// portable form. So are gfx1250's copies, written or made
 // from the portable copy, where GlobalISel selects and may not fall back:
 // LLVM 22's GlobalISel has no pattern for them.
 //
@@ -42,6 +43,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
+#include "llvm/Support/AMDGPUAddrSpace.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -127,56 +129,109 @@ Function *getNativeDMA(CallBase &Call, const DMAForm &Form) {
   return Intrinsic::getOrInsertDeclaration(&M, Form.ID);
 }
 
-/// Reports and removes each call in \p F to one of \p AsyncCntDecls, on a
-/// generation without ASYNCcnt; returns whether there was one.
-bool rejectAsyncCntIntrinsics(Function &F, ArrayRef<Function *> AsyncCntDecls,
+/// Whether \p ID is one of LLVM's own LDS DMA intrinsics, which only gfx9 and
+/// gfx10 can select.
+bool isLDSDMA(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::amdgcn_global_load_lds:
+  case Intrinsic::amdgcn_load_to_lds:
+  case Intrinsic::amdgcn_raw_buffer_load_lds:
+  case Intrinsic::amdgcn_struct_buffer_load_lds:
+  case Intrinsic::amdgcn_raw_ptr_buffer_load_lds:
+  case Intrinsic::amdgcn_struct_ptr_buffer_load_lds:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether the LDS DMA \p Call reads through a buffer (else from global
+/// memory).
+bool readsThroughBuffer(const CallBase &Call) {
+  switch (Call.getIntrinsicID()) {
+  case Intrinsic::amdgcn_global_load_lds:
+    return false;
+  case Intrinsic::amdgcn_load_to_lds:
+    return Call.getArgOperand(0)->getType()->getPointerAddressSpace() !=
+           AMDGPUAS::GLOBAL_ADDRESS;
+  default:
+    return true;
+  }
+}
+
+/// What is wrong with \p Call on \p ST, and how to fix it, if \p ST cannot
+/// select it.
+std::optional<std::string> whyUnselectable(const CallBase &Call,
+                                           const AsyncSubtarget &ST) {
+  StringRef Name = Call.getCalledFunction()->getName();
+  if (isLDSDMA(Call.getIntrinsicID())) {
+    bool NeedsBuffer = readsThroughBuffer(Call);
+    if (NeedsBuffer ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS())
+      return std::nullopt;
+    return ("LDS DMA ('" + Name + "') needs " +
+            (NeedsBuffer ? "buffer" : "global") + " loads into LDS, which " +
+            describeGeneration(ST) +
+            " does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, "
+            "--offload-arch=gfx942)" +
+            (ST.hasAsyncCnt()
+                 ? ", or copy from global memory with asyncpipe_copy, which "
+                   "gfx1250 makes an async copy"
+                 : ""))
+        .str();
+  }
+  Intrinsic::ID ID = Call.getIntrinsicID();
+  if (!needsAsyncCnt(ID) || ST.hasAsyncCnt())
+    return std::nullopt;
+  std::string Missing = " which " + describeGeneration(ST) +
+                        " does not have: compile for gfx1250 "
+                        "(-mcpu=gfx1250, --offload-arch=gfx1250)";
+  switch (ID) {
+  case Intrinsic::amdgcn_s_wait_asynccnt:
+    return ("'" + Name + "' waits on gfx1250's ASYNCcnt," + Missing +
+            ", or wait with llvm.amdgcn.wait.asyncmark (asyncpipe_wait), "
+            "which every generation lowers to its own counter")
+        .str();
+  case Intrinsic::amdgcn_global_store_async_from_lds_b8:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b32:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b64:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b128:
+    return ("'" + Name +
+            "' is gfx1250's async copy from LDS to global memory, counted on "
+            "ASYNCcnt," +
+            Missing +
+            "; no other generation copies out of LDS asynchronously (store "
+            "from registers there)")
+        .str();
+  default:
+    return ("'" + Name +
+            "' is gfx1250's async copy into LDS, counted on "
+            "ASYNCcnt," +
+            Missing +
+            ", or copy with llvm.amdgcn.global.load.async.lds "
+            "(asyncpipe_copy), which every generation with async copies into "
+            "LDS lowers")
+        .str();
+  }
+}
+
+/// Reports and removes each call in \p F to one of \p Decls (LDS DMA and
+/// ASYNCcnt intrinsics) that \p ST cannot select; returns whether there was
+/// one.
+bool rejectUnselectableCopies(Function &F, ArrayRef<Function *> Decls,
                               const AsyncSubtarget &ST) {
-  SmallVector<CallBase *, 4> Calls;
-  for (Function *Decl : AsyncCntDecls)
+  SmallVector<std::pair<CallBase *, std::string>, 4> Rejected;
+  for (Function *Decl : Decls)
     for (User *U : Decl->users())
       if (auto *Call = dyn_cast<CallBase>(U); Call &&
                                               Call->getFunction() == &F &&
                                               Call->getCalledFunction() == Decl)
-        Calls.push_back(Call);
-  for (CallBase *Call : Calls) {
-    StringRef Name = Call->getCalledFunction()->getName();
-    std::string Missing = " which " + describeGeneration(ST) +
-                          " does not have: compile for gfx1250 "
-                          "(-mcpu=gfx1250, --offload-arch=gfx1250)";
-    switch (Call->getIntrinsicID()) {
-    case Intrinsic::amdgcn_s_wait_asynccnt:
-      reportAsyncError(*Call, "'" + Name + "' waits on gfx1250's ASYNCcnt," +
-                                  Missing +
-                                  ", or wait with llvm.amdgcn.wait.asyncmark "
-                                  "(asyncpipe_wait), which every generation "
-                                  "lowers to its own counter");
-      break;
-    case Intrinsic::amdgcn_global_store_async_from_lds_b8:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b32:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b64:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b128:
-      reportAsyncError(*Call, "'" + Name +
-                                  "' is gfx1250's async copy from LDS to "
-                                  "global memory, counted on ASYNCcnt," +
-                                  Missing +
-                                  "; no other generation copies out of LDS "
-                                  "asynchronously (store from registers "
-                                  "there)");
-      break;
-    default:
-      reportAsyncError(*Call, "'" + Name +
-                                  "' is gfx1250's async copy into LDS, "
-                                  "counted on ASYNCcnt," +
-                                  Missing +
-                                  ", or copy with "
-                                  "llvm.amdgcn.global.load.async.lds "
-                                  "(asyncpipe_copy), which every generation "
-                                  "with async copies into LDS lowers");
-      break;
-    }
+        if (std::optional<std::string> Why = whyUnselectable(*Call, ST))
+          Rejected.push_back({Call, std::move(*Why)});
+  for (auto &[Call, Why] : Rejected) {
+    reportAsyncError(*Call, Why);
     Call->eraseFromParent();
   }
-  return !Calls.empty();
+  return !Rejected.empty();
 }
 
 /// Reports and removes each of gfx1250's async copies in \p F, for a
@@ -389,22 +444,22 @@ public:
     AU.addRequired<TargetPassConfig>();
   }
   bool doInitialization(Module &M) override {
-    AsyncCntDecls.clear();
+    CopyDecls.clear();
     for (Function &Decl : M)
-      if (needsAsyncCnt(Decl.getIntrinsicID()))
-        AsyncCntDecls.push_back(&Decl);
+      if (isLDSDMA(Decl.getIntrinsicID()) ||
+          needsAsyncCnt(Decl.getIntrinsicID()))
+        CopyDecls.push_back(&Decl);
     return false;
   }
   bool runOnFunction(Function &F) override {
     bool MayHaveAsyncOps = moduleMayHaveAsyncOps(*F.getParent());
-    if (!MayHaveAsyncOps && AsyncCntDecls.empty())
+    if (!MayHaveAsyncOps && CopyDecls.empty())
       return false;
     const TargetPassConfig &TPC = getAnalysis<TargetPassConfig>();
     const TargetMachine &TM = TPC.getTM<TargetMachine>();
     AsyncSubtarget ST(TM.getSubtargetImpl(F)->getCPU());
     bool Changed = false;
-    if (!ST.hasAsyncCnt())
-      Changed |= rejectAsyncCntIntrinsics(F, AsyncCntDecls, ST);
+    Changed |= rejectUnselectableCopies(F, CopyDecls, ST);
     if (MayHaveAsyncOps) {
       OptimizationRemarkEmitter ORE(&F);
       Changed |= AsyncIntrinsicLowering(F, ST, ORE).run();
@@ -416,8 +471,9 @@ public:
   }
 
 private:
-  /// gfx1250's async intrinsics the module declares (needsAsyncCnt).
-  SmallVector<Function *, 4> AsyncCntDecls;
+  /// The module's LDS DMA and ASYNCcnt intrinsics, which some generations
+  /// cannot select.
+  SmallVector<Function *, 4> CopyDecls;
 };
 } // namespace
 

@@ -16,6 +16,19 @@
 ; RUN:     --implicit-check-not=error --implicit-check-not="Cannot select"
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
 ; RUN:   -o - %t/intrinsics.ll | FileCheck %s --check-prefix=GFX1250
+; LLVM's own LDS DMA intrinsics (not async: a wait for them is vmcnt(0)) on
+; gfx11 and gfx12, which have no LDS DMA: the same, at the call.
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -o /dev/null \
+; RUN:   %t/ldsdma.ll 2>&1 | FileCheck %s --check-prefixes=LDSDMA,LDSDMA-GFX1100 \
+; RUN:     --implicit-check-not=error --implicit-check-not="Cannot select"
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -o /dev/null \
+; RUN:   %t/ldsdma.ll 2>&1 | FileCheck %s --check-prefixes=LDSDMA,LDSDMA-GFX1250 \
+; RUN:     --implicit-check-not=error --implicit-check-not="Cannot select"
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
+; RUN:   -o /dev/null %t/ldsdma.ll
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
+; RUN:   -o /dev/null %t/ldsdma.ll
+;
 ; On gfx1250 itself LLVM 22's GlobalISel has no pattern for the copies, the
 ; written ones and those the portable copy becomes: an error at the call
 ; where it may not fall back to SelectionDAG, compiled where it may.
@@ -49,6 +62,15 @@
 ; FALLBACK: warning: Instruction selection used fallback path for copy_out
 ; FALLBACK: global_load_async_to_lds_b32
 ; FALLBACK: global_store_async_from_lds_b64
+
+; LDSDMA-GFX1100: error: dma.cl:41:3: in function lds_dma void (ptr addrspace(1), ptr addrspace(8), <4 x i32>): LDS DMA ('llvm.amdgcn.global.load.lds') needs global loads into LDS, which gfx11 (gfx1100) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942){{$}}
+; LDSDMA-GFX1250: error: dma.cl:41:3: in function lds_dma void (ptr addrspace(1), ptr addrspace(8), <4 x i32>): LDS DMA ('llvm.amdgcn.global.load.lds') needs global loads into LDS, which gfx12 (gfx1250) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942), or copy from global memory with asyncpipe_copy, which gfx1250 makes an async copy
+; LDSDMA: error: dma.cl:42:3: {{.*}}LDS DMA ('llvm.amdgcn.load.to.lds.p1') needs global loads into LDS
+; LDSDMA: error: dma.cl:44:3: {{.*}}LDS DMA ('llvm.amdgcn.raw.ptr.buffer.load.lds') needs buffer loads into LDS
+; LDSDMA: error: dma.cl:45:3: {{.*}}LDS DMA ('llvm.amdgcn.struct.ptr.buffer.load.lds') needs buffer loads into LDS
+; LDSDMA: error: dma.cl:46:3: {{.*}}LDS DMA ('llvm.amdgcn.raw.buffer.load.lds') needs buffer loads into LDS
+; LDSDMA: error: dma.cl:47:3: {{.*}}LDS DMA ('llvm.amdgcn.struct.buffer.load.lds') needs buffer loads into LDS
+; LDSDMA: error: <unknown>:0:0: in function lds_dma_fat void (ptr addrspace(7)): LDS DMA ('llvm.amdgcn.load.to.lds.p7') needs buffer loads into LDS
 
 ; GFX1250-LABEL: copy_in:
 ; GFX1250: global_load_async_to_lds_b32
@@ -114,3 +136,46 @@ declare void @llvm.amdgcn.wait.asyncmark(i16)
 !4 = !{}
 !10 = distinct !DISubprogram(name: "portable", scope: !2, file: !2, line: 30, type: !3, spFlags: DISPFlagDefinition, unit: !0)
 !11 = !DILocation(line: 32, column: 3, scope: !10)
+
+;--- ldsdma.ll
+@lds = internal addrspace(3) global [64 x i32] poison
+
+define amdgpu_kernel void @lds_dma(ptr addrspace(1) %g, ptr addrspace(8) %r, <4 x i32> %v) !dbg !10 {
+  call void @llvm.amdgcn.global.load.lds(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0), !dbg !11
+  call void @llvm.amdgcn.load.to.lds.p1(ptr addrspace(1) %g, ptr addrspace(3) @lds, i32 4, i32 0, i32 0), !dbg !12
+  call void @llvm.amdgcn.raw.ptr.buffer.load.lds(ptr addrspace(8) %r, ptr addrspace(3) @lds, i32 4, i32 0, i32 0, i32 0, i32 0), !dbg !14
+  call void @llvm.amdgcn.struct.ptr.buffer.load.lds(ptr addrspace(8) %r, ptr addrspace(3) @lds, i32 4, i32 0, i32 0, i32 0, i32 0, i32 0), !dbg !15
+  call void @llvm.amdgcn.raw.buffer.load.lds(<4 x i32> %v, ptr addrspace(3) @lds, i32 4, i32 0, i32 0, i32 0, i32 0), !dbg !16
+  call void @llvm.amdgcn.struct.buffer.load.lds(<4 x i32> %v, ptr addrspace(3) @lds, i32 4, i32 0, i32 0, i32 0, i32 0, i32 0), !dbg !17
+  ret void
+}
+
+; Without debug info: LLVM 22's llc breaks the debug info of a function that
+; uses a buffer fat pointer ("DICompileUnit not listed in llvm.dbg.cu").
+define amdgpu_kernel void @lds_dma_fat(ptr addrspace(7) %f) {
+  call void @llvm.amdgcn.load.to.lds.p7(ptr addrspace(7) %f, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
+  ret void
+}
+
+declare void @llvm.amdgcn.global.load.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
+declare void @llvm.amdgcn.load.to.lds.p1(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
+declare void @llvm.amdgcn.load.to.lds.p7(ptr addrspace(7), ptr addrspace(3), i32, i32, i32)
+declare void @llvm.amdgcn.raw.ptr.buffer.load.lds(ptr addrspace(8), ptr addrspace(3), i32, i32, i32, i32, i32)
+declare void @llvm.amdgcn.struct.ptr.buffer.load.lds(ptr addrspace(8), ptr addrspace(3), i32, i32, i32, i32, i32, i32)
+declare void @llvm.amdgcn.raw.buffer.load.lds(<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32)
+declare void @llvm.amdgcn.struct.buffer.load.lds(<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32, i32)
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!1}
+!0 = distinct !DICompileUnit(language: DW_LANG_OpenCL, file: !2, emissionKind: LineTablesOnly)
+!1 = !{i32 2, !"Debug Info Version", i32 3}
+!2 = !DIFile(filename: "dma.cl", directory: "/src")
+!3 = !DISubroutineType(types: !4)
+!4 = !{}
+!10 = distinct !DISubprogram(name: "lds_dma", scope: !2, file: !2, line: 40, type: !3, spFlags: DISPFlagDefinition, unit: !0)
+!11 = !DILocation(line: 41, column: 3, scope: !10)
+!12 = !DILocation(line: 42, column: 3, scope: !10)
+!14 = !DILocation(line: 44, column: 3, scope: !10)
+!15 = !DILocation(line: 45, column: 3, scope: !10)
+!16 = !DILocation(line: 46, column: 3, scope: !10)
+!17 = !DILocation(line: 47, column: 3, scope: !10)
