@@ -17,7 +17,10 @@
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
 ; RUN:   -o - %t/intrinsics.ll | FileCheck %s --check-prefix=GFX1250
 ; LLVM's own LDS DMA intrinsics (not async: a wait for them is vmcnt(0)) on
-; gfx11 and gfx12, which have no LDS DMA: the same, at the call.
+; gfx6 to gfx8, gfx11 and gfx12, which have no LDS DMA: the same, at the call.
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx803 -o /dev/null \
+; RUN:   %t/ldsdma.ll 2>&1 | FileCheck %s --check-prefixes=LDSDMA,LDSDMA-GFX803 \
+; RUN:     --implicit-check-not=error --implicit-check-not="Cannot select"
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -o /dev/null \
 ; RUN:   %t/ldsdma.ll 2>&1 | FileCheck %s --check-prefixes=LDSDMA,LDSDMA-GFX1100 \
 ; RUN:     --implicit-check-not=error --implicit-check-not="Cannot select"
@@ -63,6 +66,7 @@
 ; FALLBACK: global_load_async_to_lds_b32
 ; FALLBACK: global_store_async_from_lds_b64
 
+; LDSDMA-GFX803: error: dma.cl:41:3: {{.*}}which gfx8 (gfx803) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942){{$}}
 ; LDSDMA-GFX1100: error: dma.cl:41:3: in function lds_dma void (ptr addrspace(1), ptr addrspace(8), <4 x i32>): LDS DMA ('llvm.amdgcn.global.load.lds') needs global loads into LDS, which gfx11 (gfx1100) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942){{$}}
 ; LDSDMA-GFX1250: error: dma.cl:41:3: in function lds_dma void (ptr addrspace(1), ptr addrspace(8), <4 x i32>): LDS DMA ('llvm.amdgcn.global.load.lds') needs global loads into LDS, which gfx12 (gfx1250) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942), or copy from global memory with asyncpipe_copy, which gfx1250 makes an async copy
 ; LDSDMA: error: dma.cl:42:3: {{.*}}LDS DMA ('llvm.amdgcn.load.to.lds.p1') needs global loads into LDS
