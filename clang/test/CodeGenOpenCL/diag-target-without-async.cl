@@ -21,7 +21,7 @@ kernel void copy_tile(global const int *src, global int *out) {
   local int tile[64];
   size_t i = get_local_id(0);
   asyncpipe_copy(tile + i, src + i, 4);
-  // GFX11: diag-target-without-async.cl:[[@LINE-1]]:3: error: async copy to LDS ('llvm.amdgcn.global.load.async.lds') needs global loads into LDS, which gfx11 (gfx1100) does not have: compile for gfx9 (e.g. -mcpu=gfx942, --offload-arch=gfx942)
+  // GFX11: diag-target-without-async.cl:[[@LINE-1]]:3: error: async copy to LDS ('llvm.amdgcn.global.load.async.lds') needs global loads into LDS, which gfx11 (gfx1100) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942)
   // SM70: diag-target-without-async.cl:[[@LINE-2]]:3: error: async copies (cp.async) need sm_80 and PTX ISA 7.0 or newer, but this function is compiled for sm_70 with PTX ISA {{[0-9.]+}}: use -mcpu=sm_80 (llc) or -march=sm_80 (clang)
   asyncpipe_commit();
   asyncpipe_wait(0);

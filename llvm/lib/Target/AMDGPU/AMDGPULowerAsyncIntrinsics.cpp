@@ -320,9 +320,8 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
                      "async copy to LDS ('" + Name + "') needs " +
                          (Form.NeedsBufferDMA ? "buffer" : "global") +
                          " loads into LDS, which " + describeGeneration(ST) +
-                         " does not have: compile for " +
-                         (Form.NeedsBufferDMA ? "gfx9 or gfx10" : "gfx9") +
-                         " (e.g. -mcpu=gfx942, --offload-arch=gfx942)");
+                         " does not have: compile for gfx9 or gfx10 (e.g. "
+                         "-mcpu=gfx942, --offload-arch=gfx942)");
     return false;
   }
   Function *Native = getNativeDMA(Call, Form);
