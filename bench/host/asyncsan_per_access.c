@@ -5,8 +5,9 @@
  *===----------------------------------------------------------------------===*
  *
  * Measures what one AsyncSan check, and one copy from issue to completion,
- * cost with N copies in flight, calling the runtime's entry points directly (what the
- * instrumentation emits), so the figure is the runtime's and nothing else's.
+ * cost with N copies in flight, calling the runtime's entry points directly
+ * (what the instrumentation emits), so the figure is the runtime's and nothing
+ * else's.
  * Run it under ASYNCPIPE_POLICY=lazy: every copy stays pending until the
  * final wait.
  *

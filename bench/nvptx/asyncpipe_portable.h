@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The portable IR calls of llvm/docs/AsyncPipe.rst, declared for CUDA device code. The
-// project's user-facing header (clang/include) is a separate piece of work;
-// these four declarations are all the benchmarks need.
+// The portable IR calls of llvm/docs/AsyncPipe.rst, declared for CUDA device
+// code: the four declarations the benchmarks need. Users include the
+// project's header instead (clang/include/asyncpipe/asyncpipe.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -39,7 +39,7 @@ struct __asyncpipe_rt_site {
 
 /* The entry points, listed once in asyncpipe_rt.def (the plugin reads the
  * same list). */
-#define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)        \
+#define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)       \
   RETURN_TYPE SYMBOL PARAMETERS;
 #include "asyncpipe_rt.def"
 

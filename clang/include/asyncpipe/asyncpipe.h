@@ -2,8 +2,9 @@
  *
  * Part of the AsyncPipe project.
  *
- * The portable C API of the AsyncPipe async model (llvm/docs/AsyncPipeModel.rst), one
- * source for OpenCL C, HIP and CUDA on AMDGPU and NVPTX, and for host C/C++.
+ * The portable C API of the AsyncPipe async model
+ * (llvm/docs/AsyncPipeModel.rst), one source for OpenCL C, HIP and CUDA on
+ * AMDGPU and NVPTX, and for host C/C++.
  * Compile with clang -fpass-plugin=AsyncPipe.so, which lowers each call to
  * the target: AMDGPU LDS DMA and asyncmark / wait.asyncmark, NVPTX cp.async,
  * commit_group and wait_group, or the AsyncPipe host runtime.
@@ -112,7 +113,8 @@ ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
                                    src_size > size,
                                "argument 'src_size' of 'asyncpipe_copy_zfill' "
                                "must not exceed 'size'", "error")))
-    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy_zfill()") __asm__("asyncpipe.copy.zfill");
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy_zfill()")
+        __asm__("asyncpipe.copy.zfill");
 ASYNCPIPE_DEVICE void asyncpipe_commit(void)
     ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_commit()") __asm__("asyncpipe.mark");
 ASYNCPIPE_DEVICE void asyncpipe_wait(int n)

@@ -41,8 +41,8 @@
 //      wavefront (64 work-items on gfx9).
 //
 // The calls of one pipeline must run in one function activation after
-// inlining (marks are counted per function, llvm/docs/AsyncPipeModel.rst): every
-// member is always inlined; helpers the user passes a pipeline to must be
+// inlining (marks are counted per function, llvm/docs/AsyncPipeModel.rst):
+// every member is always inlined; helpers the user passes a pipeline to must be
 // inlined too (__forceinline__ / __attribute__((always_inline))).
 //
 //===----------------------------------------------------------------------===//

@@ -114,9 +114,9 @@ struct PendingQueue {
   /// destination and its source, while the index is kept and the copy is
   /// pending (apart: the index is usually not kept).
   std::vector<std::array<CopyRun *, 2>> RunRing;
-  uint64_t Front = 0;      // Entries [Front, End) by issue number; Front is
-  uint64_t End = 0;        // pending unless the range is empty. Entries
-                           // before Front are complete, their slots reused.
+  uint64_t Front = 0; // Entries [Front, End) by issue number; Front is
+  uint64_t End = 0;   // pending unless the range is empty. Entries
+                      // before Front are complete, their slots reused.
   size_t NumLive = 0;
 
   bool empty() const { return NumLive == 0; }
@@ -182,7 +182,7 @@ struct ThreadState {
   Policy CompletionPolicy; // getConfig()'s, read once per thread.
   uint64_t NextSeq = 0;
   PendingQueue Pending;
-  std::vector<Frame> Frames;       // Frames[0] is the thread's root.
+  std::vector<Frame> Frames; // Frames[0] is the thread's root.
   /// Native commit groups (cp.async.commit_group) not known to be complete,
   /// oldest first, each as the issue sequence number it closes. One queue
   /// per thread, as in hardware: activations do not scope it.

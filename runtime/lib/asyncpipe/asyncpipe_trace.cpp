@@ -67,8 +67,8 @@ void initialize() {
 
 void record(Event E, uint64_t Copy, uint64_t Value) {
   auto Now = std::chrono::steady_clock::now();
-  uint64_t Ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Now - Start)
-                    .count();
+  uint64_t Ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Now - Start).count();
   std::lock_guard<std::mutex> Guard(traceLock());
   std::fprintf(TraceFile, "%c %" PRIu64 " %u %" PRIu64 " %" PRIu64 "\n",
                static_cast<char>(E), Ns, currentThread(), Copy, Value);

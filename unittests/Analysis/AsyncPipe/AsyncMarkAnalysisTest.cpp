@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AsyncFunctionTest.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "AsyncFunctionTest.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"

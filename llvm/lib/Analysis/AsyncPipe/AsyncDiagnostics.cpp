@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 
@@ -56,7 +56,8 @@ bool asyncpipe::isOpenCLKernelBody(const Function &F) {
 bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
   SmallVector<CallBase *, 4> Malformed;
   for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I); Call && isMalformedAsyncCall(*Call))
+    if (auto *Call = dyn_cast<CallBase>(&I);
+        Call && isMalformedAsyncCall(*Call))
       Malformed.push_back(Call);
   return removeMalformedAsyncCalls(Malformed);
 }

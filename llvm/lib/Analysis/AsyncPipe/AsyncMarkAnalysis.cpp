@@ -516,8 +516,7 @@ bool AsyncMarkCounts::invalidate(Function &, const PreservedAnalyses &PA,
   return !PAC.preserved() && !PAC.preservedSet<AllAnalysesOn<Function>>();
 }
 
-AsyncMarkCounts AsyncMarkAnalysis::run(Function &F,
-                                       FunctionAnalysisManager &) {
+AsyncMarkCounts AsyncMarkAnalysis::run(Function &F, FunctionAnalysisManager &) {
   return AsyncMarkCounts(F);
 }
 

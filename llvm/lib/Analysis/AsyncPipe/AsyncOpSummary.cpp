@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Pass.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -146,14 +146,14 @@ std::optional<Spelling> getNVPTXSpelling(Intrinsic::ID ID) {
   case Intrinsic::nvvm_cp_async_cg_shared_global_16_s:
     return Copy(16, true);
   case Intrinsic::nvvm_cp_async_commit_group:
-    return Spelling{"", false, AsyncOpKind::Mark, AsyncOpForm::NVPTX,
-                    -1, -1,    -1, -1, 0};
+    return Spelling{
+        "", false, AsyncOpKind::Mark, AsyncOpForm::NVPTX, -1, -1, -1, -1, 0};
   case Intrinsic::nvvm_cp_async_wait_group:
-    return Spelling{"", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX,
-                    -1, -1,    -1, 0,  0};
+    return Spelling{
+        "", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX, -1, -1, -1, 0, 0};
   case Intrinsic::nvvm_cp_async_wait_all:
-    return Spelling{"", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX,
-                    -1, -1,    -1, -1, 0};
+    return Spelling{
+        "", false, AsyncOpKind::Wait, AsyncOpForm::NVPTX, -1, -1, -1, -1, 0};
   default:
     return std::nullopt;
   }

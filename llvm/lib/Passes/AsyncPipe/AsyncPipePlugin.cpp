@@ -96,7 +96,8 @@ void registerPipelinePasses(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {                 \
         MPM.addPass(createModuleToFunctionPassAdaptor(CREATE_PASS));           \
       });
-#define ASYNCPIPE_PIPELINE_OPTIMIZING_MODULE_PASS(EXTENSION_POINT, CREATE_PASS) \
+#define ASYNCPIPE_PIPELINE_OPTIMIZING_MODULE_PASS(EXTENSION_POINT,             \
+                                                  CREATE_PASS)                 \
   PB.register##EXTENSION_POINT##EPCallback(                                    \
       [](ModulePassManager &MPM, OptimizationLevel Level, auto...) {           \
         if (Level != OptimizationLevel::O0)                                    \
@@ -127,8 +128,8 @@ bool parseAnalysisName(StringRef Name, FunctionPassManager &FPM) {
 #define ASYNCPIPE_FUNCTION_ANALYSIS(NAME, CREATE_ANALYSIS)                     \
   if (Name == "require<" NAME ">") {                                           \
     FPM.addPass(                                                               \
-        RequireAnalysisPass<std::remove_reference_t<decltype(CREATE_ANALYSIS)>, \
-                            Function>());                                      \
+        RequireAnalysisPass<                                                   \
+            std::remove_reference_t<decltype(CREATE_ANALYSIS)>, Function>());  \
     return true;                                                               \
   }
 #include "PassRegistry.def"
@@ -188,9 +189,8 @@ void addCodeGenPass(TargetPassConfig &PC, StringRef After, Pass *P,
   if (Info && !StartPass.empty() && Info->getPassArgument() == StartPass)
     reportFatalUsageError(
         Twine("AsyncPipe: a codegen pipeline cannot start at '") + StartPass +
-        "', which the plugin inserts after '" + After +
-        "'; use -start-after=" + After +
-        " instead, or run the pass alone with -run-pass=" + StartPass);
+        "', which the plugin inserts after '" + After + "'; use -start-after=" +
+        After + " instead, or run the pass alone with -run-pass=" + StartPass);
   PC.insertPass(Anchor->getTypeInfo(), P);
 }
 

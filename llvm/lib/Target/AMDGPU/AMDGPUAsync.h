@@ -1,4 +1,4 @@
-//===- AMDGPUAsync.h - AsyncPipe's AMDGPU codegen passes ---------*- C++ -*-===//
+//===- AMDGPUAsync.h - AsyncPipe's AMDGPU codegen passes --------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

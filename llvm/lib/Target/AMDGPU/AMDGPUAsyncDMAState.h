@@ -1,4 +1,4 @@
-//===- AMDGPUAsyncDMAState.h - Memory operands set aside for waitcnt -*- C++ -*-===//
+//===- AMDGPUAsyncDMAState.h - DMA operands hidden from waitcnt -*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

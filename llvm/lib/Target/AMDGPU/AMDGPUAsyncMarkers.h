@@ -1,4 +1,4 @@
-//===- AMDGPUAsyncMarkers.h - How async ops travel from IR to MIR -*- C++ -*-===//
+//===- AMDGPUAsyncMarkers.h - Async ops from IR to MIR ----------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

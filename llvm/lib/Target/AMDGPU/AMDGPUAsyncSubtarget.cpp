@@ -67,20 +67,19 @@ VmcntEvent AsyncSubtarget::classifyVmcnt(const MachineInstr &MI) const {
       !(Flags & (TSFlags::FlatGlobal | TSFlags::FlatScratch)))
     return VmcntEvent::NotCounted;
   bool IsAtomic = Flags & (TSFlags::IsAtomicNoRet | TSFlags::IsAtomicRet);
-  if (MI.mayLoad() && MI.mayStore() && !IsAtomic &&
-      (Flags & TSFlags::LGKM_CNT))
+  if (MI.mayLoad() && MI.mayStore() && !IsAtomic && (Flags & TSFlags::LGKM_CNT))
     return VmcntEvent::LDSDMA;
   // GFX10 moved stores and returnless atomics to their own counter, vscnt.
-  if (Isa.Major >= 10 && ((Flags & TSFlags::IsAtomicNoRet) ||
-                          (MI.mayStore() && !MI.mayLoad())))
+  if (Isa.Major >= 10 &&
+      ((Flags & TSFlags::IsAtomicNoRet) || (MI.mayStore() && !MI.mayLoad())))
     return VmcntEvent::NotCounted;
   if (Flags & (TSFlags::MIMG | TSFlags::VIMAGE | TSFlags::VSAMPLE))
     return VmcntEvent::OutOfOrder;
   return VmcntEvent::InOrder;
 }
 
-std::optional<unsigned> asyncpipe::amdgpu::findOpcode(const TargetInstrInfo &TII,
-                                                     StringRef Name) {
+std::optional<unsigned>
+asyncpipe::amdgpu::findOpcode(const TargetInstrInfo &TII, StringRef Name) {
   for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op)
     if (TII.getName(Op) == Name)
       return Op;
@@ -154,9 +153,8 @@ std::string asyncpipe::amdgpu::verifyTSFlagPins(const TargetInstrInfo &TII,
     }
     uint64_t Flags = TII.get(*Op).TSFlags;
     if ((Flags & E.Set) != E.Set || (Flags & E.Clear))
-      Mismatches += (E.Opcode + " has TSFlags 0x" + Twine::utohexstr(Flags) +
-                     "; ")
-                        .str();
+      Mismatches +=
+          (E.Opcode + " has TSFlags 0x" + Twine::utohexstr(Flags) + "; ").str();
     ++Checked;
   }
   return Mismatches;

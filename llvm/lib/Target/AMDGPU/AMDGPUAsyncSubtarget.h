@@ -1,4 +1,4 @@
-//===- AMDGPUAsyncSubtarget.h - AMDGPU facts the async passes need -*- C++ -*-===//
+//===- AMDGPUAsyncSubtarget.h - AMDGPU facts async passes need --*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
@@ -113,8 +113,8 @@ std::optional<unsigned> findOpcode(const TargetInstrInfo &TII, StringRef Name);
 /// by exact name (a lookup of two known opcodes, not a classification).
 struct WaitcntOpcodes {
   explicit WaitcntOpcodes(const TargetInstrInfo &TII);
-  std::optional<unsigned> Waitcnt;     ///< S_WAITCNT
-  std::optional<unsigned> WaitcntSoft; ///< S_WAITCNT_soft
+  std::optional<unsigned> Waitcnt;          ///< S_WAITCNT
+  std::optional<unsigned> WaitcntSoft;      ///< S_WAITCNT_soft
   std::optional<unsigned> WaitAsynccnt;     ///< S_WAIT_ASYNCCNT
   std::optional<unsigned> WaitAsynccntSoft; ///< S_WAIT_ASYNCCNT_soft
   bool isWaitcnt(const MachineInstr &MI) const;

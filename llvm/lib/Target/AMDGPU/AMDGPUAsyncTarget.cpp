@@ -34,8 +34,7 @@ public:
 
   // 12 and 16 bytes exist on gfx950 only; codegen diagnoses them elsewhere.
   bool isLegalCopySize(uint64_t Bytes) const override {
-    return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 12 ||
-           Bytes == 16;
+    return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 12 || Bytes == 16;
   }
 
   bool needsConsecutiveLaneDestinations() const override { return true; }
@@ -53,12 +52,13 @@ public:
     Value *Lane = createLaneInWave(B);
     Value *LDSDst = B.CreateAddrSpaceCast(Dst, B.getPtrTy(LDSAS));
     Value *GlobalSrc = B.CreateAddrSpaceCast(Src, B.getPtrTy(GlobalAS));
-    Value *Base = B.CreateGEP(B.getInt8Ty(), LDSDst,
-                              B.CreateNeg(B.CreateMul(Lane, B.getInt32(Bytes))));
+    Value *Base =
+        B.CreateGEP(B.getInt8Ty(), LDSDst,
+                    B.CreateNeg(B.CreateMul(Lane, B.getInt32(Bytes))));
     FunctionCallee Copy = M.getOrInsertFunction(
         "llvm.amdgcn.global.load.async.lds", B.getVoidTy(),
-        B.getPtrTy(GlobalAS), B.getPtrTy(LDSAS), B.getInt32Ty(),
-        B.getInt32Ty(), B.getInt32Ty());
+        B.getPtrTy(GlobalAS), B.getPtrTy(LDSAS), B.getInt32Ty(), B.getInt32Ty(),
+        B.getInt32Ty());
     return B.CreateCall(Copy, {GlobalSrc, Base, B.getInt32(Bytes),
                                B.getInt32(0), B.getInt32(0)});
   }
@@ -71,8 +71,8 @@ public:
 
   CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
     Module &M = *B.GetInsertBlock()->getModule();
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "llvm.amdgcn.wait.asyncmark", B.getVoidTy(), B.getInt16Ty());
+    FunctionCallee Wait = M.getOrInsertFunction("llvm.amdgcn.wait.asyncmark",
+                                                B.getVoidTy(), B.getInt16Ty());
     // The native count is read as signed: clamp to its largest positive
     // value, still more marks than are ever tracked (so the same wait),
     // where 0xffff would read as -1 and reject a valid program.

@@ -21,9 +21,9 @@
 // therefore also lose their IR value for the duration. Canonical info
 // also fixes a stock 22.1.8 bug: an LDS load with only !tbaa after a DMA
 // without alias scope got no wait at all (in functions with an async DMA:
-// the plugin leaves every other function to the stock pass). With only two distinct DMA infos the
-// stock pass never runs out of its per-scope DMA slots. amdgpu-lower-async-waits
-// restores the original operands after the stock pass.
+// the plugin leaves every other function to the stock pass). With only two
+// distinct DMA infos the stock pass never runs out of its per-scope DMA slots.
+// amdgpu-lower-async-waits restores the original operands after the stock pass.
 //
 // A release fence covering LDS makes the memory legalizer insert
 // S_WAITCNT_lds_direct, which the stock pass turns into a wait for every LDS
@@ -62,8 +62,7 @@ struct CanonicalAAInfo {
 
   explicit CanonicalAAInfo(LLVMContext &Ctx) {
     MDBuilder MDB(Ctx);
-    MDNode *Domain =
-        MDB.createAnonymousAliasScopeDomain("asyncpipe.waitcnt");
+    MDNode *Domain = MDB.createAnonymousAliasScopeDomain("asyncpipe.waitcnt");
     MDNode *Async = MDB.createAnonymousAliasScope(Domain, "async");
     MDNode *Other = MDB.createAnonymousAliasScope(Domain, "other-dma");
     MDNode *Access = MDB.createAnonymousAliasScope(Domain, "access");
@@ -110,10 +109,10 @@ static MachineMemOperand *canonicalize(MachineFunction &MF,
   MachinePointerInfo Opaque(
       PoisonValue::get(PointerType::get(Ctx, MMO.getAddrSpace())),
       MMO.getOffset());
-  return MF.getMachineMemOperand(
-      Opaque, MMO.getFlags(), MMO.getSize(), MMO.getBaseAlign(), AA,
-      MMO.getRanges(), MMO.getSyncScopeID(), MMO.getSuccessOrdering(),
-      MMO.getFailureOrdering());
+  return MF.getMachineMemOperand(Opaque, MMO.getFlags(), MMO.getSize(),
+                                 MMO.getBaseAlign(), AA, MMO.getRanges(),
+                                 MMO.getSyncScopeID(), MMO.getSuccessOrdering(),
+                                 MMO.getFailureOrdering());
 }
 
 void AMDGPUHideAsyncDMA::rewrite(MachineFunction &MF, MachineInstr &MI,
@@ -148,8 +147,8 @@ bool AMDGPUHideAsyncDMA::runOnMachineFunction(MachineFunction &MF) {
   if (AsyncDMAs.empty())
     return false;
   if (!LDSDMAWaitOpcode)
-    LDSDMAWaitOpcode = findOpcode(*MF.getSubtarget().getInstrInfo(),
-                                  "S_WAITCNT_lds_direct");
+    LDSDMAWaitOpcode =
+        findOpcode(*MF.getSubtarget().getInstrInfo(), "S_WAITCNT_lds_direct");
   if (OtherDMAs.empty() && *LDSDMAWaitOpcode)
     for (MachineBasicBlock &MBB : MF)
       for (MachineInstr &MI : make_early_inc_range(MBB.instrs()))

@@ -364,8 +364,8 @@ std::optional<Intrinsic::ID> getAsyncCntCopy(uint64_t Bytes) {
 /// global-to-LDS copy \p Call by one of them; returns false if \p Call is
 /// not that copy or the target has no such copies.
 bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
-  if (!ST.hasAsyncCnt() ||
-      Call.getCalledFunction()->getName() != "llvm.amdgcn.global.load.async.lds")
+  if (!ST.hasAsyncCnt() || Call.getCalledFunction()->getName() !=
+                               "llvm.amdgcn.global.load.async.lds")
     return false;
   auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(2));
   std::optional<Intrinsic::ID> ID =
@@ -389,10 +389,8 @@ bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
       B.CreateMul(createLaneInWave(B), B.getInt32(Size->getZExtValue()));
   Value *LaneDst =
       B.CreateGEP(B.getInt8Ty(), Call.getArgOperand(1), Offset, "lane.dst");
-  CallInst *Copy =
-      B.CreateIntrinsic(*ID, {},
-                        {Call.getArgOperand(0), LaneDst, B.getInt32(0),
-                         B.getInt32(0)});
+  CallInst *Copy = B.CreateIntrinsic(
+      *ID, {}, {Call.getArgOperand(0), LaneDst, B.getInt32(0), B.getInt32(0)});
   Copy->setDebugLoc(Call.getDebugLoc());
   Call.eraseFromParent();
   return true;

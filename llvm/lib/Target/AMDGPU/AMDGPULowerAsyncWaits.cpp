@@ -55,6 +55,7 @@
 #include "AMDGPUAsyncMarkers.h"
 #include "AMDGPUAsyncSubtarget.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
@@ -63,9 +64,8 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Support/CommandLine.h"
 #include <climits>
 
 using namespace llvm;
@@ -220,8 +220,7 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
 MarkState AsyncWaitLowering::entryState() const {
   MarkState S;
   S.SinceMark.assign(Depth, Done);
-  if (HasDMA &&
-      MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
+  if (HasDMA && MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
     S.SinceNewestDMA = 0;
   return S;
 }
@@ -707,8 +706,7 @@ public:
       verifyPinsOnce(*MF.getSubtarget().getInstrInfo(), MF.getFunction());
       PinsVerified = true;
     }
-    bool Changed =
-        restoreMemOperands(MF, getAnalysis<AMDGPUAsyncDMAState>());
+    bool Changed = restoreMemOperands(MF, getAnalysis<AMDGPUAsyncDMAState>());
     AsyncSubtarget ST(MF.getSubtarget().getCPU());
     MachineOptimizationRemarkEmitter ORE(MF, nullptr);
     // Every AMDGPU subtarget shares one opcode table: look up once.

@@ -21,6 +21,8 @@
 #include "AMDGPUAsyncDMAState.h"
 #include "AMDGPUAsyncMarkers.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/BasicAliasAnalysis.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/CodeGen/StackProtector.h"
@@ -28,8 +30,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Pass.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -45,8 +45,8 @@ void tagAsyncDMA(CallInst &DMA) {
   Value *LDSPtr = DMA.getArgOperand(LDSPointerOperand);
   auto *Tag = GetElementPtrInst::Create(
       Type::getInt8Ty(Ctx), LDSPtr,
-      {ConstantInt::get(Type::getInt32Ty(Ctx), 0)}, LDSPtr->getName() + ".async",
-      DMA.getIterator());
+      {ConstantInt::get(Type::getInt32Ty(Ctx), 0)},
+      LDSPtr->getName() + ".async", DMA.getIterator());
   Tag->setMetadata(AsyncDMAMetadata, MDNode::get(Ctx, {}));
   DMA.setArgOperand(LDSPointerOperand, Tag);
 }

@@ -767,8 +767,8 @@ public:
         WaitcntField ? &*WaitcntField
                      : (WaitLoadcntField ? &*WaitLoadcntField : nullptr);
     // No wait can tell more than "at least limit() newer loads".
-    Saturation = AsyncCounter ? WaitAsynccntField.limit()
-                              : (Any ? Any->limit() : 1);
+    Saturation =
+        AsyncCounter ? WaitAsynccntField.limit() : (Any ? Any->limit() : 1);
     bool Wave32 = MF.getSubtarget().checkFeatures("+wavefrontsize32");
     ExecReg = Wave32 ? Ops.execLo() : Ops.exec();
     // A wave32's lanes are all in EXEC_LO; its save-exec and v_cmpx forms

@@ -1,4 +1,4 @@
-//===- NVPTXAsync.h - AsyncPipe's NVPTX codegen passes -----------*- C++ -*-===//
+//===- NVPTXAsync.h - AsyncPipe's NVPTX codegen passes ----------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

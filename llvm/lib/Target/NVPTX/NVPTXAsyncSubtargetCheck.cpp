@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVPTXAsync.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Constants.h"
@@ -36,8 +38,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -194,9 +194,8 @@ void warnUnknownCpAsyncIntrinsics(Function &F) {
 /// True if every call in \p Calls is cp.async written as inline PTX: stock
 /// llc compiles those for any target (ptxas rejects them later).
 bool allInlinePTX(ArrayRef<CallBase *> Calls) {
-  return all_of(Calls, [](const CallBase *Call) {
-    return Call->isInlineAsm();
-  });
+  return all_of(Calls,
+                [](const CallBase *Call) { return Call->isInlineAsm(); });
 }
 
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
@@ -237,8 +236,9 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
                               Col->getZExtValue(), Scope);
     }
     F.getContext().diagnose(DiagnosticInfoUnsupported(
-        F, Msg + " (for the cp.async wait here, which AsyncPipe removed as "
-                 "redundant)",
+        F,
+        Msg + " (for the cp.async wait here, which AsyncPipe removed as "
+              "redundant)",
         DiagnosticLocation(Loc), DS_Error));
   }
   eraseCalls(Calls);

@@ -29,8 +29,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/IR/PassManager.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/IR/PassManager.h"
 #include <cstdint>
 #include <functional>
 #include <optional>

@@ -1,4 +1,4 @@
-//===- AsyncOpSummary.h - Report the async operations of a function -*- C++ -*-===//
+//===- AsyncOpSummary.h - A function's async operations ---------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Recognizes the IR spellings of the async model (llvm/docs/AsyncPipeModel.rst):
-/// asynchronous global-to-shared copies, marks (commits) and waits. Every
-/// AsyncPipe pass sees async operations only through this interface, so the
-/// AMDGPU intrinsics, NVPTX's cp.async intrinsics and the portable AsyncPipe
-/// calls are one model to all of them.
+/// Recognizes the IR spellings of the async model
+/// (llvm/docs/AsyncPipeModel.rst): asynchronous global-to-shared copies, marks
+/// (commits) and waits. Every AsyncPipe pass sees async operations only through
+/// this interface, so the AMDGPU intrinsics, NVPTX's cp.async intrinsics and
+/// the portable AsyncPipe calls are one model to all of them.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -213,9 +213,9 @@ void eraseProvenRedundantOp(CallBase &Op);
 /// The function metadata that records, when a transform removes an
 /// operation of hardware semantics (a native cp.async wait proven redundant),
 /// the debug location of the first one removed (an MDTuple of its line,
-/// column and scope, or empty without -g). Targets that reject native operations
-/// the subtarget lacks read it, so that whether a program compiles does not
-/// depend on which of them the optimizer proved redundant.
+/// column and scope, or empty without -g). Targets that reject native
+/// operations the subtarget lacks read it, so that whether a program compiles
+/// does not depend on which of them the optimizer proved redundant.
 inline constexpr const char *RemovedHardwareOpMD = "asyncpipe.removed.native";
 
 /// Records \p Op in RemovedHardwareOpMD if it is an intrinsic of hardware

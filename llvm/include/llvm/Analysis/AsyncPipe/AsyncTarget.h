@@ -1,4 +1,4 @@
-//===- AsyncTarget.h - What AsyncPipe needs to know about a target -*- C++ -*-===//
+//===- AsyncTarget.h - What AsyncPipe needs from a target -------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // A wait(N) counts the marks of its own function activation
-// (llvm/docs/AsyncPipeModel.rst). Inlining breaks that: the callee's marks land in the caller's
-// body and a count that skipped over a call now counts them too (seed 003:
-// after inlining foo, bar's wait(1) waits for mark C instead of B). Rather
-// than remembering owners, this pass, run before the inliner, turns the count
-// into what it means: the future of the (N+1)-th most recent mark of this
+// (llvm/docs/AsyncPipeModel.rst). Inlining breaks that: the callee's marks land
+// in the caller's body and a count that skipped over a call now counts them too
+// (seed 003: after inlining foo, bar's wait(1) waits for mark C instead of B).
+// Rather than remembering owners, this pass, run before the inliner, turns the
+// count into what it means: the future of the (N+1)-th most recent mark of this
 // function on each path. Futures are SSA values, so inlining copies them per
 // call site and no mark of another activation can be confused with them;
 // asyncpipe-lower-futures, after the inliner, counts the marks really issued

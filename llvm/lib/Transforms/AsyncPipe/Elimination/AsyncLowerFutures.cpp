@@ -19,12 +19,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
-#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -32,10 +34,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -275,7 +275,8 @@ void FutureLowering::solve() {
         return 0;
       });
   for (const AsyncOp &Wait : Waits)
-    CountAt[Wait.getCall()] = Distances.at(Wait.getFutureOperand(), *Wait.getCall());
+    CountAt[Wait.getCall()] =
+        Distances.at(Wait.getFutureOperand(), *Wait.getCall());
 }
 
 void FutureLowering::lowerWaits() {

@@ -16,8 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncInlineFragments.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 
 using namespace llvm;

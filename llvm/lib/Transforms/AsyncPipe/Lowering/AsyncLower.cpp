@@ -607,7 +607,8 @@ bool lowerModule(Module &M,
   }
   // Drop the now unused portable declarations so none reaches codegen.
   for (Function &F : make_early_inc_range(M))
-    if (F.isDeclaration() && F.use_empty() && F.getName().starts_with("asyncpipe."))
+    if (F.isDeclaration() && F.use_empty() &&
+        F.getName().starts_with("asyncpipe."))
       F.eraseFromParent();
   return Changed;
 }
@@ -638,9 +639,10 @@ PreservedAnalyses AsyncLowerPass::run(Module &M, ModuleAnalysisManager &AM) {
     return PreservedAnalyses::all();
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  bool Changed = lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
-    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  });
+  bool Changed =
+      lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
+        return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+      });
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

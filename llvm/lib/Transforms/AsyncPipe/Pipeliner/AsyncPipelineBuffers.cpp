@@ -12,12 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelinePlanner.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -33,11 +33,11 @@
 // Refused, each with its own remark: a mark or wait inside an inner loop
 // (NestedAsyncOps: its groups per iteration would vary), an inner loop with
 // loops of its own (CopyLoopNotInnermost), a region with several entries or
-// exits, or entered from a block that ends in asm goto (CopyLoopShape), one that does more than copy (CopyLoopWork: a load,
-// store or call) and one whose values are used after it (CopyLoopLiveOut). A
-// copy loop whose live-ins cannot be recomputed for a later iteration (they
-// depend on a load in the loop) stays in the last stage, like any group that
-// cannot run ahead.
+// exits, or entered from a block that ends in asm goto (CopyLoopShape), one
+// that does more than copy (CopyLoopWork: a load, store or call) and one whose
+// values are used after it (CopyLoopLiveOut). A copy loop whose live-ins cannot
+// be recomputed for a later iteration (they depend on a load in the loop) stays
+// in the last stage, like any group that cannot run ahead.
 //
 //===----------------------------------------------------------------------===//
 

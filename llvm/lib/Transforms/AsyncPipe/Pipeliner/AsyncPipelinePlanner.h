@@ -18,8 +18,8 @@
 #ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEPLANNER_H
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINEPLANNER_H
 
-#include "AsyncPipelineSchedule.h"
 #include "AsyncPipelineCounts.h"
+#include "AsyncPipelineSchedule.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"

@@ -15,6 +15,8 @@
 
 #include "AsyncPipelinePlanner.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -22,8 +24,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
-#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -13,6 +13,8 @@
 
 #include "AsyncPipelineRequests.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -20,8 +22,6 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;

@@ -12,12 +12,12 @@
 // that fails any check is left alone with the reason, so a schedule that
 // reaches the transform is always legal.
 //
-// Counting (TVM RFC; llvm/docs/AsyncPipeModel.rst, queues): in the pipelined body, loop
-// iteration i runs statement s for source iteration i + (D - stage(s)),
-// where D is the last stage, and every loop iteration commits every group's
-// mark exactly once (empty groups where a copy is predicated off). The mark
-// sequence is therefore periodic, and the groups allowed in flight at a wait
-// are the marks issued between the group it needs and the wait:
+// Counting (TVM RFC; llvm/docs/AsyncPipeModel.rst, queues): in the pipelined
+// body, loop iteration i runs statement s for source iteration i + (D -
+// stage(s)), where D is the last stage, and every loop iteration commits every
+// group's mark exactly once (empty groups where a copy is predicated off). The
+// mark sequence is therefore periodic, and the groups allowed in flight at a
+// wait are the marks issued between the group it needs and the wait:
 // producer_head - consumer_head counted over all groups in between.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +26,8 @@
 #include "AsyncPipelinePlanner.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/LoopIterator.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -33,8 +35,6 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
-#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;

@@ -30,8 +30,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
-#include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -41,11 +42,10 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
-#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
-#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
+#include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;

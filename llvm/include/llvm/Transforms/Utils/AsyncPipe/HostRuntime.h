@@ -30,9 +30,9 @@ namespace asyncpipe {
 namespace hostrt {
 
 // The symbol names, from the list asyncpipe_rt.h declares the runtime with.
-#define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)        \
+#define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)       \
   inline constexpr StringLiteral CXX_NAME = #SYMBOL;
-#define ASYNCPIPE_RT_VARIABLE(CXX_NAME, SYMBOL, TYPE)                           \
+#define ASYNCPIPE_RT_VARIABLE(CXX_NAME, SYMBOL, TYPE)                          \
   inline constexpr StringLiteral CXX_NAME = #SYMBOL;
 #include "asyncpipe_rt.def"
 
