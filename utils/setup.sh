@@ -10,15 +10,16 @@ set -euo pipefail
 
 # Every tool a test calls comes from one of these (`dpkg -S` on the tool):
 # clang-tools-22 has clang-offload-bundler (HIP compiles that bundle device
-# code), g++ is the second host compiler utils/check.sh builds with,
-# googletest and libclc-22 are for the unit tests and OpenCL builtins;
+# code), clang-format-22 checks the sources' format (utils/check-format.sh),
+# g++ is the second host compiler utils/check.sh builds with, googletest and
+# libclc-22 are for the unit tests and OpenCL builtins;
 # libamdhip64-dev and rocm-device-libs are Debian's ROCm (HIP 5.2), for
 # host+device HIP programs (utils/asyncpipe-hipcc). --no-install-recommends
 # keeps ROCm's hipcc and its clang-15 out.
 PACKAGES=(
   llvm-22 llvm-22-dev llvm-22-tools clang-22 clang-tools-22 libclang-22-dev
-  lld-22 libclc-22 cmake ninja-build python3 gcc g++ make googletest libgtest-dev
-  libamdhip64-dev rocm-device-libs
+  clang-format-22 lld-22 libclc-22 cmake ninja-build python3 gcc g++ make
+  googletest libgtest-dev libamdhip64-dev rocm-device-libs
 )
 
 missing=()
