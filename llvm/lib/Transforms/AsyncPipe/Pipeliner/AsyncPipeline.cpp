@@ -41,6 +41,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -62,6 +63,11 @@ static cl::opt<unsigned> PipelineStagesOption(
     cl::desc("Pipeline every loop that issues async copies itself into "
              "this many stages (0: only loops that ask for it)"),
     cl::init(0));
+
+static cl::opt<bool> LoopOrderStats(
+    "asyncpipe-pipeline-loop-stats", cl::Hidden,
+    cl::desc("Print, for each function the pipeliner looks at, the loops it "
+             "considered and how many times it took LoopInfo's preorder"));
 
 static cl::opt<AsyncPipelineDrain> PipelineDrainOption(
     "asyncpipe-pipeline-drain",
@@ -402,13 +408,27 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     Changed = true;
   }
 
-  // Each loop once, in preorder, taken from LoopInfo as it is after the
-  // previous loop's transformation (which adds loops: the clones are marked
-  // done and asked no more).
+  // Each loop once: the first loop not considered yet in LoopInfo's preorder
+  // as it is after the previous loop's transformation (which adds loops, new
+  // top-level ones first in that order: the clones are marked done and asked
+  // no more). The preorder is taken again only once LoopInfo may have
+  // changed; until then every loop before the cursor has been considered, so
+  // the search goes on from there, and a function of many loops that are not
+  // pipelined is walked once, not once per loop.
   SmallPtrSet<const Loop *, 8> Considered;
+  SmallVector<Loop *, 8> Preorder;
+  size_t Cursor = 0;
+  bool LoopsChanged = true;
+  unsigned PreordersTaken = 0;
   auto NextLoop = [&]() -> Loop * {
-    for (Loop *L : LI.getLoopsInPreorder())
-      if (Considered.insert(L).second)
+    if (LoopsChanged) {
+      Preorder = LI.getLoopsInPreorder();
+      Cursor = 0;
+      LoopsChanged = false;
+      ++PreordersTaken;
+    }
+    while (Cursor != Preorder.size())
+      if (Loop *L = Preorder[Cursor++]; Considered.insert(L).second)
         return L;
     return nullptr;
   };
@@ -422,8 +442,8 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       remarkNotPipelined(ORE, *L, "MalformedRequest", Malformed);
       continue;
     }
-    Changed |=
-        simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+    if (simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false))
+      Changed = LoopsChanged = true;
     PipelineRefusal WhyNot;
     std::optional<PipelineSchedule> Sched =
         planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
@@ -451,8 +471,12 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     removeSubsumedWaits(*Sched, F, ORE);
     SE.forgetAllLoops();
     verifyAnalyses(F, LI, DT);
-    Changed = true;
+    Changed = LoopsChanged = true;
   }
+  if (LoopOrderStats)
+    errs() << "pipeliner: '" << F.getName() << "': " << Considered.size()
+           << " loops considered, LoopInfo's preorder taken " << PreordersTaken
+           << " times\n";
   remarkLostRequests(F, ORE);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -1,10 +1,12 @@
 # Generates a function for asyncpipe-pipeline-linear.test: LOOPS loops one
 # after the other, each copying a tile into its own buffer, marking,
-# waiting and computing on it, and asking for a 3-stage pipeline.
-#   pipelined-loops.py LOOPS
+# waiting and computing on it, and asking for a 3-stage pipeline; with
+# "first", only the first loop asks.
+#   pipelined-loops.py LOOPS [first]
 import sys
 
 loops = int(sys.argv[1])
+only_first = sys.argv[2:] == ["first"]
 out = ["declare void @asyncpipe.copy(ptr, ptr, i32, i32)",
        "declare void @asyncpipe.mark()",
        "declare void @asyncpipe.wait(i32)"]
@@ -30,8 +32,8 @@ for k in range(loops):
             "  %%acc%d.next = add i32 %%acc%d, %%v%d" % (k, k, k),
             "  %%i%d.next = add i64 %%i%d, 1" % (k, k),
             "  %%done%d = icmp eq i64 %%i%d.next, %%n" % (k, k),
-            "  br i1 %%done%d, label %%%s, label %%loop%d, !llvm.loop !0"
-            % (k, nxt, k)]
+            "  br i1 %%done%d, label %%%s, label %%loop%d%s"
+            % (k, nxt, k, "" if only_first and k else ", !llvm.loop !0")]
 out += ["exit:", "  ret i32 %%acc%d.next" % (loops - 1), "}",
         "!0 = distinct !{!0, !1}",
         '!1 = !{!"asyncpipe.pipeline.stages", i32 3}']
