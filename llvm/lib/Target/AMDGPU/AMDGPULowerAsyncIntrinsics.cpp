@@ -159,27 +159,38 @@ bool readsThroughBuffer(const CallBase &Call) {
   }
 }
 
+/// If \p ST has no loads into LDS of the kind a copy needs (through a buffer
+/// if \p NeedsBuffer, else from global memory), what it misses and where to
+/// compile instead, to follow the copy's name in a diagnostic.
+std::optional<std::string> missingLDSDMA(bool NeedsBuffer,
+                                         const AsyncSubtarget &ST) {
+  if (NeedsBuffer ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS())
+    return std::nullopt;
+  return ("needs " + Twine(NeedsBuffer ? "buffer" : "global") +
+          " loads into LDS, which " + describeGeneration(ST) +
+          " does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, "
+          "--offload-arch=gfx942)")
+      .str();
+}
+
 /// What is wrong with \p Call on \p ST, and how to fix it, if \p ST cannot
 /// select it.
 std::optional<std::string> whyUnselectable(const CallBase &Call,
                                            const AsyncSubtarget &ST) {
   StringRef Name = Call.getCalledFunction()->getName();
-  if (isLDSDMA(Call.getIntrinsicID())) {
-    bool NeedsBuffer = readsThroughBuffer(Call);
-    if (NeedsBuffer ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS())
+  Intrinsic::ID ID = Call.getIntrinsicID();
+  if (isLDSDMA(ID)) {
+    std::optional<std::string> Missing =
+        missingLDSDMA(readsThroughBuffer(Call), ST);
+    if (!Missing)
       return std::nullopt;
-    return ("LDS DMA ('" + Name + "') needs " +
-            (NeedsBuffer ? "buffer" : "global") + " loads into LDS, which " +
-            describeGeneration(ST) +
-            " does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, "
-            "--offload-arch=gfx942)" +
+    return ("LDS DMA ('" + Name + "') " + *Missing +
             (ST.hasAsyncCnt()
                  ? ", or copy from global memory with asyncpipe_copy, which "
                    "gfx1250 makes an async copy"
                  : ""))
         .str();
   }
-  Intrinsic::ID ID = Call.getIntrinsicID();
   if (!needsAsyncCnt(ID) || ST.hasAsyncCnt())
     return std::nullopt;
   std::string Missing = " which " + describeGeneration(ST) +
@@ -308,20 +319,14 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
                                "AsyncPipe knows (expected .p1 or .p7)");
     return false;
   }
-  bool Available =
-      Form.NeedsBufferDMA ? ST.hasBufferLoadLDS() : ST.hasGlobalLoadLDS();
-  if (!Available) {
+  if (std::optional<std::string> Missing =
+          missingLDSDMA(Form.NeedsBufferDMA, ST)) {
     // The kernel holds the same copy and reports it.
     if (isOpenCLKernelBody(*Call.getFunction()))
       return false;
     // The user wrote asyncpipe_copy, a pipeline copy or a builtin, not this
     // intrinsic: say what it is, and which GPUs can run it.
-    reportAsyncError(Call,
-                     "async copy to LDS ('" + Name + "') needs " +
-                         (Form.NeedsBufferDMA ? "buffer" : "global") +
-                         " loads into LDS, which " + describeGeneration(ST) +
-                         " does not have: compile for gfx9 or gfx10 (e.g. "
-                         "-mcpu=gfx942, --offload-arch=gfx942)");
+    reportAsyncError(Call, "async copy to LDS ('" + Name + "') " + *Missing);
     return false;
   }
   Function *Native = getNativeDMA(Call, Form);
