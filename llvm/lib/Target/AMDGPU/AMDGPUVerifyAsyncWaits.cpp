@@ -307,8 +307,12 @@ enum class MaskLogic : uint8_t {
 struct MaskOp {
   MaskShape Shape = MaskShape::None;
   MaskLogic Logic = MaskLogic::And;
+  /// The width of its operands: an immediate is uniform only if all of
+  /// these bits agree, since SCC and s_cselect see all of them, lanes or
+  /// not (a wave32's 64-bit operations). 64 where the name does not say.
+  uint8_t Bits = 64;
   bool operator==(const MaskOp &O) const {
-    return Shape == O.Shape && Logic == O.Logic;
+    return Shape == O.Shape && Logic == O.Logic && Bits == O.Bits;
   }
 };
 
@@ -346,15 +350,19 @@ MaskOp classifyMaskOp(StringRef Name) {
   if (Name.starts_with("V_CMPX_"))
     return {MaskShape::CmpX};
   Name.consume_back("_term");
-  if (!Name.consume_front("S_") ||
-      !(Name.consume_back("_B32") || Name.consume_back("_B64")))
+  if (!Name.consume_front("S_"))
+    return {};
+  uint8_t Bits = 64;
+  if (Name.consume_back("_B32"))
+    Bits = 32;
+  else if (!Name.consume_back("_B64"))
     return {};
   if (Name == "MOV")
-    return {MaskShape::Move};
+    return {MaskShape::Move, MaskLogic::And, Bits};
   if (Name == "NOT")
-    return {MaskShape::Not};
+    return {MaskShape::Not, MaskLogic::And, Bits};
   if (Name == "CSELECT")
-    return {MaskShape::Select};
+    return {MaskShape::Select, MaskLogic::And, Bits};
   MaskShape Shape = MaskShape::Binary;
   if (Name.consume_back("_SAVEEXEC"))
     Shape = MaskShape::SaveExec;
@@ -381,7 +389,7 @@ MaskOp classifyMaskOp(StringRef Name) {
       (Shape == MaskShape::WrExec && *L != MaskLogic::AndN1 &&
        *L != MaskLogic::AndN2))
     return {};
-  return {Shape, *L};
+  return {Shape, *L, Bits};
 }
 
 /// The class of every opcode of one target, computed once.
@@ -453,17 +461,17 @@ private:
         {"IMAGE_LOAD_V1_V1", OpClass::Other},
     };
     const std::pair<StringLiteral, MaskOp> KnownMasks[] = {
-        {"S_AND_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::And}},
-        {"S_ANDN2_SAVEEXEC_B32", {MaskShape::SaveExec, MaskLogic::AndN2}},
-        {"S_OR_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::Or}},
-        {"S_XOR_B64_term", {MaskShape::Binary, MaskLogic::Xor}},
-        {"S_ANDN2_B32", {MaskShape::Binary, MaskLogic::AndN2}},
-        {"S_CSELECT_B32", {MaskShape::Select, MaskLogic::And}},
-        {"S_OR_B64", {MaskShape::Binary, MaskLogic::Or}},
-        {"S_MOV_B64_term", {MaskShape::Move, MaskLogic::And}},
-        {"S_ANDN1_WREXEC_B64", {MaskShape::WrExec, MaskLogic::AndN1}},
-        {"V_CMPX_EQ_U32_e32", {MaskShape::CmpX, MaskLogic::And}},
-        {"S_CSELECT_B64", {MaskShape::Select, MaskLogic::And}},
+        {"S_AND_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::And, 64}},
+        {"S_ANDN2_SAVEEXEC_B32", {MaskShape::SaveExec, MaskLogic::AndN2, 32}},
+        {"S_OR_SAVEEXEC_B64", {MaskShape::SaveExec, MaskLogic::Or, 64}},
+        {"S_XOR_B64_term", {MaskShape::Binary, MaskLogic::Xor, 64}},
+        {"S_ANDN2_B32", {MaskShape::Binary, MaskLogic::AndN2, 32}},
+        {"S_CSELECT_B32", {MaskShape::Select, MaskLogic::And, 32}},
+        {"S_OR_B64", {MaskShape::Binary, MaskLogic::Or, 64}},
+        {"S_MOV_B64_term", {MaskShape::Move, MaskLogic::And, 64}},
+        {"S_ANDN1_WREXEC_B64", {MaskShape::WrExec, MaskLogic::AndN1, 64}},
+        {"V_CMPX_EQ_U32_e32", {MaskShape::CmpX, MaskLogic::And, 64}},
+        {"S_CSELECT_B64", {MaskShape::Select, MaskLogic::And, 64}},
     };
     std::string Problems;
     for (auto [Name, Expected] : KnownMasks) {
@@ -790,7 +798,7 @@ private:
   void stepAll(const MachineInstr &MI, LaneStates &States) const;
   void age(InFlight &S) const;
   void retire(InFlight &S, unsigned AllowedOutstanding) const;
-  Val read(const MachineOperand &MO, const Lane &L) const;
+  Val read(const MachineOperand &MO, const Lane &L, unsigned Bits = 64) const;
   const MachineOperand *unknownExecSource(const MachineInstr &MI, MaskOp Op,
                                           const Lane &L) const;
   bool edgeFeasible(const MachineBasicBlock &Pred, const Lane &L,
@@ -954,12 +962,18 @@ const MachineOperand *Checker::unknownExecSource(const MachineInstr &MI,
   return nullptr;
 }
 
-Val Checker::read(const MachineOperand &MO, const Lane &L) const {
+Val Checker::read(const MachineOperand &MO, const Lane &L,
+                  unsigned Bits) const {
   if (MO.isImm()) {
-    uint64_t V = uint64_t(MO.getImm()) & WaveMask;
-    if (V == 0 || V == WaveMask)
-      return {toBit(V != 0), true};
-    return {};
+    uint64_t V = uint64_t(MO.getImm());
+    uint64_t Lanes = V & WaveMask;
+    if (Lanes != 0 && Lanes != WaveMask)
+      return {};
+    // Uniform only if the bits beyond the lanes agree too: a wave32's
+    // "s_and_b64 s[4:5], s[6:7], 0x300000000" has no lane bit set, but SCC
+    // is whether bit 32 or 33 of s[6:7] is.
+    uint64_t Width = Bits == 32 ? 0xffffffffu : ~uint64_t(0);
+    return {toBit(Lanes != 0), (V & Width) == 0 || (V & Width) == Width};
   }
   if (!MO.isReg() || !MO.getReg().isPhysical())
     return {};
@@ -974,7 +988,8 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
   Val Exec = {toBit(L.Active), false};
   MaskOp Op = Ops.maskOpOf(MI);
   auto Src = [&](unsigned Idx) {
-    return Idx < MI.getNumOperands() ? read(MI.getOperand(Idx), L) : Val();
+    return Idx < MI.getNumOperands() ? read(MI.getOperand(Idx), L, Op.Bits)
+                                     : Val();
   };
   std::optional<Val> Dst, NewExec;
   switch (Op.Shape) {
