@@ -88,8 +88,12 @@
  * and target, instead of a link error or an assembler error much later. */
 /* The backend names the callee by its IR symbol (asyncpipe.copy), so the
  * message names the call the user wrote. */
+/* nothrow: none of them throws, and C++ code must never call one through an
+ * invoke (a try block, -fexceptions), which the plugin's passes would have to
+ * turn into a call and a branch before they could lower or remove it. */
 #define ASYNCPIPE_LOWERED_BY_PLUGIN(CALL)                                      \
-  __attribute__((error(CALL " is lowered by the AsyncPipe plugin, which did "  \
+  __attribute__((nothrow,                                                      \
+                 error(CALL " is lowered by the AsyncPipe plugin, which did "  \
                             "not run: compile with "                           \
                             "-fpass-plugin=<prefix>/lib/AsyncPipe.so")))
 

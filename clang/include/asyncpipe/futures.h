@@ -40,7 +40,8 @@ typedef int asyncpipe_future_t;
 
 /* Marks (commits) the copies issued so far and returns the mark's future. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
-asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future");
+asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future")
+    __attribute__((nothrow));
 
 /* Waits until the copies issued before the future's mark are complete.
  * nomerge: two waits on one future in two branches stay two waits, each
@@ -48,11 +49,12 @@ asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future");
  * join on a count chosen at run time. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE void asyncpipe_wait_future(
     asyncpipe_future_t future) __asm__("asyncpipe.wait.future")
-    __attribute__((nomerge));
+    __attribute__((nomerge, nothrow));
 
 /* The dummy future: waiting on it waits for nothing. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
-asyncpipe_future_any(void) __asm__("asyncpipe.future.any");
+asyncpipe_future_any(void) __asm__("asyncpipe.future.any")
+    __attribute__((nothrow));
 
 /* Exchanges two futures (double buffering). */
 static inline ASYNCPIPE_FUTURES_DEVICE void
