@@ -409,13 +409,21 @@ void AsyncMarkCounts::step(const Event &E, State &S) const {
   MarkBounds &Activation = S.Kinds[kindIndex(AsyncSemantics::Activation)];
   MarkBounds &Hardware = S.Kinds[kindIndex(AsyncSemantics::Hardware)];
   switch (E.What) {
-  case Event::Mark:
-    // Every mark counts on the hardware counter; the activation's sequence
-    // holds only the activation model's marks.
-    if (E.CountsActivation)
-      addMark(Activation, Limit[kindIndex(AsyncSemantics::Activation)]);
+  case Event::Mark: {
+    // Every mark counts on the hardware counter (a bound on the groups that
+    // can be pending only grows); the activation's sequence holds only the
+    // activation model's marks. Only a native commit is known to commit the
+    // copies before it for a native wait_all: a portable mark is a
+    // commit_group on NVPTX, but not on the host runtime, which keeps the
+    // two sequences apart.
+    bool Uncommitted = Hardware.MayHaveUncommittedCopies;
     addMark(Hardware, Limit[kindIndex(AsyncSemantics::Hardware)]);
+    if (E.CountsActivation) {
+      addMark(Activation, Limit[kindIndex(AsyncSemantics::Activation)]);
+      Hardware.MayHaveUncommittedCopies = Uncommitted;
+    }
     return;
+  }
   case Event::Copy:
     Activation.MayHaveUncommittedCopies = true;
     Hardware.MayHaveUncommittedCopies = true;

@@ -22,7 +22,7 @@ exit:
 ; CHECK-LABEL: Outstanding marks in 'waits_and_marks':
 ; CHECK-NEXT: asyncpipe.wait: activation [0, 1] uncommitted, hardware [0, unbounded] uncommitted
 ; CHECK-NEXT: asyncpipe.mark: activation [0, 0] uncommitted, hardware [0, unbounded] uncommitted
-; CHECK-NEXT: asyncpipe.wait: activation [1, 1], hardware [1, unbounded], redundant: rule W1 (activation): at most 1 marks of this function can be outstanding here on any path
+; CHECK-NEXT: asyncpipe.wait: activation [1, 1], hardware [1, unbounded] uncommitted, redundant: rule W1 (activation): at most 1 marks of this function can be outstanding here on any path
 define void @waits_and_marks(ptr %s, ptr %g, i1 %c) {
 entry:
   call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
@@ -38,9 +38,9 @@ exit:
 
 ; CHECK-LABEL: Outstanding marks in 'irreducible':
 ; CHECK-NEXT: asyncpipe.mark: activation [0, 3], hardware [0, unbounded] uncommitted
-; CHECK-NEXT: asyncpipe.wait: activation [1, 4], hardware [1, unbounded]
+; CHECK-NEXT: asyncpipe.wait: activation [1, 4], hardware [1, unbounded] uncommitted{{$}}
 ; CHECK-NEXT: asyncpipe.mark: activation [0, 2], hardware [0, unbounded] uncommitted
-; CHECK-NEXT: asyncpipe.wait: activation [1, 3], hardware [1, unbounded], redundant: rule W1 (activation): at most 3 marks of this function can be outstanding here on any path
+; CHECK-NEXT: asyncpipe.wait: activation [1, 3], hardware [1, unbounded] uncommitted, redundant: rule W1 (activation): at most 3 marks of this function can be outstanding here on any path
 define void @irreducible(i1 %c, i1 %d) {
 entry:
   br i1 %c, label %a, label %b
@@ -53,6 +53,24 @@ b:
   br i1 %d, label %a, label %exit
 exit:
   call void @asyncpipe.wait(i32 3)
+  ret void
+}
+
+; A portable mark counts on the hardware counter, but does not commit the
+; copies before it for a native wait_all: on the host runtime it is no
+; commit_group, so the second wait_all still has a copy to wait for (it was
+; removed by rule W2, and the program read the tile before its copy).
+; CHECK-LABEL: Outstanding marks in 'portable_mark_native_wait_all':
+; CHECK-NEXT: llvm.nvvm.cp.async.wait.all: activation [0, 0], hardware [0, 0], redundant: rule W2
+; CHECK-NEXT: asyncpipe.mark: activation [0, 0] uncommitted, hardware [0, 0] uncommitted{{$}}
+; CHECK-NEXT: llvm.nvvm.cp.async.wait.group: activation [1, 1], hardware [1, 1] uncommitted{{$}}
+; CHECK-NEXT: llvm.nvvm.cp.async.wait.all: activation [1, 1], hardware [0, 0] uncommitted{{$}}
+define ptx_kernel void @portable_mark_native_wait_all(ptr %s, ptr %g) {
+  call void @llvm.nvvm.cp.async.wait.all()
+  call void @asyncpipe.copy(ptr %s, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @llvm.nvvm.cp.async.wait.group(i32 0)
+  call void @llvm.nvvm.cp.async.wait.all()
   ret void
 }
 
@@ -75,3 +93,4 @@ declare void @asyncpipe.wait(i32)
 declare void @external()
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.group(i32)
+declare void @llvm.nvvm.cp.async.wait.all()
