@@ -60,6 +60,7 @@ class NVPTXAsyncTarget final : public AsyncTarget {
 public:
   StringRef getName() const override { return "NVPTX"; }
   bool countsWaitsInGroups() const override { return true; }
+  bool marksCommitHardwareGroups() const override { return true; }
   unsigned getSharedAddressSpace() const override { return SharedAS; }
   unsigned getGlobalAddressSpace() const override { return GlobalAS; }
 

@@ -134,6 +134,13 @@ public:
   /// count on every path, and the pipeliner drains with an epilogue instead.
   virtual bool countsWaitsInGroups() const { return false; }
 
+  /// True if the target's mark is also a commit of the thread's one hardware
+  /// counter of groups (NVPTX: cp.async.commit_group), which a native wait
+  /// anywhere in the thread counts, in a caller or a callee as well. Rule M1
+  /// then keeps every mark, as it keeps native commits: a wait it cannot see
+  /// may observe it.
+  virtual bool marksCommitHardwareGroups() const { return false; }
+
   /// Emits a mark in the target's native form.
   virtual CallInst *createMark(IRBuilderBase &B) const = 0;
   /// Emits a wait for at most \p N outstanding marks in the target's native

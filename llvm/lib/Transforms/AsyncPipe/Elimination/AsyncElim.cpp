@@ -22,7 +22,9 @@
 //    complete sees more marks after M than it allows outstanding, or the
 //    function returns first. A native wait counts as observing every mark
 //    (it shares the counter on targets that have one). Marks whose future
-//    is waited on are kept.
+//    is waited on are kept, and so is every mark on a target whose marks
+//    are hardware commits (NVPTX): a native wait in a caller or a callee,
+//    which this function's analysis cannot see, may count its group.
 //
 // Native commits are never removed: under hardware semantics any caller may
 // wait for the group they close. First, libcu++'s run-time wait_group
@@ -40,6 +42,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
@@ -91,8 +94,10 @@ struct EliminationGate {
 class MarkWaitElimination {
 public:
   MarkWaitElimination(Function &F, OptimizationRemarkEmitter &ORE,
-                      const EliminationGate &Gate)
-      : F(F), ORE(ORE), MayPipeline(Gate.MayPipeline) {}
+                      const EliminationGate &Gate,
+                      bool MarksCommitHardwareGroups)
+      : F(F), ORE(ORE), MayPipeline(Gate.MayPipeline),
+        MarksCommitHardwareGroups(MarksCommitHardwareGroups) {}
 
   bool run();
 
@@ -118,6 +123,10 @@ private:
   /// would take that from it. Rounds remove only marks and waits, which
   /// neither ask for pipelining nor issue copies: asked once.
   const bool MayPipeline;
+  /// The target's marks are hardware commits (AsyncTarget): a native wait in
+  /// a caller or a callee, which this function's analysis does not see, may
+  /// count one, so no mark is unobserved.
+  const bool MarksCommitHardwareGroups;
 };
 
 bool MarkWaitElimination::run() {
@@ -211,7 +220,9 @@ bool MarkWaitElimination::removeUnobservedMarks(
     ArrayRef<CallBase *> Candidates,
     ArrayRef<const Instruction *> MarksAndWaits,
     ArrayRef<const BasicBlock *> Order) {
-  if (MayPipeline)
+  // The testing-only legacy model applies M1 to every mark, as it once did.
+  if (MayPipeline ||
+      (MarksCommitHardwareGroups && !useUnsoundLegacyModelForTesting()))
     return false;
   SmallVector<Value *, 16> Marks;
   for (CallBase *Mark : Candidates) {
@@ -259,7 +270,9 @@ PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
                          << F.getName() << " **********\n");
-  MarkWaitElimination Elim(F, ORE, Gate);
+  std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
+  MarkWaitElimination Elim(F, ORE, Gate,
+                           Target && Target->marksCommitHardwareGroups());
   if (!Elim.run())
     return PreservedAnalyses::all();
   if (Elim.changedCFG())
