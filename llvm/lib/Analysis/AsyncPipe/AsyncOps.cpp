@@ -470,6 +470,16 @@ static bool hasAsyncName(const Function &F) {
   return findSpelling(F).has_value();
 }
 
+bool asyncpipe::isAsyncCall(const CallBase &Call) {
+  if (Call.isInlineAsm())
+    return any_of(getInlineAsmRecognizers(),
+                  [&](const AsyncInlineAsmRecognizer &R) {
+                    return R.TouchesAsyncState(Call);
+                  });
+  const Function *Callee = Call.getCalledFunction();
+  return Callee && hasAsyncName(*Callee);
+}
+
 static bool computeModuleMayHaveAsyncOps(const Module &M) {
   for (const Function &F : M)
     if (hasAsyncName(F))

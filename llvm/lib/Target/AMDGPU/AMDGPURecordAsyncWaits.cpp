@@ -44,6 +44,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
@@ -291,7 +292,10 @@ PreservedAnalyses AMDGPURecordAsyncWaitsPass::run(Module &M,
                                                   ModuleAnalysisManager &) {
   if (!asyncpipe::moduleMayHaveAsyncOps(M))
     return PreservedAnalyses::all();
-  return recordModule(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  // A record goes after its op, which must not be a terminator.
+  bool InvokesCalled = asyncpipe::convertAsyncInvokesToCalls(M);
+  return recordModule(M) || InvokesCalled ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
 }
 
 ModulePass *llvm::createAMDGPURecordAsyncWaitsLegacyPass() {

@@ -240,6 +240,12 @@ bool isMalformedAsyncCall(const CallBase &Call);
 /// diagnosed rather than emitted as external calls.
 bool isUnknownAsyncName(StringRef Name);
 
+/// True if \p Call is anything AsyncPipe acts on or diagnoses: a call to an
+/// async spelling (well-formed or not), to a name isUnknownAsyncName() takes,
+/// or to the host runtime, or inline assembly a registered recognizer says
+/// touches async state.
+bool isAsyncCall(const CallBase &Call);
+
 /// False only if \p M certainly has nothing for AsyncPipe to do: no function
 /// named like an async operation, a runtime call or the pipeline annotation
 /// (the spelling table, `llvm.nvvm.cp.async.*`, `asyncpipe.*`,

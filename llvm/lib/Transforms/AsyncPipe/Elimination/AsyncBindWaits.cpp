@@ -34,6 +34,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
 using namespace llvm;
@@ -284,12 +285,7 @@ void WaitBinding::removeUnusedHelpers() {
     NoMark->eraseFromParent();
 }
 
-} // namespace
-
-PreservedAnalyses AsyncBindWaitsPass::run(Function &F,
-                                          FunctionAnalysisManager &AM) {
-  if (!moduleMayHaveAsyncOps(*F.getParent()))
-    return PreservedAnalyses::all();
+static PreservedAnalyses bindWaits(Function &F, FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -298,4 +294,15 @@ PreservedAnalyses AsyncBindWaitsPass::run(Function &F,
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
+}
+
+} // namespace
+
+PreservedAnalyses AsyncBindWaitsPass::run(Function &F,
+                                          FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
+  bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
+  PreservedAnalyses PA = bindWaits(F, AM);
+  return InvokesCalled ? PreservedAnalyses::none() : PA;
 }

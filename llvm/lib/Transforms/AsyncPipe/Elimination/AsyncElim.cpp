@@ -49,6 +49,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -257,11 +258,8 @@ bool MarkWaitElimination::removeUnobservedMarks(
   return Removed;
 }
 
-} // namespace
-
-PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
-  if (!moduleMayHaveAsyncOps(*F.getParent()))
-    return PreservedAnalyses::all();
+static PreservedAnalyses eliminateMarksAndWaits(Function &F,
+                                                FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F))
     return PreservedAnalyses::all();
   EliminationGate Gate(F);
@@ -280,4 +278,14 @@ PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
+}
+
+} // namespace
+
+PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
+  bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
+  PreservedAnalyses PA = eliminateMarksAndWaits(F, AM);
+  return InvokesCalled ? PreservedAnalyses::none() : PA;
 }

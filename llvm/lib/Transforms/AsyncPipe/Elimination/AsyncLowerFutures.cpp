@@ -36,6 +36,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -546,8 +547,12 @@ PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
                                              FunctionAnalysisManager &AM) {
   if (!moduleMayHaveAsyncOps(*F.getParent()))
     return PreservedAnalyses::all();
+  bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  if (!lowerAsyncFutures(F, ORE))
+  bool Lowered = lowerAsyncFutures(F, ORE);
+  if (InvokesCalled)
+    return PreservedAnalyses::none();
+  if (!Lowered)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

@@ -35,6 +35,7 @@
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -623,11 +624,13 @@ public:
   bool runOnModule(Module &M) override {
     if (!moduleMayHaveAsyncOps(M))
       return false;
+    bool Changed = convertAsyncInvokesToCalls(M);
     std::unique_ptr<OptimizationRemarkEmitter> ORE;
-    return lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
+    Changed |= lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
       ORE = std::make_unique<OptimizationRemarkEmitter>(&F);
       return *ORE;
     });
+    return Changed;
   }
 };
 } // namespace
@@ -637,12 +640,12 @@ char AsyncLowerLegacy::ID = 0;
 PreservedAnalyses AsyncLowerPass::run(Module &M, ModuleAnalysisManager &AM) {
   if (!moduleMayHaveAsyncOps(M))
     return PreservedAnalyses::all();
+  bool Changed = convertAsyncInvokesToCalls(M, AM);
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  bool Changed =
-      lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
-        return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-      });
+  Changed |= lowerModule(M, [&](Function &F) -> OptimizationRemarkEmitter & {
+    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  });
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -42,6 +42,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -382,8 +383,9 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   // without building LoopInfo.
   if (!moduleMayHaveAsyncOps(*F.getParent()) && !hasPipelineLoopMetadata(F))
     return PreservedAnalyses::all();
+  bool Changed = convertAsyncInvokesToCalls(F, AM);
   LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
-  bool Changed = consumePipelineMarkers(F, LI);
+  Changed |= consumePipelineMarkers(F, LI);
   auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
   auto &AC = AM.getResult<AssumptionAnalysis>(F);
