@@ -34,14 +34,18 @@ static inline void asyncpipe_wait(unsigned n) { (void)n; }
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* None of them throws (the plugin lowers them to the host runtime, which
+ * never does): C++ calls them, in a try block too, without an unwind edge. */
 /* Per work-item: copy `size` bytes from src to dst asynchronously. */
-void asyncpipe_copy(void *dst, const void *src, unsigned size, unsigned flags)
+__attribute__((nothrow)) void asyncpipe_copy(void *dst, const void *src,
+                                             unsigned size, unsigned flags)
     __asm__("asyncpipe.copy");
 /* Close the current group of copies: append a mark to this function's
  * sequence. */
-void asyncpipe_mark(void) __asm__("asyncpipe.mark");
+__attribute__((nothrow)) void asyncpipe_mark(void) __asm__("asyncpipe.mark");
 /* Block until at most n marks of this function's sequence are outstanding. */
-void asyncpipe_wait(unsigned n) __asm__("asyncpipe.wait");
+__attribute__((nothrow)) void asyncpipe_wait(unsigned n)
+    __asm__("asyncpipe.wait");
 #ifdef __cplusplus
 }
 #endif

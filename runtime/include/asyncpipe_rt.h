@@ -37,10 +37,21 @@ struct __asyncpipe_rt_site {
   uint32_t column;
 };
 
+/* No entry point throws: a failure inside the runtime (memory exhausted)
+ * ends the program. So C++ calls them, in a try block too, without an unwind
+ * edge, and the plugin may turn an invoke of one into a call. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define ASYNCPIPE_RT_NOEXCEPT noexcept
+#elif defined(__cplusplus)
+#define ASYNCPIPE_RT_NOEXCEPT throw()
+#else
+#define ASYNCPIPE_RT_NOEXCEPT
+#endif
+
 /* The entry points, listed once in asyncpipe_rt.def (the plugin reads the
  * same list). */
 #define ASYNCPIPE_RT_FUNCTION(CXX_NAME, SYMBOL, RETURN_TYPE, PARAMETERS)       \
-  RETURN_TYPE SYMBOL PARAMETERS;
+  RETURN_TYPE SYMBOL PARAMETERS ASYNCPIPE_RT_NOEXCEPT;
 #include "asyncpipe_rt.def"
 
 #ifdef __cplusplus

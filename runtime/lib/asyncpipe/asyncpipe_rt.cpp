@@ -749,7 +749,7 @@ void leaveActivation(const Site *S, bool Check, uintptr_t CallerDepth) {
 
 extern "C" {
 
-void __asyncpipe_rt_enter(void) {
+void __asyncpipe_rt_enter(void) noexcept {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
@@ -758,24 +758,24 @@ void __asyncpipe_rt_enter(void) {
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_rt_exit(const Site *S) {
+void __asyncpipe_rt_exit(const Site *S) noexcept {
   leaveActivation(S, /*Check=*/false, ASYNCPIPE_CALLER_DEPTH());
 }
 
 void __asyncpipe_rt_copy(void *Dst, const void *Src, uint64_t N,
-                         const Site *S) {
+                         const Site *S) noexcept {
   issueCopy(Dst, Src, N, N, S);
 }
 
 void __asyncpipe_rt_copy_zfill(void *Dst, const void *Src, uint64_t N,
-                               uint64_t SrcN, const Site *S) {
+                               uint64_t SrcN, const Site *S) noexcept {
   issueCopy(Dst, Src, N, SrcN, S);
 }
 
 // Weak: a work-group runner with several work-items per group replaces it.
-__attribute__((weak)) void __asyncpipe_rt_barrier(void) {}
+__attribute__((weak)) void __asyncpipe_rt_barrier(void) noexcept {}
 
-void __asyncpipe_rt_mark(void) {
+void __asyncpipe_rt_mark(void) noexcept {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
@@ -788,7 +788,7 @@ void __asyncpipe_rt_mark(void) {
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_rt_wait(uint64_t N) {
+void __asyncpipe_rt_wait(uint64_t N) noexcept {
   uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
@@ -800,7 +800,7 @@ void __asyncpipe_rt_wait(uint64_t N) {
 }
 
 // The native forms need no caller depth: no activation scopes them.
-void __asyncpipe_rt_hw_commit(void) {
+void __asyncpipe_rt_hw_commit(void) noexcept {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   T.HardwareGroups.push_back(T.NextSeq);
@@ -810,7 +810,7 @@ void __asyncpipe_rt_hw_commit(void) {
   completeSomeAtRandom(T);
 }
 
-void __asyncpipe_rt_hw_wait(uint64_t N) {
+void __asyncpipe_rt_hw_wait(uint64_t N) noexcept {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
@@ -819,7 +819,7 @@ void __asyncpipe_rt_hw_wait(uint64_t N) {
   asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
-void __asyncpipe_rt_hw_wait_all(void) {
+void __asyncpipe_rt_hw_wait_all(void) noexcept {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   // cp.async.wait_all: commit the copies no group holds yet, then wait for
@@ -832,28 +832,32 @@ void __asyncpipe_rt_hw_wait_all(void) {
 }
 
 void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,
-                             const Site *S) {
+                             const Site *S) noexcept {
   issueCopy(Dst, Src, N, N, S, /*Checked=*/true);
 }
 
 void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
-                                   uint64_t SrcN, const Site *S) {
+                                   uint64_t SrcN, const Site *S) noexcept {
   issueCopy(Dst, Src, N, SrcN, S, /*Checked=*/true);
 }
 
-void __asyncpipe_rt_san_exit(const Site *S) {
+void __asyncpipe_rt_san_exit(const Site *S) noexcept {
   activateIndex();
   leaveActivation(S, /*Check=*/true, ASYNCPIPE_CALLER_DEPTH());
 }
 
-void __asyncpipe_rt_san_load(const void *P, uint64_t N, const Site *S) {
+void __asyncpipe_rt_san_load(const void *P, uint64_t N,
+                             const Site *S) noexcept {
   checkAccess(AccessKind::Load, P, N, S);
 }
 
-void __asyncpipe_rt_san_store(const void *P, uint64_t N, const Site *S) {
+void __asyncpipe_rt_san_store(const void *P, uint64_t N,
+                              const Site *S) noexcept {
   checkAccess(AccessKind::Store, P, N, S);
 }
 
-uint64_t __asyncpipe_rt_san_report_count(void) { return ReportCount.load(); }
+uint64_t __asyncpipe_rt_san_report_count(void) noexcept {
+  return ReportCount.load();
+}
 
 } // extern "C"
