@@ -593,11 +593,41 @@ void reportAddressTakenPortableCalls(Module &M) {
   }
 }
 
+/// A call in the portable calls' namespace that is none of them (a
+/// misspelling in hand-written IR, a name from a newer AsyncPipe) would reach
+/// the linker, or ptxas, as an undefined symbol: an error at each call, which
+/// goes. The pipeliner's request markers (asyncpipe.pipeline*) are its own.
+bool removeUnknownPortableCalls(Module &M) {
+  SmallVector<CallBase *, 4> Unknown;
+  for (Function &F : M) {
+    StringRef Name = F.getName();
+    if (!F.isDeclaration() || !Name.starts_with("asyncpipe.") ||
+        Name.starts_with("asyncpipe.pipeline"))
+      continue;
+    for (User *U : F.users())
+      if (auto *Call = dyn_cast<CallBase>(U);
+          Call && Call->getCalledOperand() == &F && !AsyncOp::get(*Call) &&
+          !isMalformedAsyncCall(*Call))
+        Unknown.push_back(Call);
+  }
+  for (CallBase *Call : Unknown) {
+    reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
+                                "' is not an AsyncPipe call: the portable "
+                                "calls are asyncpipe.copy, .copy.zfill, .mark, "
+                                ".wait, .mark.future, .wait.future and "
+                                ".future.any; check the spelling");
+    if (!Call->use_empty())
+      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+    Call->eraseFromParent();
+  }
+  return !Unknown.empty();
+}
+
 bool lowerModule(Module &M,
                  function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {
   reportAddressTakenPortableCalls(M);
+  bool Changed = removeUnknownPortableCalls(M);
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
-  bool Changed = false;
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
