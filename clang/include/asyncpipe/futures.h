@@ -12,9 +12,12 @@
  * counting wait (asyncpipe-lower-futures: the fewest marks issued after the
  * future's mark on any path; llvm/docs/AsyncPipeFutures.rst).
  *
- * A future belongs to the function that made it: wait on it there (or in a
- * function inlined into it). asyncpipe_future_any() is the dummy future
- * (Croktile's dma.any): waiting on it waits for nothing.
+ * Wait on a future in the function that made it (or in one inlined into
+ * it) for the exact count. A future returned by a helper, passed in, or kept
+ * in memory may name another call's mark: a wait on it waits for every copy
+ * issued before the future reached this function (always correct, less
+ * overlap). asyncpipe_future_any() is the dummy future (Croktile's dma.any):
+ * waiting on it waits for nothing.
  *
  * The copy, mark and counting-wait calls themselves come from AsyncPipe's
  * portable API header; this header only adds futures.

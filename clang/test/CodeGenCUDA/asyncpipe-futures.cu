@@ -132,7 +132,7 @@ KERNEL void last_trip_branches(const float *in, float *out, int n) {
   out[t] = sum;
 }
 
-// O0-REMARK: remark: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; counted from where the future appears, because it comes from memory (a load)
+// O0-REMARK: remark: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; it comes from memory (a load), so it may name a mark of another activation: counted from a mark added where it appears
 
 // HOST-LABEL: define {{.*}}void @swap_double_buffer(
 // HOST:         call void @__asyncpipe_rt_wait(i64 1)

@@ -292,8 +292,10 @@ join:
   ret void
 }
 
-; A future kept in memory is counted from the load (its mark came before the
-; store, so before the load): a safe smaller count, with a remark.
+; A future kept in memory may have been stored by another activation (an
+; earlier call, a callee), whose marks no wait here counts. Its mark came
+; before the load, so a mark added right after the load (the anchor) covers
+; it, and the wait counts from there.
 define void @future_in_memory(ptr %slot) {
 ; CHECK-LABEL: define void @future_in_memory(
 ; CHECK-NEXT:    call void @asyncpipe.mark()
@@ -301,8 +303,9 @@ define void @future_in_memory(ptr %slot) {
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    %loaded = load i32, ptr %slot
 ; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    call void @asyncpipe.wait(i32 1)
-; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 1 outstanding marks: the fewest marks issued after its mark on any path; counted from where the future appears, because it comes from memory (a load)
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 1 outstanding marks: the fewest marks issued after its mark on any path; it comes from memory (a load), so it may name a mark of another activation: counted from a mark added where it appears
   %f = call i32 @asyncpipe.mark.future()
   store i32 %f, ptr %slot
   call void @asyncpipe.mark()
@@ -311,6 +314,83 @@ define void @future_in_memory(ptr %slot) {
   call void @asyncpipe.wait.future(i32 %loaded)
   ret void
 }
+
+; A future returned by a call names the callee's mark, of another
+; activation: the anchor goes right after the call.
+define void @future_from_call() {
+; CHECK-LABEL: define void @future_from_call(
+; CHECK-NEXT:    %f = call i32 @make_future()
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.copy(
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 1)
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 1 outstanding marks: the fewest marks issued after its mark on any path; it comes from a call or computation, so it may name a mark of another activation: counted from a mark added where it appears
+  %f = call i32 @make_future()
+  call void @asyncpipe.copy(ptr addrspace(3) null, ptr addrspace(1) null, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait.future(i32 %f)
+  ret void
+}
+
+; A future passed in as an argument names a caller's mark: the anchor goes at
+; the entry, before anything this function issues, and the same anchor
+; serves every use. A select of it with a future of this function, and a
+; freeze of it, are followed to it; a constant future gets its anchor where
+; it is used.
+define void @future_from_argument(i32 %arg, i1 %c) {
+; CHECK-LABEL: define void @future_from_argument(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.copy(
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    %frozen = freeze i32 %arg
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 1)
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:    ret void
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 1 outstanding marks: the fewest marks issued after its mark on any path; it comes from an argument, so it may name a mark of another activation: counted from a mark added where it appears
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; it comes from a call or computation, so it may name a mark of another activation: counted from a mark added where it appears
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; it comes from a constant, so it may name a mark of another activation: counted from a mark added where it appears
+entry:
+  call void @asyncpipe.copy(ptr addrspace(3) null, ptr addrspace(1) null, i32 4, i32 0)
+  %own = call i32 @asyncpipe.mark.future()
+  %either = select i1 %c, i32 %arg, i32 %own
+  %frozen = freeze i32 %arg
+  call void @asyncpipe.wait.future(i32 %either)
+  call void @asyncpipe.wait.future(i32 %frozen)
+  call void @asyncpipe.wait.future(i32 7)
+  ret void
+}
+
+; A future that is an invoke's result gets its anchor where it is used: on
+; the invoke's normal edge, before the PHI's incoming block ends.
+define void @future_from_invoke(i1 %c) personality ptr @personality {
+; CHECK-LABEL: define void @future_from_invoke(
+; CHECK:       made:
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    br label %join
+; CHECK:       join:
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; it comes from a call or computation, so it may name a mark of another activation: counted from a mark added where it appears
+entry:
+  %own = call i32 @asyncpipe.mark.future()
+  br i1 %c, label %call, label %join
+call:
+  %f = invoke i32 @make_future() to label %made unwind label %lp
+made:
+  br label %join
+join:
+  %p = phi i32 [ %own, %entry ], [ %f, %made ]
+  call void @asyncpipe.wait.future(i32 %p)
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+}
 ; REMARK-NOT: remark
 
+declare i32 @make_future()
+declare i32 @personality(...)
 declare void @asyncpipe.mark()

@@ -14,7 +14,9 @@
 // marks of the activation issued since the mark that made the value's
 // current future, over all paths reaching the point (loops included). A
 // wait on that future may then leave exactly that many of the most recent
-// marks outstanding.
+// marks outstanding. A future that may name another activation's mark (one
+// loaded from memory, returned by a call, passed in) is first given a mark
+// of this activation where it appears, which covers that mark's copies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,7 +98,9 @@ public:
 
 private:
   void collectWaitedFutures();
+  void traceFutures();
   void trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist);
+  bool anchorUntracedFutures();
   void solve();
   void lowerWaits();
   void lowerWait(const AsyncOp &Wait);
@@ -114,6 +118,8 @@ private:
   SmallVector<Value *, 16> Tracked;
   SmallPtrSet<const Value *, 16> IsTracked;
   DenseMap<const CallBase *, MarkDistance> CountAt;
+  /// For the remarks: each wait's sources that were given an anchor mark.
+  DenseMap<const CallBase *, std::string> UntracedAt;
   /// For -asyncpipe-verify-futures: each counting wait made, its future.
   SmallVector<std::pair<CallInst *, Value *>, 8> Lowered;
 };
@@ -191,7 +197,10 @@ FutureWaitChecker::scan(const Position &P,
   }
   auto *Phi = dyn_cast<PHINode>(P.Tracked);
   bool PhiHere = Phi && Phi->getParent() == BB;
-  if (BB->isEntryBlock() || pred_empty(BB))
+  // No path comes into an unreachable block.
+  if (!BB->isEntryBlock() && pred_empty(BB))
+    return std::nullopt;
+  if (BB->isEntryBlock())
     return PhiHere || Marks >= Count ? std::nullopt
                                      : std::optional<uint64_t>(Marks);
   for (BasicBlock *Pred : predecessors(BB)) {
@@ -205,6 +214,11 @@ FutureWaitChecker::scan(const Position &P,
 bool FutureLowering::run() {
   collectWaitedFutures();
   if (!Waits.empty()) {
+    for (const AsyncOp &Wait : Waits)
+      if (Value *Future = Wait.getFutureOperand())
+        UntracedAt[Wait.getCall()] = describeUntracedSources(Future);
+    if (anchorUntracedFutures())
+      traceFutures();
     solve();
     lowerWaits();
     if (VerifyFutureLowering)
@@ -224,15 +238,20 @@ bool FutureLowering::hasFutureProducers() const {
 }
 
 void FutureLowering::collectWaitedFutures() {
+  for (Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I); Op.isFutureWait())
+      Waits.push_back(Op);
+  traceFutures();
+}
+
+/// Every value the waits' futures can come from, through PHIs and selects.
+void FutureLowering::traceFutures() {
+  Tracked.clear();
+  IsTracked.clear();
   SmallVector<Value *, 16> Worklist;
-  for (Instruction &I : instructions(F)) {
-    AsyncOp Op = AsyncOp::get(I);
-    if (!Op.isFutureWait())
-      continue;
-    Waits.push_back(Op);
-    if (Value *Future = Op.getFutureOperand())
+  for (const AsyncOp &Wait : Waits)
+    if (Value *Future = Wait.getFutureOperand())
       trackFuture(Future, Worklist);
-  }
   while (!Worklist.empty()) {
     Value *V = Worklist.pop_back_val();
     if (auto *Phi = dyn_cast<PHINode>(V))
@@ -245,13 +264,91 @@ void FutureLowering::collectWaitedFutures() {
 }
 
 /// Futures that are instructions are followed; arguments and constants are
-/// not (the analysis counts them as just made: a wait on one waits for every
-/// mark).
+/// not (anchorUntracedFutures() replaces them first).
 void FutureLowering::trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist) {
   if (!isa<Instruction>(V) || !IsTracked.insert(V).second)
     return;
   Tracked.push_back(V);
   Worklist.push_back(V);
+}
+
+/// True if \p V is a future whose mark this function's data flow shows: a
+/// mark's future, the dummy, or a PHI or select of such values.
+static bool isTracedFuture(const Value *V) {
+  if (isa<PHINode>(V) || isa<SelectInst>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return false;
+  AsyncOp Op = AsyncOp::get(*I);
+  return Op.returnsFuture() || Op.isFutureAny();
+}
+
+/// A future the data flow does not show being made by a mark of this
+/// function (loaded from memory, returned by a call, passed in as an
+/// argument, a constant) may name a mark of another activation: of the callee
+/// that made it, of a caller, of an earlier call of this function that stored
+/// it. No wait of this activation counts such a mark. But it was issued
+/// before the future reached this function, so a mark made where the future
+/// appears covers its copies. Each such source gets one, an anchor (right
+/// after the instruction, at the entry for an argument, at the use for a
+/// constant or an invoke's result), and its uses on the way to a wait take
+/// the anchor's future instead. Marks added to an activation only make its
+/// other waits stronger: a wait for at most N outstanding marks then leaves
+/// fewer of the older ones outstanding.
+bool FutureLowering::anchorUntracedFutures() {
+  SmallVector<Use *, 8> Untraced;
+  auto Consider = [&](Use &U) {
+    if (!isTracedFuture(U.get()))
+      Untraced.push_back(&U);
+  };
+  for (const AsyncOp &Wait : Waits)
+    if (Value *Future = Wait.getFutureOperand())
+      for (Use &U : Wait.getCall()->args())
+        if (U.get() == Future)
+          Consider(U);
+  for (Value *V : Tracked) {
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      for (Use &U : Phi->incoming_values())
+        Consider(U);
+    else if (auto *Select = dyn_cast<SelectInst>(V))
+      for (unsigned Arm : {1, 2})
+        Consider(Select->getOperandUse(Arm));
+  }
+  if (Untraced.empty())
+    return false;
+
+  LLVMContext &Ctx = F.getContext();
+  FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
+      "asyncpipe.mark.future", Type::getInt32Ty(Ctx));
+  DenseMap<Value *, CallInst *> AnchorOf;
+  auto MakeAnchor = [&](BasicBlock::iterator Before, const DebugLoc &Loc) {
+    CallInst *Anchor = CallInst::Create(MarkFuture, "", Before);
+    Anchor->setDebugLoc(Loc);
+    return Anchor;
+  };
+  for (Use *U : Untraced) {
+    Value *V = U->get();
+    auto *UserI = cast<Instruction>(U->getUser());
+    auto *I = dyn_cast<Instruction>(V);
+    CallInst *Anchor = nullptr;
+    if (isa<Argument>(V) || (I && !I->isTerminator())) {
+      CallInst *&Cached = AnchorOf[V];
+      if (!Cached)
+        Cached = I ? MakeAnchor(std::next(I->getIterator()), I->getDebugLoc())
+                   : MakeAnchor(F.getEntryBlock().getFirstInsertionPt(),
+                                UserI->getDebugLoc());
+      Anchor = Cached;
+    } else if (auto *Phi = dyn_cast<PHINode>(UserI)) {
+      BasicBlock *From = Phi->getIncomingBlock(*U);
+      Anchor = MakeAnchor(From->getTerminator()->getIterator(),
+                          From->getTerminator()->getDebugLoc());
+    } else {
+      Anchor = MakeAnchor(UserI->getIterator(), UserI->getDebugLoc());
+    }
+    U->set(Anchor);
+  }
+  return true;
 }
 
 /// The distance of each waited future at its wait, from the one mark
@@ -291,11 +388,6 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   auto It = CountAt.find(Call);
   // Unreachable waits were never visited; waiting for everything is safe.
   MarkDistance Count = It == CountAt.end() ? 0 : It->second;
-  if (isa<Argument>(Future->stripPointerCasts()))
-    reportAsyncError(*Call,
-                     "wait on a future passed in as an argument: a future "
-                     "names a mark of the function that made it; wait for it "
-                     "there, or let this function be inlined into it");
   if (Count == NoMark) {
     ++NumFutureWaitsRemoved;
     ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures: removing wait on the dummy "
@@ -314,7 +406,7 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   ++NumFutureWaitsLowered;
   ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call
                          << " waits for at most " << Count << " marks\n");
-  std::string Untraced = Future ? describeUntracedSources(Future) : "";
+  std::string Untraced = UntracedAt.lookup(Call);
   if (auto Written = getWrittenWait(*Call)) {
     // A wait the user wrote as a count, tied to its group by
     // asyncpipe-bind-waits: say what became of the count they wrote.
@@ -350,8 +442,9 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
         << " outstanding marks: the fewest marks issued after its mark on any "
            "path";
       if (!Untraced.empty())
-        R << "; counted from where the future appears, because it comes from "
-          << Untraced;
+        R << "; it comes from " << Untraced
+          << ", so it may name a mark of another activation: counted from a "
+             "mark added where it appears";
       return R;
     });
   }
@@ -387,7 +480,7 @@ void FutureLowering::verifyLoweredWaits() {
 }
 
 /// Names the sources of \p Future that are not marks, dummies, PHIs or
-/// selects (so its distance was counted from where they appear), or "".
+/// selects (anchorUntracedFutures() gives them an anchor mark), or "".
 std::string FutureLowering::describeUntracedSources(Value *Future) const {
   SmallPtrSet<Value *, 16> Seen;
   SmallVector<Value *, 16> Worklist = {Future};
