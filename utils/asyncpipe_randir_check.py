@@ -36,7 +36,9 @@ Every command runs under a timeout (--timeout, 60 s): a hang is a failure.
 Outcomes counted:
   crashes         exit code >= 128 or negative, or "PLEASE submit" in stderr
   hangs           the timeout expired
-  unsafe waits    the checker's "is not satisfied by the emitted s_waitcnt"
+  unsafe waits    the checker's "is not satisfied by the emitted s_waitcnt",
+                  or -asyncpipe-verify-futures' "wait on a future lowered to
+                  a wait for at most ..." (opt, every target)
   ptxas rejections ptxas exited non-zero
   rejected        any other non-zero exit or "error:" on a program that is
                   valid by construction
@@ -47,7 +49,8 @@ Exit status 1 if any count is non-zero.
 
 Extra options reach opt (--opt-arg) or llc (--llc-arg), to run the batch on
 a deliberately broken build (-asyncpipe-unsound-legacy-model-for-testing,
--amdgpu-async-weaken-waits-for-testing) and see it caught.
+-amdgpu-async-weaken-waits-for-testing, -asyncpipe-futures-miscount-for-testing)
+and see it caught.
 
 Large batches (bench/randir-scale.sh):
   --shard K/M     only the seeds whose index in the batch is K modulo M;
@@ -100,6 +103,8 @@ AMDGPU_CPUS = {"amdgpu": ["gfx942", "gfx90a", "gfx1030"],
                "gfx1250": ["gfx1250"]}
 LEVELS = ["O0", "O3"]
 CHECKER_ERROR = "is not satisfied by the emitted s_waitcnt"
+# -asyncpipe-verify-futures: a wait on a future lowered to too large a count.
+FUTURE_CHECKER_ERROR = "wait on a future lowered to a wait for at most"
 EXACTNESS = re.compile(r"wait_asyncmark\((\d+)\): emitted (none|count\((\d+)\)), "
                        r"weakest sufficient (none|count\((\d+)\)): (exact|not exact)")
 
@@ -151,7 +156,7 @@ def classify(status, err):
         return "hangs"
     if status >= 128 or status < 0 or "PLEASE submit" in err:
         return "crashes"
-    if CHECKER_ERROR in err:
+    if CHECKER_ERROR in err or FUTURE_CHECKER_ERROR in err:
         return "unsafe"
     if status != 0 or "error:" in err:
         return "rejected"
@@ -236,8 +241,10 @@ def program(seed, target, args):
 
 
 def opt_cmd(args, target, level, src):
+    # Every target: each wait on a future lowered to a count is checked by
+    # an independent backward search (llvm/docs/AsyncPipeFutures.rst).
     opt = [args.opt, "-load-pass-plugin=" + args.plugin,
-           "-passes=default<%s>" % level]
+           "-passes=default<%s>" % level, "-asyncpipe-verify-futures"]
     if target in AMDGPU_CPUS:
         opt.append("-amdgpu-verify-async-waits")
     if target == "host":

@@ -16,7 +16,24 @@
 // RUN: env ASYNCPIPE_POLICY=eager %t2 | FileCheck %s
 // RUN: env ASYNCPIPE_POLICY=lazy %t2 | FileCheck %s
 // RUN: env ASYNCPIPE_POLICY=random ASYNCPIPE_SEED=7 %t2 | FileCheck %s
+// The lowering before anchors (a testing option) is caught: under lazy the
+// first three read copies still in flight, and AsyncSan reports the first.
+// RUN: %clang -O2 -g -I%asyncpipe_include -Xclang -load -Xclang %plugin \
+// RUN:   -mllvm -asyncpipe-futures-skip-anchors-for-testing %s \
+// RUN:   %asyncpipe_rt_lib -o %t.wrong
+// RUN: env ASYNCPIPE_POLICY=eager %t.wrong | FileCheck %s
+// RUN: env ASYNCPIPE_POLICY=lazy %t.wrong | FileCheck %s --check-prefix=WRONG
+// RUN: %clang -O2 -g -I%asyncpipe_include -Xclang -load -Xclang %plugin \
+// RUN:   -mllvm -asyncpipe-futures-skip-anchors-for-testing \
+// RUN:   -mllvm -asyncpipe-sanitize %s %asyncpipe_rt_lib -o %t.wrong.san
+// RUN: env ASYNCPIPE_POLICY=lazy not %t.wrong.san 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SAN
 // REQUIRES: x86-registered-target
+
+// WRONG: returned 0
+// WRONG-NEXT: static 0
+// WRONG-NEXT: argument 0
+// SAN: read-after-async-write: load of 4 bytes at {{.*}}futures-across-activations.c:{{[0-9]+}}:{{[0-9]+}} in 'returned'
 
 #include <asyncpipe/asyncpipe.h>
 #include <asyncpipe/futures.h>

@@ -59,6 +59,15 @@ static cl::opt<unsigned> MiscountForTesting(
     cl::desc("Testing only: add this to every count a wait on a future is "
              "lowered to (a deliberately wrong lowering)"));
 
+// Testing only: the lowering before anchors, so that tests can show the
+// checker and the host runs catch a future from another activation counted
+// in this activation's sequence.
+static cl::opt<bool> SkipAnchorsForTesting(
+    "asyncpipe-futures-skip-anchors-for-testing", cl::Hidden, cl::init(false),
+    cl::desc("Testing only: count a future that may name another "
+             "activation's mark from where it appears, without a mark there "
+             "(a deliberately wrong lowering)"));
+
 static cl::opt<bool> VerifyFutureLowering(
     "asyncpipe-verify-futures", cl::Hidden, cl::init(false),
     cl::desc("Check every wait on a future lowered to a count with an "
@@ -137,6 +146,10 @@ public:
 
   /// The fewest marks found on a violating path, or none.
   std::optional<uint64_t> findShortPath();
+  /// After a violation: true if the path reached where the future comes
+  /// from and found no mark of this function there (a load, a call, an
+  /// argument), so that nothing here counts its mark.
+  bool cameFromOutside() const { return FromOutside; }
 
 private:
   struct Position {
@@ -153,6 +166,7 @@ private:
   Value &Future;
   uint64_t Count;
   DenseSet<std::tuple<BasicBlock *, Value *, uint64_t>> Visited;
+  bool FromOutside = false;
 };
 
 std::optional<uint64_t> FutureWaitChecker::findShortPath() {
@@ -184,25 +198,35 @@ FutureWaitChecker::scan(const Position &P,
           Worklist.push_back({BB, &I, Arm, Marks});
         return std::nullopt;
       }
-      if (!isa<PHINode>(I))
-        return Marks < Count ? std::optional<uint64_t>(Marks) : std::nullopt;
-      break;
+      if (isa<PHINode>(I))
+        break;
+      if (!Op.returnsFuture()) {
+        FromOutside = true;
+        return Marks;
+      }
+      return Marks < Count ? std::optional<uint64_t>(Marks) : std::nullopt;
     }
     // Only the activation's own marks count (native commits are another
-    // sequence in the model).
+    // sequence in the model). Past Count the number no longer matters, but
+    // the search goes on to where the future comes from, which may be
+    // outside this function; saturating keeps the states finite.
     AsyncOp Op = AsyncOp::get(I);
-    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
-        ++Marks >= Count)
-      return std::nullopt;
+    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
+      Marks = std::min(Marks + 1, Count);
   }
   auto *Phi = dyn_cast<PHINode>(P.Tracked);
   bool PhiHere = Phi && Phi->getParent() == BB;
   // No path comes into an unreachable block.
   if (!BB->isEntryBlock() && pred_empty(BB))
     return std::nullopt;
-  if (BB->isEntryBlock())
+  if (BB->isEntryBlock()) {
+    if (!PhiHere && !isa<Instruction>(P.Tracked)) {
+      FromOutside = true;
+      return Marks;
+    }
     return PhiHere || Marks >= Count ? std::nullopt
                                      : std::optional<uint64_t>(Marks);
+  }
   for (BasicBlock *Pred : predecessors(BB)) {
     Value *Tracked = PhiHere ? Phi->getIncomingValueForBlock(Pred) : P.Tracked;
     if (Visited.insert({Pred, Tracked, Marks}).second)
@@ -217,7 +241,7 @@ bool FutureLowering::run() {
     for (const AsyncOp &Wait : Waits)
       if (Value *Future = Wait.getFutureOperand())
         UntracedAt[Wait.getCall()] = describeUntracedSources(Future);
-    if (anchorUntracedFutures())
+    if (!SkipAnchorsForTesting && anchorUntracedFutures())
       traceFutures();
     solve();
     lowerWaits();
@@ -466,8 +490,17 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
 void FutureLowering::verifyLoweredWaits() {
   for (auto &[Wait, Future] : Lowered) {
     uint64_t Count = cast<ConstantInt>(Wait->getArgOperand(0))->getZExtValue();
-    if (std::optional<uint64_t> Marks =
-            FutureWaitChecker(*Wait, *Future, Count).findShortPath())
+    FutureWaitChecker Checker(*Wait, *Future, Count);
+    std::optional<uint64_t> Marks = Checker.findShortPath();
+    if (Marks && Checker.cameFromOutside())
+      reportAsyncError(*Wait,
+                       "wait on a future lowered to a wait for at most " +
+                           Twine(Count) +
+                           " outstanding marks, but on some path the future "
+                           "is not made by a mark of this function (it is "
+                           "loaded, returned by a call or passed in), so no "
+                           "count of this function's marks covers its mark");
+    else if (Marks)
       reportAsyncError(*Wait,
                        "wait on a future lowered to a wait for at most " +
                            Twine(Count) +
