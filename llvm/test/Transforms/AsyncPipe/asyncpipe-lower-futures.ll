@@ -299,7 +299,7 @@ join:
 define void @future_in_memory(ptr %slot) {
 ; CHECK-LABEL: define void @future_in_memory(
 ; CHECK-NEXT:    call void @asyncpipe.mark()
-; CHECK-NEXT:    store i32 poison, ptr %slot
+; CHECK-NEXT:    store i32 0, ptr %slot
 ; CHECK-NEXT:    call void @asyncpipe.mark()
 ; CHECK-NEXT:    %loaded = load i32, ptr %slot
 ; CHECK-NEXT:    call void @asyncpipe.mark()
@@ -389,8 +389,81 @@ lp:
   %l = landingpad { ptr, i32 } cleanup
   resume { ptr, i32 } %l
 }
+; An invoke's result that a PHI takes straight from the invoke's block exists
+; only on the edge: no anchor can stand after it there, so the wait gets one
+; right before it (a wait for 0 after a mark, which covers every copy issued
+; before the wait). Put before the invoke, the anchor would precede the
+; callee's mark.
+define void @future_from_invoke_edge(i1 %c) personality ptr @personality {
+; CHECK-LABEL: define void @future_from_invoke_edge(
+; CHECK:       call:
+; CHECK-NEXT:    %f = invoke i32 @make_future()
+; CHECK:       join:
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0)
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; it comes from a call or computation, so it may name a mark of another activation: counted from a mark added where it appears
+entry:
+  %own = call i32 @asyncpipe.mark.future()
+  br i1 %c, label %call, label %join
+call:
+  %f = invoke i32 @make_future() to label %join unwind label %lp
+join:
+  %p = phi i32 [ %own, %entry ], [ %f, %call ]
+  call void @asyncpipe.wait.future(i32 %p)
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
+}
+
+; A constant a PHI takes from a block that ends in a catchswitch: nothing may
+; stand before the catchswitch, so the wait gets the anchor, and it keeps
+; the cleanup funclet's bundle (WinEHPrepare drops a call in a funclet
+; without one).
+define void @future_after_catchswitch(i32 %x) personality ptr @personality {
+; CHECK-LABEL: define void @future_after_catchswitch(
+; CHECK:       cleanup:
+; CHECK-NEXT:    %p = phi i32
+; CHECK-NEXT:    %cp = cleanuppad within none []
+; CHECK-NEXT:    call void @asyncpipe.mark() [ "funclet"(token %cp) ]
+; CHECK-NEXT:    call void @asyncpipe.wait(i32 0) [ "funclet"(token %cp) ]
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future lowered to a wait for at most 0 outstanding marks: the fewest marks issued after its mark on any path; it comes from an argument and a constant, so it may name a mark of another activation: counted from a mark added where it appears
+entry:
+  invoke void @may_throw() to label %cont unwind label %dispatch
+cont:
+  invoke void @may_throw() to label %exit unwind label %cleanup
+dispatch:
+  %cs = catchswitch within none [label %handler] unwind label %cleanup
+handler:
+  %c = catchpad within %cs [ptr null, i32 64, ptr null]
+  catchret from %c to label %exit
+cleanup:
+  %p = phi i32 [ 7, %dispatch ], [ %x, %cont ]
+  %cp = cleanuppad within none []
+  call void @asyncpipe.wait.future(i32 %p) [ "funclet"(token %cp) ]
+  cleanupret from %cp unwind to caller
+exit:
+  ret void
+}
+
+; A future that leaves the function is a constant once its mark is a plain
+; mark, not poison: packed with other data (a returned struct in one i64),
+; poison would spread to the data.
+define i64 @future_packed(i32 %i) {
+; CHECK-LABEL: define i64 @future_packed(
+; CHECK-NEXT:    call void @asyncpipe.mark()
+; CHECK-NEXT:    %lo = zext i32 0 to i64
+; CHECK:         ret i64 %packed
+  %f = call i32 @asyncpipe.mark.future()
+  %lo = zext i32 %f to i64
+  %wide = zext i32 %i to i64
+  %hi = shl i64 %wide, 32
+  %packed = or i64 %hi, %lo
+  ret i64 %packed
+}
 ; REMARK-NOT: remark
 
+declare void @may_throw()
 declare i32 @make_future()
 declare i32 @personality(...)
 declare void @asyncpipe.mark()

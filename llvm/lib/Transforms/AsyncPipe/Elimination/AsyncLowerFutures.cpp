@@ -320,7 +320,83 @@ static bool isTracedFuture(const Value *V) {
 /// the anchor's future instead. Marks added to an activation only make its
 /// other waits stronger: a wait for at most N outstanding marks then leaves
 /// fewer of the older ones outstanding.
+/// True if the anchor of the untraced use \p U cannot stand where the future
+/// appears: a PHI's incoming value defined by the incoming block's own
+/// terminator (an invoke's result exists only on its edge), or an incoming
+/// block that ends in an EH pad (a catchswitch, before which nothing may
+/// stand).
+static bool needsAnchorAtWait(const Use &U) {
+  auto *Phi = dyn_cast<PHINode>(U.getUser());
+  if (!Phi)
+    return false;
+  BasicBlock *From = Phi->getIncomingBlock(U);
+  if (From->getTerminator()->isEHPad())
+    return true;
+  auto *I = dyn_cast<Instruction>(U.get());
+  return I && I->isTerminator() && I->getParent() == From;
+}
+
+/// The uses in \p Future's web (through PHIs and selects) whose value is not
+/// a traced future.
+static void collectUntracedUses(Use &Future, SmallVectorImpl<Use *> &Uses) {
+  SmallPtrSet<Value *, 16> Seen;
+  SmallVector<Use *, 16> Worklist = {&Future};
+  while (!Worklist.empty()) {
+    Use *U = Worklist.pop_back_val();
+    Value *V = U->get();
+    if (!isTracedFuture(V)) {
+      Uses.push_back(U);
+      continue;
+    }
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      for (Use &In : Phi->incoming_values())
+        Worklist.push_back(&In);
+    else if (auto *Select = dyn_cast<SelectInst>(V))
+      for (unsigned Arm : {1, 2})
+        Worklist.push_back(&Select->getOperandUse(Arm));
+  }
+}
+
 bool FutureLowering::anchorUntracedFutures() {
+  LLVMContext &Ctx = F.getContext();
+  FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
+      "asyncpipe.mark.future", Type::getInt32Ty(Ctx));
+  // Inside a funclet (Windows EH) a call needs the funclet's bundle, or
+  // WinEHPrepare drops it: an anchor before a wait takes the wait's.
+  auto MakeAnchor = [&](BasicBlock::iterator Before, const DebugLoc &Loc,
+                        const CallBase *Like = nullptr) {
+    SmallVector<OperandBundleDef, 1> Bundles;
+    if (Like)
+      Like->getOperandBundlesAsDefs(Bundles);
+    CallInst *Anchor = CallInst::Create(MarkFuture, {}, Bundles, "", Before);
+    Anchor->setDebugLoc(Loc);
+    return Anchor;
+  };
+
+  // A wait whose future may come from where no anchor can stand gets one
+  // right before it: a wait for 0 after a mark there, which covers every copy
+  // issued before the wait, whatever the future.
+  bool Changed = false;
+  for (const AsyncOp &Wait : Waits) {
+    CallBase *Call = Wait.getCall();
+    Use *FutureUse = nullptr;
+    for (Use &U : Call->args())
+      if (Wait.getFutureOperand() && U.get() == Wait.getFutureOperand())
+        FutureUse = &U;
+    if (!FutureUse)
+      continue;
+    SmallVector<Use *, 8> Uses;
+    collectUntracedUses(*FutureUse, Uses);
+    if (none_of(Uses, [](Use *U) { return needsAnchorAtWait(*U); }))
+      continue;
+    FutureUse->set(MakeAnchor(Call->getIterator(), Call->getDebugLoc(), Call));
+    Changed = true;
+  }
+  if (Changed)
+    traceFutures();
+
   SmallVector<Use *, 8> Untraced;
   auto Consider = [&](Use &U) {
     if (!isTracedFuture(U.get()))
@@ -340,17 +416,9 @@ bool FutureLowering::anchorUntracedFutures() {
         Consider(Select->getOperandUse(Arm));
   }
   if (Untraced.empty())
-    return false;
+    return Changed;
 
-  LLVMContext &Ctx = F.getContext();
-  FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
-      "asyncpipe.mark.future", Type::getInt32Ty(Ctx));
   DenseMap<Value *, CallInst *> AnchorOf;
-  auto MakeAnchor = [&](BasicBlock::iterator Before, const DebugLoc &Loc) {
-    CallInst *Anchor = CallInst::Create(MarkFuture, "", Before);
-    Anchor->setDebugLoc(Loc);
-    return Anchor;
-  };
   for (Use *U : Untraced) {
     Value *V = U->get();
     auto *UserI = cast<Instruction>(U->getUser());
@@ -476,7 +544,12 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   auto [WaitFn, CountTy] = getCountingWait(*Call);
   // A smaller count is a stronger wait: clamping to the operand is safe.
   uint64_t Encodable = std::min<uint64_t>(Count, CountTy->getBitMask() >> 1);
-  CallInst *New = B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)});
+  // The funclet bundle, if any, stays (WinEHPrepare drops calls in a funclet
+  // without one).
+  SmallVector<OperandBundleDef, 1> Bundles;
+  Call->getOperandBundlesAsDefs(Bundles);
+  CallInst *New =
+      B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)}, Bundles);
   New->setDebugLoc(Call->getDebugLoc());
   // Counts that differ per branch stay in their branches (asyncpipe-bind-waits
   // says why), rather than becoming a switch on a merged count.
@@ -558,9 +631,15 @@ void FutureLowering::removeFutureProducers() {
   for (Instruction *I : Producers) {
     if (AsyncOp::get(*I).isMark()) {
       IRBuilder<> B(I);
-      B.CreateCall(getPlainMark(*I))->setDebugLoc(I->getDebugLoc());
+      SmallVector<OperandBundleDef, 1> Bundles;
+      cast<CallBase>(I)->getOperandBundlesAsDefs(Bundles);
+      B.CreateCall(getPlainMark(*I), {}, Bundles)
+          ->setDebugLoc(I->getDebugLoc());
     }
-    I->replaceAllUsesWith(PoisonValue::get(I->getType()));
+    // A future's value means nothing, but it may be returned, stored or
+    // packed with other data: a constant, not poison, which would spread to
+    // what it is packed with.
+    I->replaceAllUsesWith(ConstantInt::get(I->getType(), 0));
     I->eraseFromParent();
   }
   for (Instruction *I : Carriers)
