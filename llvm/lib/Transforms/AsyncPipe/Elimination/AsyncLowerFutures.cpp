@@ -114,7 +114,6 @@ private:
   void lowerWaits();
   void lowerWait(const AsyncOp &Wait);
   void verifyLoweredWaits();
-  std::string describeUntracedSources(Value *Future) const;
   bool hasFutureProducers() const;
   void removeFutureProducers();
   SmallSetVector<Instruction *, 16>
@@ -238,10 +237,7 @@ FutureWaitChecker::scan(const Position &P,
 bool FutureLowering::run() {
   collectWaitedFutures();
   if (!Waits.empty()) {
-    for (const AsyncOp &Wait : Waits)
-      if (Value *Future = Wait.getFutureOperand())
-        UntracedAt[Wait.getCall()] = describeUntracedSources(Future);
-    if (!SkipAnchorsForTesting && anchorUntracedFutures())
+    if (anchorUntracedFutures())
       traceFutures();
     solve();
     lowerWaits();
@@ -265,7 +261,6 @@ void FutureLowering::collectWaitedFutures() {
   for (Instruction &I : instructions(F))
     if (AsyncOp Op = AsyncOp::get(I); Op.isFutureWait())
       Waits.push_back(Op);
-  traceFutures();
 }
 
 /// Every value the waits' futures can come from, through PHIs and selects.
@@ -308,18 +303,6 @@ static bool isTracedFuture(const Value *V) {
   return Op.returnsFuture() || Op.isFutureAny();
 }
 
-/// A future the data flow does not show being made by a mark of this
-/// function (loaded from memory, returned by a call, passed in as an
-/// argument, a constant) may name a mark of another activation: of the callee
-/// that made it, of a caller, of an earlier call of this function that stored
-/// it. No wait of this activation counts such a mark. But it was issued
-/// before the future reached this function, so a mark made where the future
-/// appears covers its copies. Each such source gets one, an anchor (right
-/// after the instruction, at the entry for an argument, at the use for a
-/// constant or an invoke's result), and its uses on the way to a wait take
-/// the anchor's future instead. Marks added to an activation only make its
-/// other waits stronger: a wait for at most N outstanding marks then leaves
-/// fewer of the older ones outstanding.
 /// True if the anchor of the untraced use \p U cannot stand where the future
 /// appears: a PHI's incoming value defined by the incoming block's own
 /// terminator (an invoke's result exists only on its edge), or an incoming
@@ -336,8 +319,19 @@ static bool needsAnchorAtWait(const Use &U) {
   return I && I->isTerminator() && I->getParent() == From;
 }
 
+/// The operand of \p Wait that holds its future, or null.
+static Use *getFutureUse(const AsyncOp &Wait) {
+  Value *Future = Wait.getFutureOperand();
+  if (!Future)
+    return nullptr;
+  for (Use &U : Wait.getCall()->args())
+    if (U.get() == Future)
+      return &U;
+  return nullptr;
+}
+
 /// The uses in \p Future's web (through PHIs and selects) whose value is not
-/// a traced future.
+/// a traced future, in the order a depth-first walk meets them.
 static void collectUntracedUses(Use &Future, SmallVectorImpl<Use *> &Uses) {
   SmallPtrSet<Value *, 16> Seen;
   SmallVector<Use *, 16> Worklist = {&Future};
@@ -359,10 +353,37 @@ static void collectUntracedUses(Use &Future, SmallVectorImpl<Use *> &Uses) {
   }
 }
 
+/// Names the kinds of sources in \p Untraced, for the remarks, or "".
+static std::string describeSources(ArrayRef<Use *> Untraced) {
+  SmallVector<StringRef, 4> Kinds;
+  for (const Use *U : Untraced) {
+    const Value *V = U->get();
+    StringRef Kind = isa<LoadInst>(V)      ? "memory (a load)"
+                     : isa<Instruction>(V) ? "a call or computation"
+                     : isa<Argument>(V)    ? "an argument"
+                                           : "a constant";
+    if (!is_contained(Kinds, Kind))
+      Kinds.push_back(Kind);
+  }
+  return join(Kinds, " and ");
+}
+
+/// A future the data flow does not show being made by a mark of this
+/// function (loaded from memory, returned by a call, passed in as an
+/// argument, a constant) may name a mark of another activation: of the callee
+/// that made it, of a caller, of an earlier call of this function that stored
+/// it. No wait of this activation counts such a mark. But it was issued
+/// before the future reached this function, so a mark made where the future
+/// appears covers its copies. Each such source gets one, an anchor (right
+/// after the instruction, at the entry for an argument, at the use for a
+/// constant or an invoke's result), and its uses on the way to a wait take
+/// the anchor's future instead. Marks added to an activation only make its
+/// other waits stronger: a wait for at most N outstanding marks then leaves
+/// fewer of the older ones outstanding.
+///
+/// Also names each wait's sources for its remark. Leaves Tracked traced, and
+/// returns true if anchors were added after that (Tracked is then stale).
 bool FutureLowering::anchorUntracedFutures() {
-  LLVMContext &Ctx = F.getContext();
-  FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
-      "asyncpipe.mark.future", Type::getInt32Ty(Ctx));
   // Inside a funclet (Windows EH) a call needs the funclet's bundle, or
   // WinEHPrepare drops it: an anchor before a wait takes the wait's.
   auto MakeAnchor = [&](BasicBlock::iterator Before, const DebugLoc &Loc,
@@ -370,32 +391,33 @@ bool FutureLowering::anchorUntracedFutures() {
     SmallVector<OperandBundleDef, 1> Bundles;
     if (Like)
       Like->getOperandBundlesAsDefs(Bundles);
+    FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
+        "asyncpipe.mark.future", Type::getInt32Ty(F.getContext()));
     CallInst *Anchor = CallInst::Create(MarkFuture, {}, Bundles, "", Before);
     Anchor->setDebugLoc(Loc);
     return Anchor;
   };
 
-  // A wait whose future may come from where no anchor can stand gets one
-  // right before it: a wait for 0 after a mark there, which covers every copy
+  // Each wait's sources, as the user wrote them, are named in its remark. A
+  // wait whose future may come from where no anchor can stand gets one right
+  // before it: a wait for 0 after a mark there, which covers every copy
   // issued before the wait, whatever the future.
-  bool Changed = false;
   for (const AsyncOp &Wait : Waits) {
-    CallBase *Call = Wait.getCall();
-    Use *FutureUse = nullptr;
-    for (Use &U : Call->args())
-      if (Wait.getFutureOperand() && U.get() == Wait.getFutureOperand())
-        FutureUse = &U;
+    Use *FutureUse = getFutureUse(Wait);
     if (!FutureUse)
       continue;
     SmallVector<Use *, 8> Uses;
     collectUntracedUses(*FutureUse, Uses);
-    if (none_of(Uses, [](Use *U) { return needsAnchorAtWait(*U); }))
-      continue;
-    FutureUse->set(MakeAnchor(Call->getIterator(), Call->getDebugLoc(), Call));
-    Changed = true;
+    CallBase *Call = Wait.getCall();
+    UntracedAt[Call] = describeSources(Uses);
+    if (!SkipAnchorsForTesting &&
+        any_of(Uses, [](Use *U) { return needsAnchorAtWait(*U); }))
+      FutureUse->set(
+          MakeAnchor(Call->getIterator(), Call->getDebugLoc(), Call));
   }
-  if (Changed)
-    traceFutures();
+  traceFutures();
+  if (SkipAnchorsForTesting)
+    return false;
 
   SmallVector<Use *, 8> Untraced;
   auto Consider = [&](Use &U) {
@@ -403,10 +425,8 @@ bool FutureLowering::anchorUntracedFutures() {
       Untraced.push_back(&U);
   };
   for (const AsyncOp &Wait : Waits)
-    if (Value *Future = Wait.getFutureOperand())
-      for (Use &U : Wait.getCall()->args())
-        if (U.get() == Future)
-          Consider(U);
+    if (Use *FutureUse = getFutureUse(Wait))
+      Consider(*FutureUse);
   for (Value *V : Tracked) {
     if (auto *Phi = dyn_cast<PHINode>(V))
       for (Use &U : Phi->incoming_values())
@@ -416,7 +436,7 @@ bool FutureLowering::anchorUntracedFutures() {
         Consider(Select->getOperandUse(Arm));
   }
   if (Untraced.empty())
-    return Changed;
+    return false;
 
   DenseMap<Value *, CallInst *> AnchorOf;
   for (Use *U : Untraced) {
@@ -583,39 +603,6 @@ void FutureLowering::verifyLoweredWaits() {
                            " marks after the future's mark, which may "
                            "still be outstanding");
   }
-}
-
-/// Names the sources of \p Future that are not marks, dummies, PHIs or
-/// selects (anchorUntracedFutures() gives them an anchor mark), or "".
-std::string FutureLowering::describeUntracedSources(Value *Future) const {
-  SmallPtrSet<Value *, 16> Seen;
-  SmallVector<Value *, 16> Worklist = {Future};
-  SmallVector<StringRef, 4> Kinds;
-  auto AddKind = [&](StringRef Kind) {
-    if (!is_contained(Kinds, Kind))
-      Kinds.push_back(Kind);
-  };
-  while (!Worklist.empty()) {
-    Value *V = Worklist.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    if (auto *Phi = dyn_cast<PHINode>(V)) {
-      append_range(Worklist, Phi->incoming_values());
-    } else if (auto *Select = dyn_cast<SelectInst>(V)) {
-      Worklist.push_back(Select->getTrueValue());
-      Worklist.push_back(Select->getFalseValue());
-    } else if (auto *I = dyn_cast<Instruction>(V)) {
-      AsyncOp Op = AsyncOp::get(*I);
-      if (Op.returnsFuture() || Op.isFutureAny())
-        continue;
-      AddKind(isa<LoadInst>(I) ? "memory (a load)" : "a call or computation");
-    } else if (isa<Argument>(V)) {
-      AddKind("an argument");
-    } else {
-      AddKind("a constant");
-    }
-  }
-  return join(Kinds, " and ");
 }
 
 /// Marks that made futures become plain marks; dummy futures and the PHIs
