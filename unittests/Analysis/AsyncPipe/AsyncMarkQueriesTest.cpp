@@ -22,6 +22,7 @@
 #include "llvm/IR/Verifier.h"
 #include "gtest/gtest.h"
 #include <random>
+#include <set>
 #include <string>
 
 using namespace llvm;
@@ -126,6 +127,59 @@ TEST_F(AsyncMarkQueriesTest, CountsBetweenEvents) {
   // Asked again, in the other order: the same.
   EXPECT_EQ(Before("x"), X);
   EXPECT_EQ(Before("w"), W);
+}
+
+// The solves read edges from ReachableBlocks: every edge between reachable
+// blocks once per edge (a switch's two cases to one block are two), in both
+// directions, and none from a block the entry does not reach.
+TEST_F(AsyncMarkQueriesTest, ReachableBlocksHoldTheEdges) {
+  Function &F = parse(R"(
+define void @f(i32 %n) {
+entry:
+  switch i32 %n, label %join [ i32 0, label %loop
+                               i32 1, label %loop ]
+loop:
+  br i1 false, label %loop, label %join
+dead:
+  br label %join
+join:
+  ret void
+})");
+  ReachableBlocks Reachable(F);
+  ArrayRef<const BasicBlock *> Order = Reachable.order();
+  ASSERT_EQ(Order.size(), 3u);
+  EXPECT_TRUE(Order[0]->isEntryBlock());
+  EXPECT_EQ(Order, ArrayRef(blocksInReversePostOrder(F)));
+  auto Names = [&](ArrayRef<unsigned> Positions) {
+    std::string S;
+    for (unsigned Pos : Positions)
+      S += Order[Pos]->getName().str() + " ";
+    return S;
+  };
+  for (unsigned Pos = 0; Pos != Order.size(); ++Pos) {
+    const BasicBlock *BB = Order[Pos];
+    std::string Succs, Preds;
+    for (const BasicBlock *Succ : successors(BB))
+      Succs += Succ->getName().str() + " ";
+    EXPECT_EQ(Names(Reachable.successors(Pos)), Succs) << BB->getName().str();
+    // Predecessors come in order of position: compare them as sets with
+    // their multiplicities.
+    std::multiset<std::string> Expected, Got;
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (Pred->getName() != "dead")
+        Expected.insert(Pred->getName().str());
+    for (unsigned PredPos : Reachable.predecessors(Pos))
+      Got.insert(Order[PredPos]->getName().str());
+    EXPECT_EQ(Got, Expected) << BB->getName().str();
+  }
+  auto PosOf = [&](StringRef Name) {
+    return unsigned(
+        find_if(Order,
+                [&](const BasicBlock *BB) { return BB->getName() == Name; }) -
+        Order.begin());
+  };
+  EXPECT_EQ(Reachable.predecessors(PosOf("loop")).size(), 3u);
+  EXPECT_EQ(Reachable.predecessors(PosOf("join")).size(), 2u);
 }
 
 /// A chain of \p Blocks diamonds, each with \p Per marks and a wait.
@@ -273,7 +327,8 @@ TEST_F(AsyncMarkQueriesTest, ObservedMarksAgreeWithDistances) {
     ASSERT_TRUE(Observed.converged());
     // The same from the counts' events (as asyncpipe-elim asks it).
     AsyncMarkCounts Counts(F);
-    ObservedMarks FromEvents(F, AsyncSemantics::Activation, Counts.events());
+    ObservedMarks FromEvents(F, AsyncSemantics::Activation, Counts.events(),
+                             ReachableBlocks(F));
     unsigned Index = 0;
     for (Value *Mark : Marks) {
       EXPECT_EQ(Observed.isObserved(*cast<Instruction>(Mark)),

@@ -109,16 +109,18 @@ cl::opt<bool> PrintSolveStats(
 
 unsigned kindIndex(AsyncSemantics K) { return static_cast<unsigned>(K); }
 
-/// Sweeps \p F's reachable blocks in reverse post-order, calling
-/// \p UpdateBlock (which recomputes a block's exit state and says whether it
-/// changed) until a sweep changes nothing. Returns false if MaxSweeps were
-/// not enough (see the file comment: only a broken lattice could need them).
-bool sweepToFixedPoint(ArrayRef<const BasicBlock *> Order, unsigned &Sweeps,
-                       function_ref<bool(const BasicBlock &)> UpdateBlock) {
+/// Sweeps the positions 0 to \p NumBlocks - 1 of a function's blocks in
+/// the order of a solve (reverse post-order forwards, post-order backwards),
+/// calling \p UpdateAt (which recomputes that block's exit state and says
+/// whether it changed) until a sweep changes nothing. Returns false if
+/// MaxSweeps were not enough (see the file comment: only a broken lattice
+/// could need them).
+bool sweepToFixedPoint(unsigned NumBlocks, unsigned &Sweeps,
+                       function_ref<bool(unsigned)> UpdateAt) {
   for (Sweeps = 1; Sweeps <= MaxSweeps; ++Sweeps) {
     bool Changed = false;
-    for (const BasicBlock *BB : Order)
-      Changed |= UpdateBlock(*BB);
+    for (unsigned Pos = 0; Pos != NumBlocks; ++Pos)
+      Changed |= UpdateAt(Pos);
     if (!Changed)
       return true;
   }
@@ -161,6 +163,36 @@ SmallVector<const BasicBlock *, 32>
 asyncpipe::blocksInReversePostOrder(const Function &F) {
   return reversePostOrderFrom(F.getEntryBlock(),
                               [](const BasicBlock *) { return true; });
+}
+
+ReachableBlocks::ReachableBlocks(const Function &F)
+    : Order(blocksInReversePostOrder(F)) {
+  // Each terminator is read once: the successors, then the predecessors by
+  // counting them per block and filling each block's run.
+  SmallVector<unsigned, 0> PositionOf(F.getMaxBlockNumber(), ~0u);
+  Numbers.reserve(Order.size());
+  for (unsigned Pos = 0, E = Order.size(); Pos != E; ++Pos) {
+    Numbers.push_back(Order[Pos]->getNumber());
+    PositionOf[Numbers.back()] = Pos;
+  }
+  SuccBegin.reserve(Order.size() + 1);
+  PredBegin.assign(Order.size() + 1, 0);
+  for (const BasicBlock *BB : Order) {
+    SuccBegin.push_back(Succs.size());
+    for (const BasicBlock *Succ : llvm::successors(BB)) {
+      unsigned SuccPos = PositionOf[Succ->getNumber()];
+      Succs.push_back(SuccPos);
+      ++PredBegin[SuccPos + 1];
+    }
+  }
+  SuccBegin.push_back(Succs.size());
+  for (unsigned Pos = 0, E = Order.size(); Pos != E; ++Pos)
+    PredBegin[Pos + 1] += PredBegin[Pos];
+  Preds.resize(Succs.size());
+  SmallVector<unsigned, 0> Next(PredBegin.begin(), PredBegin.end() - 1);
+  for (unsigned Pos = 0, E = Order.size(); Pos != E; ++Pos)
+    for (unsigned SuccPos : successors(Pos))
+      Preds[Next[SuccPos]++] = Pos;
 }
 
 namespace {
@@ -292,20 +324,34 @@ AsyncMarkCounts::decode(const Instruction &I, const AsyncOp &Op) {
 }
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F)
-    : AsyncMarkCounts(F, blocksInReversePostOrder(F)) {}
+    : AsyncMarkCounts(F, ReachableBlocks(F)) {}
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F,
-                                 ArrayRef<const BasicBlock *> Order)
+                                 const ReachableBlocks &Reachable)
+    : AsyncMarkCounts(F, Reachable, std::nullopt) {}
+
+AsyncMarkCounts::AsyncMarkCounts(const Function &F,
+                                 const ReachableBlocks &Reachable,
+                                 ArrayRef<const Instruction *> Candidates)
+    : AsyncMarkCounts(
+          F, Reachable,
+          std::optional<ArrayRef<const Instruction *>>(Candidates)) {}
+
+AsyncMarkCounts::AsyncMarkCounts(
+    const Function &F, const ReachableBlocks &Reachable,
+    std::optional<ArrayRef<const Instruction *>> Candidates)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
   Blocks.resize(F.getMaxBlockNumber());
+  const Instruction *const *NextCandidate =
+      Candidates ? Candidates->begin() : nullptr;
   for (const BasicBlock &BB : F) {
     unsigned Begin = Events.size();
-    for (const Instruction &I : BB) {
+    auto Visit = [&](const Instruction &I) {
       AsyncOp Op = AsyncOp::get(I);
       std::optional<Event> E = decode(I, Op);
       if (!E)
-        continue;
+        return;
       if (E->What == Event::Mark)
         for (AsyncSemantics K :
              {AsyncSemantics::Activation, AsyncSemantics::Hardware})
@@ -320,22 +366,35 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F,
       // touch no IR, whatever the size of the function.
       Events.push_back(&I);
       Decoded.push_back(*E);
+    };
+    if (Candidates) {
+      // Each block's candidates are a run of the list.
+      for (; NextCandidate != Candidates->end() &&
+             (*NextCandidate)->getParent() == &BB;
+           ++NextCandidate)
+        Visit(**NextCandidate);
+    } else {
+      for (const Instruction &I : BB)
+        Visit(I);
     }
     BlockInfo &Info = Blocks[BB.getNumber()];
     Info.BB = &BB;
     Info.Begin = Begin;
     Info.End = Events.size();
   }
+  assert((!Candidates || NextCandidate == Candidates->end()) &&
+         "candidates not block by block in the function's order");
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
 
-  SmallVector<std::optional<State>, 0> Out(Blocks.size());
-  auto EntryOf = [&](const BasicBlock *BB) -> std::optional<State> {
-    if (BB->isEntryBlock())
+  // By position in Reachable's order.
+  SmallVector<std::optional<State>, 0> Out(Reachable.size());
+  auto EntryOf = [&](unsigned Pos) -> std::optional<State> {
+    if (Pos == 0)
       return entryState();
     std::optional<State> S;
-    for (const BasicBlock *Pred : predecessors(BB)) {
-      const std::optional<State> &PredOut = Out[Pred->getNumber()];
+    for (unsigned PredPos : Reachable.predecessors(Pos)) {
+      const std::optional<State> &PredOut = Out[PredPos];
       if (!PredOut)
         continue;
       if (!S)
@@ -346,17 +405,17 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F,
     return S;
   };
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
-    std::optional<State> S = EntryOf(&BB);
+  Converged = sweepToFixedPoint(Reachable.size(), Sweeps, [&](unsigned Pos) {
+    std::optional<State> S = EntryOf(Pos);
     if (!S)
       return false;
-    BlockInfo &Info = Blocks[BB.getNumber()];
+    BlockInfo &Info = Blocks[Reachable.number(Pos)];
     Info.In = *S;
     Info.Reached = true;
     for (unsigned E = Info.Begin; E != Info.End; ++E)
       step(Decoded[E], *S);
     Steps += Info.End - Info.Begin;
-    std::optional<State> &BBOut = Out[BB.getNumber()];
+    std::optional<State> &BBOut = Out[Pos];
     if (BBOut && BBOut->Kinds[0] == S->Kinds[0] &&
         BBOut->Kinds[1] == S->Kinds[1])
       return false;
@@ -476,8 +535,15 @@ MarkBounds AsyncMarkCounts::before(const Instruction &I,
   unsigned Begin = Info->Begin, End = Info->End;
   const Instruction *const *First = Events.begin() + Begin;
   const Instruction *const *Last = Events.begin() + End;
-  const Instruction *const *After = std::partition_point(
-      First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
+  // Most queries ask about an event (a wait): among a few events it is found
+  // by address, without comesBefore, which renumbers the whole block after
+  // every erasure in it and reads each of its instructions.
+  constexpr ptrdiff_t FewEvents = 16;
+  const Instruction *const *After =
+      Last - First <= FewEvents ? std::find(First, Last, &I) : Last;
+  if (After == Last)
+    After = std::partition_point(
+        First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
   if (After != Last && *After == &I)
     return BeforeEvent[After - Events.begin()].Kinds[kindIndex(Kind)];
   if (After == First)
@@ -625,7 +691,8 @@ void MarkDistances::solve(ArrayRef<const BasicBlock *> Order) {
     computeLiveOut();
   State S;
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
+  Converged = sweepToFixedPoint(Order.size(), Sweeps, [&](unsigned Pos) {
+    const BasicBlock &BB = *Order[Pos];
     enterBlock(BB, S);
     auto [Begin, End] = Range.lookup(&BB);
     for (unsigned E = Begin; E != End; ++E)
@@ -915,26 +982,23 @@ struct ObserverEvent {
 // solver's minimum over finite paths. Blocks not reachable from the entry
 // are left out, as there: their marks are observed by nothing.
 ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind)
-    : ObservedMarks(F, Kind, std::nullopt, {}) {}
+    : ObservedMarks(F, Kind, std::nullopt, ReachableBlocks(F)) {}
 
 ObservedMarks::ObservedMarks(const Function &F, AsyncSemantics Kind,
                              ArrayRef<const Instruction *> MarksAndWaits,
-                             ArrayRef<const BasicBlock *> Order)
+                             const ReachableBlocks &Blocks)
     : ObservedMarks(F, Kind,
                     std::optional<ArrayRef<const Instruction *>>(MarksAndWaits),
-                    Order) {}
+                    Blocks) {}
 
 ObservedMarks::ObservedMarks(
     const Function &F, AsyncSemantics Kind,
     std::optional<ArrayRef<const Instruction *>> MarksAndWaits,
-    ArrayRef<const BasicBlock *> RPO) {
-  // Swept backwards: in post-order.
-  SmallVector<const BasicBlock *, 32> Order;
-  if (RPO.empty())
-    Order = blocksInReversePostOrder(F);
-  else
-    Order.assign(RPO.begin(), RPO.end());
-  std::reverse(Order.begin(), Order.end());
+    const ReachableBlocks &Reachable) {
+  // Swept backwards: in post-order, the positions of Reachable from the
+  // last; Sweep maps the I-th block swept to its position.
+  unsigned NumBlocks = Reachable.size();
+  auto Sweep = [NumBlocks](unsigned I) { return NumBlocks - 1 - I; };
   // Given the marks and waits, each block's are a run of the list.
   SmallVector<ArrayRef<const Instruction *>, 0> Given;
   if (MarksAndWaits)
@@ -949,8 +1013,8 @@ ObservedMarks::ObservedMarks(
       Begin = End;
     }
   SmallVector<ObserverEvent, 0> Events;
-  // By block number: each block's events, Events[first, second).
-  SmallVector<std::pair<unsigned, unsigned>, 0> Range(F.getMaxBlockNumber());
+  // By position: each block's events, Events[first, second).
+  SmallVector<std::pair<unsigned, unsigned>, 0> Range(NumBlocks);
   auto AddEvent = [&](const Instruction &I) {
     AsyncOp Op = AsyncOp::get(I);
     if (Op.isMark() && countsMark(Op, Kind)) {
@@ -962,7 +1026,9 @@ ObservedMarks::ObservedMarks(
           {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
     }
   };
-  for (const BasicBlock *BB : Order) {
+  for (unsigned Swept = 0; Swept != NumBlocks; ++Swept) {
+    unsigned Pos = Sweep(Swept);
+    const BasicBlock *BB = Reachable.order()[Pos];
     unsigned Begin = Events.size();
     if (MarksAndWaits) {
       for (const Instruction *I : Given[BB->getNumber()])
@@ -971,10 +1037,10 @@ ObservedMarks::ObservedMarks(
       for (const Instruction &I : *BB)
         AddEvent(I);
     }
-    Range[BB->getNumber()] = {Begin, Events.size()};
+    Range[Pos] = {Begin, Events.size()};
   }
-  auto Transfer = [&](const BasicBlock &BB, Horizon H, bool Record) {
-    auto [Begin, End] = Range[BB.getNumber()];
+  auto Transfer = [&](unsigned Pos, Horizon H, bool Record) {
+    auto [Begin, End] = Range[Pos];
     for (unsigned E = End; E != Begin; --E) {
       const ObserverEvent &Ev = Events[E - 1];
       if (!Ev.IsMark) {
@@ -989,29 +1055,29 @@ ObservedMarks::ObservedMarks(
     Steps += End - Begin;
     return H;
   };
-  // By block number; a block not yet swept holds ObservesNone.
-  SmallVector<Horizon, 0> In(F.getMaxBlockNumber(), ObservesNone);
-  BitVector Swept(F.getMaxBlockNumber());
-  auto OutOf = [&](const BasicBlock &BB) {
+  // By position; a block not yet swept holds ObservesNone.
+  SmallVector<Horizon, 0> In(NumBlocks, ObservesNone);
+  BitVector Swept(NumBlocks);
+  auto OutOf = [&](unsigned Pos) {
     Horizon H = ObservesNone;
-    for (const BasicBlock *Succ : successors(&BB))
-      H = std::max(H, In[Succ->getNumber()]);
+    for (unsigned SuccPos : Reachable.successors(Pos))
+      H = std::max(H, In[SuccPos]);
     return H;
   };
   unsigned Sweeps = 0;
-  Converged = sweepToFixedPoint(Order, Sweeps, [&](const BasicBlock &BB) {
-    Horizon H = Transfer(BB, OutOf(BB), /*Record=*/false);
-    unsigned N = BB.getNumber();
-    bool First = !Swept.test(N);
-    Swept.set(N);
-    if (!First && In[N] == H)
+  Converged = sweepToFixedPoint(NumBlocks, Sweeps, [&](unsigned I) {
+    unsigned Pos = Sweep(I);
+    Horizon H = Transfer(Pos, OutOf(Pos), /*Record=*/false);
+    bool First = !Swept.test(Pos);
+    Swept.set(Pos);
+    if (!First && In[Pos] == H)
       return false;
-    In[N] = H;
+    In[Pos] = H;
     return First ? H != ObservesNone : true;
   });
   if (Converged)
-    for (const BasicBlock *BB : Order)
-      Transfer(*BB, OutOf(*BB), /*Record=*/true);
+    for (unsigned I = 0; I != NumBlocks; ++I)
+      Transfer(Sweep(I), OutOf(Sweep(I)), /*Record=*/true);
   reportSolve("observers", F, Steps, Sweeps);
 }
 

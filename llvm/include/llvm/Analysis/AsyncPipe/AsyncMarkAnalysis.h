@@ -74,14 +74,58 @@ struct MarkBounds {
   bool isBounded() const { return Max != Unbounded; }
 };
 
+/// \p F's blocks reachable from its entry, in reverse post-order: the order
+/// every forward solve here sweeps.
+SmallVector<const BasicBlock *, 32> blocksInReversePostOrder(const Function &F);
+
+/// A function's reachable blocks in reverse post-order (as
+/// blocksInReversePostOrder() gives them), with the edges between them as
+/// positions in that order, read from the IR once. A solve sweeping a large
+/// function then reads these arrays instead of each block's terminator and
+/// use list, which lie scattered over memory that no longer fits the caches;
+/// and the solves of one CFG (the counts and the observers, round after
+/// round of elimination) share one.
+class ReachableBlocks {
+public:
+  explicit ReachableBlocks(const Function &F);
+
+  /// The blocks; position 0 is the entry.
+  ArrayRef<const BasicBlock *> order() const { return Order; }
+  /// The number of the block at \p Pos (without reading the block).
+  unsigned number(unsigned Pos) const { return Numbers[Pos]; }
+  unsigned size() const { return Order.size(); }
+  /// The positions of the blocks with an edge to (from) the block at
+  /// \p Pos, one per edge, unreachable blocks left out.
+  ArrayRef<unsigned> predecessors(unsigned Pos) const {
+    return ArrayRef(Preds).slice(PredBegin[Pos],
+                                 PredBegin[Pos + 1] - PredBegin[Pos]);
+  }
+  ArrayRef<unsigned> successors(unsigned Pos) const {
+    return ArrayRef(Succs).slice(SuccBegin[Pos],
+                                 SuccBegin[Pos + 1] - SuccBegin[Pos]);
+  }
+
+private:
+  SmallVector<const BasicBlock *, 32> Order;
+  SmallVector<unsigned, 0> Numbers;
+  /// Edges by position: those of the block at P are [Begin[P], Begin[P+1]).
+  SmallVector<unsigned, 0> PredBegin, Preds, SuccBegin, Succs;
+};
+
 /// Outstanding-mark bounds at every instruction of a function, per kind.
 class AsyncMarkCounts {
 public:
   explicit AsyncMarkCounts(const Function &F);
-  /// The same, sweeping the blocks in \p Order: the function's reachable
-  /// blocks in reverse post-order, as blocksInReversePostOrder() gives them
-  /// (a client solving the same CFG again computes it once).
-  AsyncMarkCounts(const Function &F, ArrayRef<const BasicBlock *> Order);
+  /// The same, sweeping \p Blocks, which must be \p F's as they are now (a
+  /// client solving the same CFG again reads it once).
+  AsyncMarkCounts(const Function &F, const ReachableBlocks &Blocks);
+  /// The same, decoding only \p Candidates instead of walking the function:
+  /// a superset of the instructions that can change the counts (the
+  /// function's calls, or the events() of an earlier solve less those erased
+  /// since), block by block in the function's order, each block in program
+  /// order. On a large function each walk costs more than the solve.
+  AsyncMarkCounts(const Function &F, const ReachableBlocks &Blocks,
+                  ArrayRef<const Instruction *> Candidates);
 
   /// The bounds just before \p I (which must be in the function).
   MarkBounds before(const Instruction &I, AsyncSemantics Kind) const;
@@ -111,6 +155,9 @@ public:
   ArrayRef<const Instruction *> events() const { return Events; }
 
 private:
+  AsyncMarkCounts(const Function &F, const ReachableBlocks &Blocks,
+                  std::optional<ArrayRef<const Instruction *>> Candidates);
+
   /// What one instruction does to the counts, decoded once.
   struct Event {
     enum Kind : uint8_t {
@@ -318,7 +365,7 @@ public:
   /// AsyncMarkCounts::events() lists them; the function is not walked again.
   ObservedMarks(const Function &F, AsyncSemantics Kind,
                 ArrayRef<const Instruction *> MarksAndWaits,
-                ArrayRef<const BasicBlock *> Order = {});
+                const ReachableBlocks &Blocks);
   /// True if a wait may observe \p Mark (a mark of the function); always
   /// true if the fixed point was not reached.
   bool isObserved(const Instruction &Mark) const;
@@ -328,16 +375,12 @@ public:
 private:
   ObservedMarks(const Function &F, AsyncSemantics Kind,
                 std::optional<ArrayRef<const Instruction *>> MarksAndWaits,
-                ArrayRef<const BasicBlock *> Order);
+                const ReachableBlocks &Blocks);
   /// Marks issued in a reachable block and found observed.
   DenseMap<const Instruction *, bool> Observed;
   uint64_t Steps = 0;
   bool Converged = true;
 };
-
-/// \p F's blocks reachable from its entry, in reverse post-order: the order
-/// every forward solve here sweeps.
-SmallVector<const BasicBlock *, 32> blocksInReversePostOrder(const Function &F);
 
 /// The new-PM analysis handing out AsyncMarkCounts.
 class AsyncMarkAnalysis : public AnalysisInfoMixin<AsyncMarkAnalysis> {

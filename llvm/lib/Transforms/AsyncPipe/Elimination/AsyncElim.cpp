@@ -72,6 +72,10 @@ struct EliminationGate {
   bool UnmodelledCpAsyncAsm = false;
   /// The pipeliner may still pipeline one of its loops (mayPipelineLoopsIn).
   bool MayPipeline = false;
+  /// Every call of the function, block by block in order: only calls change
+  /// the counts, so the first solve decodes these instead of walking the
+  /// function again.
+  SmallVector<const Instruction *, 0> Calls;
 
   explicit EliminationGate(const Function &F) {
     for (const Instruction &I : instructions(F)) {
@@ -79,6 +83,7 @@ struct EliminationGate {
       const auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
+      Calls.push_back(Call);
       CallsAsyncFragment = CallsAsyncFragment || isAsyncFragmentCall(*Call);
       // A function with cp.async assembly the recognizer does not model (a
       // bulk or mbarrier form, several statements, a malformed statement, or
@@ -95,9 +100,9 @@ struct EliminationGate {
 class MarkWaitElimination {
 public:
   MarkWaitElimination(Function &F, OptimizationRemarkEmitter &ORE,
-                      const EliminationGate &Gate,
-                      bool MarksCommitHardwareGroups)
-      : F(F), ORE(ORE), MayPipeline(Gate.MayPipeline),
+                      EliminationGate &&Gate, bool MarksCommitHardwareGroups)
+      : F(F), ORE(ORE), Calls(std::move(Gate.Calls)),
+        MayPipeline(Gate.MayPipeline),
         MarksCommitHardwareGroups(MarksCommitHardwareGroups) {}
 
   bool run();
@@ -108,17 +113,21 @@ public:
 private:
   bool removeRedundantWaits(const AsyncMarkCounts &Counts,
                             SmallVectorImpl<CallBase *> &Marks,
-                            SmallVectorImpl<const Instruction *> &Kept);
+                            SmallVectorImpl<const Instruction *> &Kept,
+                            SmallPtrSetImpl<const Instruction *> &Erased);
   bool removeUnobservedMarks(ArrayRef<CallBase *> Marks,
                              ArrayRef<const Instruction *> MarksAndWaits,
-                             ArrayRef<const BasicBlock *> Order);
+                             const ReachableBlocks &Reachable,
+                             SmallPtrSetImpl<const Instruction *> &Erased);
   SmallPtrSet<const Instruction *, 16>
   findObservedMarks(ArrayRef<Value *> Marks,
                     ArrayRef<const Instruction *> MarksAndWaits,
-                    ArrayRef<const BasicBlock *> Order) const;
+                    const ReachableBlocks &Reachable) const;
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
+  /// The gate's calls: the first round's candidate events.
+  SmallVector<const Instruction *, 0> Calls;
   bool FoldedSwitch = false;
   /// The pipeliner runs ahead each group a mark closes: merging groups here
   /// would take that from it. Rounds remove only marks and waits, which
@@ -139,30 +148,46 @@ bool MarkWaitElimination::run() {
   // (they are solved on the waits it keeps). So rounds stop as soon as one
   // removes no mark: the next would find what this one found. Each round
   // that goes on removes a mark, and there are finitely many. Rounds remove
-  // calls only: the blocks' order is computed once.
-  SmallVector<const BasicBlock *, 32> Order = blocksInReversePostOrder(F);
+  // calls only: the blocks' order and edges are read once.
+  ReachableBlocks Reachable(F);
+  // Folding a switch erased calls: the gate's list is stale then.
+  std::optional<SmallVector<const Instruction *, 0>> Candidates;
+  if (!FoldedSwitch)
+    Candidates = std::move(Calls);
   while (true) {
     // The marks and waits are read from the counts' events, not from
     // another walk over the function (on large functions each walk costs
     // more than the analysis): the activation marks, and the marks and
     // waits the removal of redundant waits leaves, which the observers'
-    // solve reads.
-    AsyncMarkCounts Counts(F, Order);
+    // solve reads. The counts decode the gate's calls, and in later rounds
+    // the last round's events less what it erased.
+    AsyncMarkCounts Counts =
+        Candidates ? AsyncMarkCounts(F, Reachable,
+                                     ArrayRef<const Instruction *>(*Candidates))
+                   : AsyncMarkCounts(F, Reachable);
     SmallVector<CallBase *, 16> Marks;
     SmallVector<const Instruction *, 16> Kept;
-    Changed |= removeRedundantWaits(Counts, Marks, Kept);
-    if (!removeUnobservedMarks(Marks, Kept, Order))
+    SmallPtrSet<const Instruction *, 16> Erased;
+    Changed |= removeRedundantWaits(Counts, Marks, Kept, Erased);
+    if (!removeUnobservedMarks(Marks, Kept, Reachable, Erased))
       break;
     Changed = true;
+    // Erased pointers are compared, never read.
+    Candidates.emplace();
+    for (const Instruction *I : Counts.events())
+      if (!Erased.contains(I))
+        Candidates->push_back(I);
   }
   return Changed;
 }
 
 /// \p Marks receives the activation marks and \p Kept the marks and waits
 /// that stay, in program order.
+/// \p Erased receives the waits removed.
 bool MarkWaitElimination::removeRedundantWaits(
     const AsyncMarkCounts &Counts, SmallVectorImpl<CallBase *> &Marks,
-    SmallVectorImpl<const Instruction *> &Kept) {
+    SmallVectorImpl<const Instruction *> &Kept,
+    SmallPtrSetImpl<const Instruction *> &Erased) {
   SmallVector<std::pair<CallBase *, std::string>, 8> Redundant;
   for (const Instruction *I : Counts.events()) {
     AsyncOp Op = AsyncOp::get(*I);
@@ -175,8 +200,9 @@ bool MarkWaitElimination::removeRedundantWaits(
       Kept.push_back(I);
   }
   // What goes with a removed wait besides it is at most a recorder's inline
-  // assembly (eraseProvenRedundantOp), which is neither a mark nor a wait:
-  // nothing in Kept dangles.
+  // assembly (eraseProvenRedundantOp), which is neither a mark nor a wait
+  // nor any other event of the counts: nothing in Kept, or in the next
+  // round's candidates, dangles.
   // All are decided on one fixed point before any is removed: each stays
   // redundant without the others (removing one changes no bound).
   for (auto &Entry : Redundant) {
@@ -197,6 +223,7 @@ bool MarkWaitElimination::removeRedundantWaits(
                << ore::NV("Count", *getTrackedWaitCount(Wait))
                << " outstanding marks removed: " << Why;
     });
+    Erased.insert(Call);
     eraseProvenRedundantOp(*Call);
   }
   return !Redundant.empty();
@@ -205,10 +232,11 @@ bool MarkWaitElimination::removeRedundantWaits(
 /// The activation marks among \p Marks that some wait may observe.
 SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
     ArrayRef<Value *> Marks, ArrayRef<const Instruction *> MarksAndWaits,
-    ArrayRef<const BasicBlock *> Order) const {
+    const ReachableBlocks &Reachable) const {
   // One backward solve answers for every mark at once (a solve per mark,
   // or a scan of every mark at every wait, would be quadratic).
-  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits, Order);
+  ObservedMarks Observers(F, AsyncSemantics::Activation, MarksAndWaits,
+                          Reachable);
   SmallPtrSet<const Instruction *, 16> Observed;
   for (Value *Mark : Marks)
     if (Observers.isObserved(*cast<Instruction>(Mark)))
@@ -217,10 +245,12 @@ SmallPtrSet<const Instruction *, 16> MarkWaitElimination::findObservedMarks(
 }
 
 /// \p Candidates: the function's activation marks, in program order.
+/// \p Erased receives the marks removed.
 bool MarkWaitElimination::removeUnobservedMarks(
     ArrayRef<CallBase *> Candidates,
     ArrayRef<const Instruction *> MarksAndWaits,
-    ArrayRef<const BasicBlock *> Order) {
+    const ReachableBlocks &Reachable,
+    SmallPtrSetImpl<const Instruction *> &Erased) {
   // The testing-only legacy model applies M1 to every mark, as it once did.
   if (MayPipeline ||
       (MarksCommitHardwareGroups && !useUnsoundLegacyModelForTesting()))
@@ -235,7 +265,7 @@ bool MarkWaitElimination::removeUnobservedMarks(
   if (Marks.empty())
     return false;
   SmallPtrSet<const Instruction *, 16> Observed =
-      findObservedMarks(Marks, MarksAndWaits, Order);
+      findObservedMarks(Marks, MarksAndWaits, Reachable);
   bool Removed = false;
   for (Value *V : Marks) {
     auto *Mark = cast<CallBase>(V);
@@ -252,6 +282,7 @@ bool MarkWaitElimination::removeUnobservedMarks(
                            << "\n");
     if (!Mark->getType()->isVoidTy())
       Mark->replaceAllUsesWith(PoisonValue::get(Mark->getType()));
+    Erased.insert(Mark);
     eraseProvenRedundantOp(*Mark);
     Removed = true;
   }
@@ -269,7 +300,7 @@ static PreservedAnalyses eliminateMarksAndWaits(Function &F,
   ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
                          << F.getName() << " **********\n");
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
-  MarkWaitElimination Elim(F, ORE, Gate,
+  MarkWaitElimination Elim(F, ORE, std::move(Gate),
                            Target && Target->marksCommitHardwareGroups());
   if (!Elim.run())
     return PreservedAnalyses::all();
