@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
+#include "AsyncPipelineLoopOrder.h"
 #include "AsyncPipelineRegisters.h"
 #include "AsyncPipelineRequests.h"
 #include "AsyncPipelineSchedule.h"
@@ -413,28 +414,10 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   // Each loop once: the first loop not considered yet in LoopInfo's preorder
   // as it is after the previous loop's transformation (which adds loops, new
   // top-level ones first in that order: the clones are marked done and asked
-  // no more). The preorder is taken again only once LoopInfo may have
-  // changed; until then every loop before the cursor has been considered, so
-  // the search goes on from there, and a function of many loops that are not
-  // pipelined is walked once, not once per loop.
-  SmallPtrSet<const Loop *, 8> Considered;
-  SmallVector<Loop *, 8> Preorder;
-  size_t Cursor = 0;
-  bool LoopsChanged = true;
-  unsigned PreordersTaken = 0;
-  auto NextLoop = [&]() -> Loop * {
-    if (LoopsChanged) {
-      Preorder = LI.getLoopsInPreorder();
-      Cursor = 0;
-      LoopsChanged = false;
-      ++PreordersTaken;
-    }
-    while (Cursor != Preorder.size())
-      if (Loop *L = Preorder[Cursor++]; Considered.insert(L).second)
-        return L;
-    return nullptr;
-  };
-  while (Loop *L = NextLoop()) {
+  // no more), found without taking the whole preorder again after each loop
+  // (AsyncPipelineLoopOrder.h).
+  LoopPreorderWorklist Loops(LI);
+  while (Loop *L = Loops.next()) {
     std::string Malformed;
     std::optional<PipelineRequest> Request =
         readRequest(*L, LI, DefaultStages, Malformed);
@@ -444,8 +427,14 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       remarkNotPipelined(ORE, *L, "MalformedRequest", Malformed);
       continue;
     }
-    if (simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false))
-      Changed = LoopsChanged = true;
+    Loop *ParentBefore = L->getParentLoop();
+    if (simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false)) {
+      Changed = true;
+      // Separating a nested loop puts a new loop in L's place in its
+      // parent's list, which the worklist has passed.
+      if (L->getParentLoop() != ParentBefore)
+        Loops.loopsRestructured();
+    }
     PipelineRefusal WhyNot;
     std::optional<PipelineSchedule> Sched =
         planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
@@ -473,12 +462,13 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     removeSubsumedWaits(*Sched, F, ORE);
     SE.forgetAllLoops();
     verifyAnalyses(F, LI, DT);
-    Changed = LoopsChanged = true;
+    Changed = true;
+    Loops.loopsChanged();
   }
   if (LoopOrderStats)
-    errs() << "pipeliner: '" << F.getName() << "': " << Considered.size()
-           << " loops considered, LoopInfo's preorder taken " << PreordersTaken
-           << " times\n";
+    errs() << "pipeliner: '" << F.getName() << "': " << Loops.considered()
+           << " loops considered, LoopInfo's preorder taken "
+           << Loops.preordersTaken() << " times\n";
   remarkLostRequests(F, ORE);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
