@@ -76,14 +76,23 @@ struct EliminationGate {
   /// the counts, so the first solve decodes these instead of walking the
   /// function again.
   SmallVector<const Instruction *, 0> Calls;
+  /// An async operation is invoked (AsyncInvokes.h): it must become a call
+  /// first, and the walk be made again.
+  bool InvokesAsyncOp = false;
+  /// libcu++'s run-time wait switches (isWaitGroupSwitch), to fold.
+  SmallVector<SwitchInst *, 4> WaitGroupSwitches;
 
-  explicit EliminationGate(const Function &F) {
-    for (const Instruction &I : instructions(F)) {
+  explicit EliminationGate(Function &F) {
+    for (Instruction &I : instructions(F)) {
       MayPipeline = MayPipeline || mayPipelineLoopBecauseOf(I);
+      if (auto *SI = dyn_cast<SwitchInst>(&I); SI && isWaitGroupSwitch(*SI))
+        WaitGroupSwitches.push_back(SI);
       const auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
       Calls.push_back(Call);
+      InvokesAsyncOp =
+          InvokesAsyncOp || (isa<InvokeInst>(Call) && isAsyncCall(*Call));
       CallsAsyncFragment = CallsAsyncFragment || isAsyncFragmentCall(*Call);
       // A function with cp.async assembly the recognizer does not model (a
       // bulk or mbarrier form, several statements, a malformed statement, or
@@ -102,6 +111,7 @@ public:
   MarkWaitElimination(Function &F, OptimizationRemarkEmitter &ORE,
                       EliminationGate &&Gate, bool MarksCommitHardwareGroups)
       : F(F), ORE(ORE), Calls(std::move(Gate.Calls)),
+        WaitGroupSwitches(std::move(Gate.WaitGroupSwitches)),
         MayPipeline(Gate.MayPipeline),
         MarksCommitHardwareGroups(MarksCommitHardwareGroups) {}
 
@@ -128,6 +138,7 @@ private:
   OptimizationRemarkEmitter &ORE;
   /// The gate's calls: the first round's candidate events.
   SmallVector<const Instruction *, 0> Calls;
+  SmallVector<SwitchInst *, 4> WaitGroupSwitches;
   bool FoldedSwitch = false;
   /// The pipeliner runs ahead each group a mark closes: merging groups here
   /// would take that from it. Rounds remove only marks and waits, which
@@ -140,7 +151,7 @@ private:
 };
 
 bool MarkWaitElimination::run() {
-  bool Changed = foldWaitGroupSwitches(F, ORE);
+  bool Changed = foldWaitGroupSwitches(F, WaitGroupSwitches, ORE);
   FoldedSwitch = Changed;
   // Removing a mark lowers the bounds, which can make more waits redundant;
   // removing a redundant wait changes no bound (min(B, N) = B) and only lets
@@ -290,10 +301,8 @@ bool MarkWaitElimination::removeUnobservedMarks(
 }
 
 static PreservedAnalyses eliminateMarksAndWaits(Function &F,
-                                                FunctionAnalysisManager &AM) {
-  if (!hasOwnMarkSequence(F))
-    return PreservedAnalyses::all();
-  EliminationGate Gate(F);
+                                                FunctionAnalysisManager &AM,
+                                                EliminationGate &&Gate) {
   if (Gate.CallsAsyncFragment || Gate.UnmodelledCpAsyncAsm)
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -316,7 +325,19 @@ static PreservedAnalyses eliminateMarksAndWaits(Function &F,
 PreservedAnalyses AsyncElimPass::run(Function &F, FunctionAnalysisManager &AM) {
   if (!moduleMayHaveAsyncOps(*F.getParent()))
     return PreservedAnalyses::all();
-  bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
-  PreservedAnalyses PA = eliminateMarksAndWaits(F, AM);
+  // Invoked async operations become calls first, in every function.
+  if (!hasOwnMarkSequence(F))
+    return convertAsyncInvokesToCalls(F, AM) ? PreservedAnalyses::none()
+                                             : PreservedAnalyses::all();
+  // The gate's walk also finds them, and the wait switches to fold: no walk
+  // over the blocks for either (on large functions each walk costs more
+  // than the analysis).
+  EliminationGate Gate(F);
+  bool InvokesCalled = false;
+  if (Gate.InvokesAsyncOp) {
+    InvokesCalled = convertAsyncInvokesToCalls(F, AM);
+    Gate = EliminationGate(F);
+  }
+  PreservedAnalyses PA = eliminateMarksAndWaits(F, AM, std::move(Gate));
   return InvokesCalled ? PreservedAnalyses::none() : PA;
 }

@@ -360,10 +360,9 @@ AsyncOp leadingNativeWait(const BasicBlock &BB) {
   return Wait;
 }
 
-/// A switch over native wait counts, as libcu++ writes for a run-time
-/// count: every successor starts with a native wait of a constant count and
-/// is reached from the switch alone.
-bool isWaitGroupSwitch(const SwitchInst &SI) {
+} // namespace
+
+bool asyncpipe::isWaitGroupSwitch(const SwitchInst &SI) {
   if (SI.getNumCases() == 0)
     return false;
   for (const BasicBlock *Succ : successors(SI.getParent()))
@@ -373,15 +372,9 @@ bool isWaitGroupSwitch(const SwitchInst &SI) {
   return true;
 }
 
-} // namespace
-
 bool asyncpipe::foldWaitGroupSwitches(Function &F,
+                                      ArrayRef<SwitchInst *> Switches,
                                       OptimizationRemarkEmitter &ORE) {
-  SmallVector<SwitchInst *, 4> Switches;
-  for (BasicBlock &BB : F)
-    if (auto *SI = dyn_cast<SwitchInst>(BB.getTerminator());
-        SI && isWaitGroupSwitch(*SI))
-      Switches.push_back(SI);
   if (Switches.empty())
     return false;
   DominatorTree DT(F);

@@ -14,6 +14,7 @@
 #ifndef LLVM_LIB_TRANSFORMS_ASYNCPIPE_ELIMINATION_ASYNCWAITSWITCHFOLD_H
 #define LLVM_LIB_TRANSFORMS_ASYNCPIPE_ELIMINATION_ASYNCWAITSWITCHFOLD_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include <string>
 
@@ -21,16 +22,23 @@ namespace llvm {
 class Function;
 class Instruction;
 class OptimizationRemarkEmitter;
+class SwitchInst;
 
 namespace asyncpipe {
 class AsyncOp;
 
-/// Folds every switch of \p F whose successors each start with a native
-/// wait of a constant count (libcu++'s run-time wait_group) into a branch to
-/// the one wait it takes on every path, when its count is proven the same on
-/// every path; remarks say which switches were folded and which kept.
-/// Returns true if one was folded (the CFG changed).
-bool foldWaitGroupSwitches(Function &F, OptimizationRemarkEmitter &ORE);
+/// A switch over native wait counts, as libcu++ writes for a run-time
+/// count: every successor starts with a native wait of a constant count and
+/// is reached from the switch alone.
+bool isWaitGroupSwitch(const SwitchInst &SI);
+
+/// Folds each of \p Switches, \p F's wait-group switches
+/// (isWaitGroupSwitch: libcu++'s run-time wait_group, found by the caller's
+/// walk), into a branch to the one wait it takes on every path, when its
+/// count is proven the same on every path; remarks say which switches were
+/// folded and which kept. Returns true if one was folded (the CFG changed).
+bool foldWaitGroupSwitches(Function &F, ArrayRef<SwitchInst *> Switches,
+                           OptimizationRemarkEmitter &ORE);
 
 /// Where a remark about \p I points: the user's line, not the line inside a
 /// header function inlined into it (libcu++'s wait switch).
