@@ -21,6 +21,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
@@ -180,6 +181,43 @@ join:
   };
   EXPECT_EQ(Reachable.predecessors(PosOf("loop")).size(), 3u);
   EXPECT_EQ(Reachable.predecessors(PosOf("join")).size(), 2u);
+}
+
+// Counts decoded from a list of candidates (as asyncpipe-elim passes the
+// calls its gate found) answer as the solve that walks the function; a list
+// out of the function's order proves nothing rather than a wrong bound.
+TEST_F(AsyncMarkQueriesTest, CountsFromCandidates) {
+  Function &F = parse(TwoBlocks);
+  ReachableBlocks Reachable(F);
+  SmallVector<const Instruction *, 16> Calls;
+  for (Instruction &I : instructions(F))
+    if (isa<CallBase>(I))
+      Calls.push_back(&I);
+  AsyncMarkCounts Walked(F);
+  AsyncMarkCounts FromCalls(F, Reachable, Calls);
+  ASSERT_TRUE(FromCalls.converged());
+  EXPECT_EQ(FromCalls.events(), Walked.events());
+  unsigned Redundant = 0;
+  for (Instruction &I : instructions(F)) {
+    for (AsyncSemantics K :
+         {AsyncSemantics::Activation, AsyncSemantics::Hardware})
+      EXPECT_EQ(FromCalls.before(I, K), Walked.before(I, K));
+    AsyncOp Op = AsyncOp::get(I);
+    if (Op.isWait()) {
+      EXPECT_EQ(FromCalls.isRedundantWait(Op), Walked.isRedundantWait(Op));
+      Redundant += FromCalls.isRedundantWait(Op);
+    }
+  }
+  EXPECT_GT(Redundant, 0u);
+#ifdef NDEBUG
+  std::reverse(Calls.begin(), Calls.end());
+  AsyncMarkCounts OutOfOrder(F, Reachable, Calls);
+  EXPECT_FALSE(OutOfOrder.converged());
+  EXPECT_TRUE(OutOfOrder.events().empty());
+  for (Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I); Op.isWait())
+      EXPECT_FALSE(OutOfOrder.isRedundantWait(Op));
+#endif
 }
 
 /// A chain of \p Blocks diamonds, each with \p Per marks and a wait.

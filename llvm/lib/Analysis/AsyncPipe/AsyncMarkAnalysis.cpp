@@ -328,18 +328,18 @@ AsyncMarkCounts::AsyncMarkCounts(const Function &F)
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F,
                                  const ReachableBlocks &Reachable)
-    : AsyncMarkCounts(F, Reachable, std::nullopt) {}
+    : AsyncMarkCounts(
+          F, Reachable,
+          static_cast<const ArrayRef<const Instruction *> *>(nullptr)) {}
 
 AsyncMarkCounts::AsyncMarkCounts(const Function &F,
                                  const ReachableBlocks &Reachable,
                                  ArrayRef<const Instruction *> Candidates)
-    : AsyncMarkCounts(
-          F, Reachable,
-          std::optional<ArrayRef<const Instruction *>>(Candidates)) {}
+    : AsyncMarkCounts(F, Reachable, &Candidates) {}
 
 AsyncMarkCounts::AsyncMarkCounts(
     const Function &F, const ReachableBlocks &Reachable,
-    std::optional<ArrayRef<const Instruction *>> Candidates)
+    const ArrayRef<const Instruction *> *Candidates)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
   Blocks.resize(F.getMaxBlockNumber());
@@ -382,8 +382,20 @@ AsyncMarkCounts::AsyncMarkCounts(
     Info.Begin = Begin;
     Info.End = Events.size();
   }
-  assert((!Candidates || NextCandidate == Candidates->end()) &&
-         "candidates not block by block in the function's order");
+  bool AllDecoded = !Candidates || NextCandidate == Candidates->end();
+  assert(AllDecoded && "candidates not block by block in the function's order");
+  if (!AllDecoded) {
+    // Some candidates were never decoded. Every query then answers the safe
+    // "unknown", as when the solve does not converge, and no event is
+    // listed: a client reading marks and waits from events() finds none
+    // rather than some.
+    Events.clear();
+    Decoded.clear();
+    for (BlockInfo &Info : Blocks)
+      Info.Begin = Info.End = 0;
+    Converged = false;
+    return;
+  }
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
 

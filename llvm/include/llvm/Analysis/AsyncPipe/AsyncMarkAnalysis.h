@@ -155,8 +155,9 @@ public:
   ArrayRef<const Instruction *> events() const { return Events; }
 
 private:
+  /// \p Candidates null: every instruction is one.
   AsyncMarkCounts(const Function &F, const ReachableBlocks &Blocks,
-                  std::optional<ArrayRef<const Instruction *>> Candidates);
+                  const ArrayRef<const Instruction *> *Candidates);
 
   /// What one instruction does to the counts, decoded once.
   struct Event {

@@ -172,10 +172,9 @@ bool MarkWaitElimination::run() {
     // waits the removal of redundant waits leaves, which the observers'
     // solve reads. The counts decode the gate's calls, and in later rounds
     // the last round's events less what it erased.
-    AsyncMarkCounts Counts =
-        Candidates ? AsyncMarkCounts(F, Reachable,
-                                     ArrayRef<const Instruction *>(*Candidates))
-                   : AsyncMarkCounts(F, Reachable);
+    AsyncMarkCounts Counts = Candidates
+                                 ? AsyncMarkCounts(F, Reachable, *Candidates)
+                                 : AsyncMarkCounts(F, Reachable);
     SmallVector<CallBase *, 16> Marks;
     SmallVector<const Instruction *, 16> Kept;
     SmallPtrSet<const Instruction *, 16> Erased;
