@@ -214,9 +214,11 @@ TEST_F(AsyncMarkQueriesTest, CountsFromCandidates) {
   AsyncMarkCounts OutOfOrder(F, Reachable, Calls);
   EXPECT_FALSE(OutOfOrder.converged());
   EXPECT_TRUE(OutOfOrder.events().empty());
-  for (Instruction &I : instructions(F))
-    if (AsyncOp Op = AsyncOp::get(I); Op.isWait())
+  for (Instruction &I : instructions(F)) {
+    if (AsyncOp Op = AsyncOp::get(I); Op.isWait()) {
       EXPECT_FALSE(OutOfOrder.isRedundantWait(Op));
+    }
+  }
 #endif
 }
 
