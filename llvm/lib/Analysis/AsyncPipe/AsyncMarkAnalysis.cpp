@@ -165,22 +165,60 @@ asyncpipe::blocksInReversePostOrder(const Function &F) {
                               [](const BasicBlock *) { return true; });
 }
 
-ReachableBlocks::ReachableBlocks(const Function &F)
-    : Order(blocksInReversePostOrder(F)) {
-  // Each terminator is read once: the successors, then the predecessors by
-  // counting them per block and filling each block's run.
-  SmallVector<unsigned, 0> PositionOf(F.getMaxBlockNumber(), ~0u);
-  Numbers.reserve(Order.size());
-  for (unsigned Pos = 0, E = Order.size(); Pos != E; ++Pos) {
-    Numbers.push_back(Order[Pos]->getNumber());
-    PositionOf[Numbers.back()] = Pos;
+ReachableBlocks::ReachableBlocks(const Function &F) {
+  // Each block's successors, by block number, read from its terminator once
+  // and in the function's order (the order of their memory): the search for
+  // the order and the edges read only these arrays.
+  unsigned MaxNumber = F.getMaxBlockNumber();
+  SmallVector<const BasicBlock *, 0> BlockOf(MaxNumber, nullptr);
+  SmallVector<std::pair<unsigned, unsigned>, 0> SuccsOf(MaxNumber);
+  SmallVector<unsigned, 0> SuccNumbers;
+  for (const BasicBlock &BB : F) {
+    unsigned Begin = SuccNumbers.size();
+    for (const BasicBlock *Succ : llvm::successors(&BB))
+      SuccNumbers.push_back(Succ->getNumber());
+    BlockOf[BB.getNumber()] = &BB;
+    SuccsOf[BB.getNumber()] = {Begin, SuccNumbers.size()};
   }
+  // Depth first from the entry, successors in order, as
+  // blocksInReversePostOrder() searches: the post-order, then reversed.
+  BitVector Visited(MaxNumber);
+  unsigned Entry = F.getEntryBlock().getNumber();
+  Visited.set(Entry);
+  // A block's number and the index of its next successor to follow.
+  SmallVector<std::pair<unsigned, unsigned>, 16> Stack = {
+      {Entry, SuccsOf[Entry].first}};
+  while (!Stack.empty()) {
+    unsigned Number = Stack.back().first;
+    unsigned &Next = Stack.back().second;
+    if (Next == SuccsOf[Number].second) {
+      Numbers.push_back(Number);
+      Stack.pop_back();
+      continue;
+    }
+    unsigned Succ = SuccNumbers[Next++];
+    if (!Visited.test(Succ)) {
+      Visited.set(Succ);
+      Stack.push_back({Succ, SuccsOf[Succ].first});
+    }
+  }
+  std::reverse(Numbers.begin(), Numbers.end());
+
+  SmallVector<unsigned, 0> PositionOf(MaxNumber, ~0u);
+  Order.reserve(Numbers.size());
+  for (unsigned Pos = 0, E = Numbers.size(); Pos != E; ++Pos) {
+    Order.push_back(BlockOf[Numbers[Pos]]);
+    PositionOf[Numbers[Pos]] = Pos;
+  }
+  // The edges by position: the successors, then the predecessors by
+  // counting them per block and filling each block's run.
   SuccBegin.reserve(Order.size() + 1);
   PredBegin.assign(Order.size() + 1, 0);
-  for (const BasicBlock *BB : Order) {
+  for (unsigned Number : Numbers) {
     SuccBegin.push_back(Succs.size());
-    for (const BasicBlock *Succ : llvm::successors(BB)) {
-      unsigned SuccPos = PositionOf[Succ->getNumber()];
+    for (unsigned I = SuccsOf[Number].first, E = SuccsOf[Number].second; I != E;
+         ++I) {
+      unsigned SuccPos = PositionOf[SuccNumbers[I]];
       Succs.push_back(SuccPos);
       ++PredBegin[SuccPos + 1];
     }
@@ -1038,8 +1076,8 @@ ObservedMarks::ObservedMarks(
           {&I, Completes ? static_cast<Horizon>(*N) : ObservesAny, false});
     }
   };
-  for (unsigned Swept = 0; Swept != NumBlocks; ++Swept) {
-    unsigned Pos = Sweep(Swept);
+  for (unsigned Nth = 0; Nth != NumBlocks; ++Nth) {
+    unsigned Pos = Sweep(Nth);
     const BasicBlock *BB = Reachable.order()[Pos];
     unsigned Begin = Events.size();
     if (MarksAndWaits) {
