@@ -91,8 +91,7 @@ struct EliminationGate {
       if (!Call)
         continue;
       Calls.push_back(Call);
-      InvokesAsyncOp =
-          InvokesAsyncOp || (isa<InvokeInst>(Call) && isAsyncCall(*Call));
+      InvokesAsyncOp = InvokesAsyncOp || isInvokedAsyncOp(*Call);
       CallsAsyncFragment = CallsAsyncFragment || isAsyncFragmentCall(*Call);
       // A function with cp.async assembly the recognizer does not model (a
       // bulk or mbarrier form, several statements, a malformed statement, or

@@ -13,13 +13,17 @@
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
+bool asyncpipe::isInvokedAsyncOp(const Instruction &I) {
+  const auto *Invoke = dyn_cast<InvokeInst>(&I);
+  return Invoke && isAsyncCall(*Invoke);
+}
+
 bool asyncpipe::convertAsyncInvokesToCalls(Function &F) {
   // Only a terminator can be an invoke.
   SmallVector<InvokeInst *, 4> Invokes;
   for (BasicBlock &BB : F)
-    if (auto *Invoke = dyn_cast<InvokeInst>(BB.getTerminator());
-        Invoke && isAsyncCall(*Invoke))
-      Invokes.push_back(Invoke);
+    if (isInvokedAsyncOp(*BB.getTerminator()))
+      Invokes.push_back(cast<InvokeInst>(BB.getTerminator()));
   for (InvokeInst *Invoke : Invokes)
     changeToCall(Invoke);
   return !Invokes.empty();

@@ -22,9 +22,14 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 class Module;
 
 namespace asyncpipe {
+
+/// True if \p I is an invoke of an async operation (isAsyncCall()): one that
+/// convertAsyncInvokesToCalls() turns into a call.
+bool isInvokedAsyncOp(const Instruction &I);
 
 /// Turns every invoke of an async operation (isAsyncCall()) in \p F into a
 /// call followed by a branch to the invoke's normal destination. Returns true
