@@ -35,8 +35,7 @@ Loop *LoopPreorderWorklist::nextInTree() {
   // Top-level loops added since the last call come first in the preorder.
   // (A rewrite removes only loops inside the loop it rewrites or inside the
   // loops it adds, never one before a frame's index.)
-  if (LI.getTopLevelLoops().size() > KnownTopLevel)
-    pushNewTopLevelLoops();
+  pushNewTopLevelLoops();
   while (!Stack.empty()) {
     Frame &F = Stack.back();
     Loop *L;
