@@ -83,6 +83,7 @@ if small; then
 else
   run bash "$SRC/bench/asyncsan-overhead.sh" 1000 100 5
 fi
+run bash "$SRC/bench/random-policy-detection.sh" 500 6
 
 section "mark/wait elimination"
 run bash "$SRC/bench/elim/run.sh" --plugin "$PLUGIN" --seeds 1 \

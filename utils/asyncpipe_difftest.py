@@ -25,7 +25,10 @@ Programs come from C files given on the command line (each prints its
 result on stdout; it includes asyncpipe_host.h) and from the generator
 (utils/asyncpipe_gen.py, --generate N), many programs per translation unit.
 Generated negative programs (--negatives N) each break one wait or one
-source reuse; each must be caught by AsyncSan under the lazy policy.
+source reuse; each must be caught by AsyncSan under the lazy policy. With
+--random-detection S the harness also reports how many runs of them AsyncSan
+catches under the random policy with seeds 1..S (lazy catches every one by
+construction; random completes some copies before the racing access).
 
 Sync-form loops (--sync-loops N, utils/asyncpipe_gen.py --sync-loops) prove
 the loop pipeliner: each translation unit is built once as the reference and
@@ -411,8 +414,8 @@ class Harness:
                         f"report(s) under {label}")
 
     # --- negative programs ------------------------------------------------
-    def check_negative(self, variant, prog):
-        env = self.policy_env("lazy", None, keep_going=False)
+    def check_negative(self, variant, prog, policy="lazy", seed=None):
+        env = self.policy_env(policy, seed, keep_going=False)
         got = run_command([variant.exe, str(prog)], env=env)
         caught = got.returncode != 0 and any(
             l.startswith("==AsyncSan== ERROR:")
@@ -429,6 +432,19 @@ class Harness:
                 if not caught:
                     missed.append((variant, prog))
         return missed
+
+    def random_detection(self, unit, seeds):
+        """How many runs of each negative program AsyncSan caught under the
+        random policy, seeds 1..seeds: {program: caught runs}."""
+        jobs = [(v, p, s) for v in unit.variants for p in unit.programs
+                for s in range(1, seeds + 1)]
+        caught = {p: 0 for p in unit.programs}
+        with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as pool:
+            for _, prog, hit in pool.map(
+                    lambda j: self.check_negative(j[0], j[1], "random", j[2]),
+                    jobs):
+                caught[prog] += hit
+        return caught
 
 
 def make_units(args):
@@ -611,6 +627,11 @@ def main(argv=None):
     ap.add_argument("--per-unit", type=int, default=125,
                     help="generated programs per translation unit")
     ap.add_argument("--random-seeds", type=int, default=2)
+    ap.add_argument("--random-detection", type=int, default=0,
+                    metavar="SEEDS",
+                    help="also run every negative program under the random "
+                    "policy with seeds 1..SEEDS and report how many runs "
+                    "AsyncSan caught (a measure; never a failure)")
     ap.add_argument("--policies", default="",
                     help="comma-separated subset of eager,lazy,random")
     ap.add_argument("--jobs", type=int, default=2)
@@ -678,6 +699,19 @@ def main(argv=None):
                   f"({negatives.kinds[prog]}): ASYNCPIPE_POLICY=lazy "
                   f"{negatives.test_exe} {prog}")
         ok = ok and not missed
+        if args.random_detection:
+            seeds = args.random_detection
+            caught = harness.random_detection(negatives, seeds)
+            runs = len(caught) * seeds
+            hits = sum(caught.values())
+            never = [p for p, c in caught.items() if c == 0]
+            print(f"asyncpipe-difftest: negative programs under random "
+                  f"(seeds 1-{seeds}): caught in {hits} of {runs} runs "
+                  f"({100.0 * hits / runs:.1f}%), by some seed: "
+                  f"{len(caught) - len(never)} of {len(caught)}")
+            for prog in never[:10]:
+                print(f"  never caught under random: {negatives.source} "
+                      f"program {prog} ({negatives.kinds[prog]})")
     if broken:
         # Every loop must still be pipelined, or the wrong waits never ran.
         before = len(harness.unpipelined)

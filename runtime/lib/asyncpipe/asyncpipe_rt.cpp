@@ -15,8 +15,9 @@
 //   lazy    a copy completes only when a wait forces it (the latest legal
 //           moment), so any read that relies on a too-weak wait sees stale
 //           data and AsyncSan sees the copy still pending;
-//   random  pending copies complete at seeded random moments, in random
-//           order (reproducible with ASYNCPIPE_SEED).
+//   random  seeded random stretches of copies complete at issue, the others
+//           at seeded random moments, in random order, or at the wait
+//           (reproducible with ASYNCPIPE_SEED).
 //
 // A copy moves its bytes when it completes, not when it is issued: a program
 // that overwrites a copy's source too early gets the overwritten bytes, as on
@@ -201,11 +202,17 @@ struct ThreadState {
   uint64_t Pool = 0;
   /// Runtime calls left before the random policy's next completion moment.
   uint32_t CallsUntilMoment = 1;
+  /// Whether, under the random policy, the copies issued until the next
+  /// moment complete at their issue (drawn at each moment), and whether the
+  /// current group (the copies since the last mark) has a pending copy yet:
+  /// its first copy always stays pending. See completesAtIssue.
+  bool CompleteAtIssue = false;
+  bool GroupHasPendingCopy = false;
   /// The random policy's next moment, counted from the thread's first.
   uint64_t NextMoment = 0;
   /// The random policy's schedule: Wheel[M % WheelSize] lists the issue
   /// numbers of the copies due at moment M (in random order), among them
-  /// copies a wait has completed since. See scheduleAtRandom.
+  /// copies a wait has completed since. See drawMomentsPending.
   static constexpr unsigned WheelSize = 128;
   std::vector<std::vector<uint64_t>> Wheel;
   /// Room for the issue numbers of the copies a wait or a moment completes.
@@ -323,6 +330,36 @@ void indexCopy(ThreadState &T, PendingQueue::Entry &E) {
 /// was, and every access there would search the run.
 void closeRuns(ThreadState &T) { T.OpenRuns[0] = T.OpenRuns[1] = nullptr; }
 
+/// Called with the state lock held when \p C, \p T's copy, completed at its
+/// issue under the random policy (completeAtIssue): T's open run of each
+/// kind that \p C follows in address extends over it, and the next pending
+/// copy that follows \p C continues that run. Otherwise the random policy
+/// would cut a tile's run at every second copy, and each piece would cost an
+/// insertion and an erasure. \p C's bytes stay in the run's range as a
+/// hole: a check that lands there finds no pending copy (pendingCopyIn).
+void extendRunsOver(ThreadState &T, const PendingCopy &C) {
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    auto [Lo, Hi] = rangeOf(C, K);
+    CopyRun *R = T.OpenRuns[K];
+    if (!R)
+      continue;
+    if (Lo == Hi || R->Hi != Lo) {
+      // As for a pending copy (indexCopy): no run continues past it.
+      T.OpenRuns[K] = nullptr;
+      continue;
+    }
+    runIndex(K).growHi(R->Lo, R, Hi);
+    R->Hi = Hi;
+  }
+}
+
+/// Called with the state lock held at a mark (or a native commit): the
+/// copies after it form a new group.
+void startGroup(ThreadState &T) {
+  closeRuns(T);
+  T.GroupHasPendingCopy = false;
+}
+
 /// Removes \p E, \p T's copy that completes, from its runs; a run leaves
 /// the index with its last pending copy.
 void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
@@ -352,15 +389,18 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
 /// one at the lowest address.
 const PendingCopy *pendingCopyIn(const CopyRun *R, uintptr_t Lo, uintptr_t Hi) {
   PendingQueue &Q = R->T->Pending;
-  // A run of one copy: the index found it overlapping, and it is pending
-  // while the run is in the index.
-  if (R->First == R->Last)
-    return &Q.at(R->First).C;
+  // A run of one pending copy, pending while the run is in the index; the
+  // run may extend past it over copies that completed at their issue
+  // (extendRunsOver).
+  if (R->First == R->Last) {
+    auto [CopyLo, CopyHi] = rangeOf(Q.at(R->First).C, R->Kind);
+    return CopyLo < Hi && CopyHi > Lo ? &Q.at(R->First).C : nullptr;
+  }
   // The copies before Q.Front are complete and their slots may hold newer
   // copies.
   uint64_t Begin = std::max(R->First, Q.Front), End = R->Last + 1;
-  // The first copy ending after Lo: the run's copies are adjacent and
-  // ascending.
+  // The first copy ending after Lo: the run's copies are ascending, adjacent
+  // but for the copies between them that completed at their issue.
   while (Begin < End) {
     uint64_t Mid = Begin + (End - Begin) / 2;
     if (rangeOf(Q.at(Mid).C, R->Kind).second <= Lo)
@@ -497,35 +537,35 @@ void completeBefore(ThreadState &T, uint64_t Boundary) {
     complete(T, T.Scratch[I]);
 }
 
-/// Under the random policy, decides when the copy \p Seq just issued
-/// completes. The policy completes copies at random runtime calls, the
-/// moments (one call in sixteen on average, apart by 1 to 31 calls), and at
-/// each moment each pending copy completes with probability 1/2: about half
-/// of them, a uniformly random subset. Drawing at its issue how many moments
-/// a copy survives (the trailing zeros of random bits: none half of the
-/// time, one a quarter, ...) gives each copy that same law, and it is filed
-/// under the moment it completes at. A moment walks its list from a random
-/// place in a random direction, so copies due together complete in neither
-/// issue order nor any fixed order, and skips the copies a wait completed
-/// first. Nothing else is drawn or walked: two random bits and an append
-/// per copy, and per moment a draw and the walk.
-///
-/// What it costs beyond lazy (measured with bench/asyncsan-overhead.sh): the
-/// moments themselves, each a mispredicted branch and a walk (one call in
-/// eight cost 1.3 times lazy, one in sixteen 1.2), and the append. Picking
-/// the copies at the moments instead (how many, then each at a random place
-/// among the live ones) cost more: a draw per copy and mispredicted
-/// branches.
-void scheduleAtRandom(ThreadState &T, uint64_t Seq) {
+/// Under the random policy, draws how many moments the copy just issued
+/// stays pending through: none (it completes at the next moment) half of the
+/// time, one a quarter, and so on. The policy completes pending copies at
+/// random runtime calls, the moments (one call in sixteen on average, apart
+/// by 1 to 31 calls), and at each moment each pending copy completes with
+/// probability 1/2: about half of them, a uniformly random subset. Drawing
+/// at its issue how many moments a copy survives (the trailing zeros of
+/// random bits) gives each copy that same law, and it is filed under the
+/// moment it completes at (fileAtMoment). A moment walks its list from a
+/// random place in a random direction, so copies due together complete in
+/// neither issue order nor any fixed order, and skips the copies a wait
+/// completed first. Nothing else is drawn or walked: two random bits and an
+/// append per pending copy, and per moment a draw and the walk.
+unsigned drawMomentsPending(ThreadState &T) {
   // The trailing zeros of the pool and the one after them are used up; a
   // pool with no one left is refilled (its last zeros are dropped). Two bits
   // a copy on average: a draw every 32 copies.
   if (T.Pool == 0)
     T.Pool = T.Random();
-  unsigned Wait = __builtin_ctzll(T.Pool);
-  T.Pool = (T.Pool >> Wait) >> 1;
+  unsigned Moments = __builtin_ctzll(T.Pool);
+  T.Pool = (T.Pool >> Moments) >> 1;
+  return Moments;
+}
+
+/// Files \p T's pending copy \p Seq under the moment \p Moments moments
+/// after the next one.
+void fileAtMoment(ThreadState &T, uint64_t Seq, unsigned Moments) {
   static_assert(ThreadState::WheelSize > 63, "a copy waits up to 63 moments");
-  T.Wheel[(T.NextMoment + Wait) % ThreadState::WheelSize].push_back(Seq);
+  T.Wheel[(T.NextMoment + Moments) % ThreadState::WheelSize].push_back(Seq);
 }
 
 /// A random policy's moment: completes the copies due now that no wait
@@ -533,6 +573,7 @@ void scheduleAtRandom(ThreadState &T, uint64_t Seq) {
 __attribute__((noinline)) void completeDueAtRandom(ThreadState &T) {
   uint64_t Bits = T.Random();
   T.CallsUntilMoment = 1 + (Bits & 15) + ((Bits >> 4) & 15);
+  T.CompleteAtIssue = Bits & 512;
   std::vector<uint64_t> &Due = T.Wheel[T.NextMoment++ % ThreadState::WheelSize];
   if (Due.empty())
     return;
@@ -541,9 +582,9 @@ __attribute__((noinline)) void completeDueAtRandom(ThreadState &T) {
       listPending(T, Due.size(), [DueSeqs](size_t I) { return DueSeqs[I]; });
   Due.clear();
   // Where the walk starts (the high bits, scaled to Count) and which way it
-  // goes.
+  // goes (bit 8; bit 9 is CompleteAtIssue).
   size_t Start = static_cast<size_t>(
-      (static_cast<unsigned __int128>(Bits >> 9) * Count) >> 55);
+      (static_cast<unsigned __int128>(Bits >> 10) * Count) >> 54);
   bool Backward = Bits & 256;
   for (size_t K = 0; K < Count; ++K) {
     size_t I = Start + K < Count ? Start + K : Start + K - Count;
@@ -678,6 +719,58 @@ void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
 // The model's operations
 //===----------------------------------------------------------------------===//
 
+/// Whether \p T's copy about to be issued completes at its issue, as under
+/// eager. Under the random policy a coin drawn at each moment decides
+/// whether the copies issued until the next moment complete at their issue
+/// or stay pending, so a run mixes stretches of eager and of lazy completion
+/// with the moments' random completions. A group's first copy stays pending
+/// whatever the coin: every group keeps a copy in flight that a wait too
+/// weak for it leaves behind, where AsyncSan sees it. With this rule
+/// AsyncSan catches a generated negative program in 92.0% of the random
+/// runs, and every one of 500 with one of six seeds; when no copy completed
+/// at its issue, 93.9% (bench/random-policy-detection.sh).
+///
+/// Why (bench/asyncsan-overhead.sh): a copy that completes at its issue
+/// costs what an eager copy does, a pending one what a lazy copy does plus
+/// its filing (drawMomentsPending), and each moment a mispredicted branch
+/// and a walk. When no copy completed at its issue, random cost 1.15 times
+/// lazy (1.04-1.12 with AsyncSan); with a coin per copy, 1.09, the coin's
+/// mispredicted branch costing about what the copies completed at issue
+/// saved. A coin per stretch is one more bit of the moment's draw.
+bool completesAtIssue(const ThreadState &T) {
+  return T.CompletionPolicy == Policy::Random && T.CompleteAtIssue &&
+         T.GroupHasPendingCopy;
+}
+
+/// Under the random policy, completes \p T's copy \p C at its issue, which
+/// counts as a runtime call towards the next moment. Like an eager copy it
+/// enters neither the pending queue nor AsyncSan's index, and it takes the
+/// state lock only for AsyncSan (its checks and extendRunsOver) and for a
+/// moment. \p Checked: AsyncSan checks its read and its write first.
+void completeAtIssue(ThreadState &T, const PendingCopy &C, bool Checked) {
+  std::unique_lock<std::mutex> Lock(stateLock(), std::defer_lock);
+  // Checked copies made the index active.
+  if (IndexActive.load(std::memory_order_relaxed)) {
+    Lock.lock();
+    if (Checked && mayRace(AccessKind::CopyRead, C.Src, C.SrcSize))
+      checkAccessLocked(Lock, T.Id, AccessKind::CopyRead, C.Src, C.SrcSize,
+                        C.IssueSite);
+    if (Checked && mayRace(AccessKind::CopyWrite, C.Dst, C.Size))
+      checkAccessLocked(Lock, T.Id, AccessKind::CopyWrite, C.Dst, C.Size,
+                        C.IssueSite);
+    extendRunsOver(T, C);
+  }
+  // Copy 0 in the trace, as an eager copy: issued and complete at once.
+  asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, C.Size);
+  performCopy(C);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, 0);
+  if (--T.CallsUntilMoment == 0) {
+    if (!Lock.owns_lock())
+      Lock.lock();
+    completeDueAtRandom(T);
+  }
+}
+
 /// Issues a copy of \p N bytes to \p Dst of which the first \p SrcN come
 /// from \p Src and the rest are zeros. \p Checked: AsyncSan first checks its
 /// read of the source and its write of the destination against the copies
@@ -706,6 +799,10 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
     return;
   }
   ThreadState &T = currentThread();
+  if (completesAtIssue(T)) {
+    completeAtIssue(T, C, Checked);
+    return;
+  }
   std::unique_lock<std::mutex> Lock(stateLock());
   if (Checked && mayRace(AccessKind::CopyRead, Src, C.SrcSize))
     checkAccessLocked(Lock, T.Id, AccessKind::CopyRead, Src, C.SrcSize, S);
@@ -717,9 +814,12 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
   if (T.Pending.full())
     T.Pending.grow();
   notePending(T, T.Pending.push(C));
-  if (T.CompletionPolicy == Policy::Random)
-    scheduleAtRandom(T, C.Seq);
+  T.GroupHasPendingCopy = true;
+  // The moment this call may be comes first: a pending copy completes at a
+  // later call, never at its issue.
   completeSomeAtRandom(T);
+  if (T.CompletionPolicy == Policy::Random)
+    fileAtMoment(T, C.Seq, drawMomentsPending(T));
 }
 
 /// Forgets activations that were left without __asyncpipe_rt_exit, because an
@@ -782,7 +882,7 @@ void __asyncpipe_rt_mark(void) noexcept {
   popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
   F.Marks.push_back(T.NextSeq);
-  closeRuns(T);
+  startGroup(T);
   asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, F.Marks);
   completeSomeAtRandom(T);
@@ -804,7 +904,7 @@ void __asyncpipe_rt_hw_commit(void) noexcept {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   T.HardwareGroups.push_back(T.NextSeq);
-  closeRuns(T);
+  startGroup(T);
   asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, T.HardwareGroups);
   completeSomeAtRandom(T);
