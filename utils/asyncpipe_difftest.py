@@ -702,7 +702,7 @@ def main(argv=None):
         if args.random_detection:
             seeds = args.random_detection
             caught = harness.random_detection(negatives, seeds)
-            runs = len(caught) * seeds
+            runs = len(negatives.variants) * len(caught) * seeds
             hits = sum(caught.values())
             never = [p for p, c in caught.items() if c == 0]
             print(f"asyncpipe-difftest: negative programs under random "

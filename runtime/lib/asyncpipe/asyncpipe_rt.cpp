@@ -389,13 +389,6 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
 /// one at the lowest address.
 const PendingCopy *pendingCopyIn(const CopyRun *R, uintptr_t Lo, uintptr_t Hi) {
   PendingQueue &Q = R->T->Pending;
-  // A run of one pending copy, pending while the run is in the index; the
-  // run may extend past it over copies that completed at their issue
-  // (extendRunsOver).
-  if (R->First == R->Last) {
-    auto [CopyLo, CopyHi] = rangeOf(Q.at(R->First).C, R->Kind);
-    return CopyLo < Hi && CopyHi > Lo ? &Q.at(R->First).C : nullptr;
-  }
   // The copies before Q.Front are complete and their slots may hold newer
   // copies.
   uint64_t Begin = std::max(R->First, Q.Front), End = R->Last + 1;
@@ -719,6 +712,27 @@ void checkExit(ThreadState &T, const Frame &F, const Site *ExitSite) {
 // The model's operations
 //===----------------------------------------------------------------------===//
 
+/// Moves the bytes of \p C, a copy that completes at its issue: copy 0 in
+/// the trace, issued and complete at once.
+void completeAtOnce(const PendingCopy &C) {
+  asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, C.Size);
+  performCopy(C);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, 0);
+}
+
+/// AsyncSan's checks of \p C's read of its source and write of its
+/// destination, made by thread \p Self at the copy's issue with the state
+/// lock held in \p Lock.
+void checkIssueLocked(std::unique_lock<std::mutex> &Lock, unsigned Self,
+                      const PendingCopy &C) {
+  if (mayRace(AccessKind::CopyRead, C.Src, C.SrcSize))
+    checkAccessLocked(Lock, Self, AccessKind::CopyRead, C.Src, C.SrcSize,
+                      C.IssueSite);
+  if (mayRace(AccessKind::CopyWrite, C.Dst, C.Size))
+    checkAccessLocked(Lock, Self, AccessKind::CopyWrite, C.Dst, C.Size,
+                      C.IssueSite);
+}
+
 /// Whether \p T's copy about to be issued completes at its issue, as under
 /// eager. Under the random policy a coin drawn at each moment decides
 /// whether the copies issued until the next moment complete at their issue
@@ -752,18 +766,11 @@ void completeAtIssue(ThreadState &T, const PendingCopy &C, bool Checked) {
   // Checked copies made the index active.
   if (IndexActive.load(std::memory_order_relaxed)) {
     Lock.lock();
-    if (Checked && mayRace(AccessKind::CopyRead, C.Src, C.SrcSize))
-      checkAccessLocked(Lock, T.Id, AccessKind::CopyRead, C.Src, C.SrcSize,
-                        C.IssueSite);
-    if (Checked && mayRace(AccessKind::CopyWrite, C.Dst, C.Size))
-      checkAccessLocked(Lock, T.Id, AccessKind::CopyWrite, C.Dst, C.Size,
-                        C.IssueSite);
+    if (Checked)
+      checkIssueLocked(Lock, T.Id, C);
     extendRunsOver(T, C);
   }
-  // Copy 0 in the trace, as an eager copy: issued and complete at once.
-  asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, C.Size);
-  performCopy(C);
-  asyncpipe_trace::note(asyncpipe_trace::Event::Complete, 0);
+  completeAtOnce(C);
   if (--T.CallsUntilMoment == 0) {
     if (!Lock.owns_lock())
       Lock.lock();
@@ -790,12 +797,8 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
       checkAccess(AccessKind::CopyRead, Src, C.SrcSize, S);
       checkAccess(AccessKind::CopyWrite, Dst, N, S);
     }
-    if (N == 0)
-      return;
-    // Copy 0 in the trace: issued and complete at once.
-    asyncpipe_trace::note(asyncpipe_trace::Event::Issue, 0, N);
-    performCopy(C);
-    asyncpipe_trace::note(asyncpipe_trace::Event::Complete, 0);
+    if (N != 0)
+      completeAtOnce(C);
     return;
   }
   ThreadState &T = currentThread();
@@ -804,10 +807,8 @@ void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
     return;
   }
   std::unique_lock<std::mutex> Lock(stateLock());
-  if (Checked && mayRace(AccessKind::CopyRead, Src, C.SrcSize))
-    checkAccessLocked(Lock, T.Id, AccessKind::CopyRead, Src, C.SrcSize, S);
-  if (Checked && mayRace(AccessKind::CopyWrite, Dst, N))
-    checkAccessLocked(Lock, T.Id, AccessKind::CopyWrite, Dst, N, S);
+  if (Checked)
+    checkIssueLocked(Lock, T.Id, C);
   C.Seq = T.NextSeq++;
   C.Thread = T.Id;
   asyncpipe_trace::note(asyncpipe_trace::Event::Issue, C.Seq + 1, N);
