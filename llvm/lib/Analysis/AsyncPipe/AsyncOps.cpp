@@ -283,6 +283,16 @@ Value *AsyncOp::getCopyFlagsOperand() const {
   return isCopy() ? operandOrNull(Call, FlagsArg) : nullptr;
 }
 
+SmallVector<unsigned, 2> AsyncOp::getImmediateCopyOperandNos() const {
+  SmallVector<unsigned, 2> ArgNos;
+  if (!isCopy())
+    return ArgNos;
+  for (int8_t ArgNo : {SizeArg, FlagsArg})
+    if (ArgNo >= 0 && unsigned(ArgNo) < Call->arg_size())
+      ArgNos.push_back(ArgNo);
+  return ArgNos;
+}
+
 Value *AsyncOp::getWaitCountOperand() const {
   return isWait() ? operandOrNull(Call, CountArg) : nullptr;
 }

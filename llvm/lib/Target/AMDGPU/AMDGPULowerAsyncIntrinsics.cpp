@@ -46,6 +46,7 @@
 #include "llvm/Support/AMDGPUAddrSpace.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -127,6 +128,34 @@ Function *getNativeDMA(CallBase &Call, const DMAForm &Form) {
     return Intrinsic::getOrInsertDeclaration(
         &M, Form.ID, {Call.getArgOperand(0)->getType()});
   return Intrinsic::getOrInsertDeclaration(&M, Form.ID);
+}
+
+/// The operands of \p Call, an async spelling of the LDS DMA \p Form, that
+/// the DMA intrinsic takes as immediates (immarg): its size, offset and aux
+/// bits.
+SmallVector<unsigned, 4> getImmediateArgNos(CallBase &Call,
+                                            const DMAForm &Form) {
+  SmallVector<unsigned, 4> ArgNos;
+  if (Form.ID == Intrinsic::not_intrinsic)
+    return ArgNos;
+  Function *Native = getNativeDMA(Call, Form);
+  unsigned NumParams = std::min<unsigned>(Call.arg_size(), Native->arg_size());
+  for (unsigned ArgNo = 0; ArgNo != NumParams; ++ArgNo)
+    if (Native->hasParamAttribute(ArgNo, Attribute::ImmArg))
+      ArgNos.push_back(ArgNo);
+  return ArgNos;
+}
+
+/// "offset (operand 4)": an immediate operand of an LDS DMA, named as LLVM's
+/// documentation names it. Every form has the size third and ends with the
+/// offset and the aux (cache policy) bits.
+std::string describeImmediate(const CallBase &Call, unsigned ArgNo) {
+  unsigned Last = Call.arg_size() - 1;
+  StringRef Name = ArgNo == 2          ? "size"
+                   : ArgNo == Last     ? "aux"
+                   : ArgNo == Last - 1 ? "offset"
+                                       : "immediate";
+  return (Name + " (operand " + Twine(ArgNo + 1) + ")").str();
 }
 
 /// Whether \p ID is one of LLVM's own LDS DMA intrinsics, which only gfx9 and
@@ -277,6 +306,7 @@ public:
 
 private:
   void lowerCopy(CallBase &Call);
+  void lowerCopyWithConstantOperands(CallBase &Call, const DMAForm &Form);
   bool lowerCopyToAsyncCnt(CallBase &Call);
   void lowerWait(const AsyncOp &Op);
   bool checkCopyIsSupported(CallBase &Call, const DMAForm &Form);
@@ -346,6 +376,15 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
                                ST.describeLegalDMASizes());
     return false;
   }
+  for (unsigned ArgNo : getImmediateArgNos(Call, Form))
+    if (!isa<ConstantInt>(Call.getArgOperand(ArgNo))) {
+      reportAsyncError(Call, "the " + describeImmediate(Call, ArgNo) + " of '" +
+                                 Name +
+                                 "' must be a constant: write an integer "
+                                 "constant there (0 where in doubt), not a "
+                                 "value computed at run time");
+      return false;
+    }
   return true;
 }
 
@@ -401,10 +440,20 @@ bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
   return true;
 }
 
+/// Lowers \p Call, first undoing any merge of its immediates: two DMAs the
+/// optimizer sank into one call with a phi of their sizes or offsets are
+/// lowered as the two DMAs written.
 void AsyncIntrinsicLowering::lowerCopy(CallBase &Call) {
+  DMAForm Form = getDMAForm(Call.getCalledFunction()->getName());
+  for (CallBase *Copy :
+       splitMergedImmediates(Call, getImmediateArgNos(Call, Form)))
+    lowerCopyWithConstantOperands(*Copy, Form);
+}
+
+void AsyncIntrinsicLowering::lowerCopyWithConstantOperands(
+    CallBase &Call, const DMAForm &Form) {
   if (lowerCopyToAsyncCnt(Call))
     return;
-  DMAForm Form = getDMAForm(Call.getCalledFunction()->getName());
   if (checkCopyIsSupported(Call, Form)) {
     Function *Native = getNativeDMA(Call, Form);
     SmallVector<Value *, 8> Args(Call.args());

@@ -16,6 +16,7 @@
 #ifndef LLVM_ANALYSIS_ASYNCPIPE_ASYNCOPS_H
 #define LLVM_ANALYSIS_ASYNCPIPE_ASYNCOPS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -110,6 +111,9 @@ public:
   /// For a portable copy: the policy-flags operand (AsyncCopyFlags), or null
   /// where the spelling has none.
   Value *getCopyFlagsOperand() const;
+  /// For a copy: the positions of the operands that must be constants where
+  /// the copy is lowered (its size and policy flags, where it has them).
+  SmallVector<unsigned, 2> getImmediateCopyOperandNos() const;
 
   /// For a wait: the operand holding N, or null for wait-all forms.
   Value *getWaitCountOperand() const;

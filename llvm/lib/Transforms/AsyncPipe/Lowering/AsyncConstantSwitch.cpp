@@ -20,6 +20,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -46,10 +47,11 @@ PossibleValues lowering::getPossibleValues(Value *V, uint64_t Limit,
     else if (!is_contained(Result.Below, Value))
       Result.Below.push_back(Value);
   };
-  if (SelectInst *Select = asSelectOfConstants(V)) {
-    for (Value *Arm : {Select->getTrueValue(), Select->getFalseValue()})
-      Add(cast<ConstantInt>(Arm)->getValue().getLimitedValue());
-    llvm::sort(Result.Below);
+  // A select or phi of constants (the common `last ? 0 : 1`, or calls with
+  // constant operands the optimizer merged) takes exactly those values.
+  if (std::optional<SmallVector<uint64_t, 4>> Merged = getMergedConstants(V)) {
+    for (uint64_t Value : *Merged)
+      Add(Value);
     return Result;
   }
   // An empty range (of an undefined value, say) has no values to switch on.

@@ -35,6 +35,7 @@
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
@@ -110,6 +111,7 @@ private:
   SmallVector<AsyncOp, 16>
   collectOps(SmallVectorImpl<CallBase *> *Malformed = nullptr) const;
   void lowerCopy(const AsyncOp &Op);
+  void lowerCopyWithConstantOperands(const AsyncOp &Op);
   std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
   bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
                              Value *&SourceSize);
@@ -205,7 +207,16 @@ bool PortableLowering::run() {
   return true;
 }
 
+/// Lowers the copy \p Op, first undoing any merge of its size or flags: two
+/// copies the optimizer sank into one call with a phi of their constants are
+/// lowered as the two copies written.
 void PortableLowering::lowerCopy(const AsyncOp &Op) {
+  for (CallBase *Copy :
+       splitMergedImmediates(*Op.getCall(), Op.getImmediateCopyOperandNos()))
+    lowerCopyWithConstantOperands(AsyncOp::get(*Copy));
+}
+
+void PortableLowering::lowerCopyWithConstantOperands(const AsyncOp &Op) {
   CallBase *Call = Op.getCall();
   std::optional<uint64_t> Size = Op.getCopySize();
   std::optional<uint32_t> Flags;
@@ -262,7 +273,10 @@ void PortableLowering::lowerCopy(const AsyncOp &Op) {
                                   "; copy into a __shared__ (CUDA, HIP) or "
                                   "local (OpenCL) array");
   if (!Size) {
-    reportAsyncError(*Call, "async copy size must be a compile-time constant");
+    reportAsyncError(*Call,
+                     "async copy size must be a compile-time constant: pass "
+                     "an integer constant (or a value each path sets to "
+                     "one), not a value computed at run time");
   } else if (!Target->isLegalCopySize(*Size)) {
     reportAsyncError(*Call, Twine("async copy of ") + Twine(*Size) +
                                 " bytes is not supported on " +
@@ -324,7 +338,9 @@ std::optional<uint32_t> PortableLowering::getCopyFlags(const AsyncOp &Op) {
   auto *Flags = dyn_cast<ConstantInt>(Operand);
   if (!Flags) {
     reportAsyncError(*Op.getCall(),
-                     "async copy flags must be a compile-time constant");
+                     "async copy flags must be a compile-time constant: pass "
+                     "ASYNCPIPE_COPY_* constants, not a value computed at run "
+                     "time");
     return std::nullopt;
   }
   uint64_t Value = Flags->getZExtValue();

@@ -1,0 +1,328 @@
+//===- AsyncImmediateOperands.cpp - Merged immediates, split --------------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A merged immediate is split back along the value that merged it. A call
+// SimplifyCFG sank to the top of a join goes back onto each incoming edge,
+// with the phis' values for that edge; otherwise a select of two constants
+// becomes a branch on its condition, and anything else a switch on the
+// merged value whose cases each hold the call with one constant. Only values
+// built from constants alone are taken for merges; a value computed at run
+// time is the program's error, which the lowering reports.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+namespace {
+/// A merge of more values than this is not what sinking calls makes; it is
+/// left to the caller's diagnostic rather than turned into a large switch.
+constexpr unsigned MaxMergeNodes = 64;
+constexpr unsigned MaxMergedConstants = 16;
+
+/// \p V as a select between two different integer constants, or null.
+SelectInst *asSelectOfTwoConstants(Value *V) {
+  auto *Select = dyn_cast<SelectInst>(V);
+  if (!Select)
+    return nullptr;
+  const auto *T = dyn_cast<ConstantInt>(Select->getTrueValue());
+  const auto *F = dyn_cast<ConstantInt>(Select->getFalseValue());
+  return T && F && T != F ? Select : nullptr;
+}
+
+/// \p V, frozen unless it is known to be well defined: the call accepted an
+/// undefined operand, a branch on one would be undefined behaviour.
+Value *freezeForBranch(IRBuilderBase &B, Value *V) {
+  if (isGuaranteedNotToBeUndefOrPoison(V))
+    return V;
+  return B.CreateFreeze(V, V->getName() + ".frozen");
+}
+
+/// Whether \p Call can be moved back into the predecessors of its block, as
+/// SimplifyCFG found it: its merged operand is a phi of that block, nothing
+/// but phis comes before it there, and every edge into the block can be
+/// split.
+bool canUnsink(const CallInst &Call, const Value *Merged) {
+  const BasicBlock *Join = Call.getParent();
+  const auto *Phi = dyn_cast<PHINode>(Merged);
+  if (!Phi || Phi->getParent() != Join || !Call.getType()->isVoidTy())
+    return false;
+  for (const Instruction &I : *Join) {
+    if (&I == &Call)
+      break;
+    if (!isa<PHINode>(I))
+      return false;
+  }
+  return all_of(predecessors(Join), [](const BasicBlock *Pred) {
+    return isa<BranchInst, SwitchInst>(Pred->getTerminator());
+  });
+}
+
+/// Moves \p Call back into a new block on each edge into its block, where
+/// each of its operands that is a phi of that block becomes the phi's value
+/// on that edge: the calls the optimizer merged, as they were written.
+SmallVector<CallBase *, 4> unsink(CallInst &Call) {
+  BasicBlock *Join = Call.getParent();
+  SmallSetVector<BasicBlock *, 4> Preds(llvm::from_range, predecessors(Join));
+  SmallVector<CallBase *, 4> Copies;
+  for (BasicBlock *Pred : Preds) {
+    BasicBlock *Edge = SplitEdge(Pred, Join);
+    auto *Copy = cast<CallInst>(Call.clone());
+    for (Use &Arg : Copy->args())
+      if (auto *Phi = dyn_cast<PHINode>(Arg.get());
+          Phi && Phi->getParent() == Join)
+        Arg.set(Phi->getIncomingValueForBlock(Edge));
+    Copy->insertBefore(Edge->getTerminator()->getIterator());
+    Copies.push_back(Copy);
+  }
+  Call.eraseFromParent();
+  return Copies;
+}
+
+/// Replaces \p Call by one copy of it per value of \p Constants in operand
+/// \p ArgNo, chosen by the merged operand's value; returns the copies.
+SmallVector<CallBase *, 4> splitOnOperand(CallInst &Call, unsigned ArgNo,
+                                          ArrayRef<uint64_t> Constants) {
+  Value *Merged = Call.getArgOperand(ArgNo);
+  auto *Ty = cast<IntegerType>(Merged->getType());
+  BasicBlock *Head = Call.getParent();
+  BasicBlock *Tail = SplitBlock(Head, &Call);
+  Head->getTerminator()->eraseFromParent();
+  Function &F = *Head->getParent();
+  LLVMContext &Ctx = F.getContext();
+
+  PHINode *Result = nullptr;
+  if (!Call.getType()->isVoidTy())
+    Result =
+        PHINode::Create(Call.getType(), Constants.size(),
+                        Call.getName() + ".merged", Tail->getFirstNonPHIIt());
+  SmallVector<CallBase *, 4> Copies;
+  SmallVector<BasicBlock *, 4> Cases;
+  for (uint64_t Value : Constants) {
+    BasicBlock *Case = BasicBlock::Create(
+        Ctx, Head->getName() + ".imm" + Twine(Value), &F, Tail);
+    auto *Copy = cast<CallInst>(Call.clone());
+    Copy->setArgOperand(ArgNo, ConstantInt::get(Ty, Value));
+    Copy->insertInto(Case, Case->end());
+    BranchInst::Create(Tail, Case);
+    if (Result)
+      Result->addIncoming(Copy, Case);
+    Copies.push_back(Copy);
+    Cases.push_back(Case);
+  }
+
+  IRBuilder<> B(Head);
+  B.SetCurrentDebugLocation(Call.getDebugLoc());
+  if (SelectInst *Select = asSelectOfTwoConstants(Merged)) {
+    auto CaseOf = [&](const Value *Arm) {
+      uint64_t Value = cast<ConstantInt>(Arm)->getZExtValue();
+      return Cases[find(Constants, Value) - Constants.begin()];
+    };
+    B.CreateCondBr(freezeForBranch(B, Select->getCondition()),
+                   CaseOf(Select->getTrueValue()),
+                   CaseOf(Select->getFalseValue()));
+  } else {
+    // Every value the merge can take has a case; the last one doubles as
+    // the default, which is never taken.
+    SwitchInst *Switch = B.CreateSwitch(freezeForBranch(B, Merged),
+                                        Cases.back(), Cases.size() - 1);
+    for (auto [Value, Case] : zip(Constants.drop_back(), Cases))
+      Switch->addCase(ConstantInt::get(Ty, Value), Case);
+  }
+  if (Result)
+    Call.replaceAllUsesWith(Result);
+  Call.eraseFromParent();
+  return Copies;
+}
+} // namespace
+
+namespace {
+/// Collects the values a merge of constants can take. InstCombine rewrites
+/// the merges it is given (`select %c, i32 1, i32 0` is `zext i1 %c`,
+/// `select %c, i32 5, i32 4` an add of that), so a merge is any tree of
+/// phis, selects, casts and operations with a constant over constants or
+/// over an i1, which is a merge of 0 and 1 itself.
+class MergedConstants {
+public:
+  std::optional<SmallVector<uint64_t, 4>> collect(const Value *V) {
+    std::optional<SmallVector<APInt, 4>> Values = valuesOf(V);
+    if (!Values || Values->empty() || V->getType()->getIntegerBitWidth() > 64)
+      return std::nullopt;
+    SmallVector<uint64_t, 4> Result;
+    for (const APInt &Value : *Values)
+      Result.push_back(Value.getZExtValue());
+    sort(Result);
+    Result.erase(llvm::unique(Result), Result.end());
+    return Result;
+  }
+
+private:
+  using ValueSet = SmallVector<APInt, 4>;
+
+  static void add(ValueSet &Set, const APInt &Value) {
+    if (!is_contained(Set, Value))
+      Set.push_back(Value);
+  }
+
+  std::optional<ValueSet> valuesOf(const Value *V) {
+    if (!V->getType()->isIntegerTy() || ++Nodes > MaxMergeNodes)
+      return std::nullopt;
+    if (const auto *C = dyn_cast<ConstantInt>(V))
+      return ValueSet{C->getValue()};
+    if (V->getType()->isIntegerTy(1))
+      return ValueSet{APInt(1, 0), APInt(1, 1)};
+    // A phi reached again through a loop adds nothing new if the loop only
+    // passes the value on; one that computes with it (a counter) can take
+    // any value.
+    if (auto It = Visiting.find(V); It != Visiting.end()) {
+      if (It->second != Computations)
+        return std::nullopt;
+      return ValueSet{};
+    }
+    Visiting[V] = Computations;
+    std::optional<ValueSet> Result = valuesOfInstruction(V);
+    Visiting.erase(V);
+    if (Result && Result->size() > MaxMergedConstants)
+      return std::nullopt;
+    return Result;
+  }
+
+  std::optional<ValueSet> unionOf(ArrayRef<const Value *> Operands) {
+    ValueSet Union;
+    for (const Value *Operand : Operands) {
+      std::optional<ValueSet> Values = valuesOf(Operand);
+      if (!Values)
+        return std::nullopt;
+      for (const APInt &Value : *Values)
+        add(Union, Value);
+    }
+    return Union;
+  }
+
+  std::optional<ValueSet> valuesOfInstruction(const Value *V) {
+    if (const auto *Phi = dyn_cast<PHINode>(V))
+      return unionOf(SmallVector<const Value *, 4>(Phi->incoming_values()));
+    if (const auto *Select = dyn_cast<SelectInst>(V))
+      return unionOf({Select->getTrueValue(), Select->getFalseValue()});
+    if (const auto *Cast = dyn_cast<CastInst>(V)) {
+      std::optional<ValueSet> Values = computing(Cast->getOperand(0));
+      if (!Values)
+        return std::nullopt;
+      unsigned Width = Cast->getType()->getIntegerBitWidth();
+      ValueSet Result;
+      for (const APInt &Value : *Values) {
+        switch (Cast->getOpcode()) {
+        case Instruction::ZExt:
+          add(Result, Value.zext(Width));
+          break;
+        case Instruction::SExt:
+          add(Result, Value.sext(Width));
+          break;
+        case Instruction::Trunc:
+          add(Result, Value.trunc(Width));
+          break;
+        default:
+          return std::nullopt;
+        }
+      }
+      return Result;
+    }
+    if (const auto *BinOp = dyn_cast<BinaryOperator>(V))
+      return valuesOfBinaryOperator(*BinOp);
+    return std::nullopt;
+  }
+
+  /// An operation with one constant operand, applied to each value of the
+  /// other.
+  std::optional<ValueSet> valuesOfBinaryOperator(const BinaryOperator &BinOp) {
+    const DataLayout &DL = BinOp.getDataLayout();
+    auto *LHSConstant = dyn_cast<Constant>(BinOp.getOperand(0));
+    auto *RHSConstant = dyn_cast<Constant>(BinOp.getOperand(1));
+    if (!LHSConstant == !RHSConstant)
+      return std::nullopt;
+    std::optional<ValueSet> Values =
+        computing(BinOp.getOperand(LHSConstant ? 1 : 0));
+    if (!Values)
+      return std::nullopt;
+    ValueSet Result;
+    for (const APInt &Value : *Values) {
+      Constant *Other = ConstantInt::get(BinOp.getType(), Value);
+      Constant *Folded = ConstantFoldBinaryOpOperands(
+          BinOp.getOpcode(), LHSConstant ? LHSConstant : Other,
+          RHSConstant ? RHSConstant : Other, DL);
+      auto *FoldedInt = dyn_cast_or_null<ConstantInt>(Folded);
+      if (!FoldedInt)
+        return std::nullopt;
+      add(Result, FoldedInt->getValue());
+    }
+    return Result;
+  }
+
+  /// The values of \p Operand of a cast or an operation.
+  std::optional<ValueSet> computing(const Value *Operand) {
+    ++Computations;
+    std::optional<ValueSet> Values = valuesOf(Operand);
+    --Computations;
+    return Values;
+  }
+
+  unsigned Nodes = 0;
+  /// Casts and operations between the value asked for and the one visited.
+  unsigned Computations = 0;
+  /// The values being visited, with the computations above each.
+  SmallDenseMap<const Value *, unsigned, 16> Visiting;
+};
+} // namespace
+
+std::optional<SmallVector<uint64_t, 4>>
+asyncpipe::getMergedConstants(const Value *V) {
+  return MergedConstants().collect(V);
+}
+
+SmallVector<CallBase *, 4>
+asyncpipe::splitMergedImmediates(CallBase &Call, ArrayRef<unsigned> ArgNos) {
+  SmallVector<CallBase *, 4> Calls = {&Call};
+  for (unsigned ArgNo : ArgNos) {
+    SmallVector<CallBase *, 4> Next;
+    for (CallBase *C : Calls) {
+      Value *Operand =
+          ArgNo < C->arg_size() ? C->getArgOperand(ArgNo) : nullptr;
+      std::optional<SmallVector<uint64_t, 4>> Constants;
+      // Invokes were made calls by the pass before it got here; one that is
+      // left is reported like any other non-constant operand.
+      if (Operand && !isa<Constant>(Operand) && isa<CallInst>(C) &&
+          Operand->getType()->isIntegerTy())
+        Constants = getMergedConstants(Operand);
+      if (!Constants || Constants->empty()) {
+        Next.push_back(C);
+        continue;
+      }
+      auto &Merged = *cast<CallInst>(C);
+      if (!canUnsink(Merged, Operand)) {
+        append_range(Next, splitOnOperand(Merged, ArgNo, *Constants));
+        continue;
+      }
+      // An edge's value may itself be a merge (of an earlier join).
+      for (CallBase *Copy : unsink(Merged))
+        append_range(Next, splitMergedImmediates(*Copy, ArgNo));
+    }
+    Calls = std::move(Next);
+  }
+  return Calls;
+}
