@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -62,6 +63,29 @@ bool asyncpipe::removeMalformedAsyncCalls(Function &F) {
   return removeMalformedAsyncCalls(Malformed);
 }
 
+/// How a portable call is declared, as a fix hint for a malformed one: the
+/// types (not variadic, i32 integers) are what the headers declare.
+static StringRef getExpectedSignatureHint(StringRef Name) {
+  return StringSwitch<StringRef>(Name)
+      .Case("asyncpipe.copy",
+            "; declare it as <asyncpipe/asyncpipe.h> does: void (ptr dst, ptr "
+            "src, i32 size, i32 flags)")
+      .Case("asyncpipe.copy.zfill",
+            "; declare it as <asyncpipe/asyncpipe.h> does: void (ptr dst, ptr "
+            "src, i32 size, i32 src_size, i32 flags)")
+      .Case("asyncpipe.mark",
+            "; declare it as <asyncpipe/asyncpipe.h> does: void ()")
+      .Case("asyncpipe.wait",
+            "; declare it as <asyncpipe/asyncpipe.h> does: void (i32 n)")
+      .Case("asyncpipe.mark.future",
+            "; declare it as <asyncpipe/futures.h> does: i32 ()")
+      .Case("asyncpipe.wait.future",
+            "; declare it as <asyncpipe/futures.h> does: void (i32 future)")
+      .Case("asyncpipe.future.any",
+            "; declare it as <asyncpipe/futures.h> does: i32 ()")
+      .Default("");
+}
+
 bool asyncpipe::removeMalformedAsyncCalls(ArrayRef<CallBase *> Malformed) {
   for (CallBase *Call : Malformed) {
     StringRef Name = Call->getCalledFunction()->getName();
@@ -81,7 +105,7 @@ bool asyncpipe::removeMalformedAsyncCalls(ArrayRef<CallBase *> Malformed) {
                            (Name == "llvm.amdgcn.wait.asyncmark"
                                 ? "; expected (i16 N): stage masks, proposed "
                                   "upstream, are not supported"
-                                : ""));
+                                : getExpectedSignatureHint(Name)));
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();

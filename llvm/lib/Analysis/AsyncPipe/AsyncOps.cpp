@@ -178,7 +178,13 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
     if (unsigned(Index) >= Call.arg_size())
       return false;
     Type *Ty = Call.getArgOperand(Index)->getType();
-    return Pointer ? Ty->isPointerTy() : Ty->isIntegerTy();
+    if (Pointer)
+      return Ty->isPointerTy();
+    // Sizes, counts and flags are i32 in every portable and AMDGPU
+    // spelling: an i64 count would be truncated where it is lowered.
+    bool Declared32 =
+        S.Form == AsyncOpForm::Portable || S.Form == AsyncOpForm::AMDGPU;
+    return Declared32 ? Ty->isIntegerTy(32) : Ty->isIntegerTy();
   };
   // Only the future forms return a value, an i32; a lowered call leaves
   // nothing to take the place of any other result.
@@ -186,6 +192,11 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
                        S.Name == StringRef("asyncpipe.future.any");
   if (!Call.getType()->isVoidTy() &&
       !(ReturnsFuture && Call.getType()->isIntegerTy(32)))
+    return false;
+  // A variadic declaration takes anything, and the lowering would take it
+  // for the real one; the portable and AMDGPU spellings have fixed types.
+  if (Call.getFunctionType()->isVarArg() &&
+      (S.Form == AsyncOpForm::Portable || S.Form == AsyncOpForm::AMDGPU))
     return false;
   if (S.Kind == AsyncOpKind::Mark)
     return Call.arg_size() == 0;

@@ -21,12 +21,14 @@
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "AsyncLowerImpl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -594,17 +596,29 @@ void reportAddressTakenPortableCalls(Module &M) {
   for (Function &F : M) {
     if (!F.isDeclaration() || !F.getName().starts_with("asyncpipe."))
       continue;
-    for (User *U : F.users()) {
-      auto *Call = dyn_cast<CallBase>(U);
-      if (Call && Call->getCalledOperand() == &F)
+    std::string Taken = "the address of '" +
+                        getUserSpelling(F.getName()).Call.str() + "' is taken";
+    std::string Fix = ": AsyncPipe lowers only direct calls of it; call it "
+                      "directly";
+    // Through constants (a table of function pointers, a cast) to the
+    // instructions and global initializers that hold them.
+    SmallVector<User *, 8> Worklist(F.users());
+    SmallPtrSet<User *, 8> Seen;
+    while (!Worklist.empty()) {
+      User *U = Worklist.pop_back_val();
+      if (!Seen.insert(U).second)
         continue;
-      auto *I = dyn_cast<Instruction>(U);
-      if (!I)
+      if (auto *Call = dyn_cast<CallBase>(U);
+          Call && Call->getCalledOperand() == &F)
         continue;
-      reportAsyncError(*I, "the address of '" +
-                               getUserSpelling(F.getName()).Call +
-                               "' is taken: AsyncPipe lowers only direct "
-                               "calls of it; call it directly");
+      if (auto *I = dyn_cast<Instruction>(U))
+        reportAsyncError(*I, Taken + Fix);
+      else if (auto *GV = dyn_cast<GlobalVariable>(U))
+        M.getContext().diagnose(
+            DiagnosticInfoGeneric(Taken + " in the initializer of global '" +
+                                  GV->getName() + "'" + Fix));
+      else if (isa<Constant>(U))
+        append_range(Worklist, U->users());
     }
   }
 }
