@@ -19,6 +19,7 @@
 #include "Target/SPIRV/SPIRVAsync.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOpSummary.h"
+#include "llvm/Analysis/AsyncPipe/AsyncUnobservedWaits.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/LegacyPassManager.h"

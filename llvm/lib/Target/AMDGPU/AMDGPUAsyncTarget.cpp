@@ -31,6 +31,11 @@ public:
   StringRef getName() const override { return "AMDGPU"; }
   unsigned getSharedAddressSpace() const override { return LDSAS; }
   unsigned getGlobalAddressSpace() const override { return GlobalAS; }
+  // The counters themselves, which count every copy of the wave.
+  std::string describeWaitForAllCopies() const override {
+    return "__builtin_amdgcn_s_waitcnt(0) (on gfx1250 "
+           "__builtin_amdgcn_s_wait_asynccnt(0))";
+  }
 
   // 12 and 16 bytes exist on gfx950 only; codegen diagnoses them elsewhere.
   bool isLegalCopySize(uint64_t Bytes) const override {

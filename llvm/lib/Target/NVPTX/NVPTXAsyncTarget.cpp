@@ -63,6 +63,11 @@ public:
   bool marksCommitHardwareGroups() const override { return true; }
   unsigned getSharedAddressSpace() const override { return SharedAS; }
   unsigned getGlobalAddressSpace() const override { return GlobalAS; }
+  // Hardware semantics: one counter of the thread's commit groups.
+  std::string describeWaitForAllCopies() const override {
+    return "the hardware spelling __nvvm_cp_async_wait_all() "
+           "(cp.async.wait_all)";
+  }
 
   bool isLegalCopySize(uint64_t Bytes) const override {
     return Bytes == 4 || Bytes == 8 || Bytes == 16;

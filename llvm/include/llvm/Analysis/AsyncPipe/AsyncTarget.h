@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class CallInst;
@@ -190,6 +191,11 @@ public:
   /// that a barrier carrying other work-items' global writes must be fenced
   /// at work-group scope (AMDGPU's s_barrier, as HIP's __syncthreads() does).
   virtual bool barrierNeedsWorkGroupFences() const { return false; }
+
+  /// The source spelling that waits for every copy the thread issued,
+  /// whichever function issued it ("__nvvm_cp_async_wait_all()"), for a fix
+  /// hint; "" where the target has none.
+  virtual std::string describeWaitForAllCopies() const { return ""; }
 };
 
 } // namespace asyncpipe
