@@ -404,6 +404,32 @@ std::optional<Intrinsic::ID> getAsyncCntCopy(uint64_t Bytes) {
   }
 }
 
+/// The offset of \p Call, an LDS DMA made a gfx1250 async copy, which moves
+/// its global and its LDS address alike; none after reporting an offset or
+/// aux bits that copy cannot take (its cache-policy bits mean something
+/// else, and a run-time value is no immediate).
+std::optional<uint64_t> getDMAOffsetForAsyncCnt(CallBase &Call) {
+  StringRef Name = Call.getCalledFunction()->getName();
+  for (unsigned ArgNo : {3u, 4u})
+    if (!isa<ConstantInt>(Call.getArgOperand(ArgNo))) {
+      reportAsyncError(Call, "the " + describeImmediate(Call, ArgNo) + " of '" +
+                                 Name +
+                                 "' must be a constant: write an integer "
+                                 "constant there (0 where in doubt), not a "
+                                 "value computed at run time");
+      return std::nullopt;
+    }
+  if (uint64_t Aux = cast<ConstantInt>(Call.getArgOperand(4))->getZExtValue()) {
+    reportAsyncError(Call, "the aux (operand 5) of '" + Name + "' is " +
+                               Twine(Aux) +
+                               ": gfx1250's async copies encode their cache "
+                               "policy differently; pass 0 (the default "
+                               "policy) there");
+    return std::nullopt;
+  }
+  return cast<ConstantInt>(Call.getArgOperand(3))->getZExtValue();
+}
+
 /// On a generation with ASYNCcnt copies (gfx1250), replaces the portable
 /// global-to-LDS copy \p Call by one of them; returns false if \p Call is
 /// not that copy or the target has no such copies.
@@ -426,15 +452,25 @@ bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
     Call.eraseFromParent();
     return true;
   }
+  std::optional<uint64_t> Offset = getDMAOffsetForAsyncCnt(Call);
+  if (!Offset) {
+    Call.eraseFromParent();
+    return true;
+  }
   // The operand is the wave's LDS base (lane 0's destination): each lane's
   // own destination is base + lane * size, as the portable contract states.
+  // The DMA's offset moves both addresses.
   IRBuilder<> B(&Call);
-  Value *Offset =
+  Value *LaneOffset =
       B.CreateMul(createLaneInWave(B), B.getInt32(Size->getZExtValue()));
   Value *LaneDst =
-      B.CreateGEP(B.getInt8Ty(), Call.getArgOperand(1), Offset, "lane.dst");
-  CallInst *Copy = B.CreateIntrinsic(
-      *ID, {}, {Call.getArgOperand(0), LaneDst, B.getInt32(0), B.getInt32(0)});
+      B.CreateGEP(B.getInt8Ty(), Call.getArgOperand(1),
+                  B.CreateAdd(LaneOffset, B.getInt32(*Offset)), "lane.dst");
+  Value *Src = Call.getArgOperand(0);
+  if (*Offset)
+    Src = B.CreateGEP(B.getInt8Ty(), Src, B.getInt64(*Offset), "src");
+  CallInst *Copy =
+      B.CreateIntrinsic(*ID, {}, {Src, LaneDst, B.getInt32(0), B.getInt32(0)});
   Copy->setDebugLoc(Call.getDebugLoc());
   Call.eraseFromParent();
   return true;
