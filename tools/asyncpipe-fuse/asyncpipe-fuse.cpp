@@ -61,6 +61,59 @@ static StringRef ToolName = "asyncpipe-fuse";
   exit(1);
 }
 
+/// The deepest nesting of arrays and objects a spec may have. A fusion spec
+/// needs five levels (the spec, "kernels", a kernel, its "nd_range", its
+/// "global"); the rest is room for what a runtime writes beside them.
+static constexpr unsigned MaxSpecDepth = 64;
+
+/// "line:column" of byte \p Offset of \p Text, both counted from 1.
+static std::string getLocation(StringRef Text, size_t Offset) {
+  StringRef Before = Text.take_front(Offset);
+  size_t LineStart = Before.rfind('\n');
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  return (Twine(Before.count('\n') + 1) + ":" + Twine(Offset - LineStart + 1))
+      .str();
+}
+
+/// The offset of the '"' that ends the string starting at \p Start.
+static size_t findStringEnd(StringRef Text, size_t Start) {
+  size_t I = Start + 1;
+  for (; I < Text.size() && Text[I] != '"'; ++I)
+    if (Text[I] == '\\')
+      ++I; // An escaped character never ends the string.
+  return I;
+}
+
+/// json::parse recurses once per level of nesting, so a spec nested tens of
+/// thousands deep would overflow the stack before any error. Count the
+/// levels first; brackets inside strings do not count. Up to its first
+/// error json::parse reads a valid prefix, where this count is its depth.
+static void checkSpecDepth(StringRef File, StringRef Text) {
+  unsigned Depth = 0;
+  for (size_t I = 0, E = Text.size(); I < E; ++I) {
+    switch (Text[I]) {
+    case '"':
+      I = findStringEnd(Text, I);
+      break;
+    case '[':
+    case '{':
+      if (++Depth > MaxSpecDepth)
+        fail(File + ":" + getLocation(Text, I) +
+             ": the spec nests arrays and objects deeper than " +
+             Twine(MaxSpecDepth) +
+             " levels (a fusion spec needs 5); look for brackets left open "
+             "or remove the extra nesting");
+      break;
+    case ']':
+    case '}':
+      // An unbalanced bracket is json::parse's to report.
+      if (Depth)
+        --Depth;
+      break;
+    }
+  }
+}
+
 namespace {
 
 /// Reads the JSON spec into the launches and hints a runtime would hold.
@@ -319,7 +372,9 @@ int main(int argc, char **argv) {
       MemoryBuffer::getFileOrSTDIN(SpecFilename);
   if (!SpecText)
     fail(SpecFilename + ": " + SpecText.getError().message());
-  Expected<json::Value> Root = json::parse((*SpecText)->getBuffer());
+  StringRef Text = (*SpecText)->getBuffer();
+  checkSpecDepth(SpecFilename, Text);
+  Expected<json::Value> Root = json::parse(Text);
   if (!Root)
     fail(SpecFilename + ": " + toString(Root.takeError()));
 
