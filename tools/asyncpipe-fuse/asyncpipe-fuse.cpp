@@ -17,6 +17,9 @@
 #include "Target/NVPTX/NVPTXAsync.h"
 #include "Target/SPIRV/SPIRVAsync.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -59,6 +62,17 @@ static StringRef ToolName = "asyncpipe-fuse";
 [[noreturn]] static void fail(const Twine &Message) {
   WithColor::error(errs(), ToolName) << Message << "\n";
   exit(1);
+}
+
+/// \p S in double quotes, with control characters, quotes and backslashes
+/// escaped: a spec's strings may hold bytes that would garble a message.
+static std::string quote(StringRef S) {
+  std::string Quoted;
+  raw_string_ostream OS(Quoted);
+  OS << '"';
+  printEscapedString(S, OS);
+  OS << '"';
+  return Quoted;
 }
 
 /// The deepest nesting of arrays and objects a spec may have. A fusion spec
@@ -110,6 +124,57 @@ static void checkSpecDepth(StringRef File, StringRef Text) {
       if (Depth)
         --Depth;
       break;
+    }
+  }
+}
+
+/// llvm::json::Object keeps one of two equal keys and drops the other
+/// without a word, so a spec that says a thing twice would have one of its
+/// values ignored. Find the keys of each object in the text instead; \p Text
+/// is valid JSON, as json::parse has read it.
+static void checkDuplicateKeys(StringRef File, StringRef Text) {
+  struct Container {
+    bool IsObject;
+    // In an object, after '{' or ',': the next string is a key.
+    bool ExpectKey;
+    // Each key read so far, with the offset of its first occurrence.
+    StringMap<size_t> Keys;
+  };
+  SmallVector<Container, 8> Open;
+  for (size_t I = 0, E = Text.size(); I < E; ++I) {
+    switch (Text[I]) {
+    case '{':
+    case '[':
+      Open.push_back({Text[I] == '{', Text[I] == '{', {}});
+      break;
+    case '}':
+    case ']':
+      Open.pop_back();
+      break;
+    case ',':
+      if (!Open.empty() && Open.back().IsObject)
+        Open.back().ExpectKey = true;
+      break;
+    case '"': {
+      size_t Start = I;
+      I = findStringEnd(Text, I);
+      if (Open.empty() || !Open.back().ExpectKey)
+        break;
+      Open.back().ExpectKey = false;
+      // Keys compare as json::parse decodes them: "n\u0061me" is "name".
+      json::Value Key =
+          cantFail(json::parse(Text.slice(Start, I + 1)),
+                   "a string of a spec that parsed did not parse alone");
+      auto [It, Inserted] =
+          Open.back().Keys.try_emplace(*Key.getAsString(), Start);
+      if (!Inserted)
+        fail(File + ":" + getLocation(Text, Start) + ": duplicate key " +
+             quote(It->first()) + " (first at " +
+             getLocation(Text, It->second) +
+             "); JSON readers differ in which one counts, so give each key "
+             "once");
+      break;
+    }
     }
   }
 }
@@ -377,6 +442,7 @@ int main(int argc, char **argv) {
   Expected<json::Value> Root = json::parse(Text);
   if (!Root)
     fail(SpecFilename + ": " + toString(Root.takeError()));
+  checkDuplicateKeys(SpecFilename, Text);
 
   SpecReader Spec(*M, SpecFilename);
   Spec.read(*Root);
