@@ -193,6 +193,7 @@ public:
 
 private:
   [[noreturn]] void malformed(const Twine &Why) { fail(File + ": " + Why); }
+  void checkName(const Twine &Field, StringRef Name);
   uint64_t getUInt(const json::Object &O, StringRef Key);
   std::array<uint64_t, 3> getTriple(const json::Object &O, StringRef Key,
                                     unsigned Dims);
@@ -208,6 +209,22 @@ private:
   const Module &M;
   StringRef File;
 };
+
+/// Names become LLVM IR names, where a control character does harm: the IR
+/// parser refuses a NUL, a leading 0x01 turns off name mangling, and none of
+/// them shows in a message. \p Field says which name it is.
+void SpecReader::checkName(const Twine &Field, StringRef Name) {
+  const char *Bad = find_if(Name, [](char C) {
+    return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+  });
+  if (Bad == Name.end())
+    return;
+  malformed(Field + " (" + quote(Name) + ") contains the control character 0x" +
+            utohexstr(static_cast<unsigned char>(*Bad), /*LowerCase=*/true,
+                      /*Width=*/2) +
+            " at byte " + Twine(Bad - Name.begin()) +
+            "; names may not contain bytes below 0x20 or 0x7f, so remove it");
+}
 
 uint64_t SpecReader::getUInt(const json::Object &O, StringRef Key) {
   std::optional<int64_t> V = O.getInteger(Key);
@@ -255,6 +272,7 @@ void SpecReader::readKernels(const json::Array &Kernels) {
     const json::Object *Range = K ? K->getObject("nd_range") : nullptr;
     if (!Name || !Range)
       malformed("each kernel needs a \"name\" and an \"nd_range\"");
+    checkName("the \"name\" of kernel " + Twine(Launches.size()), *Name);
     Launches.push_back({Name->str(), readNDRange(*Range)});
   }
 }
@@ -293,7 +311,7 @@ void SpecReader::readPromotions(const json::Array &Promotions) {
     else if (*Kind == "private")
       Hint.Kind = Promotion::Private;
     else if (*Kind != "none")
-      malformed("unknown promotion kind '" + *Kind + "'");
+      malformed("unknown promotion kind " + quote(*Kind));
     Hint.NumElements = getUInt(*O, "elements");
     Hint.ElementSize = getUInt(*O, "element_size");
     Hints.Promotions.push_back(Hint);
@@ -374,6 +392,7 @@ void SpecReader::read(const json::Value &Root) {
   const json::Array *Kernels = O->getArray("kernels");
   if (!Name || !Kernels)
     malformed("the spec needs \"fused\" (a name) and \"kernels\"");
+  checkName("\"fused\"", *Name);
   FusedName = Name->str();
   readKernels(*Kernels);
   if (const json::Array *A = O->getArray("identical"))
