@@ -35,6 +35,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Transforms/KernelFusion/KernelFusionList.h"
+#include <limits>
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -194,7 +195,9 @@ public:
 private:
   [[noreturn]] void malformed(const Twine &Why) { fail(File + ": " + Why); }
   void checkName(const Twine &Field, StringRef Name);
-  uint64_t getUInt(const json::Object &O, StringRef Key);
+  uint64_t getUInt(const json::Object &O, StringRef Key,
+                   uint64_t Max = std::numeric_limits<int64_t>::max());
+  unsigned getUnsigned(const json::Object &O, StringRef Key);
   std::array<uint64_t, 3> getTriple(const json::Object &O, StringRef Key,
                                     unsigned Dims);
   KernelArgRef getArgRef(const json::Object &O);
@@ -226,11 +229,21 @@ void SpecReader::checkName(const Twine &Field, StringRef Name) {
             "; names may not contain bytes below 0x20 or 0x7f, so remove it");
 }
 
-uint64_t SpecReader::getUInt(const json::Object &O, StringRef Key) {
+uint64_t SpecReader::getUInt(const json::Object &O, StringRef Key,
+                             uint64_t Max) {
   std::optional<int64_t> V = O.getInteger(Key);
   if (!V || *V < 0)
     malformed("'" + Key + "' must be a non-negative integer");
+  if (uint64_t(*V) > Max)
+    malformed("'" + Key + "' must be at most " + Twine(Max) + ", not " +
+              Twine(*V));
   return *V;
+}
+
+/// A field the library keeps as unsigned: a larger value would wrap, and
+/// kernel 4294967296 would silently be kernel 0.
+unsigned SpecReader::getUnsigned(const json::Object &O, StringRef Key) {
+  return getUInt(O, Key, std::numeric_limits<unsigned>::max());
 }
 
 std::array<uint64_t, 3> SpecReader::getTriple(const json::Object &O,
@@ -253,7 +266,7 @@ std::array<uint64_t, 3> SpecReader::getTriple(const json::Object &O,
 
 NDRange SpecReader::readNDRange(const json::Object &O) {
   NDRange Range;
-  Range.Dimensions = getUInt(O, "dims");
+  Range.Dimensions = getUnsigned(O, "dims");
   Range.GlobalSize = getTriple(O, "global", Range.Dimensions);
   Range.LocalSize = getTriple(O, "local", Range.Dimensions);
   Range.Offset = getTriple(O, "offset", Range.Dimensions);
@@ -261,8 +274,7 @@ NDRange SpecReader::readNDRange(const json::Object &O) {
 }
 
 KernelArgRef SpecReader::getArgRef(const json::Object &O) {
-  return KernelArgRef{unsigned(getUInt(O, "kernel")),
-                      unsigned(getUInt(O, "arg"))};
+  return KernelArgRef{getUnsigned(O, "kernel"), getUnsigned(O, "arg")};
 }
 
 void SpecReader::readKernels(const json::Array &Kernels) {
@@ -292,6 +304,10 @@ void SpecReader::readIdentical(const json::Array &Groups) {
       }
       if (!Kernel || !Arg || *Kernel < 0 || *Arg < 0)
         malformed("\"identical\" must list groups of [kernel, arg] pairs");
+      constexpr unsigned Max = std::numeric_limits<unsigned>::max();
+      if (uint64_t(*Kernel) > Max || uint64_t(*Arg) > Max)
+        malformed("\"identical\" kernel and arg numbers must be at most " +
+                  Twine(Max));
       Members.push_back({unsigned(*Kernel), unsigned(*Arg)});
     }
     Hints.IdenticalArgs.push_back(Members);
