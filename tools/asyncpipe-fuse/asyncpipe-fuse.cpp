@@ -198,6 +198,7 @@ private:
   uint64_t getUInt(const json::Object &O, StringRef Key,
                    uint64_t Max = std::numeric_limits<int64_t>::max());
   unsigned getUnsigned(const json::Object &O, StringRef Key);
+  const json::Array *getOptionalArray(const json::Object &O, StringRef Key);
   std::array<uint64_t, 3> getTriple(const json::Object &O, StringRef Key,
                                     unsigned Dims);
   KernelArgRef getArgRef(const json::Object &O);
@@ -246,10 +247,23 @@ unsigned SpecReader::getUnsigned(const json::Object &O, StringRef Key) {
   return getUInt(O, Key, std::numeric_limits<unsigned>::max());
 }
 
+/// \p Key of \p O, an array, or null if \p O has no \p Key. Anything else
+/// is an error, not a missing key: "global": 4 read as missing would be a
+/// global size of 0, and "promote": {...} no promotion at all.
+const json::Array *SpecReader::getOptionalArray(const json::Object &O,
+                                                StringRef Key) {
+  const json::Value *V = O.get(Key);
+  if (!V)
+    return nullptr;
+  if (const json::Array *A = V->getAsArray())
+    return A;
+  malformed("'" + Key + "' must be an array");
+}
+
 std::array<uint64_t, 3> SpecReader::getTriple(const json::Object &O,
                                               StringRef Key, unsigned Dims) {
   std::array<uint64_t, 3> Triple = {0, 0, 0};
-  const json::Array *A = O.getArray(Key);
+  const json::Array *A = getOptionalArray(O, Key);
   if (!A)
     return Triple;
   if (A->size() > 3)
@@ -380,7 +394,7 @@ void SpecReader::readConstants(const json::Array &Constants) {
   for (const json::Value &V : Constants) {
     const json::Object *O = V.getAsObject();
     const json::Value *Value = O ? O->get("value") : nullptr;
-    const json::Array *Raw = O ? O->getArray("bytes") : nullptr;
+    const json::Array *Raw = O ? getOptionalArray(*O, "bytes") : nullptr;
     if (!Value == !Raw)
       malformed("each constant needs a \"value\" or its \"bytes\"");
     KernelArgRef Ref = getArgRef(*O);
@@ -411,11 +425,11 @@ void SpecReader::read(const json::Value &Root) {
   checkName("\"fused\"", *Name);
   FusedName = Name->str();
   readKernels(*Kernels);
-  if (const json::Array *A = O->getArray("identical"))
+  if (const json::Array *A = getOptionalArray(*O, "identical"))
     readIdentical(*A);
-  if (const json::Array *A = O->getArray("promote"))
+  if (const json::Array *A = getOptionalArray(*O, "promote"))
     readPromotions(*A);
-  if (const json::Array *A = O->getArray("constants"))
+  if (const json::Array *A = getOptionalArray(*O, "constants"))
     readConstants(*A);
   if (const json::Value *V = O->get("no_barriers")) {
     std::optional<bool> NoBarriers = V->getAsBoolean();
