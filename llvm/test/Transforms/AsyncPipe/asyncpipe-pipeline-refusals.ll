@@ -3,9 +3,10 @@
 ; two groups fill, a copy into memory the pass cannot grow, a buffer passed to
 ; a call or whose address is stored or folded into a constant expression, a
 ; read with no wait, an early statement whose copy depends on memory, an
-; order that is no permutation or reorders the last stage, a call that may
-; write what a copy reads, a buffer that would grow beyond 2 GiB. Each loop
-; is left as it was.
+; order that reorders the last stage, a call that may write what a copy
+; reads, a buffer that would grow beyond 2 GiB. Each loop is left as it
+; was. (An order that is no permutation is an error:
+; asyncpipe-pipeline-annotation-errors.ll.)
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -pass-remarks-missed=asyncpipe-pipeline -pass-remarks-output=%t.yaml \
 ; RUN:   2>%t.remarks | FileCheck %s
@@ -33,9 +34,6 @@
 ; REMARK: remark: <unknown>:0:0: loop not pipelined: statement 0 cannot run in stage 0: the copy's operands depend on 'k', which reads memory in the loop (the count of a predicated or data-dependent producer cannot be derived)
 ; NAME: Name: CannotRunEarly
 ; NAME-NEXT: Function: data_dependent_early
-; REMARK: remark: <unknown>:0:0: loop not pipelined: the order annotation is not a permutation of the statements
-; NAME: Name: OrderNotPermutation
-; NAME-NEXT: Function: order_not_permutation
 ; REMARK: remark: <unknown>:0:0: loop not pipelined: the order annotation reorders statements of the last stage, which is not supported
 ; NAME: Name: LastStageReordered
 ; NAME-NEXT: Function: last_stage_reordered
@@ -58,7 +56,6 @@
 @buf.passed_to_call = internal global [16 x i32] zeroinitializer
 @buf.read_before_wait = internal global [16 x i32] zeroinitializer
 @buf.data_dependent_early = internal global [16 x i32] zeroinitializer
-@buf.order_not_permutation = internal global [16 x i32] zeroinitializer
 @buf.last_stage_reordered = internal global [16 x i32] zeroinitializer
 @buf.opaque_call = internal global [16 x i32] zeroinitializer
 @buf.constant_expression = internal global [16 x i32] zeroinitializer
@@ -179,24 +176,6 @@ exit:
   ret void
 }
 
-define void @order_not_permutation(ptr noalias %a, ptr noalias %idx, ptr noalias %c, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %src = getelementptr i32, ptr %a, i64 %i
-  call void @asyncpipe.copy(ptr @buf.order_not_permutation, ptr %src, i32 4, i32 0)
-  call void @asyncpipe.mark()
-  call void @asyncpipe.wait(i32 0)
-  %v = load i32, ptr @buf.order_not_permutation
-  store i32 %v, ptr %c
-  %i.next = add i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop, !llvm.loop !4
-exit:
-  ret void
-}
-
 define void @last_stage_reordered(ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n) {
 entry:
   br label %loop
@@ -303,8 +282,6 @@ declare void @opaque(i32)
 !1 = !{!"asyncpipe.pipeline.stages", i32 2}
 !2 = distinct !{!2, !3}
 !3 = !{!"asyncpipe.pipeline.stage", i32 0, i32 1}
-!4 = distinct !{!4, !3, !5}
-!5 = !{!"asyncpipe.pipeline.order", i32 0, i32 0}
 !6 = distinct !{!6, !7, !8}
 !7 = !{!"asyncpipe.pipeline.stage", i32 0, i32 1, i32 1}
 !8 = !{!"asyncpipe.pipeline.order", i32 0, i32 2, i32 1}

@@ -7,8 +7,8 @@
 ; have a remark name (-pass-remarks-output): a count other than 2, a body
 ; that is not one block, a store or a call that may write memory, a
 ; convergent call (the last iteration runs in a copy of the body), async
-; operations, an exit test that depends on memory, no load to move, and
-; malformed metadata.
+; operations, an exit test that depends on memory, and no load to move
+; (invalid metadata is an error: asyncpipe-pipeline-annotation-errors.ll).
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks=asyncpipe-pipeline -pass-remarks-missed=asyncpipe-pipeline \
@@ -263,28 +263,11 @@ done:
   ret i64 %j.next
 }
 
-define float @malformed(i64 %m) {
-entry:
-  br label %body
-body:
-  %j = phi i64 [ 0, %entry ], [ %j.next, %body ]
-  %acc = phi float [ 0.0, %entry ], [ %acc.next, %body ]
-  %pa = getelementptr float, ptr @sa, i64 %j
-  %x = load float, ptr %pa
-  %acc.next = fadd float %acc, %x
-  %j.next = add nuw i64 %j, 1
-  %more = icmp ult i64 %j.next, %m
-  br i1 %more, label %body, label %done, !llvm.loop !10
-done:
-  ret float %acc.next
-}
 ; CHECK-LABEL: define float @three_stages(
 ; CHECK-NOT:   regs
 ; CHECK-LABEL: define float @convergent(
 ; CHECK-NOT:   regs
 ; CHECK-LABEL: define void @async_ops(
-; CHECK-NOT:   regs
-; CHECK-LABEL: define float @malformed(
 ; CHECK-NOT:   regs
 
 ; REMARK: remark: <unknown>:0:0: register stage: 2 loads of the next iteration issued before this iteration's computation (a double buffer in registers)
@@ -297,7 +280,6 @@ done:
 ; REMARK: remark: <unknown>:0:0: register stage not applied: the loop issues async operations; a register stage is for a loop of plain loads (ask for async stages with asyncpipe_pipeline(S))
 ; REMARK: remark: <unknown>:0:0: register stage not applied: the loop's exit test depends on memory, so whether the next iteration exists is not known before its loads
 ; REMARK: remark: <unknown>:0:0: register stage not applied: no load of the loop has an address that is known one iteration ahead
-; REMARK: remark: <unknown>:0:0: register stage not applied: its register stage metadata is malformed (asyncpipe.pipeline.registers takes one integer constant)
 
 ; NAME: Name: RegistersPipelined
 ; NAME: Name: RegistersPipelined
@@ -309,7 +291,6 @@ done:
 ; NAME: Name: RegisterLoopAsyncOps
 ; NAME: Name: RegisterLoopExitTest
 ; NAME: Name: RegisterLoopNoLoads
-; NAME: Name: MalformedRequest
 
 declare void @_Z4syncv()
 declare float @shuffle(float) memory(none) convergent
@@ -327,6 +308,4 @@ declare void @asyncpipe.wait(i32)
 !7 = distinct !{!7, !1}
 !8 = distinct !{!8, !1}
 !9 = distinct !{!9, !1}
-!10 = distinct !{!10, !11}
-!11 = !{!"asyncpipe.pipeline.registers"}
 !12 = distinct !{!12, !1}

@@ -19,10 +19,7 @@
 @buf.copy_without_mark = internal global [16 x i32] undef
 @buf.data_dependent_source = internal global [16 x i32] undef
 @buf.one_stage = internal global [16 x i32] undef
-@buf.schedule_mismatch = internal global [16 x i32] undef
 @buf.consumer_before_producer = internal global [16 x i32] undef
-@buf.not_async_stage = internal global [16 x i32] undef
-@buf.malformed = internal global [16 x i32] undef
 @buf.fallback_to_zero = internal global [16 x i32] undef
 @buf.conditional_mark = internal global [16 x i32] undef
 @buf.predicated_fallback = internal global [16 x i32] undef
@@ -63,14 +60,8 @@
 ; NAME-NEXT: Function: data_dependent_source
 ; NAME: Name: SingleStage
 ; NAME-NEXT: Function: one_stage
-; NAME: Name: ScheduleSizeMismatch
-; NAME-NEXT: Function: schedule_mismatch
 ; NAME: Name: ReadBeforeFillInSchedule
 ; NAME-NEXT: Function: consumer_before_producer
-; NAME: Name: CopyNotInAsyncStage
-; NAME-NEXT: Function: not_async_stage
-; NAME: Name: MalformedRequest
-; NAME-NEXT: Function: malformed
 ; NAME: Name: WaitFallback
 ; NAME-NEXT: Function: fallback_to_zero
 ; NAME: Name: ConditionalMarkOrWait
@@ -85,7 +76,6 @@
 ; Loops that are not pipelined keep their buffers; the one pipelined loop
 ; grows only the buffer of the group that runs ahead.
 ; CHECK: @buf.not_innermost = internal global [16 x i32] undef
-; CHECK: @buf.malformed = internal global [16 x i32] undef
 ; CHECK: @buf.fallback_to_zero = internal global [2 x [16 x i32]] undef
 ; CHECK: @other2 = internal global [16 x i32] undef
 
@@ -374,25 +364,6 @@ exit:
   ret void
 }
 
-; REMARK: remark: <unknown>:0:0: loop not pipelined: the schedule annotation names 3 statements but the loop body has 2
-define void @schedule_mismatch(ptr noalias %a, ptr noalias %c, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %src = getelementptr i32, ptr %a, i64 %i
-  call void @asyncpipe.copy(ptr @buf.schedule_mismatch, ptr %src, i32 4, i32 0)
-  call void @asyncpipe.mark()
-  call void @asyncpipe.wait(i32 0)
-  %v = load i32, ptr @buf.schedule_mismatch
-  store i32 %v, ptr %c
-  %i.next = add i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop, !llvm.loop !4
-exit:
-  ret void
-}
-
 ; The second statement copies out of the first one's buffer but is ordered
 ; before it in the same stage.
 ; REMARK: remark: <unknown>:0:0: loop not pipelined: statement 1 reads the buffer 'buf.consumer_before_producer' before statement 0 fills it in the schedule
@@ -413,44 +384,6 @@ loop:
   %i.next = add i64 %i, 1
   %done = icmp eq i64 %i.next, %n
   br i1 %done, label %exit, label %loop, !llvm.loop !6
-exit:
-  ret void
-}
-
-; REMARK: remark: <unknown>:0:0: loop not pipelined: statement 0 issues async copies but its stage 0 is not in async_stages
-define void @not_async_stage(ptr noalias %a, ptr noalias %c, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %src = getelementptr i32, ptr %a, i64 %i
-  call void @asyncpipe.copy(ptr @buf.not_async_stage, ptr %src, i32 4, i32 0)
-  call void @asyncpipe.mark()
-  call void @asyncpipe.wait(i32 0)
-  %v = load i32, ptr @buf.not_async_stage
-  store i32 %v, ptr %c
-  %i.next = add i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop, !llvm.loop !9
-exit:
-  ret void
-}
-
-; REMARK: remark: <unknown>:0:0: loop not pipelined: its schedule metadata is malformed (stage, order and async_stages take integer constants)
-define void @malformed(ptr noalias %a, ptr noalias %c, i64 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %src = getelementptr i32, ptr %a, i64 %i
-  call void @asyncpipe.copy(ptr @buf.malformed, ptr %src, i32 4, i32 0)
-  call void @asyncpipe.mark()
-  call void @asyncpipe.wait(i32 0)
-  %v = load i32, ptr @buf.malformed
-  store i32 %v, ptr %c
-  %i.next = add i64 %i, 1
-  %done = icmp eq i64 %i.next, %n
-  br i1 %done, label %exit, label %loop, !llvm.loop !12
 exit:
   ret void
 }
@@ -599,13 +532,6 @@ declare void @asyncpipe.wait(i32)
 !1 = !{!"asyncpipe.pipeline.stages", i32 2}
 !2 = distinct !{!2, !3}
 !3 = !{!"asyncpipe.pipeline.stages", i32 1}
-!4 = distinct !{!4, !5}
-!5 = !{!"asyncpipe.pipeline.stage", i32 0, i32 1, i32 1}
 !6 = distinct !{!6, !7, !8}
 !7 = !{!"asyncpipe.pipeline.stage", i32 0, i32 0, i32 1}
 !8 = !{!"asyncpipe.pipeline.order", i32 1, i32 0, i32 2}
-!9 = distinct !{!9, !10, !11}
-!10 = !{!"asyncpipe.pipeline.stage", i32 0, i32 1}
-!11 = !{!"asyncpipe.pipeline.async_stages", i32 1}
-!12 = distinct !{!12, !13}
-!13 = !{!"asyncpipe.pipeline.stage", !"zero", i32 1}

@@ -387,6 +387,7 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   bool Changed = convertAsyncInvokesToCalls(F, AM);
   LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
   Changed |= consumePipelineMarkers(F, LI);
+  Changed |= rejectInvalidAnnotations(F, LI);
   auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
   auto &AC = AM.getResult<AssumptionAnalysis>(F);
@@ -418,15 +419,15 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   // (AsyncPipelineLoopOrder.h).
   LoopPreorderWorklist Loops(LI);
   while (Loop *L = Loops.next()) {
-    std::string Malformed;
-    std::optional<PipelineRequest> Request =
-        readRequest(*L, LI, DefaultStages, Malformed);
-    if (!Request)
-      continue;
-    if (!Malformed.empty()) {
-      remarkNotPipelined(ORE, *L, "MalformedRequest", Malformed);
+    // Again for the loops the register stages made, whose IDs come from the
+    // user's follow-up properties.
+    if (rejectIfInvalid(*L)) {
+      Changed = true;
       continue;
     }
+    std::optional<PipelineRequest> Request = readRequest(*L, LI, DefaultStages);
+    if (!Request)
+      continue;
     Loop *ParentBefore = L->getParentLoop();
     if (simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false)) {
       Changed = true;
@@ -439,7 +440,12 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
     std::optional<PipelineSchedule> Sched =
         planPipeline(*L, *Request, SE, AA, LI, DT, Target.get(), WhyNot);
     if (!Sched) {
-      remarkNotPipelined(ORE, *L, WhyNot.Name, WhyNot.Why);
+      if (WhyNot.InvalidAnnotation.empty()) {
+        remarkNotPipelined(ORE, *L, WhyNot.Name, WhyNot.Why);
+        continue;
+      }
+      rejectAnnotation(*L, WhyNot.InvalidAnnotation, WhyNot.Why);
+      Changed = true;
       continue;
     }
     Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;

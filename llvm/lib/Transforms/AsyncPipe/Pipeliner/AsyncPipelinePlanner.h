@@ -105,6 +105,12 @@ private:
     WhyNot.Why = Why.str();
     return false;
   }
+  /// The annotation \p Key does not fit the loop's statements.
+  bool failAnnotation(StringRef Key, const Twine &Why) {
+    WhyNot.InvalidAnnotation = Key.str();
+    WhyNot.Why = Why.str();
+    return false;
+  }
 
   bool checkLoopShape();
   /// AsyncPipelineCopyLoops.cpp: the inner loops that issue copies.

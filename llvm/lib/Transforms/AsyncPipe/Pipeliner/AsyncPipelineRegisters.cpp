@@ -376,21 +376,14 @@ bool llvm::asyncpipe::pipelineRegisterStages(LoopInfo &LI, DominatorTree &DT,
   bool Changed = false;
   for (auto &Entry : Requests) {
     Loop *L = Entry.first;
-    MDNode *Request = Entry.second;
-    auto *Stages =
-        Request->getNumOperands() == 2
-            ? mdconst::dyn_extract<ConstantInt>(Request->getOperand(1))
-            : nullptr;
+    // One count from 1 to 16: the pass rejected other annotations first.
+    auto *Stages = mdconst::extract<ConstantInt>(Entry.second->getOperand(1));
     // A preheader and dedicated exits, as the loop may have lost them.
     Changed |= simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr,
                             /*PreserveLCSSA=*/false);
     SmallVector<LoadInst *, 8> Loads;
     std::optional<Refusal> WhyNot =
-        Stages ? checkLoop(*L, Stages->getLimitedValue(1024), Loads)
-               : Refusal{"MalformedRequest",
-                         "its register stage metadata is malformed "
-                         "(asyncpipe.pipeline.registers takes one integer "
-                         "constant)"};
+        checkLoop(*L, Stages->getZExtValue(), Loads);
     if (WhyNot) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, WhyNot->Name,

@@ -26,8 +26,8 @@ namespace asyncpipe {
 /// iteration j + 1 are issued before the rest of iteration j, their values
 /// carried by phis. Runs before the async pipeliner, so that a pipelined
 /// loop around such a loop (and its epilogue copies) holds the pipelined
-/// form. Keeps LoopInfo and the dominator tree exact; returns
-/// true if anything changed.
+/// form. The annotations are valid (rejectInvalidAnnotations). Keeps
+/// LoopInfo and the dominator tree exact; returns true if anything changed.
 bool pipelineRegisterStages(LoopInfo &LI, DominatorTree &DT,
                             ScalarEvolution &SE,
                             OptimizationRemarkEmitter &ORE);

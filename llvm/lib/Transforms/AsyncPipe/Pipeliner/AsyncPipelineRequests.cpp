@@ -37,15 +37,6 @@ static constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
 /// (AsyncPipelineRegisters.cpp).
 static constexpr StringLiteral RegistersMarkerName =
     "asyncpipe.pipeline.registers";
-static constexpr StringLiteral RegistersKey = "asyncpipe.pipeline.registers";
-static constexpr StringLiteral StagesKey = "asyncpipe.pipeline.stages";
-static constexpr StringLiteral StageKey = "asyncpipe.pipeline.stage";
-static constexpr StringLiteral OrderKey = "asyncpipe.pipeline.order";
-static constexpr StringLiteral AsyncStagesKey =
-    "asyncpipe.pipeline.async_stages";
-static constexpr StringLiteral DoneKey = "asyncpipe.pipeline.done";
-/// Loop property: which of the function's requests the loop carries.
-static constexpr StringLiteral RequestKey = "asyncpipe.pipeline.request";
 /// Function metadata: every request of the function, as !{i32 id, loc?}, so
 /// that a request an earlier pass lost with its loop metadata still gets a
 /// remark.
@@ -273,8 +264,7 @@ static bool hasOwnAsyncCopy(const Loop &L, const LoopInfo &LI) {
 
 /// What \p L asks for, or none if it does not ask to be pipelined.
 std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
-                                           unsigned DefaultStages,
-                                           std::string &Malformed) {
+                                           unsigned DefaultStages) {
   if (findLoopProperty(L, DoneKey))
     return std::nullopt;
   PipelineRequest Request;
@@ -289,11 +279,8 @@ std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
     MDNode *AsyncNode = findLoopProperty(L, AsyncStagesKey);
     if (AsyncNode)
       Async = readIntegers(AsyncNode);
-    if (!Stages || !Order || (AsyncNode && !Async)) {
-      Malformed = "its schedule metadata is malformed (stage, order and "
-                  "async_stages take integer constants)";
-      return Request;
-    }
+    assert(Stages && Order && (!AsyncNode || Async) &&
+           "invalid schedule annotations are rejected first");
     Request.Explicit.Stage = *Stages;
     Request.Explicit.Order = *Order;
     if (AsyncNode) {
@@ -304,13 +291,8 @@ std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
   }
   if (MDNode *StagesNode = findLoopProperty(L, StagesKey)) {
     std::optional<SmallVector<unsigned, 8>> Stages = readIntegers(StagesNode);
-    if (!Stages || Stages->size() != 1 || (*Stages)[0] == 0 ||
-        (*Stages)[0] > MaxPipelineStages) {
-      Malformed = formatv("its stage count metadata is not an integer from "
-                          "1 to {0}",
-                          MaxPipelineStages);
-      return Request;
-    }
+    assert(Stages && Stages->size() == 1 &&
+           "invalid stage counts are rejected first");
     Request.Stages = (*Stages)[0];
     return Request;
   }
@@ -341,6 +323,26 @@ MDNode *makePipelinedLoopID(MDNode *Orig, StringRef Which, LLVMContext &Ctx) {
   MDNode *New = MDNode::getDistinct(Ctx, Ops);
   New->replaceOperandWith(0, New);
   return New;
+}
+
+void dropRequest(Loop &L) {
+  LLVMContext &Ctx = L.getHeader()->getContext();
+  SmallVector<Metadata *, 8> Ops = {nullptr};
+  for (const MDOperand &Op : drop_begin(L.getLoopID()->operands())) {
+    auto *Node = dyn_cast<MDNode>(Op.get());
+    auto *Key = Node && Node->getNumOperands()
+                    ? dyn_cast<MDString>(Node->getOperand(0))
+                    : nullptr;
+    // The request's id stays so that remarkLostRequests does not report
+    // the request as lost.
+    if (!Key || !Key->getString().starts_with("asyncpipe.pipeline") ||
+        Key->getString() == RequestKey)
+      Ops.push_back(Op.get());
+  }
+  Ops.push_back(makeProperty(Ctx, DoneKey));
+  MDNode *ID = MDNode::getDistinct(Ctx, Ops);
+  ID->replaceOperandWith(0, ID);
+  L.setLoopID(ID);
 }
 
 void markPipelined(Loop &L) {

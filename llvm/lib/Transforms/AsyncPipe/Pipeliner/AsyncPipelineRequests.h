@@ -13,6 +13,7 @@
 
 #include "AsyncPipelineSchedule.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 #include <optional>
 #include <string>
 
@@ -29,6 +30,21 @@ namespace asyncpipe {
 
 /// The most stages a loop may ask for.
 constexpr unsigned MaxPipelineStages = 16;
+
+/// The pipeliner's loop properties (AsyncPipePipeliner.rst, "Asking for it").
+inline constexpr StringLiteral StagesKey = "asyncpipe.pipeline.stages";
+inline constexpr StringLiteral StageKey = "asyncpipe.pipeline.stage";
+inline constexpr StringLiteral OrderKey = "asyncpipe.pipeline.order";
+inline constexpr StringLiteral AsyncStagesKey =
+    "asyncpipe.pipeline.async_stages";
+inline constexpr StringLiteral DoneKey = "asyncpipe.pipeline.done";
+inline constexpr StringLiteral RegistersKey = "asyncpipe.pipeline.registers";
+/// Loop property: which of the function's requests the loop carries.
+inline constexpr StringLiteral RequestKey = "asyncpipe.pipeline.request";
+/// The start of the follow-up properties' names: the properties of the loops
+/// the pipeliner makes.
+inline constexpr StringLiteral FollowupKeyPrefix =
+    "asyncpipe.pipeline.followup_";
 
 /// The entry of loop ID \p ID whose first operand is \p Key, if any.
 MDNode *findLoopProperty(const MDNode *ID, StringRef Key);
@@ -47,11 +63,26 @@ bool hasPipelineLoopMetadata(const Function &F);
 /// not pipelined yet.
 bool opensPipelineRequest(const Instruction &I);
 
+/// Reports an error at each loop of \p F whose pipeliner annotations are
+/// invalid (AsyncPipelineAnnotations.cpp) and drops its request, so that the
+/// loop stays as written. Returns true if it changed a loop.
+bool rejectInvalidAnnotations(Function &F, LoopInfo &LI);
+
+/// The same for one loop: true if it rejected \p L's annotations.
+bool rejectIfInvalid(Loop &L);
+
+/// Reports \p Why as an error about the annotation \p Key of \p L, at the
+/// loop, and drops the loop's request.
+void rejectAnnotation(Loop &L, StringRef Key, const Twine &Why);
+
+/// Gives \p L the loop ID of a loop that asked and is not pipelined: its
+/// other properties stay, its request is done.
+void dropRequest(Loop &L);
+
 /// What \p L asks for, or none if it does not ask to be pipelined (or was
-/// pipelined already); \p Malformed says why a request cannot be read.
+/// pipelined already). The annotations are valid (rejectInvalidAnnotations).
 std::optional<PipelineRequest> readRequest(const Loop &L, const LoopInfo &LI,
-                                           unsigned DefaultStages,
-                                           std::string &Malformed);
+                                           unsigned DefaultStages);
 
 /// The loop ID of a loop made from one whose ID was \p Orig: Which is
 /// "pipelined" or "fallback" (see the definition).

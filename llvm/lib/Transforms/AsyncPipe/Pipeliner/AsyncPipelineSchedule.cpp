@@ -24,6 +24,7 @@
 
 #include "AsyncPipelineSchedule.h"
 #include "AsyncPipelinePlanner.h"
+#include "AsyncPipelineRequests.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
@@ -231,31 +232,30 @@ bool PipelinePlanner::assignStages() {
 bool PipelinePlanner::assignExplicitStages() {
   const ExplicitSchedule &E = Request.Explicit;
   size_t N = Sched.Statements.size();
-  if (E.Stage.size() != N || (!E.Order.empty() && E.Order.size() != N))
-    return fail("ScheduleSizeMismatch",
-                formatv("the schedule annotation names {0} statements but "
-                        "the loop body has {1}",
-                        E.Stage.size(), N));
-  SmallVector<bool, 8> OrderUsed(N, false);
+  // The lists agree with each other (rejectInvalidAnnotations); only the
+  // statements they describe are new here.
+  if (E.Stage.size() != N)
+    return failAnnotation(
+        StageKey,
+        formatv("it gives stages for {0} statements but the loop body has "
+                "{1} (a statement ends after each mark and a new one starts "
+                "at each wait); give one stage per statement",
+                E.Stage.size(), N));
   unsigned MaxStage = 0;
   for (unsigned Idx = 0; Idx != N; ++Idx) {
     PipelineStatement &S = Sched.Statements[Idx];
     S.Stage = E.Stage[Idx];
     MaxStage = std::max(MaxStage, S.Stage);
-    if (!E.Order.empty()) {
+    if (!E.Order.empty())
       S.Order = E.Order[Idx];
-      if (S.Order >= N || OrderUsed[S.Order])
-        return fail("OrderNotPermutation",
-                    "the order annotation is not a permutation of the "
-                    "statements");
-      OrderUsed[S.Order] = true;
-    }
     if (E.HasAsyncStages && !S.Copies.empty() &&
         !is_contained(E.AsyncStages, S.Stage))
-      return fail("CopyNotInAsyncStage",
-                  formatv("statement {0} issues async copies but its stage "
-                          "{1} is not in async_stages",
-                          Idx, S.Stage));
+      return failAnnotation(
+          AsyncStagesKey,
+          formatv("statement {0} issues async copies in stage {1}, which it "
+                  "does not list; add {1} to it or give the statement a "
+                  "stage it lists",
+                  Idx, S.Stage));
   }
   Sched.NumStages = MaxStage + 1;
   if (Sched.NumStages < 2)

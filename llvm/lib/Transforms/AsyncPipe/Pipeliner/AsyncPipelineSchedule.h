@@ -189,6 +189,9 @@ struct PipelineRequest {
 struct PipelineRefusal {
   std::string Name;
   std::string Why;
+  /// The annotation that does not fit the loop's statements, if that is the
+  /// reason: an error, not a remark.
+  std::string InvalidAnnotation;
 };
 
 /// Plans the pipelining of \p L. Returns the schedule, or the reason the loop
