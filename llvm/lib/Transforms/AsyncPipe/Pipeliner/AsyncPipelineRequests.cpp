@@ -117,6 +117,60 @@ static unsigned recordRequest(Function &F, DebugLoc Loc) {
   return ID;
 }
 
+// The callable body clang makes of an OpenCL kernel holds the kernel's
+// markers too: each is reported once, in the kernel.
+static void reportMarkerError(const CallBase &Marker, const Twine &Msg) {
+  if (!isOpenCLKernelBody(*Marker.getFunction()))
+    reportAsyncError(Marker, Msg);
+}
+
+static void reportMarkerWarning(const CallBase &Marker, const Twine &Msg) {
+  if (!isOpenCLKernelBody(*Marker.getFunction()))
+    reportAsyncWarning(Marker, Msg);
+}
+
+/// How the source spells the marker that asks through loop property \p Key.
+static StringRef getMarkerSpelling(StringRef Key) {
+  return Key == StagesKey ? "asyncpipe_pipeline()"
+                          : "asyncpipe_pipeline_registers()";
+}
+
+/// Whether \p Marker, asking for \p Count through loop property \p Key, is
+/// a request \p L does not carry yet. A repeated marker with the same count
+/// is the same request; one with another count, or a marker of the other
+/// kind, is an error at the later marker: which one the user meant cannot be
+/// told.
+static bool isNewRequest(const CallBase &Marker, const Loop &L, StringRef Key,
+                         unsigned Count) {
+  StringRef OtherKey = Key == StagesKey ? RegistersKey : StagesKey;
+  if (findLoopProperty(L, OtherKey)) {
+    reportMarkerError(
+        Marker, formatv("{0} and {1} are both in this loop (annotations "
+                        "'{2}' and '{3}'): async stages are for a loop that "
+                        "issues copies, a register stage for a loop of plain "
+                        "loads; keep the one that fits",
+                        getMarkerSpelling(OtherKey), getMarkerSpelling(Key),
+                        OtherKey, Key));
+    return false;
+  }
+  MDNode *Old = findLoopProperty(L, Key);
+  if (!Old)
+    return true;
+  std::optional<SmallVector<unsigned, 8>> OldCount = readIntegers(Old);
+  if (OldCount && OldCount->size() == 1 && OldCount->front() == Count)
+    return false;
+  std::string OldText = OldCount && OldCount->size() == 1
+                            ? std::to_string(OldCount->front())
+                            : std::string("an invalid count");
+  StringRef What = Key == StagesKey ? "stages" : "register stages";
+  reportMarkerError(Marker,
+                    formatv("{0} asks for {1} {2} but this loop already asks "
+                            "for {3} (annotation '{4}'); keep one request per "
+                            "loop",
+                            getMarkerSpelling(Key), Count, What, OldText, Key));
+  return false;
+}
+
 /// Records that \p L asks for \p Stages stages, and keeps the unroller away
 /// from it until the pipeliner has run.
 static void requestStages(Loop &L, unsigned Stages) {
@@ -198,13 +252,13 @@ static void consumeRegistersMarker(CallBase &Marker, LoopInfo &LI) {
   Loop *L = LI.getLoopFor(Marker.getParent());
   if (!Stages || Stages->isNegative() || Stages->isZero() ||
       Stages->getZExtValue() > MaxPipelineStages)
-    reportAsyncError(Marker, "asyncpipe_pipeline_registers() needs a "
-                             "compile-time stage count (2: the loads one "
-                             "iteration ahead)");
+    reportMarkerError(Marker, "asyncpipe_pipeline_registers() needs a "
+                              "compile-time stage count (2: the loads one "
+                              "iteration ahead)");
   else if (!L)
-    reportAsyncWarning(Marker, "asyncpipe_pipeline_registers() is not inside "
-                               "a loop; ignored");
-  else {
+    reportMarkerWarning(Marker, "asyncpipe_pipeline_registers() is not inside "
+                                "a loop; ignored");
+  else if (isNewRequest(Marker, *L, RegistersKey, Stages->getZExtValue())) {
     LLVMContext &Ctx = Marker.getContext();
     updateLoopProperties(
         *L, {RegistersKey, "llvm.loop.unroll.disable"},
@@ -234,14 +288,14 @@ bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
     Loop *L = LI.getLoopFor(Marker->getParent());
     if (!Stages || Stages->isNegative() || Stages->isZero() ||
         Stages->getZExtValue() > MaxPipelineStages)
-      reportAsyncError(*Marker, formatv("asyncpipe_pipeline() needs a "
-                                        "compile-time stage count from 1 to "
-                                        "{0}",
-                                        MaxPipelineStages));
+      reportMarkerError(*Marker, formatv("asyncpipe_pipeline() needs a "
+                                         "compile-time stage count from 1 to "
+                                         "{0}",
+                                         MaxPipelineStages));
     else if (!L)
-      reportAsyncWarning(*Marker,
-                         "asyncpipe_pipeline() is not inside a loop; ignored");
-    else
+      reportMarkerWarning(*Marker,
+                          "asyncpipe_pipeline() is not inside a loop; ignored");
+    else if (isNewRequest(*Marker, *L, StagesKey, Stages->getZExtValue()))
       requestStages(*L, Stages->getZExtValue());
     Marker->eraseFromParent();
   }
