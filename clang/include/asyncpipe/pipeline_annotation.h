@@ -14,9 +14,11 @@
  * The call is a marker, not a function: the plugin turns it into metadata of
  * the innermost loop around it (asyncpipe.pipeline.stages) before any other
  * pass runs, at every optimization level, and removes it. The stage count
- * must be a constant from 1 to 16. Works in C, C++, OpenCL C, CUDA and HIP
- * with the stock clang and -fpass-plugin=AsyncPipe.so. See
- * llvm/docs/AsyncPipePipeliner.rst.
+ * must be a constant from 1 to 16. One request per loop: the same marker
+ * twice is one request, two that disagree (or asyncpipe_pipeline and
+ * asyncpipe_pipeline_registers in one loop) are an error at the later one.
+ * Works in C, C++, OpenCL C, CUDA and HIP with the stock clang and
+ * -fpass-plugin=AsyncPipe.so. See llvm/docs/AsyncPipePipeliner.rst.
  *
  *===----------------------------------------------------------------------===
  */
