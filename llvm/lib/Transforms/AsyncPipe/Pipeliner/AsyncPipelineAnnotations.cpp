@@ -72,6 +72,18 @@ static StringRef getKey(const MDNode &Property) {
   return Key ? Key->getString() : StringRef();
 }
 
+/// "1st", "2nd", ...: a property's values are counted from its first one,
+/// while statements and stages are numbered from 0.
+static std::string getOrdinal(unsigned N) {
+  StringRef Suffix = "th";
+  if (N % 100 < 11 || N % 100 > 13)
+    Suffix = N % 10 == 1   ? "st"
+             : N % 10 == 2 ? "nd"
+             : N % 10 == 3 ? "rd"
+                           : "th";
+  return std::to_string(N) + Suffix.str();
+}
+
 /// A property's values as the user wrote them, for a message.
 static std::string describeValues(const MDNode &Property) {
   IntegerOperands Operands = readOperands(Property);
@@ -144,8 +156,9 @@ static Verdict readIntegers(const MDNode &Property, StringRef Hint,
   IntegerOperands Operands = readOperands(Property);
   if (Operands.NotInteger)
     return InvalidAnnotation{
-        getKey(Property), formatv("value {0} is not an integer constant; {1}",
-                                  Operands.NotInteger, Hint)};
+        getKey(Property),
+        formatv("its {0} value is not an integer constant; {1}",
+                getOrdinal(Operands.NotInteger), Hint)};
   Values.assign(Operands.Values.begin(), Operands.Values.end());
   return std::nullopt;
 }
@@ -276,15 +289,17 @@ static Verdict checkSchedule(const Annotations &Found) {
   return std::nullopt;
 }
 
-/// The properties of the loops the pipeliner makes: loop properties.
+/// A follow-up lists the properties of a loop the pipeliner makes, which
+/// LLVM's makeFollowupLoopID copies into that loop's ID as they are.
 static Verdict checkFollowup(const MDNode &Property) {
   for (auto [Idx, Op] : enumerate(drop_begin(Property.operands())))
     if (!isa_and_nonnull<MDNode>(Op.get()))
       return InvalidAnnotation{
           getKey(Property),
-          formatv("value {0} is not a loop property; list the properties "
-                  "the new loop gets, e.g. !{{!\"llvm.loop.unroll.disable\"}",
-                  Idx + 1)};
+          formatv("its {0} value is not a loop property; list the "
+                  "properties the new loop gets, e.g. "
+                  "!{{!\"llvm.loop.unroll.disable\"}",
+                  getOrdinal(Idx + 1))};
   return std::nullopt;
 }
 
