@@ -10,8 +10,9 @@
 // iterations are issued while the current one computes (TVM's software
 // pipeline with asynchronous stages). This file holds the pass itself and
 // its remarks; AsyncPipelineRequests.cpp reads which loops ask for it (the
-// loop metadata), AsyncPipelineSchedule.cpp decides,
-// AsyncPipelineTransform.cpp and AsyncPipelineDrain.cpp rewrite.
+// loop metadata), AsyncPipelineAnnotations.cpp rejects the invalid ones,
+// AsyncPipelineSchedule.cpp decides, AsyncPipelineTransform.cpp and
+// AsyncPipelineDrain.cpp rewrite.
 //
 //===----------------------------------------------------------------------===//
 
