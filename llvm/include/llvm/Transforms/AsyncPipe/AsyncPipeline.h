@@ -18,11 +18,13 @@
 #ifndef LLVM_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINE_H
 #define LLVM_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
 namespace llvm {
 class Instruction;
+class OptimizationRemarkEmitter;
 
 /// Turns each `asyncpipe.pipeline(i32 S)` marker call (the source annotation
 /// `asyncpipe_pipeline(S);` of clang/include/asyncpipe/pipeline_annotation.h)
@@ -88,6 +90,19 @@ bool mayPipelineLoopsIn(const Function &F);
 /// True if \p I alone makes mayPipelineLoopsIn true for its function: a
 /// request, or a copy when the stage-count option applies to every loop.
 bool mayPipelineLoopBecauseOf(const Instruction &I);
+
+namespace asyncpipe {
+/// Removes the marker calls of the source annotation that reach the lowering
+/// of the async calls (llc given IR that no optimizer pipeline with the
+/// plugin has seen): the annotation pass would have turned them into loop
+/// metadata, and nothing after the optimizer pipelines a loop. A marker gets
+/// the annotation pass's diagnostics, or a missed remark saying how to get
+/// the loop pipelined; none reaches a backend, which would emit a call to an
+/// undefined function (with a name ptxas cannot parse). Returns true if any
+/// was removed.
+bool dropLatePipelineMarkers(
+    Module &M, function_ref<OptimizationRemarkEmitter &(Function &)> GetORE);
+} // namespace asyncpipe
 
 } // namespace llvm
 

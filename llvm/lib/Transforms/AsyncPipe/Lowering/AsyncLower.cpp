@@ -36,6 +36,7 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
+#include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
@@ -626,13 +627,13 @@ void reportAddressTakenPortableCalls(Module &M) {
 /// A call in the portable calls' namespace that is none of them (a
 /// misspelling in hand-written IR, a name from a newer AsyncPipe) would reach
 /// the linker, or ptxas, as an undefined symbol: an error at each call, which
-/// goes. The pipeliner's request markers (asyncpipe.pipeline*) are its own.
+/// goes. The pipeliner's request markers are gone by now
+/// (dropLatePipelineMarkers).
 bool removeUnknownPortableCalls(Module &M) {
   SmallVector<CallBase *, 4> Unknown;
   for (Function &F : M) {
     StringRef Name = F.getName();
-    if (!F.isDeclaration() || !Name.starts_with("asyncpipe.") ||
-        Name.starts_with("asyncpipe.pipeline"))
+    if (!F.isDeclaration() || !Name.starts_with("asyncpipe."))
       continue;
     for (User *U : F.users())
       if (auto *Call = dyn_cast<CallBase>(U);
@@ -656,7 +657,8 @@ bool removeUnknownPortableCalls(Module &M) {
 bool lowerModule(Module &M,
                  function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {
   reportAddressTakenPortableCalls(M);
-  bool Changed = removeUnknownPortableCalls(M);
+  bool Changed = dropLatePipelineMarkers(M, GetORE);
+  Changed |= removeUnknownPortableCalls(M);
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
   for (Function &F : M) {
     if (F.isDeclaration())

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineRequests.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
@@ -19,8 +20,10 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
@@ -243,33 +246,12 @@ bool hasPipelineLoopMetadata(const Function &F) {
 // The source annotation
 //===----------------------------------------------------------------------===//
 
-/// Turns asyncpipe_pipeline_registers(S) into the property of the innermost
-/// loop around it, which the unroller then leaves alone; deletes the call.
-static void consumeRegistersMarker(CallBase &Marker, LoopInfo &LI) {
-  auto *Stages = Marker.arg_size() == 1
-                     ? dyn_cast<ConstantInt>(Marker.getArgOperand(0))
-                     : nullptr;
-  Loop *L = LI.getLoopFor(Marker.getParent());
-  if (!Stages || Stages->isNegative() || Stages->isZero() ||
-      Stages->getZExtValue() > MaxPipelineStages)
-    reportMarkerError(Marker, "asyncpipe_pipeline_registers() needs a "
-                              "compile-time stage count (2: the loads one "
-                              "iteration ahead)");
-  else if (!L)
-    reportMarkerWarning(Marker, "asyncpipe_pipeline_registers() is not inside "
-                                "a loop; ignored");
-  else if (isNewRequest(Marker, *L, RegistersKey, Stages->getZExtValue())) {
-    LLVMContext &Ctx = Marker.getContext();
-    updateLoopProperties(
-        *L, {RegistersKey, "llvm.loop.unroll.disable"},
-        {makeProperty(Ctx, RegistersKey, Stages->getZExtValue()),
-         makeProperty(Ctx, "llvm.loop.unroll.disable")});
-  }
-  Marker.eraseFromParent();
+static bool isRegistersMarker(const CallBase &Marker) {
+  return Marker.getCalledFunction()->getName() == RegistersMarkerName;
 }
 
-/// Turns the marker calls of \p F into loop metadata; returns true if any.
-bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
+/// The marker calls of \p F.
+static SmallVector<CallBase *, 4> collectMarkers(Function &F) {
   SmallVector<CallBase *, 4> Markers;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
@@ -277,29 +259,102 @@ bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
           Callee && (Callee->getName() == MarkerName ||
                      Callee->getName() == RegistersMarkerName))
         Markers.push_back(Call);
+  return Markers;
+}
+
+/// The stage count \p Marker asks for, or none after reporting that it is
+/// not a constant in range.
+static std::optional<unsigned> readMarkerStages(CallBase &Marker) {
+  auto *Stages = Marker.arg_size() == 1
+                     ? dyn_cast<ConstantInt>(Marker.getArgOperand(0))
+                     : nullptr;
+  if (Stages && !Stages->isNegative() && !Stages->isZero() &&
+      Stages->getZExtValue() <= MaxPipelineStages)
+    return Stages->getZExtValue();
+  if (isRegistersMarker(Marker))
+    reportMarkerError(Marker, "asyncpipe_pipeline_registers() needs a "
+                              "compile-time stage count (2: the loads one "
+                              "iteration ahead)");
+  else
+    reportMarkerError(Marker, formatv("asyncpipe_pipeline() needs a "
+                                      "compile-time stage count from 1 to {0}",
+                                      MaxPipelineStages));
+  return std::nullopt;
+}
+
+/// The innermost loop around \p Marker, or null after warning that there is
+/// none.
+static Loop *getMarkedLoop(CallBase &Marker, const LoopInfo &LI) {
+  if (Loop *L = LI.getLoopFor(Marker.getParent()))
+    return L;
+  reportMarkerWarning(Marker, isRegistersMarker(Marker)
+                                  ? "asyncpipe_pipeline_registers() is not "
+                                    "inside a loop; ignored"
+                                  : "asyncpipe_pipeline() is not inside a "
+                                    "loop; ignored");
+  return nullptr;
+}
+
+/// Turns the marker calls of \p F into loop metadata; returns true if any.
+/// A register-stage marker becomes its loop's property, which the unroller
+/// then leaves alone.
+bool consumePipelineMarkers(Function &F, LoopInfo &LI) {
+  SmallVector<CallBase *, 4> Markers = collectMarkers(F);
   for (CallBase *Marker : Markers) {
-    if (Marker->getCalledFunction()->getName() == RegistersMarkerName) {
-      consumeRegistersMarker(*Marker, LI);
-      continue;
+    std::optional<unsigned> Stages = readMarkerStages(*Marker);
+    Loop *L = Stages ? getMarkedLoop(*Marker, LI) : nullptr;
+    bool Registers = isRegistersMarker(*Marker);
+    if (L && isNewRequest(*Marker, *L, Registers ? RegistersKey : StagesKey,
+                          *Stages)) {
+      if (Registers) {
+        LLVMContext &Ctx = Marker->getContext();
+        updateLoopProperties(*L, {RegistersKey, "llvm.loop.unroll.disable"},
+                             {makeProperty(Ctx, RegistersKey, *Stages),
+                              makeProperty(Ctx, "llvm.loop.unroll.disable")});
+      } else {
+        requestStages(*L, *Stages);
+      }
     }
-    auto *Stages = Marker->arg_size() == 1
-                       ? dyn_cast<ConstantInt>(Marker->getArgOperand(0))
-                       : nullptr;
-    Loop *L = LI.getLoopFor(Marker->getParent());
-    if (!Stages || Stages->isNegative() || Stages->isZero() ||
-        Stages->getZExtValue() > MaxPipelineStages)
-      reportMarkerError(*Marker, formatv("asyncpipe_pipeline() needs a "
-                                         "compile-time stage count from 1 to "
-                                         "{0}",
-                                         MaxPipelineStages));
-    else if (!L)
-      reportMarkerWarning(*Marker,
-                          "asyncpipe_pipeline() is not inside a loop; ignored");
-    else if (isNewRequest(*Marker, *L, StagesKey, Stages->getZExtValue()))
-      requestStages(*L, Stages->getZExtValue());
     Marker->eraseFromParent();
   }
   return !Markers.empty();
+}
+
+bool dropLatePipelineMarkers(
+    Module &M, function_ref<OptimizationRemarkEmitter &(Function &)> GetORE) {
+  SetVector<Function *> Marked;
+  for (StringRef Name : {MarkerName, RegistersMarkerName})
+    if (Function *Decl = M.getFunction(Name))
+      for (User *U : Decl->users())
+        if (auto *Call = dyn_cast<CallBase>(U);
+            Call && Call->getCalledOperand() == Decl)
+          Marked.insert(Call->getFunction());
+  for (Function *F : Marked) {
+    // Only to tell a marker outside any loop, as the annotation pass does.
+    DominatorTree DT(*F);
+    LoopInfo LI(DT);
+    OptimizationRemarkEmitter &ORE = GetORE(*F);
+    for (CallBase *Marker : collectMarkers(*F)) {
+      std::optional<unsigned> Stages = readMarkerStages(*Marker);
+      // An OpenCL kernel's callable body repeats the kernel's markers.
+      if (Stages && getMarkedLoop(*Marker, LI) && !isOpenCLKernelBody(*F))
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "RequestAfterOptimizer",
+                                          Marker)
+                 << "loop not pipelined: "
+                 << (isRegistersMarker(*Marker) ? "asyncpipe_pipeline_"
+                                                  "registers("
+                                                : "asyncpipe_pipeline(")
+                 << ore::NV("Stages", *Stages)
+                 << ") reached code generation, but the pipeliner runs in "
+                    "the optimizer; compile with clang -O1 or higher and "
+                    "-fpass-plugin=AsyncPipe.so, or run opt "
+                    "-passes='default<O2>' with the plugin before llc";
+        });
+      Marker->eraseFromParent();
+    }
+  }
+  return !Marked.empty();
 }
 
 //===----------------------------------------------------------------------===//
