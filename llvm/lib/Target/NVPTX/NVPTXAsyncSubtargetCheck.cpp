@@ -12,14 +12,16 @@
 // function's subtarget and reports the first async operation of each function
 // that cannot be compiled (the native intrinsics, their mbarrier arrive
 // forms, and cp.async written as inline PTX that the recognizer models), with
-// the flags that select a suitable target. Where stock codegen would stop
-// (an intrinsic), it is an error, and the function's async operations are
-// removed so that codegen ends normally with it. Where stock codegen
-// compiles and only ptxas would later reject the output (cp.async written
-// as inline PTX, calls to llvm.nvvm.cp.async.* names that are not
-// intrinsics), it is a warning and the code is left as written: loading the
-// plugin never makes llc reject IR that stock llc compiles, but the user
-// learns at the source line why ptxas will.
+// the flags that select a suitable target, and removes the function's async
+// operations so that codegen ends normally with the error.
+//
+// It also stops what stock codegen compiles but ptxas always rejects, each an
+// error at the call: cp.async written as inline PTX for an older target,
+// calls to llvm.nvvm.cp.async.* names that are not intrinsics (a call to an
+// external function whose name ptxas cannot parse), and a constant zero-fill
+// source size larger than the copy (an immediate ptxas refuses). Output that
+// can never be assembled is no program to keep compiling: the error says at
+// the source line what ptxas would say later about a line of PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,6 +114,12 @@ std::string describeMissingRequirements(const AsyncSubtarget &Sub,
   return Msg;
 }
 
+/// How to write a source size a copy of \p Bytes bytes can take.
+std::string describeSourceSizeFix(uint64_t Bytes) {
+  return "use a source size from 0 (all zeros) to " + std::to_string(Bytes) +
+         " (the whole copy)";
+}
+
 class NVPTXAsyncSubtargetCheck : public FunctionPass {
 public:
   static char ID;
@@ -166,12 +174,11 @@ void eraseCalls(ArrayRef<CallBase *> Calls) {
   }
 }
 
-/// Warns at the calls to functions named like cp.async intrinsics that LLVM
-/// does not know ("llvm.nvvm.cp.async.ca.shared.global.12"): the IR verifier
-/// accepts them as declarations, and stock codegen emits a call to an
-/// external function whose name ptxas cannot parse. The call stays: stock
-/// llc compiles it, so the plugin does not reject it.
-void warnUnknownCpAsyncIntrinsics(Function &F) {
+/// Reports and removes the calls to functions named like cp.async intrinsics
+/// that LLVM does not know ("llvm.nvvm.cp.async.ca.shared.global.12"): the
+/// IR verifier accepts them as declarations, and stock codegen emits a call
+/// to an external function whose name ptxas cannot parse.
+bool removeUnknownCpAsyncIntrinsics(Function &F) {
   SmallVector<CallBase *, 4> Unknown;
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
@@ -179,50 +186,66 @@ void warnUnknownCpAsyncIntrinsics(Function &F) {
           Callee && Callee->getIntrinsicID() == Intrinsic::not_intrinsic &&
           Callee->getName().starts_with("llvm.nvvm.cp.async."))
         Unknown.push_back(Call);
-  if (Unknown.empty())
-    return;
-  reportAsyncWarning(
-      *Unknown.front(),
-      "'" + Unknown.front()->getCalledFunction()->getName() +
-          "' is not an intrinsic this LLVM knows, and ptxas will reject the "
-          "call: the cp.async copies are "
-          "llvm.nvvm.cp.async.ca.shared.global.{4,8,16}{,.s} and "
-          "llvm.nvvm.cp.async.cg.shared.global.16{,.s}, the group operations "
-          "llvm.nvvm.cp.async.commit.group, wait.group(i32 N) and wait.all");
+  for (CallBase *Call : Unknown)
+    reportAsyncError(
+        *Call,
+        "'" + Call->getCalledFunction()->getName() +
+            "' is not an intrinsic this LLVM knows, and ptxas would reject "
+            "the call: the cp.async copies are "
+            "llvm.nvvm.cp.async.ca.shared.global.{4,8,16}{,.s} and "
+            "llvm.nvvm.cp.async.cg.shared.global.16{,.s}, the group "
+            "operations llvm.nvvm.cp.async.commit.group, wait.group(i32 N) "
+            "and wait.all");
+  eraseCalls(Unknown);
+  return !Unknown.empty();
 }
 
-/// True if every call in \p Calls is cp.async written as inline PTX: stock
-/// llc compiles those for any target (ptxas rejects them later).
-bool allInlinePTX(ArrayRef<CallBase *> Calls) {
-  return all_of(Calls,
-                [](const CallBase *Call) { return Call->isInlineAsm(); });
+/// Reports and removes the cp.async intrinsics whose constant source size
+/// is outside 0..cp-size: PTX leaves such a copy undefined, and ptxas
+/// rejects the immediate. (A run-time size stays in a register, where PTX
+/// only leaves the larger values undefined.)
+bool removeOutOfRangeSourceSizes(Function &F) {
+  SmallVector<CallBase *, 4> Bad;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    if (!Op.isCopy() || Op.getForm() != AsyncOpForm::NVPTX)
+      continue;
+    auto *Size = dyn_cast_or_null<ConstantInt>(Op.getSourceSizeOperand());
+    std::optional<uint64_t> Bytes = Op.getCopySize();
+    if (!Size || !Bytes ||
+        (!Size->isNegative() && Size->getZExtValue() <= *Bytes))
+      continue;
+    reportAsyncError(*Op.getCall(),
+                     "zero-fill source size " + Twine(Size->getSExtValue()) +
+                         " is outside the copy's 0.." + Twine(*Bytes) +
+                         " bytes: " + describeSourceSizeFix(*Bytes));
+    Bad.push_back(Op.getCall());
+  }
+  eraseCalls(Bad);
+  return !Bad.empty();
 }
 
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
   if (!moduleMayHaveAsyncOps(*F.getParent()) &&
       !F.getMetadata(RemovedHardwareOpMD))
     return false;
-  warnUnknownCpAsyncIntrinsics(F);
+  bool Changed = removeUnknownCpAsyncIntrinsics(F);
+  Changed |= removeOutOfRangeSourceSizes(F);
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
-    return false;
+    return Changed;
   SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
   // A native wait an AsyncPipe pass proved redundant and removed (in opt, or
   // in asyncpipe-lower just before) was still written for cp.async: the
   // program needs sm_80 all the same, at every -O level.
   auto *Removed = cast_or_null<MDTuple>(F.getMetadata(RemovedHardwareOpMD));
   if (Calls.empty() && !Removed)
-    return false;
+    return Changed;
   AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
-    return false;
+    return Changed;
   bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");
   std::string Msg = describeMissingRequirements(Sub, IsOpenCL);
-  if (!Calls.empty() && allInlinePTX(Calls)) {
-    reportAsyncWarning(*Calls.front(), Msg + " (ptxas will reject the inline "
-                                             "cp.async here)");
-    return false;
-  }
   if (!Calls.empty()) {
     reportAsyncError(*Calls.front(), Msg);
   } else {

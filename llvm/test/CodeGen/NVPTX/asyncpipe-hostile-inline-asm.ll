@@ -19,17 +19,18 @@
 ; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.llc.ptx -o /dev/null %}
 ; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.o0.ptx -o /dev/null %}
 ; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.o3.ptx -o /dev/null %}
-; On sm_75 (no cp.async), recognized inline cp.async is a warning at the call
-; with the flags to use: stock llc writes the PTX (and ptxas rejects it), so
-; llc with the plugin still compiles it, as written.
-; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 %s -o %t.sm75.ptx 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=SM75 --implicit-check-not=error
-; RUN: FileCheck %s --check-prefix=SM75-PTX < %t.sm75.ptx
+; On sm_75 (no cp.async), recognized inline cp.async is an error at the call
+; with the flags to use, and the function's cp.async goes: stock llc writes
+; the PTX, which ptxas always rejects (issue 36).
+; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=SM75 --implicit-check-not=warning
+; RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 %s -o - \
+; RUN:   | FileCheck %s --check-prefix=SM75-STOCK
 ; REQUIRES: nvptx-registered-target
 
-; SM75: warning: <unknown>:0:0: in function two_statements void (ptr addrspace(1), i32): async copies (cp.async) need sm_80 and PTX ISA 7.0 or newer, but this function is compiled for sm_75: use -mcpu=sm_80 (llc) or --cuda-gpu-arch=sm_80 (clang) (ptxas will reject the inline cp.async here)
-; SM75-PTX-LABEL: .visible .entry two_statements(
-; SM75-PTX:         cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 4; cp.async.commit_group;
+; SM75: error: <unknown>:0:0: in function two_statements void (ptr addrspace(1), i32): async copies (cp.async) need sm_80 and PTX ISA 7.0 or newer, but this function is compiled for sm_75: use -mcpu=sm_80 (llc) or --cuda-gpu-arch=sm_80 (clang){{$}}
+; SM75-STOCK-LABEL: .visible .entry two_statements(
+; SM75-STOCK:         cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 4; cp.async.commit_group;
 
 ; CHECK-LABEL: .visible .entry two_statements(
 ; CHECK:         cp.async.ca.shared.global [{{%r[0-9]+}}], [{{%rd[0-9]+}}], 4; cp.async.commit_group;

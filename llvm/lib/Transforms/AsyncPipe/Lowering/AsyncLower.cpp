@@ -377,7 +377,10 @@ bool PortableLowering::getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
     reportAsyncError(*Op.getCall(), "zero-fill source size " +
                                         Twine(Constant->getSExtValue()) +
                                         " is outside the copy's 0.." +
-                                        Twine(Bytes) + " bytes");
+                                        Twine(Bytes) +
+                                        " bytes: use a source size from 0 "
+                                        "(all zeros) to " +
+                                        Twine(Bytes) + " (the whole copy)");
     return false;
   }
   if (Constant->getZExtValue() == Bytes)
