@@ -28,6 +28,8 @@
 #include "NVPTXAsync.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Constants.h"
@@ -39,6 +41,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
+#include "llvm/Support/KnownBits.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
@@ -200,17 +203,54 @@ bool removeUnknownCpAsyncIntrinsics(Function &F) {
   return !Unknown.empty();
 }
 
-/// Reports and removes the cp.async intrinsics whose constant source size
-/// is outside 0..cp-size: PTX leaves such a copy undefined, and ptxas
-/// rejects the immediate. (A run-time size stays in a register, where PTX
-/// only leaves the larger values undefined.)
+/// The constant \p V becomes once instruction selection folds the constant
+/// operations that compute it (select on a constant condition, arithmetic on
+/// constants, or bits known without the rest), or null; selection writes
+/// such a value as cp.async's immediate source size.
+const ConstantInt *getFoldedConstant(const Value *V, const DataLayout &DL,
+                                     unsigned Depth = 0) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C;
+  auto *I = dyn_cast<Instruction>(V);
+  // Deep enough for what unoptimized IR computes from constants.
+  if (!I || Depth > 6 || !V->getType()->isIntegerTy())
+    return nullptr;
+  SmallVector<Constant *, 4> Ops;
+  if (!isa<PHINode, CallBase>(I) && !I->mayReadOrWriteMemory())
+    for (const Value *Op : I->operands()) {
+      if (isa<Constant>(Op) && !isa<ConstantExpr>(Op)) {
+        Ops.push_back(const_cast<Constant *>(cast<Constant>(Op)));
+        continue;
+      }
+      const ConstantInt *C = getFoldedConstant(Op, DL, Depth + 1);
+      if (!C)
+        break;
+      Ops.push_back(const_cast<ConstantInt *>(C));
+    }
+  if (Ops.size() == I->getNumOperands())
+    if (auto *C = dyn_cast_or_null<ConstantInt>(
+            ConstantFoldInstOperands(const_cast<Instruction *>(I), Ops, DL)))
+      return C;
+  KnownBits Known = computeKnownBits(V, DL);
+  return Known.isConstant()
+             ? ConstantInt::get(V->getContext(), Known.getConstant())
+             : nullptr;
+}
+
+/// Reports and removes the cp.async intrinsics whose source size is, or
+/// folds to, a constant outside 0..cp-size: PTX leaves such a copy
+/// undefined, and ptxas rejects the immediate. (A size known only at run
+/// time stays in a register, where PTX only leaves the larger values
+/// undefined.)
 bool removeOutOfRangeSourceSizes(Function &F) {
   SmallVector<CallBase *, 4> Bad;
   for (Instruction &I : instructions(F)) {
     AsyncOp Op = AsyncOp::get(I);
-    if (!Op.isCopy() || Op.getForm() != AsyncOpForm::NVPTX)
+    if (!Op.isCopy() || Op.getForm() != AsyncOpForm::NVPTX ||
+        !Op.getSourceSizeOperand())
       continue;
-    auto *Size = dyn_cast_or_null<ConstantInt>(Op.getSourceSizeOperand());
+    const ConstantInt *Size =
+        getFoldedConstant(Op.getSourceSizeOperand(), F.getDataLayout());
     std::optional<uint64_t> Bytes = Op.getCopySize();
     if (!Size || !Bytes ||
         (!Size->isNegative() && Size->getZExtValue() <= *Bytes))

@@ -3,7 +3,8 @@
 ; 8;"), which ptxas rejects ("value '8' out of range, expected to be in range
 ; [0..4]"). With the plugin each such copy is an error at the call, with the
 ; sizes to use, native intrinsics and portable calls alike, in llc alone and
-; after opt; the sizes in range (0 and cp-size included) assemble.
+; after opt, and so is a size instruction selection would fold into such an
+; immediate; the sizes in range (0 and cp-size included) assemble.
 ; RUN: split-file %s %t
 ; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/bad.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD --implicit-check-not=error --implicit-check-not=warning
@@ -12,6 +13,13 @@
 ; RUN: %opt -passes='default<O3>' %t/native-bad.ll \
 ; RUN:   | not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=NATIVE --implicit-check-not=error --implicit-check-not=warning
+; Unoptimized IR whose size instruction selection folds to the immediate.
+; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/folded.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=FOLDED --implicit-check-not=error --implicit-check-not=warning
+; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -O0 -asyncpipe-nvptx-zfill-in-register \
+; RUN:   %t/folded.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefixes=FOLDED,REGISTER --implicit-check-not=error --implicit-check-not=warning
+; RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/folded.ll -o - | FileCheck %s --check-prefix=FOLDED-STOCK
 ; RUN: opt -passes='default<O3>' %t/native-bad.ll \
 ; RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o - | FileCheck %s --check-prefix=STOCK
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/good.ll -o %t/good.ptx
@@ -32,6 +40,15 @@
 
 ; After opt -O3 the size an inlined helper takes is a constant at its call.
 ; NATIVE: error: k.cu:3:3: in function kernel void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 20 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
+
+; FOLDED: error: k.cu:4:3: in function folded void (ptr addrspace(3), ptr addrspace(1), i32): zero-fill source size 20 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
+; FOLDED: error: k.cu:6:3: in function folded void (ptr addrspace(3), ptr addrspace(1), i32): zero-fill source size 12 is outside the copy's 0..8 bytes: use a source size from 0 (all zeros) to 8 (the whole copy)
+; FOLDED: error: k.cu:8:3: in function folded void (ptr addrspace(3), ptr addrspace(1), i32): zero-fill source size 32 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
+; The portable copy selects among immediate sizes by default, where sizes
+; past the copy read it all; in a register, it is the native form above.
+; REGISTER: error: k.cu:10:3: in function folded void (ptr addrspace(3), ptr addrspace(1), i32): zero-fill source size 32 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
+; FOLDED-STOCK: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, 20;
+; FOLDED-STOCK: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 8, 12;
 
 ; STOCK: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, 20;
 
@@ -109,6 +126,42 @@ declare void @llvm.nvvm.cp.async.wait.all()
 !5 = !DISubroutineType(types: !6)
 !6 = !{}
 !7 = !DILocation(line: 3, column: 3, scope: !4)
+
+;--- folded.ll
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @folded(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) !dbg !4 {
+  %sum = add i32 10, 10
+  call void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %sum), !dbg !7
+  %pick = select i1 true, i32 12, i32 4
+  call void @llvm.nvvm.cp.async.ca.shared.global.8.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %pick), !dbg !8
+  ; Bit 5 is set whatever %n is.
+  %bits = or i32 %n, 32
+  %low = and i32 %bits, 32
+  call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %low), !dbg !9
+  %wide = shl i32 1, 5
+  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 %wide, i32 0), !dbg !10
+  ; A size known only at run time is no error.
+  call void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n)
+  call void @llvm.nvvm.cp.async.commit.group()
+  ret void
+}
+declare void @llvm.nvvm.cp.async.ca.shared.global.8.s(ptr addrspace(3), ptr addrspace(1), i32)
+declare void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3), ptr addrspace(1), i32)
+declare void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3), ptr addrspace(1), i32)
+declare void @llvm.nvvm.cp.async.commit.group()
+declare void @asyncpipe.copy.zfill(ptr addrspace(3), ptr addrspace(1), i32, i32, i32)
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "k.cu", directory: "/src")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "folded", scope: !1, file: !1, line: 2, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DILocation(line: 4, column: 3, scope: !4)
+!8 = !DILocation(line: 6, column: 3, scope: !4)
+!9 = !DILocation(line: 8, column: 3, scope: !4)
+!10 = !DILocation(line: 10, column: 3, scope: !4)
 
 ;--- good.ll
 target triple = "nvptx64-nvidia-cuda"
