@@ -17,11 +17,12 @@
 //
 // It also stops what stock codegen compiles but ptxas always rejects, each an
 // error at the call: cp.async written as inline PTX for an older target,
-// calls to llvm.nvvm.cp.async.* names that are not intrinsics (a call to an
-// external function whose name ptxas cannot parse), and a constant zero-fill
-// source size larger than the copy (an immediate ptxas refuses). Output that
-// can never be assembled is no program to keep compiling: the error says at
-// the source line what ptxas would say later about a line of PTX.
+// calls to llvm.nvvm.cp.async.* names that are not intrinsics and to AMDGPU's
+// async operations (a call to an external function whose name ptxas cannot
+// parse), and a constant zero-fill source size larger than the copy (an
+// immediate ptxas refuses). Output that can never be assembled is no program
+// to keep compiling: the error says at the source line what ptxas would say
+// later about a line of PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -203,6 +204,29 @@ bool removeUnknownCpAsyncIntrinsics(Function &F) {
   return !Unknown.empty();
 }
 
+/// Reports and removes AMDGPU's async operations (the header of another
+/// target, or IR written for it): NVPTX codegen emits each as a call to an
+/// external function whose name ptxas cannot parse.
+bool removeAMDGPUAsyncOps(Function &F) {
+  SmallVector<CallBase *, 4> Foreign;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && Callee->getName().starts_with("llvm.amdgcn.") &&
+          isUnknownAsyncName(Callee->getName()))
+        Foreign.push_back(Call);
+  for (CallBase *Call : Foreign)
+    reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
+                                "' is an AMDGPU async operation, which NVPTX "
+                                "does not have (ptxas would reject the "
+                                "call): use asyncpipe_copy(), "
+                                "asyncpipe_commit() and asyncpipe_wait() "
+                                "(<asyncpipe/asyncpipe.h>), which become "
+                                "cp.async here");
+  eraseCalls(Foreign);
+  return !Foreign.empty();
+}
+
 /// The constant \p V becomes once instruction selection folds the constant
 /// operations that compute it (select on a constant condition, arithmetic on
 /// constants, or bits known without the rest), or null; selection writes
@@ -270,6 +294,7 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
       !F.getMetadata(RemovedHardwareOpMD))
     return false;
   bool Changed = removeUnknownCpAsyncIntrinsics(F);
+  Changed |= removeAMDGPUAsyncOps(F);
   Changed |= removeOutOfRangeSourceSizes(F);
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
