@@ -30,6 +30,7 @@
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -44,6 +45,7 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/KnownBits.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -265,9 +267,13 @@ const ConstantInt *getFoldedConstant(const Value *V, const DataLayout &DL,
 /// folds to, a constant outside 0..cp-size: PTX leaves such a copy
 /// undefined, and ptxas rejects the immediate. (A size known only at run
 /// time stays in a register, where PTX only leaves the larger values
-/// undefined.)
-bool removeOutOfRangeSourceSizes(Function &F) {
+/// undefined.) A size the source computed at run time and optimization
+/// folded on this path is undefined only if the path runs: it becomes the
+/// copy's size, as the portable lowering reads such sizes.
+bool fixOutOfRangeSourceSizes(Function &F) {
   SmallVector<CallBase *, 4> Bad;
+  bool Changed = false;
+  std::optional<OptimizationRemarkEmitter> ORE;
   for (Instruction &I : instructions(F)) {
     AsyncOp Op = AsyncOp::get(I);
     if (!Op.isCopy() || Op.getForm() != AsyncOpForm::NVPTX ||
@@ -279,14 +285,36 @@ bool removeOutOfRangeSourceSizes(Function &F) {
     if (!Size || !Bytes ||
         (!Size->isNegative() && Size->getZExtValue() <= *Bytes))
       continue;
-    reportAsyncError(*Op.getCall(),
-                     "zero-fill source size " + Twine(Size->getSExtValue()) +
-                         " is outside the copy's 0.." + Twine(*Bytes) +
-                         " bytes: " + describeSourceSizeFix(*Bytes));
-    Bad.push_back(Op.getCall());
+    CallBase &Call = *Op.getCall();
+    if (hadRuntimeCount(Call)) {
+      if (!ORE)
+        ORE.emplace(&F);
+      // The name the portable lowering's remark has, for one filter.
+      ORE->emit([&] {
+        return OptimizationRemarkMissed("asyncpipe-lower", "SourceSizePastCopy",
+                                        &Call)
+               << "zero-fill source size computed at run time is "
+               << ore::NV("SourceSize", Size->getSExtValue())
+               << " on this path, outside the copy's "
+               << ore::NV("Bytes", *Bytes)
+               << " bytes (undefined): copying all of them here";
+      });
+      // Each .s intrinsic takes the source size last.
+      unsigned SizeArg = Call.arg_size() - 1;
+      Call.setArgOperand(
+          SizeArg,
+          ConstantInt::get(Call.getArgOperand(SizeArg)->getType(), *Bytes));
+      Changed = true;
+      continue;
+    }
+    reportAsyncError(Call, "zero-fill source size " +
+                               Twine(Size->getSExtValue()) +
+                               " is outside the copy's 0.." + Twine(*Bytes) +
+                               " bytes: " + describeSourceSizeFix(*Bytes));
+    Bad.push_back(&Call);
   }
   eraseCalls(Bad);
-  return !Bad.empty();
+  return Changed || !Bad.empty();
 }
 
 bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
@@ -295,7 +323,7 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
     return false;
   bool Changed = removeUnknownCpAsyncIntrinsics(F);
   Changed |= removeAMDGPUAsyncOps(F);
-  Changed |= removeOutOfRangeSourceSizes(F);
+  Changed |= fixOutOfRangeSourceSizes(F);
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
     return Changed;

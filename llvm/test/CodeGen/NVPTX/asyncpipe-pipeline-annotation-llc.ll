@@ -11,6 +11,9 @@
 ; RUN:   -o %t/good.ptx -pass-remarks-missed=asyncpipe 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=warning
 ; RUN: FileCheck %s --check-prefix=PTX < %t/good.ptx
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/good.ll -o /dev/null \
+; RUN:   -pass-remarks-missed=asyncpipe -pass-remarks-output=%t/good.yaml 2>/dev/null
+; RUN: FileCheck %s --check-prefix=NAME < %t/good.yaml
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx70 -O0 \
 ; RUN:   %t/good.ll -o %t/good-O0.ptx -pass-remarks-missed=asyncpipe 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=warning
@@ -33,6 +36,10 @@
 
 ; REMARK: remark: k.cu:5:5: loop not pipelined: asyncpipe_pipeline(3) reached code generation, but the pipeliner runs in the optimizer; compile with clang -O1 or higher and -fpass-plugin=AsyncPipe.so, or run opt -passes='default<O2>' with the plugin before llc
 ; REMARK: remark: k.cu:6:5: loop not pipelined: asyncpipe_pipeline_registers(2) reached code generation, but the pipeliner runs in the optimizer; compile with clang -O1 or higher and -fpass-plugin=AsyncPipe.so, or run opt -passes='default<O2>' with the plugin before llc
+
+; NAME: --- !Missed
+; NAME-NEXT: Pass: asyncpipe-pipeline
+; NAME-NEXT: Name: RequestAfterOptimizer
 
 ; PTX-NOT: asyncpipe
 ; PTX-LABEL: .visible .entry k(

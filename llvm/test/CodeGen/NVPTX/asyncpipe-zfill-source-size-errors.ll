@@ -10,17 +10,21 @@
 ; RUN:   | FileCheck %s --check-prefix=BAD --implicit-check-not=error --implicit-check-not=warning
 ; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -O0 %t/bad.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BAD --implicit-check-not=error --implicit-check-not=warning
-; RUN: %opt -passes='default<O3>' %t/native-bad.ll \
-; RUN:   | not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o /dev/null 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=NATIVE --implicit-check-not=error --implicit-check-not=warning
-; Unoptimized IR whose size instruction selection folds to the immediate.
-; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/folded.ll -o /dev/null 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=FOLDED --implicit-check-not=error --implicit-check-not=warning
-; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -O0 -asyncpipe-nvptx-zfill-in-register \
-; RUN:   %t/folded.ll -o /dev/null 2>&1 \
-; RUN:   | FileCheck %s --check-prefixes=FOLDED,REGISTER --implicit-check-not=error --implicit-check-not=warning
-; RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/folded.ll -o - | FileCheck %s --check-prefix=FOLDED-STOCK
-; RUN: opt -passes='default<O3>' %t/native-bad.ll \
+; A size the source computes at run time, folded by optimization on one
+; path (here an inlined helper's): undefined only if that path runs, so not
+; an error at -O3 when -O0 compiles the program; the copy reads all its
+; bytes there, with a missed remark.
+; RUN: %opt -passes='default<O3>' %t/inlined.ll -o %t/inlined-O3.bc
+; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/inlined-O3.bc -o %t/inlined-O3.ptx \
+; RUN:   -pass-remarks-missed=asyncpipe 2>&1 | FileCheck %s --check-prefix=INLINED-REMARK --implicit-check-not=error --implicit-check-not=warning
+; RUN: FileCheck %s --check-prefix=INLINED < %t/inlined-O3.ptx
+; RUN: %opt -passes='default<O3>' -pass-remarks-missed=asyncpipe %t/inlined.ll -disable-output 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=INLINED-PORTABLE --implicit-check-not=error --implicit-check-not=warning
+; RUN: %opt -passes='default<O0>' %t/inlined.ll | %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -O0 -o %t/inlined-O0.ptx
+; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t/inlined-O3.ptx -o /dev/null %}
+; RUN: %if ptxas %{ %ptxas -arch=sm_80 %t/inlined-O0.ptx -o /dev/null %}
+; Stock LLVM writes the folded size, which ptxas rejects.
+; RUN: opt -passes='default<O3>' %t/inlined.ll \
 ; RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o - | FileCheck %s --check-prefix=STOCK
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 %t/good.ll -o %t/good.ptx
 ; RUN: FileCheck %s --check-prefix=GOOD < %t/good.ptx
@@ -38,8 +42,11 @@
 ; BAD: error: k.cu:5:3: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 17 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
 ; BAD: error: k.cu:6:3: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size -1 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
 
-; After opt -O3 the size an inlined helper takes is a constant at its call.
-; NATIVE: error: k.cu:3:3: in function kernel void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 20 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
+; INLINED-REMARK: remark: k.cu:3:3: zero-fill source size computed at run time is 20 on this path, outside the copy's 16 bytes (undefined): copying all of them here
+; INLINED-PORTABLE: remark: k.cu:7:3: zero-fill source size computed at run time is -1 on this path, outside the copy's 8 bytes (undefined): copying all of them here
+; INLINED-LABEL: .visible .entry kernel(
+; INLINED:         cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, 16;
+; INLINED:         cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 8;
 
 ; FOLDED: error: k.cu:4:3: in function folded void (ptr addrspace(3), ptr addrspace(1), i32): zero-fill source size 20 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
 ; FOLDED: error: k.cu:6:3: in function folded void (ptr addrspace(3), ptr addrspace(1), i32): zero-fill source size 12 is outside the copy's 0..8 bytes: use a source size from 0 (all zeros) to 8 (the whole copy)
@@ -102,14 +109,20 @@ declare void @asyncpipe.wait(i32)
 !12 = !DILocation(line: 8, column: 3, scope: !11)
 !13 = !DILocation(line: 9, column: 3, scope: !11)
 
-;--- native-bad.ll
+;--- inlined.ll
 target triple = "nvptx64-nvidia-cuda"
-define internal void @copy_row(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) alwaysinline {
+define internal void @copy_row(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) alwaysinline !dbg !8 {
   call void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n), !dbg !7
   ret void
 }
+define internal void @copy_tail(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n) alwaysinline !dbg !9 {
+  %left = sub i32 %n, 1
+  call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 8, i32 %left, i32 0), !dbg !10
+  ret void
+}
 define ptx_kernel void @kernel(ptr addrspace(3) %s, ptr addrspace(1) %g) !dbg !4 {
-  call void @copy_row(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 20)
+  call void @copy_row(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 20), !dbg !11
+  call void @copy_tail(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 0), !dbg !11
   call void @llvm.nvvm.cp.async.commit.group()
   call void @llvm.nvvm.cp.async.wait.all()
   ret void
@@ -117,15 +130,20 @@ define ptx_kernel void @kernel(ptr addrspace(3) %s, ptr addrspace(1) %g) !dbg !4
 declare void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3), ptr addrspace(1), i32)
 declare void @llvm.nvvm.cp.async.commit.group()
 declare void @llvm.nvvm.cp.async.wait.all()
+declare void @asyncpipe.copy.zfill(ptr addrspace(3), ptr addrspace(1), i32, i32, i32)
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!3}
 !0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
 !1 = !DIFile(filename: "k.cu", directory: "/src")
 !3 = !{i32 2, !"Debug Info Version", i32 3}
-!4 = distinct !DISubprogram(name: "kernel", scope: !1, file: !1, line: 2, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!4 = distinct !DISubprogram(name: "kernel", scope: !1, file: !1, line: 10, type: !5, spFlags: DISPFlagDefinition, unit: !0)
 !5 = !DISubroutineType(types: !6)
 !6 = !{}
-!7 = !DILocation(line: 3, column: 3, scope: !4)
+!7 = !DILocation(line: 3, column: 3, scope: !8)
+!8 = distinct !DISubprogram(name: "copy_row", scope: !1, file: !1, line: 2, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!9 = distinct !DISubprogram(name: "copy_tail", scope: !1, file: !1, line: 6, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!10 = !DILocation(line: 7, column: 3, scope: !9)
+!11 = !DILocation(line: 11, column: 3, scope: !4)
 
 ;--- folded.ll
 target triple = "nvptx64-nvidia-cuda"

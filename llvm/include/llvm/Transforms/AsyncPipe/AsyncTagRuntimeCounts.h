@@ -1,4 +1,4 @@
-//===- AsyncTagRuntimeCounts.h - Remember run-time wait counts --*- C++ -*-===//
+//===- AsyncTagRuntimeCounts.h - Remember run-time counts -------*- C++ -*-===//
 //
 // Part of the AsyncPipe project.
 //
@@ -6,12 +6,14 @@
 ///
 /// \file
 /// The asyncpipe-tag-runtime-counts pass runs first in every pipeline (every
-/// -O level) and tags each wait whose count is not a compile-time constant
-/// in the source. Optimization may later fold such a count to a constant on
-/// one path (unrolling `wait(0 - i)` gives wait(-1) on the last trip); the
-/// lowering then treats it as the run-time value it was, never as an error
-/// the source did not write, so whether a program compiles does not depend
-/// on the -O level (llvm/docs/AsyncPipeModel.rst).
+/// -O level) and tags each wait whose count, and each zero-filling copy whose
+/// source size, is not a compile-time constant in the source. Optimization
+/// may later fold such a value to a constant on one path (unrolling
+/// `wait(0 - i)` gives wait(-1) on the last trip; inlining passes a
+/// helper's caller's size); the lowering then treats it as the run-time
+/// value it was, never as an error the source did not write, so whether a
+/// program compiles does not depend on the -O level
+/// (llvm/docs/AsyncPipeModel.rst).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -31,11 +33,13 @@ public:
 };
 
 namespace asyncpipe {
-/// Metadata kind on a wait whose count was a run-time value in the source.
+/// Metadata kind on a wait whose count, or a zero-filling copy whose source
+/// size, was a run-time value in the source.
 inline constexpr const char RuntimeCountMetadata[] = "asyncpipe.runtime.count";
 
-/// True if \p Wait's count was a run-time value where the pipeline began.
-bool hadRuntimeCount(const CallBase &Wait);
+/// True if \p Op's wait count or zero-fill source size was a run-time value
+/// where the pipeline began.
+bool hadRuntimeCount(const CallBase &Op);
 } // namespace asyncpipe
 
 } // namespace llvm

@@ -373,6 +373,21 @@ bool PortableLowering::getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
   auto *Constant = dyn_cast<ConstantInt>(SourceSize);
   if (!Constant)
     return true;
+  if ((Constant->isNegative() || Constant->getZExtValue() > Bytes) &&
+      hadRuntimeCount(*Op.getCall())) {
+    // Folded from a run-time size on this path: undefined only if it runs,
+    // and read as the switch over run-time sizes reads it (the full copy).
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "SourceSizePastCopy",
+                                      Op.getCall())
+             << "zero-fill source size computed at run time is "
+             << ore::NV("SourceSize", Constant->getSExtValue())
+             << " on this path, outside the copy's " << ore::NV("Bytes", Bytes)
+             << " bytes (undefined): copying all of them here";
+    });
+    SourceSize = nullptr;
+    return true;
+  }
   if (Constant->isNegative() || Constant->getZExtValue() > Bytes) {
     reportAsyncError(*Op.getCall(), "zero-fill source size " +
                                         Twine(Constant->getSExtValue()) +

@@ -1,14 +1,15 @@
-//===- AsyncTagRuntimeCounts.cpp - Remember run-time wait counts ----------===//
+//===- AsyncTagRuntimeCounts.cpp - Remember run-time counts and sizes -----===//
 //
 // Part of the AsyncPipe project.
 //
 //===----------------------------------------------------------------------===//
 //
-// A wait count that is negative is an error where the source writes it, and
-// the documented run-time behaviour where it is computed. Constant folding
-// must not turn the second into the first: -O3 would then reject a program
-// -O0 compiles. Call metadata survives cloning (unrolling, inlining), so a
-// tag made before any optimization follows every copy of the wait.
+// A wait count that is negative, or a zero-fill source size past the copy, is
+// an error where the source writes it, and undefined only at run time where
+// it is computed. Constant folding must not turn the second into the first:
+// -O3 would then reject a program -O0 compiles. Call metadata survives cloning
+// (unrolling, inlining), so a tag made before any optimization follows every
+// clone of the call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +23,8 @@
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
-bool asyncpipe::hadRuntimeCount(const CallBase &Wait) {
-  return Wait.getMetadata(RuntimeCountMetadata);
+bool asyncpipe::hadRuntimeCount(const CallBase &Op) {
+  return Op.getMetadata(RuntimeCountMetadata);
 }
 
 PreservedAnalyses AsyncTagRuntimeCountsPass::run(Function &F,
@@ -32,9 +33,11 @@ PreservedAnalyses AsyncTagRuntimeCountsPass::run(Function &F,
     return PreservedAnalyses::all();
   bool Changed = false;
   for (Instruction &I : instructions(F)) {
-    AsyncOp Wait = AsyncOp::get(I);
-    Value *Count = Wait.isWait() ? Wait.getWaitCountOperand() : nullptr;
-    if (!Count || isa<ConstantInt>(Count) || hadRuntimeCount(*Wait.getCall()))
+    AsyncOp Op = AsyncOp::get(I);
+    Value *Count = Op.isWait()   ? Op.getWaitCountOperand()
+                   : Op.isCopy() ? Op.getSourceSizeOperand()
+                                 : nullptr;
+    if (!Count || isa<ConstantInt>(Count) || hadRuntimeCount(*Op.getCall()))
       continue;
     I.setMetadata(RuntimeCountMetadata, MDNode::get(F.getContext(), {}));
     Changed = true;
