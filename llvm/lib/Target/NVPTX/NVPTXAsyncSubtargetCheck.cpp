@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NVPTXAsync.h"
+#include "NVPTXInlineAsm.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/ConstantFolding.h"
@@ -263,13 +264,14 @@ const ConstantInt *getFoldedConstant(const Value *V, const DataLayout &DL,
              : nullptr;
 }
 
-/// Reports and removes the cp.async intrinsics whose source size is, or
-/// folds to, a constant outside 0..cp-size: PTX leaves such a copy
-/// undefined, and ptxas rejects the immediate. (A size known only at run
-/// time stays in a register, where PTX only leaves the larger values
-/// undefined.) A size the source computed at run time and optimization
-/// folded on this path is undefined only if the path runs: it becomes the
-/// copy's size, as the portable lowering reads such sizes.
+/// Reports and removes the cp.async intrinsics (and statements written as
+/// inline PTX) whose source size is, or folds to, a constant outside
+/// 0..cp-size: PTX leaves such a copy undefined, and ptxas rejects the
+/// immediate. (A size known only at run time stays in a register, where PTX
+/// only leaves the larger values undefined.) A size the source computed at
+/// run time and optimization folded on this path is undefined only if the
+/// path runs: it becomes the copy's size, as the portable lowering reads
+/// such sizes.
 bool fixOutOfRangeSourceSizes(Function &F) {
   SmallVector<CallBase *, 4> Bad;
   bool Changed = false;
@@ -312,6 +314,21 @@ bool fixOutOfRangeSourceSizes(Function &F) {
                                " is outside the copy's 0.." + Twine(*Bytes) +
                                " bytes: " + describeSourceSizeFix(*Bytes));
     Bad.push_back(&Call);
+  }
+  // cp.async written as inline PTX with a constant source size past the
+  // copy: the recognizer leaves it opaque, and ptxas rejects it.
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call || !Call->isInlineAsm())
+      continue;
+    NVPTXInlineAsmAsyncOp P = parseNVPTXInlineAsmAsyncOp(*Call);
+    if (!P.SourceSizePastCopy)
+      continue;
+    reportAsyncError(
+        *Call, "zero-fill source size " + Twine(*P.SourceSizePastCopy) +
+                   " is outside the copy's 0.." + Twine(unsigned(P.Bytes)) +
+                   " bytes: " + describeSourceSizeFix(P.Bytes));
+    Bad.push_back(Call);
   }
   eraseCalls(Bad);
   return Changed || !Bad.empty();

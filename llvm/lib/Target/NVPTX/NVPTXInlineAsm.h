@@ -56,6 +56,9 @@ struct NVPTXInlineAsmAsyncOp {
   std::optional<uint32_t> LiteralCount;
   /// .cg: the copy bypasses L1.
   bool BypassL1 = false;
+  /// An opaque copy's constant source size larger than its Bytes, which
+  /// ptxas rejects.
+  std::optional<uint64_t> SourceSizePastCopy;
 };
 
 /// Parses \p Call if it is an inline asm statement; Kind::None otherwise.

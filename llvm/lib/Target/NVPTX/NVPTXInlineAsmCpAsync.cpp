@@ -267,8 +267,12 @@ Parsed StatementParser::parseCopy(StringRef Qualifiers,
     if (SourceSize.Bracketed)
       return opaque();
     if (std::optional<uint64_t> N = constantOf(SourceSize)) {
-      if (*N > *Bytes)
-        return opaque();
+      if (*N > *Bytes) {
+        Parsed Past = opaque();
+        Past.Bytes = P.Bytes;
+        Past.SourceSizePastCopy = *N;
+        return Past;
+      }
       // A constant source size equal to the copy size reads everything: a
       // plain copy. A smaller one zero-fills, which the model counts alike.
       if (*N < *Bytes && !SourceSize.Literal)

@@ -41,6 +41,9 @@
 ; BAD: error: k.cu:4:3: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 9 is outside the copy's 0..8 bytes: use a source size from 0 (all zeros) to 8 (the whole copy)
 ; BAD: error: k.cu:5:3: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 17 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
 ; BAD: error: k.cu:6:3: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size -1 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
+; The same written as inline PTX, with an immediate operand or in the text.
+; BAD: error: k.cu:4:5: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 8 is outside the copy's 0..4 bytes: use a source size from 0 (all zeros) to 4 (the whole copy)
+; BAD: error: k.cu:5:5: in function native void (ptr addrspace(3), ptr addrspace(1)): zero-fill source size 20 is outside the copy's 0..16 bytes: use a source size from 0 (all zeros) to 16 (the whole copy)
 
 ; INLINED-REMARK: remark: k.cu:3:3: zero-fill source size computed at run time is 20 on this path, outside the copy's 16 bytes (undefined): copying all of them here
 ; INLINED-PORTABLE: remark: k.cu:7:3: zero-fill source size computed at run time is -1 on this path, outside the copy's 8 bytes (undefined): copying all of them here
@@ -66,7 +69,9 @@
 ; GOOD-NEXT:    cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, {{%r[0-9]+}};
 ; GOOD-NEXT:    cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, 15;
 ; GOOD-NEXT:    cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4;
-; GOOD-NEXT:    cp.async.commit_group;
+; GOOD:         cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 8, 8;
+; GOOD:         cp.async.cg.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 16, 3;
+; GOOD:         cp.async.commit_group;
 
 ;--- bad.ll
 target triple = "nvptx64-nvidia-cuda"
@@ -75,6 +80,8 @@ define ptx_kernel void @native(ptr addrspace(3) %s, ptr addrspace(1) %g) !dbg !4
   call void @llvm.nvvm.cp.async.ca.shared.global.8.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 9), !dbg !8
   call void @llvm.nvvm.cp.async.cg.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 17), !dbg !9
   call void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 -1), !dbg !10
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 4, $2;", "l,l,n,~{memory}"(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 8), !dbg !14
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, 20;", "l,l,~{memory}"(ptr addrspace(3) %s, ptr addrspace(1) %g), !dbg !15
   call void @llvm.nvvm.cp.async.commit.group()
   ret void
 }
@@ -108,6 +115,8 @@ declare void @asyncpipe.wait(i32)
 !11 = distinct !DISubprogram(name: "portable", scope: !1, file: !1, line: 7, type: !5, spFlags: DISPFlagDefinition, unit: !0)
 !12 = !DILocation(line: 8, column: 3, scope: !11)
 !13 = !DILocation(line: 9, column: 3, scope: !11)
+!14 = !DILocation(line: 4, column: 5, scope: !4)
+!15 = !DILocation(line: 5, column: 5, scope: !4)
 
 ;--- inlined.ll
 target triple = "nvptx64-nvidia-cuda"
@@ -190,6 +199,8 @@ define ptx_kernel void @in_range(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %
   call void @llvm.nvvm.cp.async.ca.shared.global.16.s(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 %n)
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 16, i32 15, i32 1)
   call void @asyncpipe.copy.zfill(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 4, i32 0)
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], 8, $2;", "l,l,n,~{memory}"(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 8)
+  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], 16, 3;", "l,l,~{memory}"(ptr addrspace(3) %s, ptr addrspace(1) %g)
   call void @asyncpipe.mark()
   call void @asyncpipe.wait(i32 0)
   ret void
