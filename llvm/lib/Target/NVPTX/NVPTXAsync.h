@@ -8,7 +8,9 @@
 /// A codegen IR pass for NVPTX that runs before instruction selection and
 /// diagnoses cp.async in a function compiled for a GPU or PTX version that
 /// lacks it (below sm_80 or PTX ISA 7.0), naming the flags that fix it,
-/// instead of letting the backend fail with "Cannot select".
+/// instead of letting the backend fail with "Cannot select", and the async
+/// operations ptxas would reject (unknown cp.async names, AMDGPU's
+/// operations, constant zero-fill sizes past the copy) at their calls.
 ///
 //===----------------------------------------------------------------------===//
 

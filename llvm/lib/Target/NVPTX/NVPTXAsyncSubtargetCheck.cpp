@@ -207,9 +207,9 @@ bool removeUnknownCpAsyncIntrinsics(Function &F) {
   return !Unknown.empty();
 }
 
-/// Reports and removes AMDGPU's async operations (the header of another
-/// target, or IR written for it): NVPTX codegen emits each as a call to an
-/// external function whose name ptxas cannot parse.
+/// Reports and removes AMDGPU's async operations (IR written for that
+/// target): NVPTX codegen emits each as a call to an external function whose
+/// name ptxas cannot parse.
 bool removeAMDGPUAsyncOps(Function &F) {
   SmallVector<CallBase *, 4> Foreign;
   for (Instruction &I : instructions(F))
