@@ -158,6 +158,21 @@ std::string describeImmediate(const CallBase &Call, unsigned ArgNo) {
   return (Name + " (operand " + Twine(ArgNo + 1) + ")").str();
 }
 
+/// Whether every operand \p ArgNos of \p Call, an LDS DMA's immediates, is a
+/// constant; reports the first that is not.
+bool allImmediatesConstant(CallBase &Call, ArrayRef<unsigned> ArgNos) {
+  for (unsigned ArgNo : ArgNos)
+    if (!isa<ConstantInt>(Call.getArgOperand(ArgNo))) {
+      reportAsyncError(Call, "the " + describeImmediate(Call, ArgNo) + " of '" +
+                                 Call.getCalledFunction()->getName() +
+                                 "' must be a constant: write an integer "
+                                 "constant there (0 where in doubt), not a "
+                                 "value computed at run time");
+      return false;
+    }
+  return true;
+}
+
 /// Whether \p ID is one of LLVM's own LDS DMA intrinsics, which only gfx9 and
 /// gfx10 can select.
 bool isLDSDMA(Intrinsic::ID ID) {
@@ -376,16 +391,7 @@ bool AsyncIntrinsicLowering::checkCopyIsSupported(CallBase &Call,
                                ST.describeLegalDMASizes());
     return false;
   }
-  for (unsigned ArgNo : getImmediateArgNos(Call, Form))
-    if (!isa<ConstantInt>(Call.getArgOperand(ArgNo))) {
-      reportAsyncError(Call, "the " + describeImmediate(Call, ArgNo) + " of '" +
-                                 Name +
-                                 "' must be a constant: write an integer "
-                                 "constant there (0 where in doubt), not a "
-                                 "value computed at run time");
-      return false;
-    }
-  return true;
+  return allImmediatesConstant(Call, getImmediateArgNos(Call, Form));
 }
 
 /// gfx1250's async copy of \p Bytes per lane, if it has one.
@@ -410,15 +416,8 @@ std::optional<Intrinsic::ID> getAsyncCntCopy(uint64_t Bytes) {
 /// else, and a run-time value is no immediate).
 std::optional<uint64_t> getDMAOffsetForAsyncCnt(CallBase &Call) {
   StringRef Name = Call.getCalledFunction()->getName();
-  for (unsigned ArgNo : {3u, 4u})
-    if (!isa<ConstantInt>(Call.getArgOperand(ArgNo))) {
-      reportAsyncError(Call, "the " + describeImmediate(Call, ArgNo) + " of '" +
-                                 Name +
-                                 "' must be a constant: write an integer "
-                                 "constant there (0 where in doubt), not a "
-                                 "value computed at run time");
-      return std::nullopt;
-    }
+  if (!allImmediatesConstant(Call, {3, 4}))
+    return std::nullopt;
   if (uint64_t Aux = cast<ConstantInt>(Call.getArgOperand(4))->getZExtValue()) {
     reportAsyncError(Call, "the aux (operand 5) of '" + Name + "' is " +
                                Twine(Aux) +
