@@ -49,10 +49,43 @@ Targets:
           commit.group, wait.group(N), wait.all: hardware semantics), never a
           mix of the two in one program.
 
-The output depends only on (seed, target).
+Shapes added on request (--with K,..; issue 36), drawn from the same
+random stream, so a program without them is the same as before:
+  sibling  two to four sibling branches (if/else or a switch) each ending in
+           a portable asyncpipe.copy of the same source and destination with
+           its own constant size (amdgpu 1, 2, 4; nvptx 4, 8, 16; host 1..16)
+           or flags (0, 1: bypass L1), or both, and no two branches alike:
+           opt -O1..-O3 (SimplifyCFG) sinks them into one copy whose size or
+           flags are a phi of constants, which is still a valid program.
+           Every program with it has at least one; programs that have no
+           portable copy (gfx1250, native nvptx) write a plain copy instead.
+
+Misuse (--misuse K,..; a kind or KIND/VARIANT, e.g. pointer/select): the
+same random program with one misuse planted at
+a random point of its first kernel, which every compile must reject with a
+diagnostic (utils/asyncpipe_randir_check.py --negative); the first line of
+the program names it ("misuse: KIND/VARIANT ..."):
+  pointer     a portable function (asyncpipe.copy, .mark, .wait) called
+              through a function pointer: a select between it and a local
+              function of the same type, an alloca it is stored to and loaded
+              from, a constant table of function pointers indexed at run time,
+              a global variable initialized with it, an argument of a
+              noinline helper that calls it, or a ptrtoint/inttoptr round trip;
+  annotation  a pipeliner annotation with a bad value in a loop whose trip
+              count is known only at run time: asyncpipe.pipeline or
+              asyncpipe.pipeline.registers with a stage count 0, 17, -1 or
+              one computed at run time, or the loop properties
+              asyncpipe.pipeline.stages / .registers with 0, 17, -1, no value
+              or a string, asyncpipe.pipeline.stage or .async_stages with a
+              negative or too large stage, or asyncpipe.pipeline.order with
+              a statement twice (llvm/docs/AsyncPipePipeliner.rst).
+No program has both a misuse and the sibling shape: a negative program is
+otherwise valid, so its diagnostic is the misuse's.
+
+The output depends only on (seed, target) and the options.
 
 Usage: asyncpipe_randir.py --seed S --target amdgpu|gfx1250|nvptx|host
-                           [--without K,..]
+                           [--without K,..] [--with K,..] [--misuse K,..]
                            [-o FILE]
 """
 
@@ -89,6 +122,7 @@ class Fn:
         self.nval = 0
         self.nlab = 0
         self.allocas = []
+        self.ptr_allocas = []  # allocas of a function pointer (misuse)
         self.dead = []  # blocks no edge reaches, appended at the end
 
     def val(self):
@@ -116,6 +150,11 @@ class Fn:
         self.allocas.append(name)
         return name
 
+    def alloca_ptr(self):
+        name = "%%fp%d" % (len(self.ptr_allocas) + 1)
+        self.ptr_allocas.append(name)
+        return name
+
     def text(self, header):
         asp = self.gen.alloca_as
         out = [header]
@@ -125,6 +164,9 @@ class Fn:
                 for a in self.allocas:
                     out.append("  %s = alloca i32, align 4%s" %
                                (a, ", addrspace(%d)" % asp if asp else ""))
+                for a in self.ptr_allocas:
+                    out.append("  %s = alloca ptr, align 8%s" %
+                               (a, ", addrspace(%d)" % asp if asp else ""))
             out.extend(lines)
         for label, lines in self.dead:
             out.append("%s:" % label)
@@ -133,9 +175,38 @@ class Fn:
         return "\n".join(out)
 
 
+# The portable copy's sizes each target has (AsyncTarget::isLegalCopySize;
+# AMDGPU's 12 and 16 bytes are gfx950's only).
+COPY_SIZES = {"amdgpu": [1, 2, 4], "nvptx": [4, 8, 16],
+              "host": list(range(1, 17))}
+
+# Misuses (--misuse): the variants of each kind.
+MISUSES = {
+    "pointer": ["select", "alloca", "table", "global", "argument", "cast"],
+    "annotation": ["call-stages", "call-registers", "md-stages",
+                   "md-registers", "md-stage", "md-async-stages", "md-order"],
+}
+
+
+def misuse_variants(names):
+    """The KIND/VARIANT misuses that names (kinds or KIND/VARIANT) allow."""
+    out = []
+    for name in names:
+        kind, _, variant = name.partition("/")
+        if kind not in MISUSES or (variant and variant not in MISUSES[kind]):
+            raise ValueError("unknown misuse %s" % name)
+        out += ["%s/%s" % (kind, v) for v in MISUSES[kind]
+                if not variant or v == variant]
+    return sorted(set(out))
+
+
 class Gen:
-    def __init__(self, seed, target, without=()):
+    def __init__(self, seed, target, without=(), shapes=(), misuse=()):
         self.without = set(without)
+        self.shapes = set(shapes)
+        if misuse:
+            # A negative program is otherwise valid (see the docstring).
+            self.shapes.discard("sibling")
         if target == "host":
             # The host runs the program: a path that reaches unreachable is
             # undefined behaviour there, not a shape to compile.
@@ -150,6 +221,21 @@ class Gen:
         self.decls = set()
         self.helpers = []  # (name, attrs, text)
         self.budget = self.r.randint(12, 60)  # statements left to write
+        self.siblings = 0  # sibling-copy statements written
+        self.extra = []  # module-level text of a misuse
+        self.metadata = []  # loop metadata of a misuse
+        self.misuse = None
+        self.misuse_at = None
+        self.misuse_note = ""
+        if misuse:
+            # Its own random stream: which misuse and where in kernel0.
+            m = random.Random("%s:%d:misuse" % (target, seed))
+            kind, variant = m.choice(misuse_variants(misuse)).split("/")
+            self.misuse = (kind, variant, m)
+            self.misuse_at = m.randint(1, self.budget)
+            if kind == "pointer":
+                # The portable functions' own spelling throughout.
+                self.native = False
 
     # --- declarations --------------------------------------------------
     def declare(self, d):
@@ -327,6 +413,188 @@ class Gen:
             f.emit("%s = load volatile i32, ptr addrspace(3) %s, align 4" % (v, p))
             f.emit("store i32 %s, ptr addrspace(1) %%out, align 4" % v)
 
+    def wait0(self, f):
+        """A wait for every group, in the program's spelling."""
+        if self.native:
+            self.declare("declare void @llvm.nvvm.cp.async.wait.group(i32)")
+            f.emit("call void @llvm.nvvm.cp.async.wait.group(i32 0)")
+        else:
+            self.declare("declare void @asyncpipe.wait(i32)")
+            f.emit("call void @asyncpipe.wait(i32 0)")
+
+    def portable_copy(self, f, dst, src, size, flags):
+        self.declare("declare void @asyncpipe.copy(ptr addrspace(3), "
+                     "ptr addrspace(1), i32, i32)")
+        f.emit("call void @asyncpipe.copy(ptr addrspace(3) %s, "
+               "ptr addrspace(1) %s, i32 %d, i32 %d)" % (dst, src, size, flags))
+
+    def copy_operands(self, f):
+        """A destination and a source for a portable copy: a uniform LDS
+        base on AMDGPU (the per-lane destinations of a copy wider than 4
+        bytes would not be consecutive), a lane's word elsewhere."""
+        src = self.gaddr(f, True)
+        dst = self.laddr(f, self.target != "amdgpu")
+        return dst, src
+
+    def sibling(self, f, counters):
+        """Sibling branches that each end in a portable copy of the same
+        source and destination with its own constant size or flags, no two
+        alike: SimplifyCFG sinks them into one copy whose size or flags are
+        a phi (issue 36). Joined by a mark, maybe a wait."""
+        r = self.r
+        self.siblings += 1
+        if self.target not in COPY_SIZES or self.native:
+            self.copy(f)
+            return
+        sizes = COPY_SIZES[self.target]
+        vary = r.choice(["size", "flags", "both"])
+        if vary == "size":
+            flags = r.randint(0, 1)
+            consts = [(sz, flags) for sz in
+                      r.sample(sizes, min(len(sizes), r.choice([2, 2, 3, 4])))]
+        elif vary == "flags":
+            sz = r.choice(sizes)
+            consts = [(sz, 0), (sz, 1)]
+            r.shuffle(consts)
+        else:
+            pairs = [(sz, fl) for sz in sizes for fl in (0, 1)]
+            consts = r.sample(pairs, r.choice([2, 2, 3, 4]))
+        # Mostly one destination and source for all (only the constants
+        # differ); sometimes each branch computes its own, phis as well.
+        shared = self.copy_operands(f) if r.random() < 0.75 else None
+        join = f.label("sibjoin")
+        labs = [f.label("sib") for _ in consts]
+        if len(consts) == 2:
+            c = self.cond(f)
+            f.term("br i1 %s, label %%%s, label %%%s" % (c, labs[0], labs[1]))
+        else:
+            v = f.val()
+            f.emit("%s = and i32 %%n, 7" % v)
+            f.term("switch i32 %s, label %%%s [%s]" % (
+                v, labs[-1], " ".join("i32 %d, label %%%s" % (k, l)
+                                      for k, l in enumerate(labs[:-1]))))
+        for lab, (sz, fl) in zip(labs, consts):
+            f.start(lab)
+            if r.random() < 0.3:
+                self.plain(f)
+            dst, src = shared or self.copy_operands(f)
+            self.portable_copy(f, dst, src, sz, fl)
+            f.term("br label %%%s" % join)
+        f.start(join)
+        if r.random() < 0.8:
+            self.mark(f)
+            if r.random() < 0.5:
+                self.wait(f, counters)
+
+    # --- misuses (--misuse) -----------------------------------------------
+    def plant_misuse(self, f, depth, counters):
+        kind, variant, _ = self.misuse
+        if kind == "annotation":
+            self.loop(f, depth, counters, True, annotation=variant)
+        else:
+            self.pointer_misuse(f, variant)
+
+    def annotate(self, f, variant):
+        """Writes the annotation of a loop body being started; returns the
+        latch's loop metadata attachment (", !llvm.loop !0") or ""."""
+        m = self.misuse[2]
+        if variant.startswith("call-"):
+            name = ("asyncpipe.pipeline" if variant == "call-stages"
+                    else "asyncpipe.pipeline.registers")
+            bad = m.choice(["0", "17", "-1", "run-time"])
+            if bad == "run-time":
+                v = f.val()
+                f.emit("%s = add i32 %%n, 1" % v)
+                bad = v
+            self.declare("declare void @%s(i32)" % name)
+            f.emit("call void @%s(i32 %s)" % (name, bad))
+            self.misuse_note = "@%s(i32 %s)" % (name, bad)
+            return ""
+        props = []
+        if variant in ("md-stages", "md-registers"):
+            key = ("asyncpipe.pipeline.stages" if variant == "md-stages"
+                   else "asyncpipe.pipeline.registers")
+            bad = m.choice([", i32 0", ", i32 17", ", i32 -1", "", ', !"3"'])
+            props.append('!{!"%s"%s}' % (key, bad))
+        elif variant == "md-stage":
+            props.append('!{!"asyncpipe.pipeline.stage", i32 0, i32 %d}' %
+                         m.choice([-1, 99]))
+        elif variant == "md-async-stages":
+            props.append('!{!"asyncpipe.pipeline.stages", i32 3}')
+            props.append('!{!"asyncpipe.pipeline.async_stages", i32 %d}' %
+                         m.choice([-1, 99]))
+        else:
+            props.append('!{!"asyncpipe.pipeline.stages", i32 2}')
+            props.append('!{!"asyncpipe.pipeline.order", %s}' %
+                         m.choice(["i32 0, i32 0", "i32 -1", "i32 0, i32 7"]))
+        self.metadata.append("!0 = distinct !{!0%s}" % "".join(
+            ", !%d" % (i + 1) for i in range(len(props))))
+        for i, prop in enumerate(props):
+            self.metadata.append("!%d = %s" % (i + 1, prop))
+        self.misuse_note = " ".join(props)
+        return ", !llvm.loop !0"
+
+    def pointer_misuse(self, f, variant):
+        """A portable function called through a function pointer."""
+        m = self.misuse[2]
+        callee = m.choice(["copy", "mark", "wait"])
+        if callee == "copy":
+            dst, src = self.copy_operands(f)
+            params = "ptr addrspace(3), ptr addrspace(1), i32, i32"
+            args = ("ptr addrspace(3) %s, ptr addrspace(1) %s, i32 4, i32 0" %
+                    (dst, src))
+        elif callee == "mark":
+            params, args = "", ""
+        else:
+            params, args = "i32", "i32 %d" % m.randint(0, 3)
+        fn = "@asyncpipe." + callee
+        self.declare("declare void %s(%s)" % (fn, params))
+        self.misuse_note = "of %s" % fn[1:]
+        nop = "@misuse_nop"
+        gas = "" if self.host else " addrspace(1)"
+        if variant in ("select", "table"):
+            self.extra.append("define internal void %s(%s) {\n  ret void\n}"
+                              % (nop, params))
+        fp = f.val()
+        if variant == "select":
+            c = self.cond(f)
+            f.emit("%s = select i1 %s, ptr %s, ptr %s" % (fp, c, fn, nop))
+        elif variant == "alloca":
+            a = f.alloca_ptr()
+            f.emit("store ptr %s, ptr addrspace(%d) %s, align 8" %
+                   (fn, self.alloca_as, a))
+            f.emit("%s = load ptr, ptr addrspace(%d) %s, align 8" %
+                   (fp, self.alloca_as, a))
+        elif variant == "table":
+            self.extra.append("@misuse_table = internal%s constant [2 x ptr] "
+                              "[ptr %s, ptr %s], align 8" % (gas, fn, nop))
+            i = f.val()
+            f.emit("%s = and i32 %%n, 1" % i)
+            slot = f.val()
+            f.emit("%s = getelementptr [2 x ptr], ptr addrspace(1) "
+                   "@misuse_table, i32 0, i32 %s" % (slot, i))
+            f.emit("%s = load ptr, ptr addrspace(1) %s, align 8" % (fp, slot))
+        elif variant == "global":
+            self.extra.append("@misuse_fp = internal%s global ptr %s, align 8"
+                              % (gas, fn))
+            f.emit("%s = load ptr, ptr addrspace(1) @misuse_fp, align 8" % fp)
+        elif variant == "cast":
+            i = f.val()
+            f.emit("%s = ptrtoint ptr %s to i64" % (i, fn))
+            f.emit("%s = inttoptr i64 %s to ptr" % (fp, i))
+        else:  # argument
+            # The helper's parameters, passed on as they are.
+            formals = ", ".join("%s %%a%d" % (t, k) for k, t in
+                                enumerate(params.split(", ")) if t)
+            self.extra.append(
+                "define internal void @misuse_call(ptr %%fp%s) #0 {\n"
+                "  call void %%fp(%s)\n  ret void\n}"
+                % (", " + formals if formals else "", formals))
+            f.emit("call void @misuse_call(ptr %s%s)" %
+                   (fn, ", " + args if args else ""))
+            return
+        f.emit("call void %s(%s)" % (fp, args))
+
     def barrier(self, f):
         if self.host:
             f.emit("fence seq_cst")
@@ -365,11 +633,18 @@ class Gen:
     def stmt(self, f, depth, counters, is_kernel):
         r = self.r
         self.budget -= 1
+        if (self.misuse_at is not None and is_kernel and
+                f.name == "kernel0" and self.budget < self.misuse_at):
+            self.misuse_at = None
+            self.plant_misuse(f, depth, counters)
+            return
         deep = depth < 4
         choices = [("copy", 5), ("mark", 4), ("wait", 4), ("plain", 3),
                    ("group", 3)]
         if not self.native:
             choices += [("future", 1.5)]
+        if "sibling" in self.shapes:
+            choices += [("sibling", 3)]
         if deep:
             choices += [("if", 3), ("loop", 3), ("switch", 1),
                         ("irreducible", 1)]
@@ -388,6 +663,8 @@ class Gen:
                 break
         if kind == "copy":
             self.copy(f)
+        elif kind == "sibling":
+            self.sibling(f, counters)
         elif kind == "mark":
             self.mark(f)
         elif kind == "wait":
@@ -488,10 +765,15 @@ class Gen:
         f.emit("%s = and i32 %%n, %d" % (v, r.choice([3, 7, 15])))
         return v
 
-    def loop(self, f, depth, counters, is_kernel):
+    def loop(self, f, depth, counters, is_kernel, annotation=None):
         asp = self.alloca_as
         c = f.alloca()
-        n = self.trip(f)
+        if annotation:
+            # A loop that stays a loop at every level: a run-time trip count.
+            n = f.val()
+            f.emit("%s = and i32 %%n, 7" % n)
+        else:
+            n = self.trip(f)
         f.emit("store i32 0, ptr addrspace(%d) %s, align 4" % (asp, c))
         head, body, latch, done = (f.label("head"), f.label("body"),
                                    f.label("latch"), f.label("done"))
@@ -503,6 +785,13 @@ class Gen:
         f.emit("%s = icmp slt i32 %s, %s" % (t, i, n))
         f.term("br i1 %s, label %%%s, label %%%s" % (t, body, done))
         f.start(body)
+        loop_md = ""
+        if annotation:
+            loop_md = self.annotate(f, annotation)
+            # The synchronous form the pipeliner takes (AsyncPipePipeliner.rst).
+            self.copy(f)
+            self.mark(f)
+            self.wait0(f)
         self.stmts(f, depth + 1, counters + [c], is_kernel)
         if f.cur is not None and self.r.random() < 0.2:
             # break
@@ -519,7 +808,7 @@ class Gen:
         i3 = f.val()
         f.emit("%s = add nsw i32 %s, 1" % (i3, i2))
         f.emit("store i32 %s, ptr addrspace(%d) %s, align 4" % (i3, asp, c))
-        f.term("br label %%%s" % head)
+        f.term("br label %%%s%s" % (head, loop_md))
         f.start(done)
 
     def switch(self, f, depth, counters, is_kernel):
@@ -612,6 +901,11 @@ class Gen:
             f.start("entry")
             while self.budget > 0 and f.cur is not None:
                 self.stmts(f, 0, [], True)
+            if k == 0 and self.misuse_at is not None and f.cur is not None:
+                self.misuse_at = None
+                self.plant_misuse(f, 0, [])
+            if k == 0 and "sibling" in self.shapes and not self.siblings:
+                self.sibling(f, [])
             if f.cur is not None:
                 if r.random() < 0.7:
                     self.wait(f, [])
@@ -622,8 +916,10 @@ class Gen:
                       "ptr addrspace(1) %%out, i32 %%n) {" % (cc, k))
             kernels.append(f.text(header))
             self.budget = r.randint(6, 30)
-        out = ["; asyncpipe_randir.py --seed %d --target %s%s" %
-               (self.seed, self.target, " (native)" if self.native else "")]
+        out = ["; asyncpipe_randir.py --seed %d --target %s%s%s" % (
+            self.seed, self.target, " (native)" if self.native else "",
+            " misuse: %s/%s %s" % (self.misuse[0], self.misuse[1],
+                                   self.misuse_note) if self.misuse else "")]
         if self.host:
             out.append('target triple = "x86_64-unknown-linux-gnu"')
         elif self.amdgpu:
@@ -641,10 +937,16 @@ class Gen:
         for text in kernels:
             out.append(text)
             out.append("")
+        for text in self.extra:
+            out.append(text)
+            out.append("")
         out.extend(sorted(self.decls))
         out.append("")
         out.append("attributes #0 = { noinline }")
         out.append("attributes #1 = { alwaysinline }")
+        if self.metadata:
+            out.append("")
+            out.extend(self.metadata)
         if self.host:
             out.append(HOST_MAIN % "".join(
                 "  call void @kernel%d(ptr @gbuf, ptr @obuf, i32 %d)\n" % (k, n)
@@ -662,8 +964,11 @@ STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "future", "if",
                    "ret", "unreachable"]
 
 
-def generate(seed, target, without=()):
-    return Gen(seed, target, without).module()
+SHAPES = ["sibling"]
+
+
+def generate(seed, target, without=(), shapes=(), misuse=()):
+    return Gen(seed, target, without, shapes, misuse).module()
 
 
 def main():
@@ -674,10 +979,24 @@ def main():
     ap.add_argument("--without", default="",
                     help="comma-separated statement kinds never to write: " +
                     ", ".join(STATEMENT_KINDS))
+    ap.add_argument("--with", dest="shapes", default="",
+                    help="comma-separated shapes to add: " + ", ".join(SHAPES))
+    ap.add_argument("--misuse", default="",
+                    help="comma-separated misuse kinds or KIND/VARIANT, one "
+                    "planted: " + ", ".join(misuse_variants(sorted(MISUSES))))
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args()
+    shapes = [k for k in args.shapes.split(",") if k]
+    misuse = [k for k in args.misuse.split(",") if k]
+    for k in shapes:
+        if k not in SHAPES:
+            ap.error("unknown shape %s" % k)
+    try:
+        misuse_variants(misuse)
+    except ValueError as e:
+        ap.error(str(e))
     text = generate(args.seed, args.target,
-                    [k for k in args.without.split(",") if k])
+                    [k for k in args.without.split(",") if k], shapes, misuse)
     if args.output == "-":
         sys.stdout.write(text)
     else:

@@ -79,6 +79,28 @@ Large batches (bench/randir-scale.sh):
                   abort: a call of abort on the host; spin: a loop that
                   never ends on the host), to see a batch
                   report the program that has it.
+
+Shapes and misuses (issue 36; bench/reliability-batch.sh):
+  --with K,..     the generator's extra shapes (asyncpipe_randir.py --with:
+                  sibling, copies of different constant sizes or flags in
+                  sibling branches), checked like every valid program.
+  --negative K,.. negative mode: each program has one misuse planted
+                  (asyncpipe_randir.py --misuse K,..: pointer, annotation,
+                  or one variant of a kind, KIND/VARIANT)
+                  and every compile of it (each level, each processor) must
+                  stop at a diagnostic, an "error:" line of opt or llc.
+                  Counted per compile: diagnosed, accepted (opt, llc and
+                  ptxas all passed: the misuse went unnoticed), invalid (a
+                  non-zero exit without such a diagnostic: "LLVM ERROR",
+                  "Cannot select", a verifier failure, or ptxas rejecting
+                  the PTX), crashes and hangs; one line per compile not
+                  diagnosed, then
+                    randir: negative: N programs, T compiles, D diagnosed,
+                            A accepted, I invalid, C crashes, H hangs
+                  and the compiles not diagnosed by misuse variant and
+                  level. Programs are compiled one by one (no --batch: each
+                  must fail on its own). Exit status 1 unless every compile
+                  is diagnosed.
 """
 
 import argparse
@@ -226,7 +248,8 @@ PLANTS = {
 
 def program(seed, target, args):
     """The IR text of one program, with the fault planted in it, if any."""
-    text = asyncpipe_randir.generate(seed, target, args.without)
+    text = asyncpipe_randir.generate(seed, target, args.without, args.shapes,
+                                     args.negative)
     kind = args.plant.get(seed)
     if kind:
         decl, line = PLANTS[kind]
@@ -273,6 +296,91 @@ def llc_cmd(args, cfg, level):
             + (["-O0"] if level == "O0" else []) + args.llc_arg + ["-o", "-"])
 
 
+def gen_cmd(seed, target, args, src):
+    """The generator's command line for one program, written to src."""
+    opts = "".join(" --%s %s" % (name, ",".join(val)) for name, val in
+                   (("without", args.without), ("with", args.shapes),
+                    ("misuse", args.negative)) if val)
+    return "%s --seed %d --target %s%s -o %s%s" % (
+        os.path.abspath(asyncpipe_randir.__file__), seed, target, opts, src,
+        " (planted: %s)" % args.plant[seed] if seed in args.plant else "")
+
+
+# What a compile of a negative program may end in other than a diagnostic.
+INVALID = ("LLVM ERROR", "Cannot select", "Broken module",
+           "input module is broken", "Bad machine code", "verification failed")
+DIAGNOSTIC = re.compile(r"^error: ", re.M)
+
+
+def classify_negative(status, err):
+    """What a step of a negative program's compile ended in: None when it
+    passed, or diagnosed, invalid, crashes or hangs."""
+    if status is None:
+        return "hangs"
+    if status >= 128 or status < 0 or "PLEASE submit" in err:
+        return "crashes"
+    if any(s in err for s in INVALID):
+        return "invalid"
+    if DIAGNOSTIC.search(err):
+        return "diagnosed"
+    return "invalid" if status != 0 else None
+
+
+def check_negative(seed, args, ptxas, tmpdir, targets=None):
+    """Compiles one negative program per target (--negative); returns
+    (compiles, [(kind, cmd, message)], counts) like check_seed, where a
+    compile is one level and processor, kind is accepted, invalid,
+    crashes, hangs or ptxas, and counts has "diagnosed" and one
+    "VARIANT (LEVEL)" entry per compile not diagnosed."""
+    bad = []
+    compiles = 0
+    stats = collections.Counter()
+    for target in targets or args.targets:
+        text = program(seed, target, args)
+        m = re.search(r" misuse: (\S+)", text.split("\n", 1)[0])
+        variant = m.group(1) if m else "?"
+        src = os.path.join(tmpdir, "randir-neg-%s-%d.ll" % (target, seed))
+        with open(src, "w") as fh:
+            fh.write(text)
+        gen = gen_cmd(seed, target, args, src)
+        cfgs = llc_cfgs(args, target)
+        for level in args.levels:
+            opt = opt_cmd(args, target, level, src)
+            optcmd = " ".join("'%s'" % a if "<" in a else a for a in opt)
+            status, bc, err = run(opt, None, args.timeout)
+            kind = classify_negative(status, err)
+            outcomes = []
+            if kind:
+                outcomes = [(kind, "%s && %s" % (gen, optcmd), err)] * len(cfgs)
+            else:
+                for cfg in cfgs:
+                    llc = llc_cmd(args, cfg, level)
+                    cmd = "%s && %s | %s" % (gen, optcmd, " ".join(llc))
+                    status, asm, err = run(llc, bc, args.timeout)
+                    kind = classify_negative(status, err)
+                    if not kind and target == "nvptx" and ptxas:
+                        ptx = os.path.join(tmpdir, "randir-neg-%d-%s.ptx" %
+                                           (seed, level))
+                        with open(ptx, "wb") as fh:
+                            fh.write(asm)
+                        status, _, err = run([ptxas, "-arch=sm_80", ptx, "-o",
+                                              os.devnull], None, args.timeout)
+                        os.unlink(ptx)
+                        cmd += " > x.ptx && ptxas -arch=sm_80 x.ptx"
+                        kind = ("hangs" if status is None else
+                                "ptxas" if status != 0 else None)
+                    outcomes.append((kind or "accepted", cmd, err))
+            for kind, cmd, err in outcomes:
+                compiles += 1
+                if kind == "diagnosed":
+                    stats["diagnosed"] += 1
+                    continue
+                stats["%s %s (%s)" % (kind, variant, level)] += 1
+                bad.append((kind, cmd, err or "(no diagnostic)"))
+        os.unlink(src)
+    return compiles, bad, stats
+
+
 def check_seed(seed, args, ptxas, tmpdir, targets=None):
     """Compiles one seed for every target (or those given); returns
     (compiles, [(kind, cmd, message)], exactness counts)."""
@@ -284,10 +392,7 @@ def check_seed(seed, args, ptxas, tmpdir, targets=None):
         src = os.path.join(tmpdir, "randir-%s-%d.ll" % (target, seed))
         with open(src, "wb") as fh:
             fh.write(text)
-        gen = "%s --seed %d --target %s%s -o %s%s" % (
-            os.path.abspath(asyncpipe_randir.__file__), seed, target,
-            " --without " + ",".join(args.without) if args.without else "", src,
-            " (planted: %s)" % args.plant[seed] if seed in args.plant else "")
+        gen = gen_cmd(seed, target, args, src)
         for level in args.levels:
             opt = opt_cmd(args, target, level, src)
             status, bc, err = run(opt, None, args.timeout)
@@ -362,6 +467,13 @@ def main():
     ap.add_argument("--batch", type=int, default=0,
                     help="compile this many programs per module "
                     "(utils/asyncpipe_randir_batch.py); 0: one per program")
+    ap.add_argument("--with", dest="shapes", default="",
+                    help="the generator's extra shapes (%s)" %
+                    ", ".join(asyncpipe_randir.SHAPES))
+    ap.add_argument("--negative", default="",
+                    help="negative mode: plant one misuse of these kinds (%s)"
+                    " in each program; every compile must be diagnosed" %
+                    ", ".join(sorted(asyncpipe_randir.MISUSES)))
     ap.add_argument("--plant", action="append", default=[],
                     help="SEED:KIND, plant a fault (%s) in one program"
                     % ", ".join(sorted(PLANTS)))
@@ -369,6 +481,14 @@ def main():
     args.targets = args.targets.split(",")
     args.levels = args.levels.split(",")
     args.without = [k for k in args.without.split(",") if k]
+    args.shapes = [k for k in args.shapes.split(",") if k]
+    args.negative = [k for k in args.negative.split(",") if k]
+    if args.negative and args.batch:
+        ap.error("--negative compiles each program on its own (no --batch)")
+    try:
+        asyncpipe_randir.misuse_variants(args.negative)
+    except ValueError as e:
+        ap.error(str(e))
     args.plant = {int(p.split(":")[0]): p.split(":")[1] for p in args.plant}
     args.opt = os.path.join(args.llvm_bin, "opt")
     args.llc = os.path.join(args.llvm_bin, "llc")
@@ -379,7 +499,7 @@ def main():
     ptxas = find_ptxas() if "nvptx" in args.targets else None
 
     counts = {"crashes": 0, "hangs": 0, "unsafe": 0, "ptxas": 0, "rejected": 0,
-              "runs": 0}
+              "runs": 0, "accepted": 0, "invalid": 0}
     compiles = 0
     programs = 0
     stats = collections.Counter()
@@ -446,7 +566,8 @@ def main():
             got = asyncpipe_randir_batch.check_batch(batch, args, ptxas, tmpdir,
                                                      sys.modules[__name__])
             return [(s,) + got[s] for s in batch]
-        return [(batch[0],) + check_seed(batch[0], args, ptxas, tmpdir)]
+        check = check_negative if args.negative else check_seed
+        return [(batch[0],) + check(batch[0], args, ptxas, tmpdir)]
 
     stopped = 0
     with tempfile.TemporaryDirectory(prefix="randir") as tmpdir:
@@ -469,6 +590,17 @@ def main():
     if stopped:
         print("randir: stopped after %g s, %d programs left for a resumed run"
               % (args.stop_after, stopped))
+    if args.negative:
+        print("randir: negative: %d programs, %d compiles, %d diagnosed, %d "
+              "accepted, %d invalid, %d crashes, %d hangs%s" % (
+                  programs, compiles, stats["diagnosed"], counts["accepted"],
+                  counts["invalid"] + counts["ptxas"], counts["crashes"],
+                  counts["hangs"],
+                  "" if ptxas or "nvptx" not in args.targets else " (no ptxas)"))
+        for key, n in sorted(stats.items(), key=lambda kv: (-kv[1], kv[0])):
+            if key != "diagnosed":
+                print("randir: negative:   %6d %s" % (n, key))
+        return 1 if any(counts.values()) else 0
     print("randir: %d programs, %d compiles, %d crashes, %d hangs, %d unsafe waits, "
           "%d ptxas rejections, %d rejected%s" % (
               programs, compiles, counts["crashes"], counts["hangs"],
