@@ -16,6 +16,10 @@
 #                               pipeliner differential take most of it),
 #                               plus the AMDGPU table for gfx942 and gfx1250
 #                               (several minutes more; not timed together)
+#                               and the reliability batch of 2,400 programs
+#                               at O0-O3 (bench/reliability-batch.sh, about
+#                               20 minutes more while the phi-size/flags
+#                               rejections it counts are bisected)
 #   SIZE=small bench/run_all.sh the same tables at small sizes (a smoke test,
 #                               about 3 minutes; not the docs' figures)
 #
@@ -120,6 +124,13 @@ else
   section "NVPTX benchmarks"
   echo "skipped: no ptxas in $CUDA (bench/pipeliner/gemm_stages.py," \
     "bench/nvptx/compare.sh, bench/nvptx/cuda_compat.sh)"
+fi
+
+section "reliability batch: issue 36's shapes, valid and misused, O0-O3"
+if small; then
+  run bash "$SRC/bench/reliability-batch.sh" 200 40
+else
+  run bash "$SRC/bench/reliability-batch.sh" 2000 400
 fi
 
 printf '\nrun_all (SIZE=%s): %d s in all\n' "$SIZE" $((SECONDS - TOTAL_START))
