@@ -57,8 +57,9 @@ random stream, so a program without them is the same as before:
            or flags (0, 1: bypass L1), or both, and no two branches alike:
            opt -O1..-O3 (SimplifyCFG) sinks them into one copy whose size or
            flags are a phi of constants, which is still a valid program.
-           Every program with it has at least one; programs that have no
-           portable copy (gfx1250, native nvptx) write a plain copy instead.
+           Every program with it has at least one, and on nvptx is
+           portable; gfx1250, which has no portable copy, writes a plain
+           copy instead.
 
 Misuse (--misuse K,..; a kind or KIND/VARIANT, e.g. pointer/select): the
 same random program with one misuse planted at
@@ -236,6 +237,9 @@ class Gen:
             if kind == "pointer":
                 # The portable functions' own spelling throughout.
                 self.native = False
+        if "sibling" in self.shapes:
+            # The shape is portable copies, and no program mixes spellings.
+            self.native = False
 
     # --- declarations --------------------------------------------------
     def declare(self, d):
