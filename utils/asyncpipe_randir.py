@@ -56,16 +56,17 @@ random stream, so a program without them is the same as before:
            its own constant size (amdgpu 1, 2, 4; nvptx 4, 8, 16; host 1..16)
            or flags (0, 1: bypass L1), or both, and no two branches alike:
            opt -O1..-O3 (SimplifyCFG) sinks them into one copy whose size or
-           flags are a phi of constants, which is still a valid program.
+           flags are a phi (or a select) of constants, which is still a
+           valid program.
            Every program with it has at least one, and on nvptx is
            portable; gfx1250, which has no portable copy, writes a plain
            copy instead.
 
 Misuse (--misuse K,..; a kind or KIND/VARIANT, e.g. pointer/select): the
-same random program with one misuse planted at
-a random point of its first kernel, which every compile must reject with a
-diagnostic (utils/asyncpipe_randir_check.py --negative); the first line of
-the program names it ("misuse: KIND/VARIANT ..."):
+same random program with one misuse planted at a random point of its first
+kernel, which every compile must reject with a diagnostic
+(utils/asyncpipe_randir_check.py --negative); the first line of the program
+names it ("misuse: KIND/VARIANT ..."):
   pointer     a portable function (asyncpipe.copy, .mark, .wait) called
               through a function pointer: a select between it and a local
               function of the same type, an alloca it is stored to and loaded
