@@ -32,6 +32,7 @@
 #include "llvm/Target/RegisterTargetPassConfigCallback.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
+#include "llvm/Transforms/AsyncPipe/AsyncCheckAddressTaken.h"
 #include "llvm/Transforms/AsyncPipe/AsyncElim.h"
 #include "llvm/Transforms/AsyncPipe/AsyncInlineFragments.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"

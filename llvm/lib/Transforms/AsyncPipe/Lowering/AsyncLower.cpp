@@ -21,20 +21,19 @@
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "AsyncLowerImpl.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
+#include "llvm/Transforms/AsyncPipe/AsyncCheckAddressTaken.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
@@ -606,40 +605,6 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
       [&](IRBuilderBase &B) {
         inheritLocation(*Target->createWait(B, 0), *Call);
       });
-}
-
-/// The portable calls are lowered where they are called. A portable
-/// function whose address is taken (called through a pointer, stored) would
-/// reach the linker as an undefined symbol: an error at each such use.
-void reportAddressTakenPortableCalls(Module &M) {
-  for (Function &F : M) {
-    if (!F.isDeclaration() || !F.getName().starts_with("asyncpipe."))
-      continue;
-    std::string Taken = "the address of '" +
-                        getUserSpelling(F.getName()).Call.str() + "' is taken";
-    std::string Fix = ": AsyncPipe lowers only direct calls of it; call it "
-                      "directly";
-    // Through constants (a table of function pointers, a cast) to the
-    // instructions and global initializers that hold them.
-    SmallVector<User *, 8> Worklist(F.users());
-    SmallPtrSet<User *, 8> Seen;
-    while (!Worklist.empty()) {
-      User *U = Worklist.pop_back_val();
-      if (!Seen.insert(U).second)
-        continue;
-      if (auto *Call = dyn_cast<CallBase>(U);
-          Call && Call->getCalledOperand() == &F)
-        continue;
-      if (auto *I = dyn_cast<Instruction>(U))
-        reportAsyncError(*I, Taken + Fix);
-      else if (auto *GV = dyn_cast<GlobalVariable>(U))
-        M.getContext().diagnose(
-            DiagnosticInfoGeneric(Taken + " in the initializer of global '" +
-                                  GV->getName() + "'" + Fix));
-      else if (isa<Constant>(U))
-        append_range(Worklist, U->users());
-    }
-  }
 }
 
 /// A call in the portable calls' namespace that is none of them (a

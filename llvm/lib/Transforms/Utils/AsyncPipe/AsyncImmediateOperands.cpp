@@ -20,8 +20,10 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/SimplifyQuery.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -54,6 +56,38 @@ Value *freezeForBranch(IRBuilderBase &B, Value *V) {
   return B.CreateFreeze(V, V->getName() + ".frozen");
 }
 
+/// The values \p V has on the edge from \p From to \p To when the edge is
+/// taken for those values only: the cases of a switch on \p V that lead to
+/// \p To (its default must not), or the constant of a branch on an equality
+/// with \p V. SimplifyCFG forwards a switch's condition into a phi where the
+/// phi had the case's constant, so this is how such a merge is read.
+SmallVector<APInt, 4> getValuesOnEdge(const Value *V, const BasicBlock *From,
+                                      const BasicBlock *To) {
+  SmallVector<APInt, 4> Values;
+  const Instruction *Term = From->getTerminator();
+  if (const auto *Switch = dyn_cast<SwitchInst>(Term)) {
+    if (Switch->getCondition() != V || Switch->getDefaultDest() == To)
+      return Values;
+    for (const auto &Case : Switch->cases())
+      if (Case.getCaseSuccessor() == To)
+        Values.push_back(Case.getCaseValue()->getValue());
+    return Values;
+  }
+  const auto *Branch = dyn_cast<BranchInst>(Term);
+  const auto *Compare = Branch && Branch->isConditional()
+                            ? dyn_cast<ICmpInst>(Branch->getCondition())
+                            : nullptr;
+  const auto *Constant =
+      Compare ? dyn_cast<ConstantInt>(Compare->getOperand(1)) : nullptr;
+  if (!Constant || !Compare->isEquality() || Compare->getOperand(0) != V)
+    return Values;
+  unsigned IfEqual = Compare->getPredicate() == ICmpInst::ICMP_EQ ? 0 : 1;
+  if (Branch->getSuccessor(IfEqual) == To &&
+      Branch->getSuccessor(1 - IfEqual) != To)
+    Values.push_back(Constant->getValue());
+  return Values;
+}
+
 /// Whether \p Call can be moved back into the predecessors of its block, as
 /// SimplifyCFG found it: its merged operand is a phi of that block, nothing
 /// but phis comes before it there, and every edge into the block can be
@@ -69,9 +103,24 @@ bool canUnsink(const CallInst &Call, const Value *Merged) {
     if (!isa<PHINode>(I))
       return false;
   }
-  return all_of(predecessors(Join), [](const BasicBlock *Pred) {
-    return isa<BranchInst, SwitchInst>(Pred->getTerminator());
+  // One edge from each predecessor: a second edge from the same block would
+  // bypass the copy put on the first.
+  return all_of(predecessors(Join), [&](const BasicBlock *Pred) {
+    return isa<BranchInst, SwitchInst>(Pred->getTerminator()) &&
+           count(successors(Pred), Join) == 1;
   });
+}
+
+/// \p V's value on the edge from \p Pred into its phi's block \p Join: \p V
+/// itself if it is a constant, or the one value the edge is taken for.
+Value *getValueOnEdge(Value *V, const BasicBlock *Pred,
+                      const BasicBlock *Join) {
+  if (isa<Constant>(V))
+    return V;
+  SmallVector<APInt, 4> Values = getValuesOnEdge(V, Pred, Join);
+  if (Values.size() != 1)
+    return V;
+  return ConstantInt::get(V->getType(), Values.front());
 }
 
 /// Moves \p Call back into a new block on each edge into its block, where
@@ -82,12 +131,13 @@ SmallVector<CallBase *, 4> unsink(CallInst &Call) {
   SmallSetVector<BasicBlock *, 4> Preds(llvm::from_range, predecessors(Join));
   SmallVector<CallBase *, 4> Copies;
   for (BasicBlock *Pred : Preds) {
-    BasicBlock *Edge = SplitEdge(Pred, Join);
     auto *Copy = cast<CallInst>(Call.clone());
     for (Use &Arg : Copy->args())
       if (auto *Phi = dyn_cast<PHINode>(Arg.get());
           Phi && Phi->getParent() == Join)
-        Arg.set(Phi->getIncomingValueForBlock(Edge));
+        Arg.set(
+            getValueOnEdge(Phi->getIncomingValueForBlock(Pred), Pred, Join));
+    BasicBlock *Edge = SplitEdge(Pred, Join);
     Copy->insertBefore(Edge->getTerminator()->getIterator());
     Copies.push_back(Copy);
   }
@@ -217,7 +267,7 @@ private:
 
   std::optional<ValueSet> valuesOfInstruction(const Value *V) {
     if (const auto *Phi = dyn_cast<PHINode>(V))
-      return unionOf(SmallVector<const Value *, 4>(Phi->incoming_values()));
+      return valuesOfPhi(*Phi);
     if (const auto *Select = dyn_cast<SelectInst>(V))
       return unionOf({Select->getTrueValue(), Select->getFalseValue()});
     if (const auto *Cast = dyn_cast<CastInst>(V)) {
@@ -243,9 +293,47 @@ private:
       }
       return Result;
     }
-    if (const auto *BinOp = dyn_cast<BinaryOperator>(V))
-      return valuesOfBinaryOperator(*BinOp);
-    return std::nullopt;
+    if (const auto *BinOp = dyn_cast<BinaryOperator>(V);
+        BinOp && isa<Constant>(BinOp->getOperand(0)) !=
+                     isa<Constant>(BinOp->getOperand(1)))
+      if (std::optional<ValueSet> Values = valuesOfBinaryOperator(*BinOp))
+        return Values;
+    return valuesOfTwoValuedInstruction(V);
+  }
+
+  /// A value known bit by bit to take at most two values: InstCombine
+  /// writes `select (icmp sgt %n, -1), 0, 1` as `lshr %n, 31`.
+  static std::optional<ValueSet> valuesOfTwoValuedInstruction(const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return std::nullopt;
+    ConstantRange Range = computeConstantRangeIncludingKnownBits(
+        I, /*ForSigned=*/false, SimplifyQuery(I->getDataLayout(), I));
+    if (Range.isFullSet() || Range.isEmptySet() || Range.isSizeLargerThan(2))
+      return std::nullopt;
+    ValueSet Values = {Range.getLower()};
+    if (!Range.isSingleElement())
+      Values.push_back(Range.getLower() + 1);
+    return Values;
+  }
+
+  /// The union of a phi's values on each of its edges.
+  std::optional<ValueSet> valuesOfPhi(const PHINode &Phi) {
+    ValueSet Union;
+    for (unsigned I = 0, E = Phi.getNumIncomingValues(); I != E; ++I) {
+      const Value *Incoming = Phi.getIncomingValue(I);
+      std::optional<ValueSet> Values;
+      if (!isa<Constant>(Incoming))
+        Values = ValueSet(getValuesOnEdge(Incoming, Phi.getIncomingBlock(I),
+                                          Phi.getParent()));
+      if (!Values || Values->empty())
+        Values = valuesOf(Incoming);
+      if (!Values)
+        return std::nullopt;
+      for (const APInt &Value : *Values)
+        add(Union, Value);
+    }
+    return Union;
   }
 
   /// An operation with one constant operand, applied to each value of the
@@ -254,8 +342,6 @@ private:
     const DataLayout &DL = BinOp.getDataLayout();
     auto *LHSConstant = dyn_cast<Constant>(BinOp.getOperand(0));
     auto *RHSConstant = dyn_cast<Constant>(BinOp.getOperand(1));
-    if (!LHSConstant == !RHSConstant)
-      return std::nullopt;
     std::optional<ValueSet> Values =
         computing(BinOp.getOperand(LHSConstant ? 1 : 0));
     if (!Values)
