@@ -31,7 +31,9 @@ class OptimizationRemarkEmitter;
 /// into `!llvm.loop` metadata of the innermost loop around it and removes the
 /// call. It runs at the start of every pipeline (-O0 included) so the marker
 /// never reaches the backends, and disables unrolling of the annotated loop so
-/// the loop still exists when the pipeliner runs.
+/// the loop still exists when the pipeliner runs. It also rejects invalid
+/// pipeliner loop properties (an error at the loop), before any transform can
+/// unroll or delete the loop that carries them.
 class AsyncPipelineAnnotationPass
     : public PassInfoMixin<AsyncPipelineAnnotationPass> {
 public:

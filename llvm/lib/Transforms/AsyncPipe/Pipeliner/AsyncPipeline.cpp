@@ -292,11 +292,17 @@ void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
 
 PreservedAnalyses
 AsyncPipelineAnnotationPass::run(Function &F, FunctionAnalysisManager &AM) {
-  // Without the marker's declaration there is nothing to consume: compute no
-  // LoopInfo for the function.
-  if (!moduleMayHaveAsyncOps(*F.getParent()))
+  // Without the marker's declaration or a loop property there is nothing to
+  // consume or check: compute no LoopInfo for the function.
+  if (!moduleMayHaveAsyncOps(*F.getParent()) && !hasPipelineLoopMetadata(F))
     return PreservedAnalyses::all();
-  if (!consumePipelineMarkers(F, AM.getResult<LoopAnalysis>(F)))
+  LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
+  bool Changed = consumePipelineMarkers(F, LI);
+  // Checked here, before any loop transform, so that a bad value is an error
+  // at every -O level even where the optimizer unrolls or deletes the loop
+  // before the pipeliner would see it.
+  Changed |= rejectInvalidAnnotations(F, LI);
+  if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
