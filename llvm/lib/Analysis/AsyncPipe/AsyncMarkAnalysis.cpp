@@ -324,6 +324,9 @@ std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
 std::optional<AsyncMarkCounts::Event>
 AsyncMarkCounts::decode(const Instruction &I, const AsyncOp &Op) {
   Event E;
+  // An unknown queue is UINT8_MAX until the constructor knows NumQueues.
+  std::optional<unsigned> Queue = Op.getQueue();
+  E.Queue = Queue ? uint8_t(*Queue) : UINT8_MAX;
   if (Op.isMark()) {
     E.What = Event::Mark;
     E.CountsActivation = countsMark(Op, AsyncSemantics::Activation);
@@ -380,6 +383,8 @@ AsyncMarkCounts::AsyncMarkCounts(
     const ArrayRef<const Instruction *> *Candidates)
     : KernelEntry(isKernelEntry(F)) {
   uint64_t LargestWait = 0;
+  unsigned LargestQueue = 0;
+  bool UnknownQueue = false;
   Blocks.resize(F.getMaxBlockNumber());
   const Instruction *const *NextCandidate =
       Candidates ? Candidates->begin() : nullptr;
@@ -394,6 +399,13 @@ AsyncMarkCounts::AsyncMarkCounts(
         for (AsyncSemantics K :
              {AsyncSemantics::Activation, AsyncSemantics::Hardware})
           Limit[kindIndex(K)] += countsMark(Op, K);
+      if ((E->What == Event::Mark && E->CountsActivation) ||
+          (E->What == Event::Wait && E->Kind == AsyncSemantics::Activation)) {
+        if (E->Queue == UINT8_MAX)
+          UnknownQueue = true;
+        else
+          LargestQueue = std::max<unsigned>(LargestQueue, E->Queue);
+      }
       if (E->What == Event::Wait) {
         if (E->Count)
           LargestWait = std::max(LargestWait, *E->Count);
@@ -436,6 +448,14 @@ AsyncMarkCounts::AsyncMarkCounts(
   }
   for (uint64_t &L : Limit)
     L += LargestWait + 1;
+  // A function that uses queues tracks each (an unknown queue is any of
+  // them); one that does not is solved exactly as before queues existed.
+  if (LargestQueue != 0 || UnknownQueue) {
+    NumQueues = LargestQueue + 1;
+    for (Event &E : Decoded)
+      if (E.Queue == UINT8_MAX)
+        E.Queue = NumQueues;
+  }
 
   // By position in Reachable's order.
   SmallVector<std::optional<State>, 0> Out(Reachable.size());
@@ -466,8 +486,7 @@ AsyncMarkCounts::AsyncMarkCounts(
       step(Decoded[E], *S);
     Steps += Info.End - Info.Begin;
     std::optional<State> &BBOut = Out[Pos];
-    if (BBOut && BBOut->Kinds[0] == S->Kinds[0] &&
-        BBOut->Kinds[1] == S->Kinds[1])
+    if (BBOut && *BBOut == *S)
       return false;
     BBOut = *S;
     return true;
@@ -500,6 +519,10 @@ AsyncMarkCounts::State AsyncMarkCounts::entryState() const {
   // hardware counter holds whatever its callers left (nothing for a kernel).
   if (!KernelEntry)
     S.Kinds[kindIndex(AsyncSemantics::Hardware)] = unknownBounds();
+  if (NumQueues) {
+    S.Queues.assign(NumQueues, MarkBounds());
+    S.Since.assign(NumQueues * QueueDistanceDepth, NoQueueMark);
+  }
   return S;
 }
 
@@ -511,6 +534,48 @@ void AsyncMarkCounts::join(State &Into, const State &From) {
     A.Min = std::min(A.Min, B.Min);
     A.MarkSeen |= B.MarkSeen;
     A.MayHaveUncommittedCopies |= B.MayHaveUncommittedCopies;
+  }
+  for (unsigned Q = 0, E = Into.Queues.size(); Q != E; ++Q) {
+    MarkBounds &A = Into.Queues[Q];
+    const MarkBounds &B = From.Queues[Q];
+    A.Max = std::max(A.Max, B.Max);
+    A.Min = std::min(A.Min, B.Min);
+    A.MarkSeen |= B.MarkSeen;
+  }
+  // The fewest marks since a queue's mark: the fewest over the paths that
+  // made it (NoQueueMark, the largest value, is no such path).
+  for (unsigned I = 0, E = Into.Since.size(); I != E; ++I)
+    Into.Since[I] = std::min(Into.Since[I], From.Since[I]);
+}
+
+/// Marks since a queue's mark saturate here: a finite-height lattice.
+static constexpr uint32_t SaturatedQueueDistance = 1u << 20;
+
+void AsyncMarkCounts::stepQueuedMark(unsigned Queue, State &S) const {
+  uint64_t L = Limit[kindIndex(AsyncSemantics::Activation)];
+  if (Queue < NumQueues) {
+    addMark(S.Queues[Queue], L);
+  } else {
+    // Any queue's: each may have one more outstanding, none surely has.
+    for (MarkBounds &B : S.Queues) {
+      if (B.Max != MarkBounds::Unbounded)
+        B.Max = B.Max + 1 > L ? MarkBounds::Unbounded : B.Max + 1;
+      B.MarkSeen = true;
+    }
+  }
+  for (uint32_t &D : S.Since)
+    if (D != NoQueueMark)
+      D = std::min(D + 1, SaturatedQueueDistance);
+  for (unsigned Q = 0; Q != NumQueues; ++Q) {
+    if (Queue != Q && Queue < NumQueues)
+      continue;
+    // The mark is this queue's newest: each older one moves one deeper.
+    // A mark of an unknown queue may or may not be Q's: the fewer marks of
+    // the two cases, so the count never overstates.
+    uint32_t *Row = S.Since.data() + Q * QueueDistanceDepth;
+    for (unsigned D = QueueDistanceDepth - 1; D != 0; --D)
+      Row[D] = Queue == Q ? Row[D - 1] : std::min(Row[D], Row[D - 1]);
+    Row[0] = 0;
   }
 }
 
@@ -530,6 +595,8 @@ void AsyncMarkCounts::step(const Event &E, State &S) const {
     if (E.CountsActivation) {
       addMark(Activation, Limit[kindIndex(AsyncSemantics::Activation)]);
       Hardware.MayHaveUncommittedCopies = Uncommitted;
+      if (NumQueues)
+        stepQueuedMark(E.Queue, S);
     }
     return;
   }
@@ -538,7 +605,22 @@ void AsyncMarkCounts::step(const Event &E, State &S) const {
     Hardware.MayHaveUncommittedCopies = true;
     return;
   case Event::Wait: {
-    MarkBounds &B = S.Kinds[kindIndex(E.Kind)];
+    MarkBounds &B = E.Kind == AsyncSemantics::Activation && NumQueues
+                        ? (E.Queue < NumQueues ? S.Queues[E.Queue] : Activation)
+                        : S.Kinds[kindIndex(E.Kind)];
+    if (E.Kind == AsyncSemantics::Activation && NumQueues) {
+      // A wait of one queue leaves the others' marks outstanding: the marks
+      // of all queues (Activation) are capped by none, but at least as few
+      // remain as the wait leaves or as there were. A wait of an unknown
+      // queue caps no queue.
+      uint64_t Leaves = E.Count.value_or(0);
+      Activation.Min = std::min(Activation.Min, Leaves);
+      if (E.Queue >= NumQueues) {
+        for (MarkBounds &Q : S.Queues)
+          Q.Min = std::min(Q.Min, Leaves);
+        return;
+      }
+    }
     if (E.Count) {
       B.Max = std::min(B.Max, *E.Count);
       B.Min = std::min(B.Min, *E.Count);
@@ -555,6 +637,8 @@ void AsyncMarkCounts::step(const Event &E, State &S) const {
   case Event::FutureWait:
     // Waits for one activation mark: the fewest outstanding may drop.
     Activation.Min = 0;
+    for (MarkBounds &Q : S.Queues)
+      Q.Min = 0;
     return;
   case Event::OpaqueToHardware:
     Hardware = unknownBounds();
@@ -576,9 +660,42 @@ AsyncMarkCounts::infoOf(const BasicBlock *BB) const {
 
 MarkBounds AsyncMarkCounts::before(const Instruction &I,
                                    AsyncSemantics Kind) const {
+  std::optional<State> S = stateBefore(I);
+  if (!S)
+    return unknownBounds(); // Not converged, or unreachable.
+  return S->Kinds[kindIndex(Kind)];
+}
+
+MarkBounds AsyncMarkCounts::beforeInQueue(const Instruction &I,
+                                          unsigned Queue) const {
+  if (!NumQueues)
+    return before(I, AsyncSemantics::Activation);
+  std::optional<State> S = stateBefore(I);
+  if (!S || Queue >= NumQueues)
+    return unknownBounds();
+  return S->Queues[Queue];
+}
+
+std::optional<uint64_t>
+AsyncMarkCounts::marksSinceQueueMark(const Instruction &I, unsigned Queue,
+                                     uint64_t N) const {
+  if (!NumQueues || Queue >= NumQueues || N >= QueueDistanceDepth)
+    return std::nullopt;
+  std::optional<State> S = stateBefore(I);
+  if (!S)
+    return std::nullopt;
+  uint32_t D = S->Since[Queue * QueueDistanceDepth + N];
+  if (D == NoQueueMark)
+    return MarkBounds::Unbounded;
+  // The N newer marks of the queue are among those counted.
+  return std::max<uint64_t>(D, N);
+}
+
+std::optional<AsyncMarkCounts::State>
+AsyncMarkCounts::stateBefore(const Instruction &I) const {
   const BlockInfo *Info = infoOf(I.getParent());
   if (!Info || !Info->Reached)
-    return unknownBounds(); // Not converged, or unreachable.
+    return std::nullopt;
   // The first event not before \p I, by a binary search in program order:
   // \p I itself, or nothing changes between the event before it and \p I
   // (the state after that one, or the block's entry).
@@ -595,13 +712,13 @@ MarkBounds AsyncMarkCounts::before(const Instruction &I,
     After = std::partition_point(
         First, Last, [&](const Instruction *E) { return E->comesBefore(&I); });
   if (After != Last && *After == &I)
-    return BeforeEvent[After - Events.begin()].Kinds[kindIndex(Kind)];
+    return BeforeEvent[After - Events.begin()];
   if (After == First)
-    return Info->In.Kinds[kindIndex(Kind)];
+    return Info->In;
   unsigned Prev = After - 1 - Events.begin();
   State S = BeforeEvent[Prev];
   step(Decoded[Prev], S);
-  return S.Kinds[kindIndex(Kind)];
+  return S;
 }
 
 bool AsyncMarkCounts::isRedundantWait(const AsyncOp &Wait,
@@ -610,7 +727,12 @@ bool AsyncMarkCounts::isRedundantWait(const AsyncOp &Wait,
   if (!N)
     return false;
   AsyncSemantics Kind = Wait.getSemantics();
-  MarkBounds B = before(*Wait.getCall(), Kind);
+  std::optional<unsigned> Queue = Wait.getQueue();
+  bool PerQueue = NumQueues && Kind == AsyncSemantics::Activation;
+  if (PerQueue && !Queue)
+    return false;
+  MarkBounds B = PerQueue ? beforeInQueue(*Wait.getCall(), *Queue)
+                          : before(*Wait.getCall(), Kind);
   if (!B.isBounded() || B.Max > *N)
     return false;
   if (Wait.alsoWaitsForUncommittedCopies() && B.MayHaveUncommittedCopies)
@@ -622,6 +744,13 @@ bool AsyncMarkCounts::isRedundantWait(const AsyncOp &Wait,
          << " cp.async groups can be pending here on every path (counted "
             "from the kernel's start or an earlier native wait, with no call "
             "or unrecognized cp.async assembly since)";
+    else if (PerQueue && !B.MarkSeen)
+      OS << "rule W1 (activation, queue " << *Queue << "): no mark of queue "
+         << *Queue << " of this function reaches it";
+    else if (PerQueue)
+      OS << "rule W1 (activation, queue " << *Queue << "): at most " << B.Max
+         << " marks of queue " << *Queue
+         << " of this function can be outstanding here on any path";
     else if (!B.MarkSeen)
       OS << "rule W1 (activation): no mark of this function reaches it";
     else if (B.Max == 0)

@@ -52,6 +52,8 @@ struct Spelling {
   // Copies only: the zero-fill source size and the policy-flags operands.
   int8_t SourceSize = -1;
   int8_t Flags = -1;
+  // Marks and waits of a named queue only: the queue operand.
+  int8_t Queue = -1;
 };
 
 // clang-format off
@@ -87,6 +89,12 @@ const Spelling Spellings[] = {
    -1, -1, -1, -1, 0},
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
    -1, -1, -1, 0, 0},
+  // Queues (llvm/docs/AsyncPipeModel.rst, "Queues"): (i32 queue) and
+  // (i32 queue, i32 n).
+  {"asyncpipe.mark.queue", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
+   -1, -1, -1, -1, 0, -1, -1, 0},
+  {"asyncpipe.wait.queue", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
+   -1, -1, -1, 1, 0, -1, -1, 0},
   // Futures (llvm/docs/AsyncPipeFutures.rst): a mark returning an i32 future,
   // a wait on a future (its operand is in the count position), and the dummy
   // future.
@@ -110,6 +118,10 @@ const Spelling Spellings[] = {
    -1, -1, -1, -1, 0},
   {"__asyncpipe_rt_wait", false, AsyncOpKind::Wait, AsyncOpForm::Host,
    -1, -1, -1, 0, 0},
+  {"__asyncpipe_rt_mark_queue", false, AsyncOpKind::Mark, AsyncOpForm::Host,
+   -1, -1, -1, -1, 0, -1, -1, 0},
+  {"__asyncpipe_rt_wait_queue", false, AsyncOpKind::Wait, AsyncOpForm::Host,
+   -1, -1, -1, 1, 0, -1, -1, 0},
   // What NVPTX's commit and waits become on the host: still one commit-group
   // counter per thread (hardware semantics), so still the NVPTX form.
   {"__asyncpipe_rt_hw_commit", false, AsyncOpKind::Mark, AsyncOpForm::NVPTX,
@@ -199,7 +211,8 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
       (S.Form == AsyncOpForm::Portable || S.Form == AsyncOpForm::AMDGPU))
     return false;
   if (S.Kind == AsyncOpKind::Mark)
-    return Call.arg_size() == 0;
+    return S.Queue < 0 ? Call.arg_size() == 0
+                       : Call.arg_size() == 1 && Has(S.Queue, false);
   // LLVM's llvm.amdgcn.wait.asyncmark takes exactly one i16. Another
   // signature (the stage-mask forms proposed upstream) must not be taken for
   // it: rewriting it with the i16 signature breaks the IR verifier.
@@ -207,7 +220,8 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
     return Call.arg_size() == 1 &&
            Call.getArgOperand(0)->getType()->isIntegerTy(16);
   return Has(S.Shared, true) && Has(S.Global, true) && Has(S.Size, false) &&
-         Has(S.Count, false) && Has(S.SourceSize, false) && Has(S.Flags, false);
+         Has(S.Count, false) && Has(S.SourceSize, false) &&
+         Has(S.Flags, false) && Has(S.Queue, false);
 }
 
 Value *operandOrNull(CallBase *Call, int8_t Index) {
@@ -265,7 +279,34 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   Op.SizeInName = S->SizeInName;
   Op.SourceSizeArg = S->SourceSize;
   Op.FlagsArg = S->Flags;
+  Op.QueueArg = S->Queue;
   return Op;
+}
+
+Value *AsyncOp::getQueueOperand() const {
+  return isMark() || isWait() ? operandOrNull(Call, QueueArg) : nullptr;
+}
+
+std::optional<unsigned> AsyncOp::getQueue() const {
+  if (QueueArg < 0)
+    return 0;
+  auto *Q = dyn_cast_or_null<ConstantInt>(getQueueOperand());
+  if (!Q || Q->getValue().uge(MaxAsyncQueues))
+    return std::nullopt;
+  return unsigned(Q->getZExtValue());
+}
+
+bool asyncpipe::usesAsyncQueues(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I);
+          Call && !Call->isInlineAsm() && Call->getCalledFunction() &&
+          Call->getCalledFunction()->getName().ends_with("queue")) {
+        AsyncOp Op = AsyncOp::get(I);
+        if (Op.hasQueueOperand() && Op.getQueue() != 0u)
+          return true;
+      }
+  return false;
 }
 
 Value *AsyncOp::getSharedPointer() const {

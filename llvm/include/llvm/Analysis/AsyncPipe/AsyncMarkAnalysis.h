@@ -135,8 +135,33 @@ public:
   /// answers the safe "unknown" (Max = Unbounded, Min = 0).
   bool converged() const { return Converged; }
 
+  /// True if the function marks or waits on a queue other than 0
+  /// (usesAsyncQueues()): its activation waits then count only their own
+  /// queue's marks, and the activation bounds (before()) count the marks of
+  /// every queue, which no wait caps from above.
+  bool usesQueues() const { return NumQueues != 0; }
+
+  /// In a function that uses queues: the bounds just before \p I of the
+  /// marks of queue \p Queue outstanding. Elsewhere: before(I, Activation).
+  MarkBounds beforeInQueue(const Instruction &I, unsigned Queue) const;
+
+  /// In a function that uses queues, the question a target whose queues
+  /// share one counter asks of a wait for queue \p Queue that leaves \p N of
+  /// its marks outstanding: the fewest marks of any queue issued since
+  /// queue \p Queue's (N+1)-th newest mark before \p I, over the paths that
+  /// have made that many marks of the queue (MarkBounds::Unbounded when no
+  /// path has). Never less than N. None where it is not known: the function
+  /// does not use queues, the solve did not converge, or N is past the depth
+  /// tracked (QueueDistanceDepth marks per queue).
+  std::optional<uint64_t> marksSinceQueueMark(const Instruction &I,
+                                              unsigned Queue, uint64_t N) const;
+  /// How many of each queue's newest marks marksSinceQueueMark() follows.
+  static constexpr unsigned QueueDistanceDepth = 16;
+
   /// A wait that waits for nothing: at most its count can be outstanding on
-  /// every path (and, for a native wait-all, no copy can be uncommitted).
+  /// every path (and, for a native wait-all, no copy can be uncommitted). In
+  /// a function that uses queues, an activation wait counts its queue's
+  /// marks only.
   /// \p Why is set to the rule that proves it (for remarks).
   bool isRedundantWait(const AsyncOp &Wait, std::string *Why = nullptr) const;
 
@@ -171,6 +196,9 @@ private:
     } What = Mark;
     /// Mark: it counts in the activation's sequence too.
     bool CountsActivation = false;
+    /// Mark and wait of the activation kind: its queue, or NumQueues for
+    /// a queue the analysis does not know.
+    uint8_t Queue = 0;
     /// Wait: it drops any copy not yet committed.
     bool AlsoWaitsForUncommittedCopies = false;
     /// Wait: the sequence it counts, and its tracked count, or else the
@@ -185,9 +213,25 @@ private:
 
   struct State {
     MarkBounds Kinds[2];
+    /// Only in a function that uses queues: per queue, its outstanding
+    /// marks; and per queue Q and depth D < QueueDistanceDepth (at
+    /// Q * QueueDistanceDepth + D) the fewest marks of any queue since Q's
+    /// (D+1)-th newest mark, NoQueueMark where no path made it.
+    SmallVector<MarkBounds, 0> Queues;
+    SmallVector<uint32_t, 0> Since;
+    bool operator==(const State &O) const {
+      return Kinds[0] == O.Kinds[0] && Kinds[1] == O.Kinds[1] &&
+             Queues == O.Queues && Since == O.Since;
+    }
   };
+  static constexpr uint32_t NoQueueMark = UINT32_MAX;
+  /// The state just before \p I, or none where the analysis has none.
+  std::optional<State> stateBefore(const Instruction &I) const;
   State entryState() const;
   void step(const Event &E, State &S) const;
+  /// A mark of queue \p Queue (NumQueues: unknown) in a function that uses
+  /// queues.
+  void stepQueuedMark(unsigned Queue, State &S) const;
   static void join(State &Into, const State &From);
 
   /// Per block, by block number (arrays, not hashed maps: on functions of
@@ -206,6 +250,9 @@ private:
 
   /// The function is a kernel: the hardware counter starts empty.
   bool KernelEntry = false;
+  /// The queues tracked (1 + the largest queue used), or 0 in a function
+  /// that uses no queue but 0.
+  unsigned NumQueues = 0;
   /// Per kind: above this a finite Max can only be growing around a cycle.
   uint64_t Limit[2] = {0, 0};
   SmallVector<BlockInfo, 0> Blocks;

@@ -67,6 +67,11 @@ enum class AsyncSemantics : uint8_t {
 };
 constexpr unsigned NumAsyncSemantics = 2;
 
+/// Queue ids a program may use: 0 to MaxAsyncQueues - 1
+/// (llvm/docs/AsyncPipeModel.rst, "Queues"). Queue 0 is the one sequence of
+/// the calls without a queue operand.
+constexpr unsigned MaxAsyncQueues = 8;
+
 /// One recognized async operation: a call plus what the model needs to know
 /// about its operands.
 class AsyncOp {
@@ -120,6 +125,17 @@ public:
   /// For a wait: N when it is known at compile time (0 for wait-all forms).
   std::optional<uint64_t> getConstantWaitCount() const;
 
+  /// For a mark or a wait: true if the spelling names its queue
+  /// (asyncpipe.mark.queue, asyncpipe.wait.queue and their host forms).
+  bool hasQueueOperand() const { return QueueArg >= 0; }
+  /// For a mark or a wait: the queue operand, or null where the spelling has
+  /// none (queue 0).
+  Value *getQueueOperand() const;
+  /// For a mark or a wait of the activation kind: its queue, 0 for the
+  /// spellings without a queue operand; none when the operand is not a
+  /// constant below MaxAsyncQueues (asyncpipe-lower reports it).
+  std::optional<unsigned> getQueue() const;
+
   /// The callee's name, for diagnostics and remarks.
   StringRef getName() const;
 
@@ -142,9 +158,16 @@ private:
   uint8_t SizeInName = 0;
   int8_t SourceSizeArg = -1;
   int8_t FlagsArg = -1;
+  int8_t QueueArg = -1;
   // A wait count written in an inline asm statement's text, or -1.
   int64_t CountInText = -1;
 };
+
+/// True if \p F has a mark or a wait of a queue other than 0, or one whose
+/// queue is not known (llvm/docs/AsyncPipeModel.rst, "Queues"): its waits
+/// then count the marks of their own queue only, and the transforms that
+/// reason about one sequence of marks leave it alone.
+bool usesAsyncQueues(const Function &F);
 
 /// Bits of the portable copy's flags operand. They are hints: a target that
 /// cannot honour one ignores it (asyncpipe-lower says so in a remark).
