@@ -123,9 +123,41 @@ void warnUnobservedWait(const AsyncOp &Wait, const Instruction &Read,
 }
 } // namespace
 
+/// Warns at each wait on a named queue that no mark of that queue of its
+/// function reaches: most likely the copies it should cover were committed
+/// to another queue.
+static void warnUnmarkedQueueWaits(const Function &F) {
+  if (!usesAsyncQueues(F) || F.hasFnAttribute(Attribute::AlwaysInline) ||
+      callsAsyncFragment(F))
+    return;
+  std::optional<AsyncMarkCounts> Counts;
+  for (const Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    std::optional<unsigned> Queue = Op.getQueue();
+    if (!Op.isWait() || !Op.hasQueueOperand() || !Queue)
+      continue;
+    if (!Counts)
+      Counts.emplace(F);
+    MarkBounds Before = Counts->beforeInQueue(I, *Queue);
+    if (!Before.isBounded() || Before.MarkSeen)
+      continue;
+    std::string Q = std::to_string(*Queue);
+    reportAsyncWarning(I, "this wait on queue " + Q +
+                              " waits for nothing: no mark of queue " + Q +
+                              " of this function reaches it (a wait counts "
+                              "only the marks of its own queue); wait on the "
+                              "queue the copies were committed to, or commit "
+                              "them with asyncpipe_commit_queue(" +
+                              Q + ")");
+  }
+}
+
 PreservedAnalyses AsyncUnobservedWaitsPass::run(Function &F,
                                                 FunctionAnalysisManager &) {
-  if (!moduleMayHaveAsyncOps(*F.getParent()) || !isOwnActivation(F))
+  if (!moduleMayHaveAsyncOps(*F.getParent()))
+    return PreservedAnalyses::all();
+  warnUnmarkedQueueWaits(F);
+  if (!isOwnActivation(F))
     return PreservedAnalyses::all();
   SmallVector<AsyncOp, 4> Waits;
   for (Instruction &I : instructions(F))

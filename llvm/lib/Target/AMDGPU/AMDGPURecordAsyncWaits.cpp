@@ -32,6 +32,7 @@
 
 #include "AMDGPUAsyncChecker.h"
 #include "AMDGPUAsyncDMAState.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
@@ -56,11 +57,26 @@ enum class SourceOp { None, Mark, Wait };
 /// What \p Call is in the source's mark model, and for a wait its count
 /// operand. Native waits of other targets have hardware semantics and no
 /// place on AMDGPU; waits on futures are not counting waits (see the docs).
-SourceOp classify(const CallBase &Call, Value *&Count) {
+SourceOp classify(const CallBase &Call, Value *&Count,
+                  uint64_t *Queue = nullptr) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return SourceOp::None;
   StringRef Name = Callee->getName();
+  // A queue's mark or wait (llvm/docs/AsyncPipeModel.rst, "Queues"): its
+  // queue is an operand, a constant below 8 or not recorded at all.
+  if ((Name == "asyncpipe.mark.queue" && Call.arg_size() == 1) ||
+      (Name == "asyncpipe.wait.queue" && Call.arg_size() == 2)) {
+    auto *Q = dyn_cast<ConstantInt>(Call.getArgOperand(0));
+    if (!Q || Q->getValue().uge(8))
+      return SourceOp::None;
+    if (Queue)
+      *Queue = Q->getZExtValue();
+    if (Call.arg_size() == 1)
+      return SourceOp::Mark;
+    Count = Call.getArgOperand(1);
+    return SourceOp::Wait;
+  }
   if (Name == "llvm.amdgcn.asyncmark" || Name == "asyncpipe.mark" ||
       Name == "asyncpipe.mark.future")
     return SourceOp::Mark;
@@ -139,10 +155,24 @@ bool recordModule(Module &M) {
     if (mayBePipelined(F, StagesByOption))
       continue;
     SmallVector<std::pair<CallBase *, std::optional<uint64_t>>, 8> Marks, Waits;
+    // Each queue but 0 is a sequence of its own, recorded as an activation
+    // of its own: the checker then counts a queue's wait against that
+    // queue's marks alone. An always_inline function's records take its
+    // caller's activation, which has one sequence: only its queue 0 is
+    // recorded.
+    DenseMap<CallBase *, uint64_t> QueueOf;
+    bool Inlined = F.hasFnAttribute(Attribute::AlwaysInline);
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallInst>(&I);
       Value *Count = nullptr;
-      switch (Call ? classify(*Call, Count) : SourceOp::None) {
+      uint64_t Queue = 0;
+      SourceOp Op = Call ? classify(*Call, Count, &Queue) : SourceOp::None;
+      if (Op != SourceOp::None && Queue != 0) {
+        if (Inlined)
+          continue;
+        QueueOf[Call] = Queue;
+      }
+      switch (Op) {
       case SourceOp::None:
         break;
       case SourceOp::Mark:
@@ -160,17 +190,30 @@ bool recordModule(Module &M) {
     if (Marks.empty() && Waits.empty())
       continue;
     unsigned Activation = 0;
-    if (!F.hasFnAttribute(Attribute::AlwaysInline)) {
+    if (!Inlined) {
       Activation = NextActivation++;
       F.addFnAttr(ActivationAttr, utostr(Activation));
     }
+    // Queue Q's sequence: a fresh activation number per queue used.
+    DenseMap<uint64_t, unsigned> QueueActivation;
+    auto ActivationOf = [&](CallBase *Call) {
+      auto It = QueueOf.find(Call);
+      if (It == QueueOf.end())
+        return Activation;
+      auto [Entry, New] = QueueActivation.try_emplace(It->second, 0);
+      if (New)
+        Entry->second = NextActivation++;
+      return Entry->second;
+    };
     for (auto [Call, Count] : Marks) {
       IRBuilder<> B(Call->getNextNode());
-      emitRecord(B, std::nullopt, Activation)->setDebugLoc(Call->getDebugLoc());
+      emitRecord(B, std::nullopt, ActivationOf(Call))
+          ->setDebugLoc(Call->getDebugLoc());
     }
     for (auto [Call, Count] : Waits) {
       IRBuilder<> B(Call->getNextNode());
-      emitRecord(B, Count, Activation)->setDebugLoc(Call->getDebugLoc());
+      emitRecord(B, Count, ActivationOf(Call))
+          ->setDebugLoc(Call->getDebugLoc());
     }
   }
   // The named metadata is a change even in a module without async calls.

@@ -88,6 +88,22 @@ public:
         B.CreateCall(M.getOrInsertFunction(hostrt::MarkName, B.getVoidTy())));
   }
 
+  bool queuesShareOneCounter() const override { return false; }
+  CallInst *createQueueMark(IRBuilderBase &B, unsigned Queue) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    return noTail(
+        B.CreateCall(M.getOrInsertFunction(hostrt::MarkQueueName, B.getVoidTy(),
+                                           B.getInt32Ty()),
+                     {B.getInt32(Queue)}));
+  }
+  CallInst *createQueueWait(IRBuilderBase &B, unsigned Queue,
+                            Value *N) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Wait = M.getOrInsertFunction(
+        hostrt::WaitQueueName, B.getVoidTy(), B.getInt32Ty(), B.getInt64Ty());
+    return noTail(B.CreateCall(
+        Wait, {B.getInt32(Queue), B.CreateZExtOrTrunc(N, B.getInt64Ty())}));
+  }
   CallInst *createWait(IRBuilderBase &B, uint64_t N) const override {
     return noTail(B.CreateCall(getWait(B), {B.getInt64(N)}));
   }

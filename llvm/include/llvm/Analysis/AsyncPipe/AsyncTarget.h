@@ -147,6 +147,29 @@ public:
   /// Emits a wait for at most \p N outstanding marks in the target's native
   /// form.
   virtual CallInst *createWait(IRBuilderBase &B, uint64_t N) const = 0;
+  /// True if the marks of every queue are one sequence of the target's
+  /// counter (NVPTX commit groups, AMDGPU vmcnt / ASYNCcnt): asyncpipe-lower
+  /// then makes each queue's mark a plain mark and each queue's wait a plain
+  /// wait for the combined count (llvm/docs/AsyncPipeModel.rst, "Queues").
+  /// False where queues are apart (the host runtime): createQueueMark()
+  /// and createQueueWait() emit them.
+  virtual bool queuesShareOneCounter() const { return true; }
+  /// Emits a mark of queue \p Queue (not 0) where queues are apart.
+  virtual CallInst *createQueueMark(IRBuilderBase &B, unsigned Queue) const {
+    (void)Queue;
+    return createMark(B);
+  }
+  /// Emits a wait that leaves at most \p N (an integer, maybe known only at
+  /// run time) marks of queue \p Queue (not 0) outstanding, where queues
+  /// are apart.
+  virtual CallInst *createQueueWait(IRBuilderBase &B, unsigned Queue,
+                                    Value *N) const {
+    (void)B;
+    (void)Queue;
+    (void)N;
+    return nullptr;
+  }
+
   /// Emits a wait whose count \p N is known only at run time, or returns
   /// null if the target's native wait needs a constant (the caller then
   /// selects among constant waits).

@@ -289,6 +289,23 @@ static PreservedAnalyses bindWaits(Function &F, FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  if (usesAsyncQueues(F)) {
+    // Binding follows one sequence of marks. A function with queues keeps
+    // its counting waits and stays out of its callers, so that no caller's
+    // wait counts its marks and none of its waits counts a caller's
+    // (llvm/docs/AsyncPipeModel.rst, "Queues").
+    if (F.hasFnAttribute(Attribute::NoInline))
+      return PreservedAnalyses::all();
+    F.addFnAttr(Attribute::NoInline);
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "QueuesNotInlined", &F)
+             << "waits of a function that marks or waits on a queue other "
+                "than 0 are not bound; the function is not inlined";
+    });
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    return PA;
+  }
   if (!WaitBinding(F, ORE).run())
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

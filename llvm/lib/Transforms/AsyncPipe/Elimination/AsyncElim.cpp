@@ -261,8 +261,11 @@ bool MarkWaitElimination::removeUnobservedMarks(
     const ReachableBlocks &Reachable,
     SmallPtrSetImpl<const Instruction *> &Erased) {
   // The testing-only legacy model applies M1 to every mark, as it once did.
+  // M1 follows one sequence of marks: with queues, a wait observes the
+  // marks of its queue only, which the observers do not tell apart.
   if (MayPipeline ||
-      (MarksCommitHardwareGroups && !useUnsoundLegacyModelForTesting()))
+      (MarksCommitHardwareGroups && !useUnsoundLegacyModelForTesting()) ||
+      usesAsyncQueues(F))
     return false;
   SmallVector<Value *, 16> Marks;
   for (CallBase *Mark : Candidates) {

@@ -130,6 +130,9 @@ private:
   void emitWaitSwitch(const AsyncOp &Op, const PossibleValues &Counts,
                       std::optional<uint64_t> Bound);
   void replaceWait(const AsyncOp &Op, uint64_t N);
+  bool checkQueues(SmallVectorImpl<AsyncOp> &Ops);
+  void lowerQueuedMark(const AsyncOp &Op);
+  void lowerQueuedWait(const AsyncOp &Op, const AsyncMarkCounts &Counts);
   /// Upper bound of the range of constant waits a run-time count selects
   /// among when the target needs constants and the marks are unbounded.
   static constexpr uint64_t UnboundedWaitCases = 8;
@@ -174,6 +177,13 @@ bool PortableLowering::run() {
   SmallVector<CallBase *, 4> Malformed;
   SmallVector<AsyncOp, 16> Ops = collectOps(&Malformed);
   bool Changed = removeMalformedAsyncCalls(Malformed);
+  // Queue ids first: a merged one is split again, a bad one reported, and a
+  // future in a function with queues is reported before it is lowered.
+  if (Target &&
+      any_of(Ops, [](const AsyncOp &Op) { return Op.hasQueueOperand(); })) {
+    Changed |= checkQueues(Ops);
+    Ops = collectOps();
+  }
   // Futures first: their waits become counting waits lowered below.
   if (lowerWellFormedAsyncFutures(F, ORE)) {
     Changed = true;
@@ -194,11 +204,20 @@ bool PortableLowering::run() {
   // Bound the marks before any is rewritten into a form the model may not
   // recognize (the host's runtime calls).
   MarkBounds.emplace(F, Ops);
+  // In a function that uses queues, each mark and wait (those without a
+  // queue are queue 0's) goes through the queue's lowering.
+  std::optional<AsyncMarkCounts> Queued;
+  if (usesAsyncQueues(F))
+    Queued.emplace(F);
   bool OwnsMarkSequence = false;
   for (const AsyncOp &Op : Ops) {
     OwnsMarkSequence |= !Op.isCopy() && Op.getForm() == AsyncOpForm::Portable;
     if (Op.isCopy())
       lowerCopy(Op);
+    else if (Queued && Op.getForm() == AsyncOpForm::Portable && Op.isMark())
+      lowerQueuedMark(Op);
+    else if (Queued && Op.getForm() == AsyncOpForm::Portable)
+      lowerQueuedWait(Op, *Queued);
     else if (Op.isMark())
       lowerMark(Op);
     else
@@ -412,6 +431,183 @@ void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
            << "-byte async copy: " << Target->getName()
            << " does not support it at this size";
   });
+}
+
+/// Splits queue ids the optimizer merged into a phi or select (each call
+/// then names one queue, as written), and reports a queue id that is not a
+/// constant, one past the last queue, and a future in a function that uses
+/// queues. Returns true if \p F changed.
+bool PortableLowering::checkQueues(SmallVectorImpl<AsyncOp> &Ops) {
+  bool Changed = false;
+  SmallVector<CallBase *, 4> Bad;
+  for (const AsyncOp &Op : Ops) {
+    if (!Op.hasQueueOperand() || isa<ConstantInt>(Op.getQueueOperand()))
+      continue;
+    SmallVector<CallBase *, 4> Split =
+        splitMergedImmediates(*Op.getCall(), {0u});
+    Changed |= Split.size() != 1 || Split.front() != Op.getCall();
+  }
+  bool HasFuture = false;
+  for (Instruction &I : instructions(F)) {
+    AsyncOp Op = AsyncOp::get(I);
+    HasFuture |= Op.isFutureWait() || Op.isFutureAny() || Op.returnsFuture();
+    if (!Op.hasQueueOperand())
+      continue;
+    auto *Q = dyn_cast<ConstantInt>(Op.getQueueOperand());
+    StringRef What = Op.isMark() ? "asyncpipe_commit_queue(q)"
+                                 : "asyncpipe_wait_queue(q, n)";
+    if (!Q)
+      reportAsyncError(I, Twine("the queue of ") + What +
+                              " must be a compile-time constant: queues are "
+                              "told apart when the program is compiled, so "
+                              "name the queue with an integer constant (e.g. "
+                              "branch on the value and mark or wait on "
+                              "queue 0 in one branch and queue 1 in the "
+                              "other)");
+    else if (!Op.getQueue())
+      reportAsyncError(I, Twine("queue ") + Twine(Q->getSExtValue()) + " of " +
+                              What +
+                              " is out of range: queues are numbered 0 to " +
+                              Twine(MaxAsyncQueues - 1));
+    else
+      continue;
+    Bad.push_back(Op.getCall());
+  }
+  for (CallBase *Call : Bad)
+    Call->eraseFromParent();
+  Changed |= !Bad.empty();
+  if (HasFuture && usesAsyncQueues(F)) {
+    for (Instruction &I : instructions(F)) {
+      AsyncOp Op = AsyncOp::get(I);
+      if (Op.isFutureWait() || Op.isFutureAny() || Op.returnsFuture()) {
+        reportAsyncError(I, "futures are not supported yet in a function that "
+                            "marks or waits on a queue other than 0: wait "
+                            "with asyncpipe_wait_queue(q, n) instead, or move "
+                            "the futures to a function of their own");
+        break;
+      }
+    }
+  }
+  (void)Ops;
+  return Changed;
+}
+
+void PortableLowering::lowerQueuedMark(const AsyncOp &Op) {
+  unsigned Queue = *Op.getQueue();
+  IRBuilder<> B(Op.getCall());
+  CallInst *New = Target->queuesShareOneCounter() || Queue == 0
+                      ? Target->createMark(B)
+                      : Target->createQueueMark(B, Queue);
+  inheritLocation(*New, *Op.getCall());
+  Op.getCall()->eraseFromParent();
+}
+
+/// A wait of one queue (queue 0 for asyncpipe.wait) in a function that uses
+/// queues. Where queues are apart it stays the queue's wait. Where they
+/// share one counter it becomes a wait for the combined count: the fewest
+/// marks of any queue issued since the queue's (N+1)-th newest mark, over
+/// all paths, which the one mark analysis answers; where it cannot, N, which
+/// is never more than that (the N newer marks of the queue are among them).
+void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
+                                       const AsyncMarkCounts &Counts) {
+  CallBase *Call = Op.getCall();
+  unsigned Queue = *Op.getQueue();
+  Value *Count = Op.getWaitCountOperand();
+  auto *N = dyn_cast<ConstantInt>(Count);
+  if (N && !N->isNegative() && !isValidConstantCount(Op, *N)) {
+    Call->eraseFromParent();
+    return;
+  }
+  if (N && N->isNegative()) {
+    if (!hadRuntimeCount(*Call)) {
+      isValidConstantCount(Op, *N);
+      Call->eraseFromParent();
+      return;
+    }
+    Count = ConstantInt::get(Count->getType(), 0);
+    N = cast<ConstantInt>(Count);
+  }
+  std::string Why;
+  if (N && Target->dropsRedundantWaits() && Counts.isRedundantWait(Op, &Why)) {
+    ++NumRedundantWaitsRemoved;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
+             << "wait for at most " << ore::NV("Count", N->getZExtValue())
+             << " outstanding marks of queue " << ore::NV("Queue", Queue)
+             << " removed: " << Why;
+    });
+    eraseProvenRedundantOp(*Call);
+    return;
+  }
+  if (!Target->queuesShareOneCounter()) {
+    IRBuilder<> B(Call);
+    CallInst *New;
+    if (Queue != 0)
+      New = Target->createQueueWait(B, Queue, Count);
+    else if (N)
+      New = Target->createWait(B, N->getZExtValue());
+    else
+      New = Target->createVariableWait(B, Count);
+    inheritLocation(*New, *Call);
+    Call->eraseFromParent();
+    return;
+  }
+  if (!N) {
+    // A run-time count: waiting for that many marks of all queues is never
+    // weaker than the queue's wait.
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "QueueWaitCount", Call)
+             << "wait of queue " << ore::NV("Queue", Queue)
+             << " with a count known only at run time: waiting for that many "
+                "marks of all queues";
+    });
+    if (Op.hasQueueOperand()) {
+      IRBuilder<> B(Call);
+      FunctionCallee Plain = F.getParent()->getOrInsertFunction(
+          "asyncpipe.wait", B.getVoidTy(), B.getInt32Ty());
+      CallInst *New = B.CreateCall(Plain, {Count});
+      inheritLocation(*New, *Call);
+      Call->eraseFromParent();
+      lowerVariableWait(AsyncOp::get(*New));
+      return;
+    }
+    lowerVariableWait(Op);
+    return;
+  }
+  uint64_t Leaves = N->getZExtValue();
+  std::optional<uint64_t> Since =
+      Counts.marksSinceQueueMark(*Call, Queue, Leaves);
+  uint64_t Combined = Leaves;
+  if (Since && *Since != MarkBounds::Unbounded) {
+    Combined = *Since;
+    if (std::optional<uint64_t> Max = Target->getMaxWaitCount())
+      Combined = std::max(Leaves, std::min(Combined, *Max));
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "QueueWaitCount", Call)
+             << "wait of queue " << ore::NV("Queue", Queue) << " leaving "
+             << ore::NV("Count", Leaves)
+             << " of its marks: " << ore::NV("Since", *Since)
+             << " marks of all queues follow its mark on every path; "
+                "waiting for at most "
+             << ore::NV("Combined", Combined) << " outstanding marks";
+    });
+  } else {
+    ORE.emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "QueueWaitCount", Call);
+      R << "wait of queue " << ore::NV("Queue", Queue) << " leaving "
+        << ore::NV("Count", Leaves) << " of its marks: ";
+      if (Leaves >= AsyncMarkCounts::QueueDistanceDepth)
+        R << "counts past "
+          << ore::NV("Depth", AsyncMarkCounts::QueueDistanceDepth - 1)
+          << " are not followed";
+      else
+        R << "how many marks of other queues follow its mark is not known "
+             "here";
+      return R << "; waiting for at most " << ore::NV("Combined", Leaves)
+               << " outstanding marks of all queues";
+    });
+  }
+  replaceWait(Op, Combined);
 }
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {

@@ -395,6 +395,19 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
   Changed |= consumePipelineMarkers(F, LI);
   Changed |= rejectInvalidAnnotations(F, LI);
+  if (usesAsyncQueues(F)) {
+    // Not yet: the pipeliner schedules one sequence of marks.
+    if (!LI.empty()) {
+      auto &QueueORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+      QueueORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "Queues", &F)
+               << "loops not pipelined: the function marks or waits on a "
+                  "queue other than 0, and the pipeliner schedules one "
+                  "queue";
+      });
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
   auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
   auto &AC = AM.getResult<AssumptionAnalysis>(F);
