@@ -28,6 +28,11 @@ static inline void asyncpipe_copy(void *dst, const void *src, unsigned size,
 }
 static inline void asyncpipe_mark(void) {}
 static inline void asyncpipe_wait(unsigned n) { (void)n; }
+static inline void asyncpipe_commit_queue(int q) { (void)q; }
+static inline void asyncpipe_wait_queue(int q, int n) {
+  (void)q;
+  (void)n;
+}
 
 #else
 
@@ -46,6 +51,11 @@ __attribute__((nothrow)) void asyncpipe_mark(void) __asm__("asyncpipe.mark");
 /* Block until at most n marks of this function's sequence are outstanding. */
 __attribute__((nothrow)) void asyncpipe_wait(unsigned n)
     __asm__("asyncpipe.wait");
+/* Queues (llvm/docs/AsyncPipeModel.rst, "Queues"): q is a constant, 0 to 7. */
+__attribute__((nothrow)) void asyncpipe_commit_queue(int q)
+    __asm__("asyncpipe.mark.queue");
+__attribute__((nothrow)) void asyncpipe_wait_queue(int q, int n)
+    __asm__("asyncpipe.wait.queue");
 #ifdef __cplusplus
 }
 #endif

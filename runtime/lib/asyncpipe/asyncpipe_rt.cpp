@@ -85,6 +85,15 @@ struct Frame {
   /// activation's own stack frame (see popUnwoundFrames).
   uintptr_t EnterFrame;
   std::deque<uint64_t> Marks; // Outstanding marks, oldest first.
+  /// Empty until the activation marks a queue other than 0
+  /// (llvm/docs/AsyncPipeModel.rst, "Queues"); then, per queue (0 included,
+  /// Marks moved into it), its outstanding groups as [begin, end) issue
+  /// numbers, oldest first: a wait on a queue completes its groups' copies
+  /// and no others.
+  std::vector<std::deque<std::pair<uint64_t, uint64_t>>> Queues;
+  /// Where the next group of a queue begins: the issue number at the
+  /// activation's newest mark of any queue (0 before its first).
+  uint64_t GroupBegin = 0;
 };
 
 /// The caller's stack pointer at its call into the runtime entry point that
@@ -452,7 +461,7 @@ ThreadState::ThreadState(unsigned Id)
       Random{(getConfig().Seed + 1) * 0x9E3779B97F4A7C15ull + Id} {
   if (CompletionPolicy == Policy::Random)
     Wheel.resize(WheelSize);
-  Frames.push_back(Frame{0, UINTPTR_MAX, {}});
+  Frames.push_back(Frame{0, UINTPTR_MAX, {}, {}, 0});
   std::lock_guard<std::mutex> Guard(stateLock());
   allThreads().push_back(this);
 }
@@ -613,6 +622,63 @@ void waitForMarks(ThreadState &T, std::deque<uint64_t> &Marks, uint64_t N) {
     Marks.erase(Marks.begin(), Marks.begin() + MustComplete);
   }
   forgetCompleteMarks(T, Marks);
+}
+
+/// Completes, in issue order, every pending copy of \p T issued in
+/// [\p Begin, \p End).
+void completeRange(ThreadState &T, uint64_t Begin, uint64_t End) {
+  uint64_t From = std::max(T.Pending.front(), Begin);
+  uint64_t To = std::min(End, T.Pending.end());
+  if (From >= To)
+    return;
+  size_t Count =
+      listPending(T, To - From, [From](size_t I) { return From + I; });
+  for (size_t I = 0; I < Count; ++I)
+    complete(T, T.Scratch[I]);
+}
+
+using QueueGroups = std::deque<std::pair<uint64_t, uint64_t>>;
+
+/// Drops \p Groups' oldest groups once every copy before their end is
+/// complete.
+void forgetCompleteGroups(ThreadState &T, QueueGroups &Groups) {
+  uint64_t OldestPending = T.Pending.empty() ? T.NextSeq : T.Pending.front();
+  while (!Groups.empty() && Groups.front().second <= OldestPending)
+    Groups.pop_front();
+}
+
+/// Returns once at most \p N of \p Groups are outstanding: completes the
+/// copies of the older groups, and of no other queue. Adjacent groups
+/// complete as one range, in issue order.
+void waitForGroups(ThreadState &T, QueueGroups &Groups, uint64_t N) {
+  if (Groups.size() > N) {
+    size_t MustComplete = Groups.size() - N;
+    uint64_t Begin = Groups[0].first, End = Groups[0].second;
+    for (size_t I = 1; I < MustComplete; ++I) {
+      if (Groups[I].first != End) {
+        completeRange(T, Begin, End);
+        Begin = Groups[I].first;
+      }
+      End = Groups[I].second;
+    }
+    completeRange(T, Begin, End);
+    Groups.erase(Groups.begin(), Groups.begin() + MustComplete);
+  }
+  forgetCompleteGroups(T, Groups);
+}
+
+/// Makes \p F keep its marks per queue, from its first mark of a queue
+/// other than 0: queue 0's outstanding marks become groups, each beginning
+/// where the one before it ends (the oldest at 0: what precedes it is
+/// complete or its own).
+void startQueues(Frame &F) {
+  F.Queues.resize(asyncpipe_rt::MaxQueues);
+  uint64_t Begin = 0;
+  for (uint64_t End : F.Marks) {
+    F.Queues[0].push_back({Begin, End});
+    Begin = End;
+  }
+  F.Marks.clear();
 }
 
 //===----------------------------------------------------------------------===//
@@ -855,7 +921,7 @@ void __asyncpipe_rt_enter(void) noexcept {
   ThreadState &T = currentThread();
   std::lock_guard<std::mutex> Guard(stateLock());
   popUnwoundFrames(T, Depth);
-  T.Frames.push_back(Frame{T.NextSeq, Depth, {}});
+  T.Frames.push_back(Frame{T.NextSeq, Depth, {}, {}, 0});
   completeSomeAtRandom(T);
 }
 
@@ -882,11 +948,48 @@ void __asyncpipe_rt_mark(void) noexcept {
   std::lock_guard<std::mutex> Guard(stateLock());
   popUnwoundFrames(T, Depth);
   Frame &F = T.Frames.back();
-  F.Marks.push_back(T.NextSeq);
+  if (F.Queues.empty()) {
+    F.Marks.push_back(T.NextSeq);
+  } else {
+    F.Queues[0].push_back({F.GroupBegin, T.NextSeq});
+    forgetCompleteGroups(T, F.Queues[0]);
+  }
+  F.GroupBegin = T.NextSeq;
   startGroup(T);
   asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
   forgetCompleteMarks(T, F.Marks);
   completeSomeAtRandom(T);
+}
+
+void __asyncpipe_rt_mark_queue(uint32_t Q) noexcept {
+  uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  popUnwoundFrames(T, Depth);
+  Frame &F = T.Frames.back();
+  if (F.Queues.empty())
+    startQueues(F);
+  QueueGroups &Groups = F.Queues[Q % asyncpipe_rt::MaxQueues];
+  Groups.push_back({F.GroupBegin, T.NextSeq});
+  F.GroupBegin = T.NextSeq;
+  startGroup(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::Mark);
+  forgetCompleteGroups(T, Groups);
+  completeSomeAtRandom(T);
+}
+
+void __asyncpipe_rt_wait_queue(uint32_t Q, uint64_t N) noexcept {
+  uintptr_t Depth = ASYNCPIPE_CALLER_DEPTH();
+  ThreadState &T = currentThread();
+  std::lock_guard<std::mutex> Guard(stateLock());
+  popUnwoundFrames(T, Depth);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
+  Frame &F = T.Frames.back();
+  if (F.Queues.empty())
+    startQueues(F);
+  waitForGroups(T, F.Queues[Q % asyncpipe_rt::MaxQueues], N);
+  completeSomeAtRandom(T);
+  asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }
 
 void __asyncpipe_rt_wait(uint64_t N) noexcept {
@@ -895,7 +998,11 @@ void __asyncpipe_rt_wait(uint64_t N) noexcept {
   std::lock_guard<std::mutex> Guard(stateLock());
   popUnwoundFrames(T, Depth);
   asyncpipe_trace::note(asyncpipe_trace::Event::WaitEnter, 0, N);
-  waitForMarks(T, T.Frames.back().Marks, N);
+  Frame &F = T.Frames.back();
+  if (F.Queues.empty())
+    waitForMarks(T, F.Marks, N);
+  else
+    waitForGroups(T, F.Queues[0], N);
   completeSomeAtRandom(T);
   asyncpipe_trace::note(asyncpipe_trace::Event::WaitReturn);
 }

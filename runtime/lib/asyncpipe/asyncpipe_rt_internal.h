@@ -25,6 +25,10 @@ using Site = __asyncpipe_rt_site;
 
 enum class Policy { Eager, Lazy, Random };
 
+/// Queues an activation may mark and wait on: 0 to MaxQueues - 1
+/// (AsyncPipe's MaxAsyncQueues).
+constexpr unsigned MaxQueues = 8;
+
 struct Config {
   Policy CompletionPolicy = Policy::Eager;
   uint64_t Seed = 1;
