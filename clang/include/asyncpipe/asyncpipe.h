@@ -39,6 +39,19 @@
  *       work-item. `n` may be a run-time value; asyncpipe_wait(0) waits for
  *       everything. Marks made by callees do not count: commit and wait in
  *       the same function (or in functions inlined into it).
+ *   asyncpipe_commit_queue(q)
+ *   asyncpipe_wait_queue(q, n)
+ *       The same for queue `q` (an integer constant, 0 to
+ *       ASYNCPIPE_MAX_QUEUES - 1): TVM's async_commit_queue(q) and
+ *       async_wait_queue(q, n). A queue is an ordered stream of groups with
+ *       its own marks; a copy belongs to the queue of the next commit after
+ *       it (of any queue), and asyncpipe_wait_queue(q, n) waits until at
+ *       most `n` marks of queue `q` are outstanding, whatever the other
+ *       queues have in flight. Queue 0 is asyncpipe_commit() /
+ *       asyncpipe_wait(n). On NVPTX and AMDGPU every queue is on the one
+ *       hardware counter and each wait becomes the exact combined count;
+ *       on the host the queues are apart (llvm/docs/AsyncPipeModel.rst,
+ *       "Queues").
  *
  * A copy's bytes may be read only after a wait that covers it; other
  * work-items see them only after that wait and a workgroup barrier. Writes to
@@ -56,6 +69,9 @@
 /* Cache the source in L2 only (NVPTX cp.async.cg): for data read once. */
 #define ASYNCPIPE_COPY_BYPASS_L1 1u
 #define ASYNCPIPE_COPY_ALL_FLAGS ASYNCPIPE_COPY_BYPASS_L1
+
+/* Queue ids are 0 to ASYNCPIPE_MAX_QUEUES - 1. */
+#define ASYNCPIPE_MAX_QUEUES 8
 
 /* The argument checks of the calls below. diagnose_if reports a bad
  * argument as an error at the user's call, with the attribute as its one
@@ -122,6 +138,31 @@ ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
                                "argument 'n' of 'asyncpipe_wait' must not be "
                                "negative", "error")))
     ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_wait()") __asm__("asyncpipe.wait");
+ASYNCPIPE_DEVICE void asyncpipe_commit_queue(int q)
+    __attribute__((diagnose_if(!__builtin_constant_p(q),
+                               "argument 'q' of 'asyncpipe_commit_queue' must "
+                               "be an integer constant: queues are told apart "
+                               "at compile time", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(q) &&
+                                   (q < 0 || q >= ASYNCPIPE_MAX_QUEUES),
+                               "argument 'q' of 'asyncpipe_commit_queue' is "
+                               "out of range: queues are 0 to 7", "error")))
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_commit_queue()")
+        __asm__("asyncpipe.mark.queue");
+ASYNCPIPE_DEVICE void asyncpipe_wait_queue(int q, int n)
+    __attribute__((diagnose_if(!__builtin_constant_p(q),
+                               "argument 'q' of 'asyncpipe_wait_queue' must "
+                               "be an integer constant: queues are told apart "
+                               "at compile time", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(q) &&
+                                   (q < 0 || q >= ASYNCPIPE_MAX_QUEUES),
+                               "argument 'q' of 'asyncpipe_wait_queue' is out "
+                               "of range: queues are 0 to 7", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(n) && n < 0,
+                               "argument 'n' of 'asyncpipe_wait_queue' must "
+                               "not be negative", "error")))
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_wait_queue()")
+        __asm__("asyncpipe.wait.queue");
 
 #ifdef __cplusplus
 } /* extern "C" */
