@@ -138,10 +138,18 @@ SmallVector<unsigned, 4> getImmediateArgNos(CallBase &Call,
   SmallVector<unsigned, 4> ArgNos;
   if (Form.ID == Intrinsic::not_intrinsic)
     return ArgNos;
-  Function *Native = getNativeDMA(Call, Form);
-  unsigned NumParams = std::min<unsigned>(Call.arg_size(), Native->arg_size());
+  // Read from the intrinsic's attributes, not from a declaration: asking
+  // must not add one to a module that never calls the intrinsic.
+  LLVMContext &Ctx = Call.getContext();
+  SmallVector<Type *, 1> Overloads;
+  if (Form.Overloaded)
+    Overloads.push_back(Call.getArgOperand(0)->getType());
+  FunctionType *NativeType = Intrinsic::getType(Ctx, Form.ID, Overloads);
+  AttributeList Attrs = Intrinsic::getAttributes(Ctx, Form.ID, NativeType);
+  unsigned NumParams =
+      std::min<unsigned>(Call.arg_size(), NativeType->getNumParams());
   for (unsigned ArgNo = 0; ArgNo != NumParams; ++ArgNo)
-    if (Native->hasParamAttribute(ArgNo, Attribute::ImmArg))
+    if (Attrs.hasParamAttr(ArgNo, Attribute::ImmArg))
       ArgNos.push_back(ArgNo);
   return ArgNos;
 }

@@ -18,6 +18,9 @@
 ; CHECK-NEXT:    %lane.dst = getelementptr i8, ptr addrspace(3) @lds, i32 [[DST]]
 ; CHECK-NEXT:    %src = getelementptr i8, ptr addrspace(1) %g, i64 256
 ; CHECK-NEXT:    call void @llvm.amdgcn.global.load.async.to.lds.b32(ptr addrspace(1) %src, ptr addrspace(3) %lane.dst, i32 0, i32 0)
+;; Reading the LDS DMA's immediate operands declares no LDS DMA intrinsic
+;; the module does not call.
+; CHECK-NOT:     declare {{.*}} @llvm.amdgcn.global.load.lds
 
 ; AUX: error: k.hip:4:3: in function with_aux void (ptr addrspace(1)): the aux (operand 5) of 'llvm.amdgcn.global.load.async.lds' is 1: gfx1250's async copies encode their cache policy differently; pass 0 (the default policy) there
 
