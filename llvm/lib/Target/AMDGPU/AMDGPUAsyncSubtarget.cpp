@@ -90,9 +90,12 @@ WaitcntOpcodes::WaitcntOpcodes(const TargetInstrInfo &TII)
     : Waitcnt(findOpcode(TII, "S_WAITCNT")),
       WaitcntSoft(findOpcode(TII, "S_WAITCNT_soft")),
       WaitAsynccnt(findOpcode(TII, "S_WAIT_ASYNCCNT")),
-      WaitAsynccntSoft(findOpcode(TII, "S_WAIT_ASYNCCNT_soft")) {
-  // Every encoding variant (_SADDR, _gfx1250, ...) of the named families.
+      WaitAsynccntSoft(findOpcode(TII, "S_WAIT_ASYNCCNT_soft")),
+      WaitTensorcnt(findOpcode(TII, "S_WAIT_TENSORCNT")) {
+  // Every encoding variant (_SADDR, _D2, _gfx1250, ...) of the named
+  // families.
   AsynccntKind.assign(TII.getNumOpcodes(), 0);
+  TensorcntKind.assign(TII.getNumOpcodes(), 0);
   for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op) {
     StringRef Name = TII.getName(Op);
     if (Name.starts_with("GLOBAL_LOAD_ASYNC_TO_LDS_") ||
@@ -101,6 +104,11 @@ WaitcntOpcodes::WaitcntOpcodes(const TargetInstrInfo &TII)
       AsynccntKind[Op] = 1;
     else if (Name.starts_with("DS_ATOMIC_ASYNC_BARRIER_ARRIVE"))
       AsynccntKind[Op] = 2;
+    else if (Name.starts_with("TENSOR_LOAD_TO_LDS") ||
+             Name.starts_with("TENSOR_STORE_FROM_LDS"))
+      TensorcntKind[Op] = 1;
+    else if (Name.starts_with("TENSOR_SAVE") || Name.starts_with("TENSOR_STOP"))
+      TensorcntKind[Op] = 2;
   }
 }
 
@@ -112,11 +120,24 @@ bool WaitcntOpcodes::isWaitAsynccnt(const MachineInstr &MI) const {
   return MI.getOpcode() == WaitAsynccnt || MI.getOpcode() == WaitAsynccntSoft;
 }
 
-VmcntEvent WaitcntOpcodes::classifyAsynccnt(const MachineInstr &MI) const {
+bool WaitcntOpcodes::isWaitTensorcnt(const MachineInstr &MI) const {
+  return WaitTensorcnt && MI.getOpcode() == *WaitTensorcnt;
+}
+
+static VmcntEvent classifyByKind(const std::vector<uint8_t> &Kinds,
+                                 const MachineInstr &MI) {
   unsigned Op = MI.getOpcode();
-  if (Op >= AsynccntKind.size() || !AsynccntKind[Op])
+  if (Op >= Kinds.size() || !Kinds[Op])
     return VmcntEvent::NotCounted;
-  return AsynccntKind[Op] == 1 ? VmcntEvent::LDSDMA : VmcntEvent::OutOfOrder;
+  return Kinds[Op] == 1 ? VmcntEvent::LDSDMA : VmcntEvent::OutOfOrder;
+}
+
+VmcntEvent WaitcntOpcodes::classifyAsynccnt(const MachineInstr &MI) const {
+  return classifyByKind(AsynccntKind, MI);
+}
+
+VmcntEvent WaitcntOpcodes::classifyTensorcnt(const MachineInstr &MI) const {
+  return classifyByKind(TensorcntKind, MI);
 }
 
 std::string asyncpipe::amdgpu::verifyTSFlagPins(const TargetInstrInfo &TII,

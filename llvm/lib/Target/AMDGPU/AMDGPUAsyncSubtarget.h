@@ -84,6 +84,16 @@ public:
   bool hasAsyncCnt() const { return Isa.Major == 12 && Isa.Minor == 5; }
   /// The largest count an s_wait_asynccnt can wait for (a 6-bit counter).
   unsigned getMaxAsynccnt() const { return 63; }
+  /// True if the generation has the tensor DMA (tensor_load_to_lds,
+  /// tensor_store_from_lds), counted on its own TENSORcnt and waited for by
+  /// s_wait_tensorcnt, independently of ASYNCcnt (gfx1250, gfx1251).
+  bool hasTensorCnt() const { return hasAsyncCnt(); }
+  /// The largest count an s_wait_tensorcnt is given. LLVM 22 does not model
+  /// TENSORcnt's width (its SIInsertWaitcnts computes no limit for it and
+  /// never waits for it; s_wait_tensorcnt encodes its 16-bit immediate as
+  /// written), so tensor waits are clamped like ASYNCcnt's: a smaller count
+  /// is a stronger wait, correct whatever the width.
+  unsigned getMaxTensorcnt() const { return 63; }
   /// True if an LDS DMA may move \p Bytes per lane.
   bool isLegalDMASize(uint64_t Bytes) const;
   /// The sizes isLegalDMASize accepts, for diagnostics ("1, 2 or 4").
@@ -117,18 +127,27 @@ struct WaitcntOpcodes {
   std::optional<unsigned> WaitcntSoft;      ///< S_WAITCNT_soft
   std::optional<unsigned> WaitAsynccnt;     ///< S_WAIT_ASYNCCNT
   std::optional<unsigned> WaitAsynccntSoft; ///< S_WAIT_ASYNCCNT_soft
+  std::optional<unsigned> WaitTensorcnt;    ///< S_WAIT_TENSORCNT
   bool isWaitcnt(const MachineInstr &MI) const;
   bool isWaitAsynccnt(const MachineInstr &MI) const;
+  bool isWaitTensorcnt(const MachineInstr &MI) const;
   /// How \p MI counts on ASYNCcnt (gfx1250): the async copies between
   /// global memory and LDS (GLOBAL_LOAD_ASYNC_TO_LDS_*,
   /// CLUSTER_LOAD_ASYNC_TO_LDS_*, GLOBAL_STORE_ASYNC_FROM_LDS_*) as LDSDMA,
   /// which retire in order; any other instruction that changes ASYNCcnt
   /// (DS_ATOMIC_ASYNC_BARRIER_ARRIVE_B64) as OutOfOrder.
   VmcntEvent classifyAsynccnt(const MachineInstr &MI) const;
+  /// How \p MI counts on TENSORcnt (gfx1250): the tensor DMA
+  /// (TENSOR_LOAD_TO_LDS*, TENSOR_STORE_FROM_LDS*) as LDSDMA, which retires
+  /// in order; the other instructions that change TENSORcnt (TENSOR_SAVE,
+  /// TENSOR_STOP), whose order with the DMA is not known, as OutOfOrder.
+  VmcntEvent classifyTensorcnt(const MachineInstr &MI) const;
 
 private:
   /// Indexed by opcode: 1 for an async copy, 2 for another ASYNCcnt event.
   std::vector<uint8_t> AsynccntKind;
+  /// Indexed by opcode: 1 for a tensor DMA, 2 for another TENSORcnt event.
+  std::vector<uint8_t> TensorcntKind;
 };
 
 /// Checks the pinned TSFlags against opcodes of known class; returns a
