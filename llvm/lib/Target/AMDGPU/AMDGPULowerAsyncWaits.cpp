@@ -25,24 +25,36 @@
 // then counts those copies only and emits s_wait_asynccnt K. Copies retire in
 // issue order, as LLVM's own SIInsertWaitcnts models the counter.
 //
-// Termination. A block's state is one count per nameable mark plus one for
-// the newest DMA, each in {0, ..., Cap, Done} (counts saturate at Cap, one more
-// than the largest encodable vmcnt, where the wait is clamped anyway), and one
-// out-of-order bit: a finite lattice of height H = (Depth + 1) * (Cap + 1) + 1
-// ordered by "at most as much is known" (smaller counts, bit set). Depth, the
-// number of nameable marks, is capped at MaxMarkDepth: a wait naming more
-// marks is lowered as a wait naming MaxMarkDepth - 1, which is stronger. The
-// transfer of a wait is not monotone (the vmcnt it emits, which completes
-// everything older, depends on its own input), so the solver does not rely on
-// monotonicity: every update replaces a block's out-state by its meet with
-// the newly computed one. Out-states therefore only descend, each at most H
-// times, and a sweep that lowers none of them ends the solve: at most
-// NumBlocks * H + 1 sweeps. The result is a post-fixpoint: every out-state is
-// at most the transfer of its in-state with the waits decided from that same
-// in-state, which are exactly the waits emitted, so it describes every run of
-// the final code. As a guard against a mistake in this argument, a hard sweep
-// bound (-amdgpu-async-wait-max-sweeps) makes every wait of the function
-// vmcnt(0), always correct, with a missed-optimization remark.
+// Their tensor DMA (tensor_load_to_lds, tensor_store_from_lds) is
+// asynchronous too and is covered by the marks as upstream LLVM covers it
+// (llvm-project PR #200775), but it counts on a counter of its own, TENSORcnt,
+// which retires independently of ASYNCcnt. So the state keeps one queue per
+// counter, each with its own counts per mark, in the one dataflow: a wait
+// needs, per counter, the weakest count that completes that counter's
+// operations before its (N+1)-th newest mark, and gets s_wait_asynccnt K
+// and s_wait_tensorcnt T, each only where that counter has such an operation
+// on some path.
+//
+// Termination. A block's state is, per counter, one count per nameable mark
+// plus one for the newest DMA, each in {0, ..., Cap, Done} (counts saturate at
+// Cap, one more than the largest encodable count, where the wait is clamped
+// anyway), and one out-of-order bit: a finite lattice of height
+// H = C * ((Depth + 1) * (Cap + 1) + 1) for C counters (one, or two on
+// gfx1250), ordered by "at most as much is known" (smaller counts, bit set).
+// Depth, the number of nameable marks, is capped at MaxMarkDepth: a wait
+// naming more marks is lowered as a wait naming MaxMarkDepth - 1, which is
+// stronger. The transfer of a wait is not monotone (the count it emits, which
+// completes everything older, depends on its own input), so the solver does
+// not rely on monotonicity: every update replaces a block's out-state by its
+// meet with the newly computed one. Out-states therefore only descend, each
+// at most H times, and a sweep that lowers none of them ends the solve: at
+// most NumBlocks * H + 1 sweeps. The result is a post-fixpoint: every
+// out-state is at most the transfer of its in-state with the waits decided
+// from that same in-state, which are exactly the waits emitted, so it
+// describes every run of the final code. As a guard against a mistake in
+// this argument, a hard sweep bound (-amdgpu-async-wait-max-sweeps) makes
+// every wait of the function wait for zero on each counter, always correct,
+// with a missed-optimization remark.
 //
 // The file is longer than AsyncPipe's ~500-line guideline on purpose: the
 // state, the transfer function and the solver share the invariants the
@@ -66,6 +78,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
+#include <array>
 #include <climits>
 
 using namespace llvm;
@@ -92,6 +105,13 @@ static cl::opt<bool> WeakenWaitsForTesting(
     cl::desc("Emit every async wait one vmcnt too weak (wrong code), to test "
              "-amdgpu-verify-async-waits"));
 
+static cl::opt<bool> MergeTensorIntoAsynccntForTesting(
+    "amdgpu-async-merge-tensor-into-asynccnt-for-testing", cl::init(false),
+    cl::Hidden,
+    cl::desc("Testing only: count gfx1250's tensor DMA on ASYNCcnt, as if it "
+             "shared the async copies' counter, so that no s_wait_tensorcnt "
+             "is emitted (wrong code), to test -amdgpu-verify-async-waits"));
+
 static cl::opt<bool> VerifyTSFlags(
     "amdgpu-async-verify-tsflags", cl::init(false), cl::Hidden,
     cl::desc("Check AsyncPipe's pinned AMDGPU TSFlags bits against known "
@@ -117,24 +137,32 @@ constexpr unsigned MaxMarkDepth = 1024;
 /// Nothing to wait for: no outstanding async DMA is covered.
 constexpr unsigned Done = UINT_MAX;
 
-/// What is known about the marks of the current activation at a program
-/// point. Counts are lower bounds over all paths, saturated at Cap.
-struct MarkState {
-  /// vmcnt events issued since the newest async DMA, or Done.
+/// The counters a wait may have to wait on. The first is the one the async
+/// copies count on (vmcnt, or ASYNCcnt on gfx1250); the second is gfx1250's
+/// TENSORcnt, on which the tensor DMA alone counts.
+enum CounterIndex : unsigned { CopyCounter = 0, TensorCounter = 1 };
+constexpr unsigned MaxCounters = 2;
+
+/// What is known about the operations of one counter that the marks of the
+/// current activation cover, at a program point. Counts are lower bounds over
+/// all paths, saturated at the counter's Cap.
+struct QueueState {
+  /// Events of the counter issued since its newest async DMA, or Done.
   unsigned SinceNewestDMA = Done;
-  /// SinceMark[J]: vmcnt events issued since the newest async DMA older than
-  /// the J-th most recent mark (J = 0 is the most recent), or Done.
+  /// SinceMark[J]: events of the counter issued since its newest async DMA
+  /// older than the J-th most recent mark (J = 0 is the most recent), or
+  /// Done.
   SmallVector<unsigned, 4> SinceMark;
-  /// An event that may return out of order is in flight: only vmcnt(0)
+  /// An event that may retire out of order is in flight: only a wait for 0
   /// proves anything complete.
   bool OutOfOrderPending = false;
 
-  bool operator==(const MarkState &O) const {
+  bool operator==(const QueueState &O) const {
     return SinceNewestDMA == O.SinceNewestDMA && SinceMark == O.SinceMark &&
            OutOfOrderPending == O.OutOfOrderPending;
   }
 
-  void meet(const MarkState &O) {
+  void meet(const QueueState &O) {
     SinceNewestDMA = std::min(SinceNewestDMA, O.SinceNewestDMA);
     for (unsigned J = 0, E = SinceMark.size(); J != E; ++J)
       SinceMark[J] = std::min(SinceMark[J], O.SinceMark[J]);
@@ -142,15 +170,53 @@ struct MarkState {
   }
 };
 
-/// One wait marker and the vmcnt it needs (Done: none).
+/// What is known about the marks of the current activation at a program
+/// point: one queue per counter.
+struct MarkState {
+  SmallVector<QueueState, MaxCounters> Queues;
+
+  bool operator==(const MarkState &O) const { return Queues == O.Queues; }
+
+  void meet(const MarkState &O) {
+    for (unsigned C = 0, E = Queues.size(); C != E; ++C)
+      Queues[C].meet(O.Queues[C]);
+  }
+};
+
+/// One wait marker and the count it needs on each counter (Done: none).
 struct WaitDecision {
   MachineInstr *Marker;
   unsigned N;
-  unsigned Vmcnt;
-  bool ForcedByOutOfOrder;
-  /// The dataflow hit its sweep bound: the wait is vmcnt(0).
+  std::array<unsigned, MaxCounters> Count = {Done, Done};
+  /// Per counter: an out-of-order event made the count 0.
+  std::array<bool, MaxCounters> ForcedByOutOfOrder = {false, false};
+  /// The dataflow hit its sweep bound: every count is 0.
   bool ForcedBySweepBound = false;
+
+  bool needsWait() const {
+    return llvm::any_of(Count, [](unsigned K) { return K != Done; });
+  }
 };
+
+/// True for the calling conventions of a program's entry point (a kernel or
+/// a graphics shader): it starts with nothing in flight, since no caller can
+/// have issued anything before it.
+bool startsWithNothingInFlight(const Function &F) {
+  switch (F.getCallingConv()) {
+  case CallingConv::AMDGPU_KERNEL:
+  case CallingConv::SPIR_KERNEL:
+  case CallingConv::AMDGPU_VS:
+  case CallingConv::AMDGPU_GS:
+  case CallingConv::AMDGPU_PS:
+  case CallingConv::AMDGPU_CS:
+  case CallingConv::AMDGPU_HS:
+  case CallingConv::AMDGPU_ES:
+  case CallingConv::AMDGPU_LS:
+    return true;
+  default:
+    return false;
+  }
+}
 
 class AsyncWaitLowering {
 public:
@@ -159,9 +225,15 @@ public:
                     MachineOptimizationRemarkEmitter &ORE)
       : MF(MF), ST(ST), TII(*MF.getSubtarget().getInstrInfo()),
         Opcodes(Opcodes), ORE(ORE), AsyncCnt(ST.hasAsyncCnt()),
-        MaxCount(AsyncCnt ? ST.getMaxAsynccnt() : ST.getMaxVmcnt()),
-        Cap(MaxCount + 1), HasDMA(ST.hasLDSDMA() || AsyncCnt),
-        CounterName(AsyncCnt ? "asynccnt" : "vmcnt") {}
+        TensorCnt(ST.hasTensorCnt() && !MergeTensorIntoAsynccntForTesting),
+        NumCounters(TensorCnt ? 2 : 1), HasDMA(ST.hasLDSDMA() || AsyncCnt) {
+    MaxCount[CopyCounter] = AsyncCnt ? ST.getMaxAsynccnt() : ST.getMaxVmcnt();
+    MaxCount[TensorCounter] = ST.getMaxTensorcnt();
+    for (unsigned C = 0; C != MaxCounters; ++C)
+      Cap[C] = MaxCount[C] + 1;
+    CounterName[CopyCounter] = AsyncCnt ? "asynccnt" : "vmcnt";
+    CounterName[TensorCounter] = "tensorcnt";
+  }
 
   bool run();
 
@@ -171,19 +243,32 @@ private:
   void transfer(MachineInstr &MI, MarkState &S,
                 SmallVectorImpl<WaitDecision> *Decisions) const;
   void transferAsyncCnt(MachineInstr &MI, MarkState &S) const;
-  void bump(MarkState &S) const;
-  void applyVmcnt(MarkState &S, unsigned Vmcnt) const;
+  void countEvent(unsigned C, VmcntEvent E, QueueState &Q) const;
+  void bump(unsigned C, QueueState &Q) const;
+  void applyCount(QueueState &Q, unsigned Count) const;
   MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
   unsigned markIndex(unsigned N) const { return std::min(N, Depth - 1); }
   bool solve();
   SmallVector<WaitDecision, 8> decide();
-  MachineInstr *emit(const WaitDecision &D);
+  SmallVector<MachineInstr *, 2> emit(const WaitDecision &D);
+  MachineInstr *emitCount(unsigned C, unsigned Count, MachineInstr &Marker);
+  bool mayHaveTensorDMA() const;
   unsigned vmcntUpperBoundStep(const MachineInstr &MI, unsigned U) const;
   void removeUselessWaits(const SmallPtrSetImpl<const MachineInstr *> &Ours);
-  MachineInstr *findAdjacentWaitcnt(MachineInstr &Marker);
-  bool isCounterWait(const MachineInstr &MI) const {
-    return AsyncCnt ? Opcodes.isWaitAsynccnt(MI) : Opcodes.isWaitcnt(MI);
+  MachineInstr *findAdjacentWait(unsigned C, MachineInstr &Marker);
+  bool isCounterWait(unsigned C, const MachineInstr &MI) const {
+    if (!AsyncCnt)
+      return Opcodes.isWaitcnt(MI);
+    return C == CopyCounter ? Opcodes.isWaitAsynccnt(MI)
+                            : Opcodes.isWaitTensorcnt(MI);
   }
+  bool isAnyCounterWait(const MachineInstr &MI) const {
+    for (unsigned C = 0; C != NumCounters; ++C)
+      if (isCounterWait(C, MI))
+        return true;
+    return false;
+  }
+  std::string describeCounts(const WaitDecision &D) const;
   void remark(const WaitDecision &D);
 
   MachineFunction &MF;
@@ -191,13 +276,16 @@ private:
   const TargetInstrInfo &TII;
   const WaitcntOpcodes &Opcodes;
   MachineOptimizationRemarkEmitter &ORE;
-  /// gfx1250: the counter is ASYNCcnt, waited for by s_wait_asynccnt, and
-  /// only the async copies count on it. Elsewhere: vmcnt and s_waitcnt.
+  /// gfx1250: the copies' counter is ASYNCcnt, waited for by s_wait_asynccnt,
+  /// and only the async copies count on it. Elsewhere: vmcnt and s_waitcnt.
   const bool AsyncCnt;
-  const unsigned MaxCount;
-  const unsigned Cap;
+  /// gfx1250: the tensor DMA counts on TENSORcnt, the second counter.
+  const bool TensorCnt;
+  const unsigned NumCounters;
   const bool HasDMA;
-  const StringRef CounterName;
+  std::array<unsigned, MaxCounters> MaxCount;
+  std::array<unsigned, MaxCounters> Cap;
+  std::array<StringRef, MaxCounters> CounterName;
   unsigned Depth = 0;
   DenseMap<const MachineBasicBlock *, MarkState> Out;
 };
@@ -214,40 +302,66 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
   return Any ? std::min(MaxN, MaxMarkDepth - 1) + 1 : 0;
 }
 
-// A kernel starts with nothing in flight. Any other function may be entered
-// with its caller's DMAs in flight; the stock pass's entry s_waitcnt then
-// completes them. Without LDS DMA (GFX11 on) no async DMA can exist at all.
+// An entry point (a kernel or a shader) starts with nothing in flight. Any
+// other function may be entered with its caller's DMAs in flight; on gfx9
+// and gfx10 the stock pass's entry s_waitcnt then completes them, while
+// LLVM 22 waits at entry for neither ASYNCcnt nor TENSORcnt. Without LDS DMA
+// (GFX11, GFX12 before gfx1250) no async DMA can exist at all.
 MarkState AsyncWaitLowering::entryState() const {
   MarkState S;
-  S.SinceMark.assign(Depth, Done);
-  if (HasDMA && MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
-    S.SinceNewestDMA = 0;
+  S.Queues.resize(NumCounters);
+  bool CallerMayHaveDMA = !startsWithNothingInFlight(MF.getFunction());
+  for (unsigned C = 0; C != NumCounters; ++C) {
+    QueueState &Q = S.Queues[C];
+    Q.SinceMark.assign(Depth, Done);
+    if (CallerMayHaveDMA && (C == TensorCounter || HasDMA))
+      Q.SinceNewestDMA = 0;
+  }
   return S;
 }
 
-void AsyncWaitLowering::bump(MarkState &S) const {
+void AsyncWaitLowering::bump(unsigned C, QueueState &Q) const {
   auto Inc = [&](unsigned &X) {
     if (X != Done)
-      X = std::min(X + 1, Cap);
+      X = std::min(X + 1, Cap[C]);
   };
-  Inc(S.SinceNewestDMA);
-  for (unsigned &X : S.SinceMark)
+  Inc(Q.SinceNewestDMA);
+  for (unsigned &X : Q.SinceMark)
     Inc(X);
 }
 
-// At most Vmcnt events remain, so every event with at least Vmcnt newer ones
+// At most Count events remain, so every event with at least Count newer ones
 // has retired, provided events retire in order.
-void AsyncWaitLowering::applyVmcnt(MarkState &S, unsigned Vmcnt) const {
-  if (S.OutOfOrderPending && Vmcnt != 0)
+void AsyncWaitLowering::applyCount(QueueState &Q, unsigned Count) const {
+  if (Q.OutOfOrderPending && Count != 0)
     return;
   auto Apply = [&](unsigned &X) {
-    if (X != Done && X >= Vmcnt)
+    if (X != Done && X >= Count)
       X = Done;
   };
-  Apply(S.SinceNewestDMA);
-  for (unsigned &X : S.SinceMark)
+  Apply(Q.SinceNewestDMA);
+  for (unsigned &X : Q.SinceMark)
     Apply(X);
-  S.OutOfOrderPending = false;
+  Q.OutOfOrderPending = false;
+}
+
+void AsyncWaitLowering::countEvent(unsigned C, VmcntEvent E,
+                                   QueueState &Q) const {
+  switch (E) {
+  case VmcntEvent::NotCounted:
+    return;
+  case VmcntEvent::OutOfOrder:
+    Q.OutOfOrderPending = true;
+    bump(C, Q);
+    return;
+  case VmcntEvent::InOrder:
+    bump(C, Q);
+    return;
+  case VmcntEvent::LDSDMA:
+    bump(C, Q);
+    Q.SinceNewestDMA = 0;
+    return;
+  }
 }
 
 // Bundled instructions are visited one by one (MachineBasicBlock::instrs),
@@ -258,94 +372,97 @@ void AsyncWaitLowering::transfer(
   if (MI.isBundle())
     return;
   if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-    unsigned Needed = S.SinceMark[markIndex(*N)];
-    bool Forced = Needed != Done && Needed != 0 && S.OutOfOrderPending;
-    if (Forced)
-      Needed = 0;
+    WaitDecision D{&MI, *N};
+    for (unsigned C = 0; C != NumCounters; ++C) {
+      QueueState &Q = S.Queues[C];
+      unsigned Needed = Q.SinceMark[markIndex(*N)];
+      bool Forced = Needed != Done && Needed != 0 && Q.OutOfOrderPending;
+      if (Forced)
+        Needed = 0;
+      D.Count[C] = Needed;
+      D.ForcedByOutOfOrder[C] = Forced;
+      // The marks the wait names are complete now. Only those, and
+      // everything else only when the wait is for 0: what a weaker wait
+      // completes besides would depend on counts the wait itself does not
+      // name.
+      for (unsigned J = markIndex(*N); J < Depth; ++J)
+        Q.SinceMark[J] = Done;
+      if (Needed == 0)
+        applyCount(Q, 0);
+    }
     if (Decisions)
-      Decisions->push_back({&MI, *N, Needed, Forced});
-    // The marks the wait names are complete now. Only those, and everything
-    // else only when the wait is vmcnt(0): what a weaker wait completes
-    // besides would depend on counts the wait itself does not name.
-    for (unsigned J = markIndex(*N); J < Depth; ++J)
-      S.SinceMark[J] = Done;
-    if (Needed == 0)
-      applyVmcnt(S, 0);
+      Decisions->push_back(D);
     return;
   }
   if (isMarkMarker(MI)) {
-    if (Depth) {
-      S.SinceMark.insert(S.SinceMark.begin(), S.SinceNewestDMA);
-      S.SinceMark.pop_back();
-    }
+    if (Depth)
+      for (QueueState &Q : S.Queues) {
+        Q.SinceMark.insert(Q.SinceMark.begin(), Q.SinceNewestDMA);
+        Q.SinceMark.pop_back();
+      }
     return;
   }
   if (AsyncCnt) {
     transferAsyncCnt(MI, S);
     return;
   }
+  QueueState &Q = S.Queues[CopyCounter];
   if (Opcodes.isWaitcnt(MI)) {
-    applyVmcnt(S, ST.decodeVmcnt(MI.getOperand(0).getImm()));
+    applyCount(Q, ST.decodeVmcnt(MI.getOperand(0).getImm()));
     return;
   }
   if (MI.isCall()) {
     if (AMDGPUAsyncAssumeCalleeWaits || !HasDMA) {
-      applyVmcnt(S, 0);
+      applyCount(Q, 0);
       return;
     }
     // The callee's last vmcnt event may be an async DMA, and its loads may
     // return in any order.
-    S.SinceNewestDMA = 0;
-    S.OutOfOrderPending = true;
+    Q.SinceNewestDMA = 0;
+    Q.OutOfOrderPending = true;
     return;
   }
-  switch (ST.classifyVmcnt(MI)) {
-  case VmcntEvent::NotCounted:
-    return;
-  case VmcntEvent::OutOfOrder:
-    S.OutOfOrderPending = true;
-    bump(S);
-    return;
-  case VmcntEvent::InOrder:
-    bump(S);
-    return;
-  case VmcntEvent::LDSDMA:
-    bump(S);
-    if (isTaggedAsyncDMA(MI))
-      S.SinceNewestDMA = 0;
-    return;
-  }
+  VmcntEvent E = ST.classifyVmcnt(MI);
+  // An ordinary LDS DMA is an in-order event like a load; only one that
+  // came from an async DMA is covered by the marks.
+  if (E == VmcntEvent::LDSDMA && !isTaggedAsyncDMA(MI))
+    E = VmcntEvent::InOrder;
+  countEvent(CopyCounter, E, Q);
 }
 
-// gfx1250. The user's own s_wait_asynccnt (intrinsic) completes what it
-// names; one written as inline asm is not decoded, which is safe (a wait not
-// modelled only makes later waits stronger). LLVM 22 waits for ASYNCcnt
-// neither at calls nor at returns, so a callee may leave its async copies,
-// and a barrier arrive, in flight: its copies are then the newest, and only
-// asynccnt(0) proves anything complete.
+// gfx1250. The user's own s_wait_asynccnt and s_wait_tensorcnt (intrinsics)
+// complete what they name; one written as inline asm is not decoded, which
+// is safe (a wait not modelled only makes later waits stronger). LLVM 22
+// waits for ASYNCcnt and TENSORcnt neither at calls nor at returns, so a
+// callee may leave its async copies, a barrier arrive and its tensor DMA in
+// flight: they are then the newest, on their counters. Only asynccnt(0)
+// proves an async copy complete behind a barrier arrive, whose order with
+// the copies is not known; the callee's tensor DMA retires in order with
+// this function's, on a counter nothing else but a tensor save or stop
+// changes.
 void AsyncWaitLowering::transferAsyncCnt(MachineInstr &MI, MarkState &S) const {
+  QueueState &Copies = S.Queues[CopyCounter];
   if (Opcodes.isWaitAsynccnt(MI)) {
-    applyVmcnt(S, MI.getOperand(0).getImm());
+    applyCount(Copies, MI.getOperand(0).getImm());
+    return;
+  }
+  if (Opcodes.isWaitTensorcnt(MI)) {
+    // Under -amdgpu-async-merge-tensor-into-asynccnt-for-testing the tensor
+    // DMA is taken for a copy, which a tensor wait does not retire.
+    if (TensorCnt)
+      applyCount(S.Queues[TensorCounter], MI.getOperand(0).getImm());
     return;
   }
   if (MI.isCall()) {
-    S.SinceNewestDMA = 0;
-    S.OutOfOrderPending = true;
+    Copies.SinceNewestDMA = 0;
+    Copies.OutOfOrderPending = true;
+    if (TensorCnt)
+      S.Queues[TensorCounter].SinceNewestDMA = 0;
     return;
   }
-  switch (Opcodes.classifyAsynccnt(MI)) {
-  case VmcntEvent::NotCounted:
-  case VmcntEvent::InOrder:
-    return;
-  case VmcntEvent::OutOfOrder:
-    S.OutOfOrderPending = true;
-    bump(S);
-    return;
-  case VmcntEvent::LDSDMA:
-    bump(S);
-    S.SinceNewestDMA = 0;
-    return;
-  }
+  countEvent(CopyCounter, Opcodes.classifyAsynccnt(MI), Copies);
+  unsigned TensorQueue = TensorCnt ? TensorCounter : CopyCounter;
+  countEvent(TensorQueue, Opcodes.classifyTensorcnt(MI), S.Queues[TensorQueue]);
 }
 
 MarkState
@@ -404,59 +521,102 @@ SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
   return Decisions;
 }
 
-// An s_waitcnt right before the marker (other markers aside) can carry the
-// vmcnt instead of a new instruction; so can one right after it, once moved
-// before the marker, so that the wait holds where the program asked for it.
-MachineInstr *AsyncWaitLowering::findAdjacentWaitcnt(MachineInstr &Marker) {
-  auto IsMarker = [](const MachineInstr &MI) {
+// A wait for counter \p C right before the marker (other markers and the
+// waits for other counters aside) can carry the count instead of a new
+// instruction; so can one right after it, once moved before the marker, so
+// that the wait holds where the program asked for it.
+MachineInstr *AsyncWaitLowering::findAdjacentWait(unsigned C,
+                                                  MachineInstr &Marker) {
+  auto IsSkipped = [&](const MachineInstr &MI) {
     return isMarkMarker(MI) || getWaitMarkerCount(MI).has_value() ||
-           MI.isMetaInstruction();
+           MI.isMetaInstruction() || isAnyCounterWait(MI);
   };
   MachineBasicBlock &MBB = *Marker.getParent();
   for (MachineBasicBlock::reverse_iterator It(Marker), E = MBB.rend();
        ++It != E;) {
-    if (isCounterWait(*It))
+    if (isCounterWait(C, *It))
       return &*It;
-    if (!IsMarker(*It))
+    if (!IsSkipped(*It))
       break;
   }
   for (MachineBasicBlock::iterator It(Marker), E = MBB.end(); ++It != E;) {
-    if (isCounterWait(*It)) {
+    if (isCounterWait(C, *It)) {
       MBB.splice(Marker.getIterator(), &MBB, It);
       return &*It;
     }
-    if (!IsMarker(*It))
+    if (!IsSkipped(*It))
       break;
   }
   return nullptr;
 }
 
-MachineInstr *AsyncWaitLowering::emit(const WaitDecision &D) {
-  unsigned Vmcnt = std::min(D.Vmcnt + WeakenWaitsForTesting, MaxCount);
+MachineInstr *AsyncWaitLowering::emitCount(unsigned C, unsigned Count,
+                                           MachineInstr &Marker) {
+  Count = std::min(Count + WeakenWaitsForTesting, MaxCount[C]);
   if (AsyncCnt) {
-    // s_wait_asynccnt K: SOPP, its simm16 the count.
-    if (MachineInstr *Wait = findAdjacentWaitcnt(*D.Marker)) {
+    // s_wait_asynccnt K, s_wait_tensorcnt K: SOPP, their simm16 the count.
+    if (MachineInstr *Wait = findAdjacentWait(C, Marker)) {
       MachineOperand &Imm = Wait->getOperand(0);
-      if (uint64_t(Imm.getImm()) > Vmcnt)
-        Imm.setImm(Vmcnt);
+      if (uint64_t(Imm.getImm()) > Count)
+        Imm.setImm(Count);
       return Wait;
     }
-    if (!Opcodes.WaitAsynccnt)
-      report_fatal_error("AsyncPipe: no S_WAIT_ASYNCCNT on this target");
-    return BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
-                   TII.get(*Opcodes.WaitAsynccnt))
-        .addImm(Vmcnt);
+    std::optional<unsigned> Opcode =
+        C == CopyCounter ? Opcodes.WaitAsynccnt : Opcodes.WaitTensorcnt;
+    if (!Opcode)
+      report_fatal_error(Twine("AsyncPipe: no s_wait_") + CounterName[C] +
+                         " on this target");
+    return BuildMI(*Marker.getParent(), Marker, Marker.getDebugLoc(),
+                   TII.get(*Opcode))
+        .addImm(Count);
   }
-  if (MachineInstr *Waitcnt = findAdjacentWaitcnt(*D.Marker)) {
+  if (MachineInstr *Waitcnt = findAdjacentWait(C, Marker)) {
     ++NumWaitcntsMerged;
     MachineOperand &Imm = Waitcnt->getOperand(0);
-    if (ST.decodeVmcnt(Imm.getImm()) > Vmcnt)
-      Imm.setImm(ST.replaceVmcnt(Imm.getImm(), Vmcnt));
+    if (ST.decodeVmcnt(Imm.getImm()) > Count)
+      Imm.setImm(ST.replaceVmcnt(Imm.getImm(), Count));
     return Waitcnt;
   }
-  return BuildMI(*D.Marker->getParent(), D.Marker, D.Marker->getDebugLoc(),
+  return BuildMI(*Marker.getParent(), Marker, Marker.getDebugLoc(),
                  TII.get(*Opcodes.Waitcnt))
-      .addImm(ST.encodeVmcntOnly(Vmcnt));
+      .addImm(ST.encodeVmcntOnly(Count));
+}
+
+// The copies' wait first, then the tensor wait, both before the marker.
+SmallVector<MachineInstr *, 2> AsyncWaitLowering::emit(const WaitDecision &D) {
+  SmallVector<MachineInstr *, 2> Emitted;
+  for (unsigned C = 0; C != NumCounters; ++C)
+    if (D.Count[C] != Done)
+      Emitted.push_back(emitCount(C, D.Count[C], *D.Marker));
+  return Emitted;
+}
+
+// Whether TENSORcnt can hold a tensor DMA the marks cover anywhere in the
+// function: one issued here, by a callee or by a caller.
+bool AsyncWaitLowering::mayHaveTensorDMA() const {
+  if (!startsWithNothingInFlight(MF.getFunction()))
+    return true;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB.instrs())
+      if (MI.isCall() ||
+          Opcodes.classifyTensorcnt(MI) != VmcntEvent::NotCounted)
+        return true;
+  return false;
+}
+
+/// "asynccnt(1) and tensorcnt(0)", "vmcnt(2)".
+std::string AsyncWaitLowering::describeCounts(const WaitDecision &D) const {
+  std::string Text;
+  for (unsigned C = 0; C != NumCounters; ++C) {
+    if (D.Count[C] == Done)
+      continue;
+    if (!Text.empty())
+      Text += " and ";
+    Text +=
+        (CounterName[C] + "(" + Twine(std::min(D.Count[C], MaxCount[C])) + ")")
+            .str();
+  }
+  return Text;
 }
 
 void AsyncWaitLowering::remark(const WaitDecision &D) {
@@ -468,38 +628,49 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitSweepBound",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N) << ") uses "
-             << CounterName
-             << "(0): the wait analysis of this function reached its "
+             << describeCounts(D)
+             << ": the wait analysis of this function reached its "
                 "iteration bound";
     });
     return;
   }
-  if (D.ForcedByOutOfOrder) {
+  for (unsigned C = 0; C != NumCounters; ++C) {
+    if (!D.ForcedByOutOfOrder[C])
+      continue;
     ORE.emit([&] {
+      StringRef Why =
+          C == TensorCounter
+              ? "a tensor save or stop, whose order with the tensor DMA is "
+                "not known, is in flight"
+          : AsyncCnt ? "a callee's copies or a barrier arrive, which "
+                       "may complete out of order, are in flight"
+                     : "loads that may return out of order (an image "
+                       "access, or a callee's loads) are in flight";
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitForcedToZero",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N) << ") needs "
-             << CounterName << "(0): "
-             << (AsyncCnt ? "a callee's copies or a barrier arrive, which "
-                            "may complete out of order, are in flight"
-                          : "loads that may return out of order (an image "
-                            "access, or a callee's loads) are in flight");
+             << CounterName[C] << "(0): " << Why;
     });
-    return;
   }
+  if (llvm::any_of(D.ForcedByOutOfOrder, [](bool B) { return B; }))
+    return;
   ORE.emit([&] {
     MachineOptimizationRemarkAnalysis R("asyncpipe", "AsyncWait",
                                         MI.getDebugLoc(), MI.getParent());
     R << "wait_asyncmark(" << ore::NV("N", D.N) << ") ";
-    if (D.Vmcnt == Done)
+    if (!D.needsWait())
       R << "needs no wait";
+    else if (NumCounters == 1)
+      R << "needs " << CounterName[CopyCounter] << "("
+        << ore::NV("Vmcnt",
+                   std::min(D.Count[CopyCounter], MaxCount[CopyCounter]))
+        << ")";
     else
-      R << "needs " << CounterName << "("
-        << ore::NV("Vmcnt", std::min(D.Vmcnt, MaxCount)) << ")";
+      R << "needs " << describeCounts(D);
     // A count above N is not a weaker wait: the counter also counts the
     // loads and stores issued after the copies waited for, which may stay
     // in flight.
-    if (D.Vmcnt != Done && D.Vmcnt > D.N)
+    if (llvm::any_of(D.Count, [&](unsigned K) { return K != Done && K > D.N; }))
       R << ": the copies it waits for are done while at most that many "
            "newer memory operations (later copies, loads, stores) are "
            "still in flight";
@@ -514,15 +685,21 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
                 "wait_asyncmark("
              << ore::NV("Tracked", MaxMarkDepth - 1) << ")";
     });
-  if (D.Vmcnt != Done && D.Vmcnt > MaxCount)
+  for (unsigned C = 0; C != NumCounters; ++C) {
+    if (D.Count[C] == Done || D.Count[C] <= MaxCount[C])
+      continue;
+    StringRef Newer = C == TensorCounter ? "tensor DMAs"
+                      : AsyncCnt         ? "copies"
+                                         : "loads";
     ORE.emit([&] {
       return MachineOptimizationRemarkMissed("asyncpipe", "WaitClamped",
                                              MI.getDebugLoc(), MI.getParent())
              << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") could leave more newer " << (AsyncCnt ? "copies" : "loads")
-             << " in flight than " << CounterName << " counts: using "
-             << CounterName << "(" << ore::NV("Vmcnt", MaxCount) << ")";
+             << ") could leave more newer " << Newer << " in flight than "
+             << CounterName[C] << " counts: using " << CounterName[C] << "("
+             << ore::NV("Vmcnt", MaxCount[C]) << ")";
     });
+  }
 }
 
 bool AsyncWaitLowering::run() {
@@ -533,11 +710,17 @@ bool AsyncWaitLowering::run() {
                          << MF.getName() << " (" << Depth
                          << " marks tracked) **********\n");
   if (!solve()) {
-    // The safe answer: every wait drains the counter.
+    // The safe answer: every wait drains the copies' counter, and
+    // TENSORcnt where a tensor DMA can be in flight.
+    bool Tensors = TensorCnt && mayHaveTensorDMA();
     for (MachineBasicBlock &MBB : MF)
       for (MachineInstr &MI : MBB.instrs())
         if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-          WaitDecision D{&MI, *N, 0, false, true};
+          WaitDecision D{&MI, *N};
+          D.Count[CopyCounter] = 0;
+          if (Tensors)
+            D.Count[TensorCounter] = 0;
+          D.ForcedBySweepBound = true;
           remark(D);
           emit(D);
         }
@@ -546,23 +729,26 @@ bool AsyncWaitLowering::run() {
   SmallPtrSet<const MachineInstr *, 8> Ours;
   for (const WaitDecision &D : decide()) {
     ++NumWaitsLowered;
-    if (D.Vmcnt == Done)
+    if (!D.needsWait())
       ++NumWaitsDropped;
-    else if (D.Vmcnt != 0)
+    else if (llvm::any_of(D.Count,
+                          [](unsigned K) { return K != Done && K != 0; }))
       ++NumWaitsWeakened;
     ASYNCPIPE_DEBUG({
       dbgs() << "wait_asyncmark(" << D.N << ") in "
              << printMBBReference(*D.Marker->getParent()) << ": ";
-      if (D.Vmcnt == Done)
+      if (!D.needsWait())
         dbgs() << "no wait needed\n";
       else
-        dbgs() << "vmcnt(" << std::min(D.Vmcnt, ST.getMaxVmcnt()) << ")"
-               << (D.ForcedByOutOfOrder ? ", forced by out-of-order loads" : "")
+        dbgs() << describeCounts(D)
+               << (llvm::any_of(D.ForcedByOutOfOrder, [](bool B) { return B; })
+                       ? ", forced by out-of-order events"
+                       : "")
                << "\n";
     });
     remark(D);
-    if (D.Vmcnt != Done)
-      Ours.insert(emit(D));
+    for (MachineInstr *Wait : emit(D))
+      Ours.insert(Wait);
   }
   if (!AsyncCnt && RemoveUselessWaits)
     removeUselessWaits(Ours);
@@ -575,6 +761,7 @@ bool AsyncWaitLowering::run() {
 // counts one; inline asm and calls may issue any number.
 unsigned AsyncWaitLowering::vmcntUpperBoundStep(const MachineInstr &MI,
                                                 unsigned U) const {
+  const unsigned Cap = this->Cap[CopyCounter];
   if (MI.isBundle() || MI.isMetaInstruction())
     return U;
   if (Opcodes.isWaitcnt(MI))
@@ -602,11 +789,11 @@ unsigned AsyncWaitLowering::vmcntUpperBoundStep(const MachineInstr &MI,
 // NumBlocks * (Cap + 1) + 1 sweeps; past the sweep bound nothing is removed.
 void AsyncWaitLowering::removeUselessWaits(
     const SmallPtrSetImpl<const MachineInstr *> &Ours) {
-  const bool IsKernel =
-      MF.getFunction().getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  const bool AtEntryNothing = startsWithNothingInFlight(MF.getFunction());
+  const unsigned Cap = this->Cap[CopyCounter];
   DenseMap<const MachineBasicBlock *, unsigned> UpperOut;
   auto In = [&](const MachineBasicBlock &MBB) {
-    unsigned U = &MBB == &MF.front() ? (IsKernel ? 0 : Cap) : 0;
+    unsigned U = &MBB == &MF.front() ? (AtEntryNothing ? 0 : Cap) : 0;
     for (const MachineBasicBlock *Pred : MBB.predecessors())
       if (auto It = UpperOut.find(Pred); It != UpperOut.end())
         U = std::max(U, It->second);

@@ -5,7 +5,13 @@
 ; LLVM 22's gfx1250 async copies. Marks track the copies on ASYNCcnt; each
 ; wait is the weakest s_wait_asynccnt, never stronger than upstream main's
 ; (noted per function), and the independent checker proves each one. The
-; buffer behaviours (B3, B9) need LDS DMA, which gfx1250 does not have.
+; marks also cover the tensor DMA (TENSORcnt): in a function that is not a
+; kernel, the first mark covers whatever tensor DMA the caller left in
+; flight (LLVM 22 waits for TENSORcnt neither at calls nor at entry), so the
+; first wait that names it also gets s_wait_tensorcnt 0x0, as it covers the
+; caller's copies; upstream main assumes a function starts with nothing in
+; flight. The buffer behaviours (B3, B9) need LDS DMA, which gfx1250 does
+; not have.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
 
@@ -35,7 +41,8 @@ define void @b1_wait_keeps_lds_loads_apart(ptr addrspace(3) %p, ptr addrspace(3)
 ; GFX1250-NEXT: s_set_pc_i64 s[30:31]
 
 ; B2. Ordinary global loads interleaved with async copies: only the copies
-; count on ASYNCcnt (upstream: s_wait_asynccnt 1, then 0).
+; count on ASYNCcnt (upstream: s_wait_asynccnt 1, then 0; and the caller's
+; tensor DMA: s_wait_tensorcnt 0 with the first).
 define void @b2_interleaved_global(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(3) %l, ptr addrspace(1) %out) {
   %a0 = load i32, ptr addrspace(1) %a
   %b0 = load i32, ptr addrspace(1) %b
@@ -85,6 +92,7 @@ define void @b2_interleaved_global(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr
 ; GFX1250-NEXT: ; asyncmark
 ; GFX1250-NEXT: ;;#ASMEND
 ; GFX1250-NEXT: s_wait_asynccnt 0x1
+; GFX1250-NEXT: s_wait_tensorcnt 0x0
 ; GFX1250-NEXT: ;;#ASMSTART
 ; GFX1250-NEXT: ; wait_asyncmark(1)
 ; GFX1250-NEXT: ;;#ASMEND
@@ -139,6 +147,7 @@ define void @b4_fence_between(ptr addrspace(1) %a, ptr addrspace(3) %l, ptr addr
 ; GFX1250-NEXT: ; asyncmark
 ; GFX1250-NEXT: ;;#ASMEND
 ; GFX1250-NEXT: s_wait_asynccnt 0x1
+; GFX1250-NEXT: s_wait_tensorcnt 0x0
 ; GFX1250-NEXT: ;;#ASMSTART
 ; GFX1250-NEXT: ; wait_asyncmark(1)
 ; GFX1250-NEXT: ;;#ASMEND
@@ -440,6 +449,7 @@ define void @b7_consecutive_marks(ptr addrspace(1) %g, ptr addrspace(3) %l, ptr 
 ; GFX1250-NEXT: ; asyncmark
 ; GFX1250-NEXT: ;;#ASMEND
 ; GFX1250-NEXT: s_wait_asynccnt 0x0
+; GFX1250-NEXT: s_wait_tensorcnt 0x0
 ; GFX1250-NEXT: ;;#ASMSTART
 ; GFX1250-NEXT: ; wait_asyncmark(0)
 ; GFX1250-NEXT: ;;#ASMEND
@@ -480,6 +490,7 @@ define void @b8_consecutive_marks_wait_one(ptr addrspace(1) %g, ptr addrspace(3)
 ; GFX1250-NEXT: ; asyncmark
 ; GFX1250-NEXT: ;;#ASMEND
 ; GFX1250-NEXT: s_wait_asynccnt 0x1
+; GFX1250-NEXT: s_wait_tensorcnt 0x0
 ; GFX1250-NEXT: ;;#ASMSTART
 ; GFX1250-NEXT: ; wait_asyncmark(1)
 ; GFX1250-NEXT: ;;#ASMEND

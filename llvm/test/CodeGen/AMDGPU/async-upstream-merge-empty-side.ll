@@ -5,6 +5,9 @@
 ; every generation with async LDS copies, each wait proven by the
 ; independent checker: wait_asyncmark(0) becomes vmcnt(0) (s_wait_asynccnt 0
 ; on gfx1250) and wait_asyncmark(1) after two marks on one side vmcnt(1).
+; On gfx1250 both waits also get s_wait_tensorcnt 0: the functions are not
+; kernels, so a tensor DMA of the caller may be in flight before the first
+; mark, which both waits name on the marked side.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
@@ -39,12 +42,14 @@
 ; ASYNCCNT:       ; %join
 ; ASYNCCNT-NOT:   s_wait_asynccnt
 ; ASYNCCNT:       s_wait_asynccnt 0x0
+; ASYNCCNT-NEXT:  s_wait_tensorcnt 0x0
 ; ASYNCCNT-NEXT:  ;;#ASMSTART
 ; ASYNCCNT-NEXT:  ; wait_asyncmark(0)
 ; ASYNCCNT-LABEL: b11_join_with_empty_side_wait_one:
 ; ASYNCCNT:       ; %join
 ; ASYNCCNT-NOT:   s_wait_asynccnt
 ; ASYNCCNT:       s_wait_asynccnt 0x1
+; ASYNCCNT-NEXT:  s_wait_tensorcnt 0x0
 ; ASYNCCNT-NEXT:  ;;#ASMSTART
 ; ASYNCCNT-NEXT:  ; wait_asyncmark(1)
 
