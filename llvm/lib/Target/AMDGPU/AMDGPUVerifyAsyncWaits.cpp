@@ -153,6 +153,10 @@ enum class OpClass : uint8_t {
   /// counted by ASYNCcnt and retired in order.
   AsyncCopy,
   WaitAsynccnt, ///< s_wait_asynccnt (GFX12.5): the async counter alone.
+  /// A GFX12.5 tensor DMA between global memory and LDS, counted by
+  /// TENSORcnt and retired in order.
+  TensorDMA,
+  WaitTensorcnt, ///< s_wait_tensorcnt (GFX12.5): the tensor counter alone.
 };
 
 OpClass classifyByName(StringRef Name, const MCInstrDesc &Desc) {
@@ -162,6 +166,11 @@ OpClass classifyByName(StringRef Name, const MCInstrDesc &Desc) {
     return OpClass::WaitLoadcnt;
   if (Name == "S_WAIT_ASYNCCNT" || Name == "S_WAIT_ASYNCCNT_soft")
     return OpClass::WaitAsynccnt;
+  if (Name == "S_WAIT_TENSORCNT" || Name == "S_WAIT_TENSORCNT_soft")
+    return OpClass::WaitTensorcnt;
+  if (Name.starts_with("TENSOR_LOAD_TO_LDS") ||
+      Name.starts_with("TENSOR_STORE_FROM_LDS"))
+    return OpClass::TensorDMA;
   if ((Name.starts_with("GLOBAL_LOAD_ASYNC_TO_LDS_") ||
        Name.starts_with("CLUSTER_LOAD_ASYNC_TO_LDS_") ||
        Name.starts_with("GLOBAL_STORE_ASYNC_FROM_LDS_")) &&
@@ -208,6 +217,10 @@ StringRef describe(OpClass C) {
     return "async copy (ASYNCcnt)";
   case OpClass::WaitAsynccnt:
     return "s_wait_asynccnt";
+  case OpClass::TensorDMA:
+    return "tensor DMA (TENSORcnt)";
+  case OpClass::WaitTensorcnt:
+    return "s_wait_tensorcnt";
   }
   llvm_unreachable("unknown class");
 }
@@ -447,6 +460,12 @@ private:
         {"S_WAIT_ASYNCCNT", OpClass::WaitAsynccnt},
         {"GLOBAL_LOAD_ASYNC_TO_LDS_B32", OpClass::AsyncCopy},
         {"GLOBAL_STORE_ASYNC_FROM_LDS_B32", OpClass::AsyncCopy},
+        {"S_WAIT_TENSORCNT", OpClass::WaitTensorcnt},
+        {"TENSOR_LOAD_TO_LDS", OpClass::TensorDMA},
+        {"TENSOR_LOAD_TO_LDS_D2", OpClass::TensorDMA},
+        {"TENSOR_STORE_FROM_LDS", OpClass::TensorDMA},
+        {"TENSOR_STORE_FROM_LDS_D2", OpClass::TensorDMA},
+        {"TENSOR_STOP", OpClass::Other},
         {"GLOBAL_LOAD_LDS_DWORD", OpClass::LDSDMA},
         {"GLOBAL_LOAD_LDS_DWORD_SADDR", OpClass::LDSDMA},
         {"BUFFER_LOAD_DWORD_LDS_OFFSET", OpClass::LDSDMA},
@@ -547,10 +566,42 @@ std::optional<LoadCountField> getWaitLoadcntField(unsigned Major) {
   return std::nullopt;
 }
 constexpr LoadCountField WaitAsynccntField = {0, 6, 0, 0};
+/// s_wait_tensorcnt's count, read as all 16 bits of its immediate: LLVM 22
+/// does not say how wide TENSORcnt is and encodes the immediate as written,
+/// and any narrower reading of it is a smaller count, a stronger wait. So
+/// this is the weakest reading, which keeps the check sound whatever the
+/// width.
+constexpr LoadCountField WaitTensorcntField = {0, 16, 0, 0};
 
-/// True for the generations whose async copies count on ASYNCcnt (GFX12.5).
+/// True for the generations whose async copies count on ASYNCcnt (GFX12.5),
+/// and whose tensor DMA counts on TENSORcnt.
 bool hasAsyncCounter(const AMDGPU::IsaVersion &V) {
   return V.Major > 12 || (V.Major == 12 && V.Minor >= 5);
+}
+
+/// The operations a check follows, one counter each: those the async copies
+/// count on (vmcnt, or ASYNCcnt on GFX12.5), or GFX12.5's tensor DMA, on
+/// TENSORcnt. The counters retire independently, so a wait is proven by one
+/// check per counter, each blind to the other's events and waits.
+enum class Queue : uint8_t { Copies, Tensor };
+
+/// A program's entry point (a kernel or a graphics shader) starts with
+/// nothing in flight: nothing ran before it.
+bool isEntryPoint(const Function &F) {
+  switch (F.getCallingConv()) {
+  case CallingConv::AMDGPU_KERNEL:
+  case CallingConv::SPIR_KERNEL:
+  case CallingConv::AMDGPU_PS:
+  case CallingConv::AMDGPU_VS:
+  case CallingConv::AMDGPU_GS:
+  case CallingConv::AMDGPU_HS:
+  case CallingConv::AMDGPU_ES:
+  case CallingConv::AMDGPU_LS:
+  case CallingConv::AMDGPU_CS:
+    return true;
+  default:
+    return false;
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -763,8 +814,8 @@ static cl::opt<unsigned> MaxLaneStates(
 class Checker {
 public:
   Checker(MachineFunction &MF, const OpcodeTable &Ops,
-          const MarkerFamily &Family, int64_t Activation = 0)
-      : MF(MF), Ops(Ops), Family(Family), Activation(Activation),
+          const MarkerFamily &Family, Queue Q, int64_t Activation = 0)
+      : MF(MF), Ops(Ops), Family(Family), Q(Q), Activation(Activation),
         TRI(*MF.getSubtarget().getRegisterInfo()) {
     AMDGPU::IsaVersion V = AMDGPU::getIsaVersion(MF.getSubtarget().getCPU());
     Major = V.Major;
@@ -775,8 +826,9 @@ public:
         WaitcntField ? &*WaitcntField
                      : (WaitLoadcntField ? &*WaitLoadcntField : nullptr);
     // No wait can tell more than "at least limit() newer loads".
-    Saturation =
-        AsyncCounter ? WaitAsynccntField.limit() : (Any ? Any->limit() : 1);
+    Saturation = Q == Queue::Tensor ? WaitTensorcntField.limit()
+                 : AsyncCounter     ? WaitAsynccntField.limit()
+                                    : (Any ? Any->limit() : 1);
     bool Wave32 = MF.getSubtarget().checkFeatures("+wavefrontsize32");
     ExecReg = Wave32 ? Ops.execLo() : Ops.exec();
     // A wave32's lanes are all in EXEC_LO; its save-exec and v_cmpx forms
@@ -826,6 +878,8 @@ private:
   MachineFunction &MF;
   const OpcodeTable &Ops;
   const MarkerFamily &Family;
+  /// The counter this check follows.
+  Queue Q;
   /// For recorded requirements: the activation whose marks and waits count.
   int64_t Activation;
   const TargetRegisterInfo &TRI;
@@ -884,6 +938,20 @@ bool Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
     return Active;
   }
   OpClass C = Ops.classOf(MI);
+  if (Q == Queue::Tensor) {
+    // On TENSORcnt only the tensor DMA is an event, retired in order;
+    // anything else that may change the counter (a tensor save or stop) is
+    // counted as nothing, which can only make the check stricter.
+    if (C == OpClass::TensorDMA) {
+      age(S);
+      if (Active)
+        S[0] = 0;
+      return Active;
+    }
+    if (C == OpClass::WaitTensorcnt)
+      retire(S, WaitTensorcntField.decode(MI.getOperand(0).getImm()));
+    return false;
+  }
   if (AsyncCounter) {
     // On ASYNCcnt only the async copies are events, retired in order.
     // Every such copy is asynchronous, whether or not a mark follows it
@@ -902,6 +970,8 @@ bool Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
   case OpClass::Other:
   case OpClass::AsyncCopy:
   case OpClass::WaitAsynccnt:
+  case OpClass::TensorDMA:
+  case OpClass::WaitTensorcnt:
     return false;
   case OpClass::VectorMemoryOther:
     if (Major <= 9)
@@ -1126,19 +1196,22 @@ bool Checker::check(const MachineInstr &MI, const LaneStates &States) const {
       }))
     return true;
   const Function &F = MF.getFunction();
+  // "s_waitcnt" names the copies' counter wait on every generation, as the
+  // reports always have.
+  StringRef Wait = Q == Queue::Tensor ? "s_wait_tensorcnt" : "s_waitcnt";
+  StringRef DMA = Q == Queue::Tensor ? "a tensor DMA" : "an async DMA";
   std::string Msg =
       Family.Recorded
           ? ("the source's wait for at most " + Twine(*N) +
-             " outstanding marks is not satisfied by the emitted s_waitcnt: "
-             "an async DMA followed by " +
-             Twine(*N + 1) +
+             " outstanding marks is not satisfied by the emitted " + Wait +
+             ": " + DMA + " followed by " + Twine(*N + 1) +
              " or more marks may still be in flight; a pass deleted or "
              "weakened this wait before or during code generation")
                 .str()
           : ("wait_asyncmark(" + Twine(*N) +
-             ") is not satisfied by the emitted s_waitcnt: an async DMA "
-             "followed by " +
-             Twine(*N + 1) + " or more marks may still be in flight")
+             ") is not satisfied by the emitted " + Wait + ": " + DMA +
+             " followed by " + Twine(*N + 1) +
+             " or more marks may still be in flight")
                 .str();
   F.getContext().diagnose(
       DiagnosticInfoUnsupported(F, Msg, DiagnosticLocation(MI.getDebugLoc())));
@@ -1176,15 +1249,18 @@ void Checker::noteExplanation(const MachineInstr &Wait, unsigned Level,
                               const MachineInstr *DMA,
                               ArrayRef<const MachineBasicBlock *> Path) const {
   const Function &F = MF.getFunction();
+  StringRef Kind = Q == Queue::Tensor ? "tensor DMA" : "async DMA";
   std::string Text;
   raw_string_ostream OS(Text);
   if (!DMA)
-    OS << "an async DMA left by a caller of '" << F.getName() << "'";
+    OS << "a" << (Q == Queue::Tensor ? " " : "n ") << Kind
+       << " left by a caller of '" << F.getName() << "'";
   else if (DMA->isCall())
-    OS << "an async DMA left by the callee of this call (in "
+    OS << "a" << (Q == Queue::Tensor ? " " : "n ") << Kind
+       << " left by the callee of this call (in "
        << blockName(*DMA->getParent()) << ")";
   else
-    OS << "this async DMA (in " << blockName(*DMA->getParent()) << ")";
+    OS << "this " << Kind << " (in " << blockName(*DMA->getParent()) << ")";
   OS << " may still be in flight at the wait, followed by " << Level
      << " or more marks";
   F.getContext().diagnose(
@@ -1364,9 +1440,9 @@ const BitVector &Checker::liveInAliases(const MachineBasicBlock &MBB) const {
 InFlight Checker::entryCounts() const {
   InFlight S(Levels, Done);
   // A callee may start with its caller's DMAs in flight, followed by none of
-  // its own marks (on the generations that have LDS DMA).
-  if ((Major <= 10 || AsyncCounter) &&
-      MF.getFunction().getCallingConv() != CallingConv::AMDGPU_KERNEL)
+  // its own marks (on the generations that have LDS DMA, or ASYNCcnt and
+  // TENSORcnt); a kernel or a shader starts with none.
+  if ((Major <= 10 || AsyncCounter) && !isEntryPoint(MF.getFunction()))
     S[0] = 0;
   return S;
 }
@@ -1503,6 +1579,11 @@ unsigned Checker::run() {
 
 std::optional<unsigned> Checker::allowedBy(const MachineInstr &MI) const {
   OpClass C = Ops.classOf(MI);
+  if (Q == Queue::Tensor)
+    return C == OpClass::WaitTensorcnt
+               ? std::optional<unsigned>(
+                     WaitTensorcntField.decode(MI.getOperand(0).getImm()))
+               : std::nullopt;
   if (AsyncCounter)
     return C == OpClass::WaitAsynccnt
                ? std::optional<unsigned>(
@@ -1574,9 +1655,14 @@ void Checker::reportExactness(const MachineInstr &Marker,
     Emitted = allowedBy(*Wait).value_or(Done);
   if (Emitted != Done && Emitted + 1 >= Saturation && Needed == Done)
     Emitted = Done;
+  // TENSORcnt is reported only where a tensor DMA is waited for or could
+  // be, apart from the copies' counter (which bench/randir-scale.sh reads).
+  if (Q == Queue::Tensor && Emitted == Done && Needed == Done)
+    return;
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << "wait_asyncmark(" << N << "): emitted ";
+  OS << "wait_asyncmark(" << N
+     << (Q == Queue::Tensor ? ") on TENSORcnt: emitted " : "): emitted ");
   if (Emitted != Done)
     OS << "count(" << Emitted << ")";
   else
@@ -1676,7 +1762,12 @@ public:
         Ops.emplace(TII, *MF.getSubtarget().getRegisterInfo());
         OpsOf = &TII;
       }
-      Checker(MF, *Ops, Emitted).run();
+      // One check per counter: the copies', and on GFX12.5 TENSORcnt too.
+      SmallVector<Queue, 2> Queues = {Queue::Copies};
+      if (hasAsyncCounter(AMDGPU::getIsaVersion(MF.getSubtarget().getCPU())))
+        Queues.push_back(Queue::Tensor);
+      for (Queue Q : Queues)
+        Checker(MF, *Ops, Emitted, Q).run();
       // One pass per activation with recorded waits here: the function's
       // own, and those of functions inlined into it.
       SmallVector<int64_t, 4> Activations;
@@ -1687,7 +1778,8 @@ public:
       llvm::sort(Activations);
       Activations.erase(llvm::unique(Activations), Activations.end());
       for (int64_t A : Activations)
-        Checker(MF, *Ops, Recorded, A).run();
+        for (Queue Q : Queues)
+          Checker(MF, *Ops, Recorded, Q, A).run();
     }
     return eraseRecorded(MF);
   }
