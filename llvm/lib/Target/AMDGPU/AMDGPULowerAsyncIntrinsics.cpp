@@ -20,12 +20,12 @@
 // copies into LDS.
 //
 // LLVM's own LDS DMA intrinsics on a generation without LDS DMA (gfx11,
-// gfx12), and gfx1250's own copies and its s_wait_asynccnt on another
-// generation, would stop instruction selection ("Cannot select"); they are
-// reported at the call instead, with the generations that have them and the
-// portable form. So are gfx1250's copies, written or made
-// from the portable copy, where GlobalISel selects and may not fall back:
-// LLVM 22's GlobalISel has no pattern for them.
+// gfx12), and gfx1250's own copies, its tensor DMA and their waits
+// (s_wait_asynccnt, s_wait_tensorcnt) on another generation, would stop
+// instruction selection ("Cannot select"); they are reported at the call
+// instead, with the generations that have them and the portable form. So are
+// gfx1250's copies, written or made from the portable copy, where GlobalISel
+// selects and may not fall back: LLVM 22's GlobalISel has no pattern for them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,6 +103,21 @@ bool needsAsyncCnt(Intrinsic::ID ID) {
   case Intrinsic::amdgcn_cluster_load_async_to_lds_b64:
   case Intrinsic::amdgcn_cluster_load_async_to_lds_b128:
   case Intrinsic::amdgcn_s_wait_asynccnt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether \p ID is gfx1250's tensor DMA or its wait, which only a
+/// generation with TENSORcnt can select.
+bool needsTensorCnt(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::amdgcn_tensor_load_to_lds:
+  case Intrinsic::amdgcn_tensor_load_to_lds_d2:
+  case Intrinsic::amdgcn_tensor_store_from_lds:
+  case Intrinsic::amdgcn_tensor_store_from_lds_d2:
+  case Intrinsic::amdgcn_s_wait_tensorcnt:
     return true;
   default:
     return false;
@@ -243,11 +258,31 @@ std::optional<std::string> whyUnselectable(const CallBase &Call,
                  : ""))
         .str();
   }
-  if (!needsAsyncCnt(ID) || ST.hasAsyncCnt())
-    return std::nullopt;
   std::string Missing = " which " + describeGeneration(ST) +
                         " does not have: compile for gfx1250 "
                         "(-mcpu=gfx1250, --offload-arch=gfx1250)";
+  if (needsTensorCnt(ID)) {
+    if (ST.hasTensorCnt())
+      return std::nullopt;
+    if (ID == Intrinsic::amdgcn_s_wait_tensorcnt)
+      return ("'" + Name + "' waits on gfx1250's TENSORcnt," + Missing +
+              ", or wait with llvm.amdgcn.wait.asyncmark (asyncpipe_wait), "
+              "which every generation lowers to its own counter")
+          .str();
+    bool Load = ID == Intrinsic::amdgcn_tensor_load_to_lds ||
+                ID == Intrinsic::amdgcn_tensor_load_to_lds_d2;
+    return ("'" + Name + "' is gfx1250's tensor DMA " +
+            (Load ? "into" : "out of") + " LDS, counted on TENSORcnt," +
+            Missing +
+            (Load ? ", or copy into LDS with llvm.amdgcn.global.load.async.lds "
+                    "(asyncpipe_copy), which every generation with async "
+                    "copies into LDS lowers"
+                  : "; no other generation copies out of LDS asynchronously "
+                    "(store from registers there)"))
+        .str();
+  }
+  if (!needsAsyncCnt(ID) || ST.hasAsyncCnt())
+    return std::nullopt;
   switch (ID) {
   case Intrinsic::amdgcn_s_wait_asynccnt:
     return ("'" + Name + "' waits on gfx1250's ASYNCcnt," + Missing +
@@ -277,9 +312,9 @@ std::optional<std::string> whyUnselectable(const CallBase &Call,
   }
 }
 
-/// Reports and removes each call in \p F to one of \p Decls (LDS DMA and
-/// ASYNCcnt intrinsics) that \p ST cannot select; returns whether there was
-/// one.
+/// Reports and removes each call in \p F to one of \p Decls (LDS DMA,
+/// ASYNCcnt and TENSORcnt intrinsics) that \p ST cannot select; returns
+/// whether there was one.
 bool rejectUnselectableCopies(Function &F, ArrayRef<Function *> Decls,
                               const AsyncSubtarget &ST) {
   SmallVector<std::pair<CallBase *, std::string>, 4> Rejected;
@@ -541,7 +576,8 @@ public:
     CopyDecls.clear();
     for (Function &Decl : M)
       if (isLDSDMA(Decl.getIntrinsicID()) ||
-          needsAsyncCnt(Decl.getIntrinsicID()))
+          needsAsyncCnt(Decl.getIntrinsicID()) ||
+          needsTensorCnt(Decl.getIntrinsicID()))
         CopyDecls.push_back(&Decl);
     return false;
   }
@@ -565,8 +601,8 @@ public:
   }
 
 private:
-  /// The module's LDS DMA and ASYNCcnt intrinsics, which some generations
-  /// cannot select.
+  /// The module's LDS DMA, ASYNCcnt and TENSORcnt intrinsics, which some
+  /// generations cannot select.
   SmallVector<Function *, 4> CopyDecls;
 };
 } // namespace
