@@ -101,6 +101,42 @@ public:
                              ArrayRef<Value *>());
   }
   bool barrierNeedsWorkGroupFences() const override { return true; }
+
+  // LLVM 22's own gfx1250 operations are intrinsics the model does not
+  // know: only the codegen lowering counts them (ASYNCcnt, TENSORcnt).
+  std::string describeUnmodeledAsyncOp(const Instruction &I) const override {
+    const auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II)
+      return "";
+    StringRef What;
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::amdgcn_tensor_load_to_lds:
+    case Intrinsic::amdgcn_tensor_load_to_lds_d2:
+    case Intrinsic::amdgcn_tensor_store_from_lds:
+    case Intrinsic::amdgcn_tensor_store_from_lds_d2:
+      What = "tensor DMA";
+      break;
+    case Intrinsic::amdgcn_global_load_async_to_lds_b8:
+    case Intrinsic::amdgcn_global_load_async_to_lds_b32:
+    case Intrinsic::amdgcn_global_load_async_to_lds_b64:
+    case Intrinsic::amdgcn_global_load_async_to_lds_b128:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b8:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b32:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b64:
+    case Intrinsic::amdgcn_global_store_async_from_lds_b128:
+    case Intrinsic::amdgcn_cluster_load_async_to_lds_b8:
+    case Intrinsic::amdgcn_cluster_load_async_to_lds_b32:
+    case Intrinsic::amdgcn_cluster_load_async_to_lds_b64:
+    case Intrinsic::amdgcn_cluster_load_async_to_lds_b128:
+      What = "own async copy";
+      break;
+    default:
+      return "";
+    }
+    return ("gfx1250's " + What + " '" + II->getCalledFunction()->getName() +
+            "'")
+        .str();
+  }
 };
 } // namespace
 

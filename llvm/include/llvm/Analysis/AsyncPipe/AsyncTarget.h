@@ -215,6 +215,18 @@ public:
   /// at work-group scope (AMDGPU's s_barrier, as HIP's __syncthreads() does).
   virtual bool barrierNeedsWorkGroupFences() const { return false; }
 
+  /// If \p I is an asynchronous operation of the target that the marks
+  /// cover but the target-independent model does not (AMDGPU gfx1250's tensor
+  /// DMA and its own async copies, which only codegen counts), a description
+  /// of it for a remark ("gfx1250's tensor DMA
+  /// 'llvm.amdgcn.tensor.load.to.lds'"); "" otherwise. A pass that moves
+  /// copies or marks around (the loop pipeliner) leaves code with such an
+  /// operation alone: it could not move it with its group.
+  virtual std::string describeUnmodeledAsyncOp(const Instruction &I) const {
+    (void)I;
+    return "";
+  }
+
   /// The source spelling that waits for every copy the thread issued,
   /// whichever function issued it ("__nvvm_cp_async_wait_all()"), for a fix
   /// hint; "" where the target has none.

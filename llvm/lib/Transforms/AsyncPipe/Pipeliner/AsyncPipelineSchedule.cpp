@@ -57,6 +57,20 @@ std::string pipeliner::describeInnerLoop(const Loop &Inner) {
 }
 
 bool PipelinePlanner::checkLoopShape() {
+  // An asynchronous operation the model does not know (gfx1250's tensor
+  // DMA) is covered by the marks the pipeliner moves, but it would stay
+  // where it is and the waits would no longer count it where they did.
+  if (Target)
+    for (BasicBlock *BB : L.blocks())
+      for (Instruction &I : *BB)
+        if (std::string What = Target->describeUnmodeledAsyncOp(I);
+            !What.empty())
+          return fail("UnmodeledAsyncOp",
+                      formatv("it issues {0}, an asynchronous operation the "
+                              "pipeliner does not model: it cannot move it "
+                              "with its group of copies, nor count it in "
+                              "the waits",
+                              What));
   if (!L.getLoopPreheader() || !L.getExitingBlock() ||
       L.getExitingBlock() != L.getLoopLatch())
     return fail("LoopShape",
