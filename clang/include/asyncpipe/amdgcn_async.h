@@ -36,7 +36,10 @@
  * there are Clang 22's __builtin_amdgcn_global_load_async_to_lds_b8/b32/b64/
  * b128, __builtin_amdgcn_cluster_load_async_to_lds_* and
  * __builtin_amdgcn_global_store_async_from_lds_*, which the marks track
- * (s_wait_asynccnt); a call of an LDS DMA builtin above is an error there.
+ * (s_wait_asynccnt), and Clang 22's tensor DMA builtins
+ * (__builtin_amdgcn_tensor_load_to_lds, _d2, tensor_store_from_lds, _d2),
+ * which the marks track too, on their own counter (s_wait_tensorcnt); a call
+ * of an LDS DMA builtin above is an error there.
  *
  * Semantics (llvm/docs/AsyncPipeClang.rst): each copy is issued by every
  * active lane and completes asynchronously; asyncmark closes a group of the
