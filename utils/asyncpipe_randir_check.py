@@ -36,7 +36,8 @@ Every command runs under a timeout (--timeout, 60 s): a hang is a failure.
 Outcomes counted:
   crashes         exit code >= 128 or negative, or "PLEASE submit" in stderr
   hangs           the timeout expired
-  unsafe waits    the checker's "is not satisfied by the emitted s_waitcnt",
+  unsafe waits    the checker's "is not satisfied by the emitted s_waitcnt"
+                  (or "... s_wait_tensorcnt", gfx1250's TENSORcnt check),
                   or -asyncpipe-verify-futures' "wait on a future lowered to
                   a wait for at most ..." (opt, every target)
   ptxas rejections ptxas exited non-zero
@@ -124,7 +125,9 @@ import asyncpipe_randir_batch  # noqa: E402
 AMDGPU_CPUS = {"amdgpu": ["gfx942", "gfx90a", "gfx1030"],
                "gfx1250": ["gfx1250"]}
 LEVELS = ["O0", "O3"]
-CHECKER_ERROR = "is not satisfied by the emitted s_waitcnt"
+# The copies' counter ("... s_waitcnt") and gfx1250's TENSORcnt
+# ("... s_wait_tensorcnt") alike.
+CHECKER_ERROR = "is not satisfied by the emitted s_wait"
 # -asyncpipe-verify-futures: a wait on a future lowered to too large a count.
 FUTURE_CHECKER_ERROR = "wait on a future lowered to a wait for at most"
 EXACTNESS = re.compile(r"wait_asyncmark\((\d+)\): emitted (none|count\((\d+)\)), "
