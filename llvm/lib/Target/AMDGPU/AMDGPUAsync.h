@@ -25,6 +25,7 @@
 #ifndef ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H
 #define ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H
 
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace llvm {
@@ -40,6 +41,12 @@ namespace asyncpipe {
 void registerAMDGPUAsyncTarget();
 /// Registers the AMDGPU work-item model with kernel fusion.
 void registerAMDGPUWorkItemModel();
+
+/// Whether \p ID is one of gfx1250's own async copies (global or cluster
+/// loads to LDS, stores from LDS), counted on ASYNCcnt.
+bool isAsyncCntCopy(Intrinsic::ID ID);
+/// Whether \p ID is gfx1250's tensor DMA, counted on TENSORcnt.
+bool isTensorDMA(Intrinsic::ID ID);
 
 /// The lane's index in its wave (mbcnt over a full mask), at \p B's
 /// insertion point: what turns a portable per-lane copy destination into the

@@ -109,36 +109,51 @@ public:
     if (!II)
       return "";
     StringRef What;
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::amdgcn_tensor_load_to_lds:
-    case Intrinsic::amdgcn_tensor_load_to_lds_d2:
-    case Intrinsic::amdgcn_tensor_store_from_lds:
-    case Intrinsic::amdgcn_tensor_store_from_lds_d2:
+    Intrinsic::ID ID = II->getIntrinsicID();
+    if (isTensorDMA(ID))
       What = "tensor DMA";
-      break;
-    case Intrinsic::amdgcn_global_load_async_to_lds_b8:
-    case Intrinsic::amdgcn_global_load_async_to_lds_b32:
-    case Intrinsic::amdgcn_global_load_async_to_lds_b64:
-    case Intrinsic::amdgcn_global_load_async_to_lds_b128:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b8:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b32:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b64:
-    case Intrinsic::amdgcn_global_store_async_from_lds_b128:
-    case Intrinsic::amdgcn_cluster_load_async_to_lds_b8:
-    case Intrinsic::amdgcn_cluster_load_async_to_lds_b32:
-    case Intrinsic::amdgcn_cluster_load_async_to_lds_b64:
-    case Intrinsic::amdgcn_cluster_load_async_to_lds_b128:
+    else if (isAsyncCntCopy(ID))
       What = "own async copy";
-      break;
-    default:
+    else
       return "";
-    }
     return ("gfx1250's " + What + " '" + II->getCalledFunction()->getName() +
             "'")
         .str();
   }
 };
 } // namespace
+
+bool asyncpipe::isAsyncCntCopy(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::amdgcn_global_load_async_to_lds_b8:
+  case Intrinsic::amdgcn_global_load_async_to_lds_b32:
+  case Intrinsic::amdgcn_global_load_async_to_lds_b64:
+  case Intrinsic::amdgcn_global_load_async_to_lds_b128:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b8:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b32:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b64:
+  case Intrinsic::amdgcn_global_store_async_from_lds_b128:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b8:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b32:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b64:
+  case Intrinsic::amdgcn_cluster_load_async_to_lds_b128:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool asyncpipe::isTensorDMA(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::amdgcn_tensor_load_to_lds:
+  case Intrinsic::amdgcn_tensor_load_to_lds_d2:
+  case Intrinsic::amdgcn_tensor_store_from_lds:
+  case Intrinsic::amdgcn_tensor_store_from_lds_d2:
+    return true;
+  default:
+    return false;
+  }
+}
 
 Value *asyncpipe::createLaneInWave(IRBuilderBase &B) {
   // Two statements: the order of the two calls must not depend on the

@@ -89,39 +89,14 @@ DMAForm getDMAForm(StringRef Name) {
 /// Whether \p ID is one of gfx1250's async copies or its wait for them, which
 /// only a generation with ASYNCcnt can select.
 bool needsAsyncCnt(Intrinsic::ID ID) {
-  switch (ID) {
-  case Intrinsic::amdgcn_global_load_async_to_lds_b8:
-  case Intrinsic::amdgcn_global_load_async_to_lds_b32:
-  case Intrinsic::amdgcn_global_load_async_to_lds_b64:
-  case Intrinsic::amdgcn_global_load_async_to_lds_b128:
-  case Intrinsic::amdgcn_global_store_async_from_lds_b8:
-  case Intrinsic::amdgcn_global_store_async_from_lds_b32:
-  case Intrinsic::amdgcn_global_store_async_from_lds_b64:
-  case Intrinsic::amdgcn_global_store_async_from_lds_b128:
-  case Intrinsic::amdgcn_cluster_load_async_to_lds_b8:
-  case Intrinsic::amdgcn_cluster_load_async_to_lds_b32:
-  case Intrinsic::amdgcn_cluster_load_async_to_lds_b64:
-  case Intrinsic::amdgcn_cluster_load_async_to_lds_b128:
-  case Intrinsic::amdgcn_s_wait_asynccnt:
-    return true;
-  default:
-    return false;
-  }
+  return asyncpipe::isAsyncCntCopy(ID) ||
+         ID == Intrinsic::amdgcn_s_wait_asynccnt;
 }
 
 /// Whether \p ID is gfx1250's tensor DMA or its wait, which only a
 /// generation with TENSORcnt can select.
 bool needsTensorCnt(Intrinsic::ID ID) {
-  switch (ID) {
-  case Intrinsic::amdgcn_tensor_load_to_lds:
-  case Intrinsic::amdgcn_tensor_load_to_lds_d2:
-  case Intrinsic::amdgcn_tensor_store_from_lds:
-  case Intrinsic::amdgcn_tensor_store_from_lds_d2:
-  case Intrinsic::amdgcn_s_wait_tensorcnt:
-    return true;
-  default:
-    return false;
-  }
+  return asyncpipe::isTensorDMA(ID) || ID == Intrinsic::amdgcn_s_wait_tensorcnt;
 }
 
 /// "gfx9 (gfx942)": the generation and the processor, as diagnostics name

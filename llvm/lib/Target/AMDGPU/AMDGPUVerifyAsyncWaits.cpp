@@ -938,34 +938,30 @@ bool Checker::step(const MachineInstr &MI, InFlight &S, bool Active) const {
     return Active;
   }
   OpClass C = Ops.classOf(MI);
-  if (Q == Queue::Tensor) {
-    // On TENSORcnt only the tensor DMA is an event, retired in order;
-    // anything else that may change the counter (a tensor save or stop) is
-    // counted as nothing, which can only make the check stricter.
-    if (C == OpClass::TensorDMA) {
+  // On its own counter (TENSORcnt, ASYNCcnt) only one kind of DMA is an
+  // event, retired in order by that counter's wait. Every such DMA is
+  // asynchronous, whether or not a mark follows it (LLVM 22 never waits for
+  // either counter on its own): no tag is needed. Anything else that may
+  // change the counter (a tensor save or stop) is counted as nothing, which
+  // can only make the check stricter.
+  auto StepOwnCounter = [&](OpClass Event, OpClass Wait,
+                            const LoadCountField &Field) {
+    if (C == Event) {
       age(S);
       if (Active)
         S[0] = 0;
       return Active;
     }
-    if (C == OpClass::WaitTensorcnt)
-      retire(S, WaitTensorcntField.decode(MI.getOperand(0).getImm()));
+    if (C == Wait)
+      retire(S, Field.decode(MI.getOperand(0).getImm()));
     return false;
-  }
-  if (AsyncCounter) {
-    // On ASYNCcnt only the async copies are events, retired in order.
-    // Every such copy is asynchronous, whether or not a mark follows it
-    // (LLVM 22 never waits for ASYNCcnt on its own): no tag is needed.
-    if (C == OpClass::AsyncCopy) {
-      age(S);
-      if (Active)
-        S[0] = 0;
-      return Active;
-    }
-    if (C == OpClass::WaitAsynccnt)
-      retire(S, WaitAsynccntField.decode(MI.getOperand(0).getImm()));
-    return false;
-  }
+  };
+  if (Q == Queue::Tensor)
+    return StepOwnCounter(OpClass::TensorDMA, OpClass::WaitTensorcnt,
+                          WaitTensorcntField);
+  if (AsyncCounter)
+    return StepOwnCounter(OpClass::AsyncCopy, OpClass::WaitAsynccnt,
+                          WaitAsynccntField);
   switch (C) {
   case OpClass::Other:
   case OpClass::AsyncCopy:
