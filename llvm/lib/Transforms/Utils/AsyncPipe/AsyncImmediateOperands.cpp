@@ -37,6 +37,9 @@ namespace {
 /// left to the caller's diagnostic rather than turned into a large switch.
 constexpr unsigned MaxMergeNodes = 64;
 constexpr unsigned MaxMergedConstants = 16;
+/// How deep valuesFromOneSource looks for the value a merge is computed
+/// from: SimplifyCFG's arithmetic is a few operations.
+constexpr unsigned MaxSourceDepth = 8;
 
 /// \p V as a select between two different integer constants, or null.
 SelectInst *asSelectOfTwoConstants(Value *V) {
@@ -268,8 +271,13 @@ private:
   std::optional<ValueSet> valuesOfInstruction(const Value *V) {
     if (const auto *Phi = dyn_cast<PHINode>(V))
       return valuesOfPhi(*Phi);
-    if (const auto *Select = dyn_cast<SelectInst>(V))
+    if (const auto *Select = dyn_cast<SelectInst>(V)) {
+      // Folded from its one source first: that reads the condition too,
+      // where the arms alone may give values no path takes.
+      if (std::optional<ValueSet> Values = valuesFromOneSource(*Select))
+        return Values;
       return unionOf({Select->getTrueValue(), Select->getFalseValue()});
+    }
     if (const auto *Cast = dyn_cast<CastInst>(V)) {
       std::optional<ValueSet> Values = computing(Cast->getOperand(0));
       if (!Values)
@@ -298,7 +306,119 @@ private:
                      isa<Constant>(BinOp->getOperand(1)))
       if (std::optional<ValueSet> Values = valuesOfBinaryOperator(*BinOp))
         return Values;
-    return valuesOfTwoValuedInstruction(V);
+    if (std::optional<ValueSet> Values = valuesOfTwoValuedInstruction(V))
+      return Values;
+    if (const auto *I = dyn_cast<Instruction>(V))
+      return valuesFromOneSource(*I);
+    return std::nullopt;
+  }
+
+  /// Whether \p V is what valuesFromOneSource folds through: a compare, a
+  /// select, a cast or an operation on integers.
+  static bool isFoldedThrough(const Value *V) {
+    return isa<ICmpInst, SelectInst, CastInst, BinaryOperator>(V) &&
+           V->getType()->isIntegerTy();
+  }
+
+  /// The integer values of \p V that fit in few enough cases, or none.
+  static std::optional<ConstantRange> getSmallRange(const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || !I->getType()->isIntegerTy() || I->getType()->isIntegerTy(1))
+      return std::nullopt;
+    ConstantRange Range = computeConstantRangeIncludingKnownBits(
+        I, /*ForSigned=*/false, SimplifyQuery(I->getDataLayout(), I));
+    if (Range.isEmptySet() || Range.isSizeLargerThan(MaxMergedConstants))
+      return std::nullopt;
+    return Range;
+  }
+
+  /// Collects into \p Sources the values \p V is computed from: the
+  /// deepest operands, through compares, selects, casts and operations, whose
+  /// range is small. False if some operand is neither.
+  static bool collectSources(const Value *V,
+                             SmallSetVector<const Value *, 2> &Sources,
+                             unsigned Depth) {
+    if (isa<Constant>(V))
+      return true;
+    if (isFoldedThrough(V) && Depth < MaxSourceDepth) {
+      SmallSetVector<const Value *, 2> Inner;
+      if (all_of(cast<Instruction>(V)->operands(), [&](const Use &Op) {
+            return collectSources(Op.get(), Inner, Depth + 1);
+          })) {
+        Sources.insert_range(Inner);
+        return true;
+      }
+    }
+    if (!getSmallRange(V))
+      return false;
+    Sources.insert(V);
+    return true;
+  }
+
+  /// \p V folded to a constant with \p Source replaced by \p SourceValue,
+  /// or null.
+  static Constant *foldWithSource(const Value *V, const Value *Source,
+                                  Constant *SourceValue, const DataLayout &DL) {
+    if (V == Source)
+      return SourceValue;
+    if (auto *C = dyn_cast<Constant>(const_cast<Value *>(V)))
+      return C;
+    auto Fold = [&](const Value *Operand) {
+      return foldWithSource(Operand, Source, SourceValue, DL);
+    };
+    if (const auto *Select = dyn_cast<SelectInst>(V)) {
+      auto *Condition =
+          dyn_cast_or_null<ConstantInt>(Fold(Select->getCondition()));
+      if (!Condition)
+        return nullptr;
+      return Fold(Condition->isOne() ? Select->getTrueValue()
+                                     : Select->getFalseValue());
+    }
+    SmallVector<Constant *, 2> Operands;
+    for (const Use &Op : cast<Instruction>(V)->operands()) {
+      Constant *C = Fold(Op.get());
+      if (!C)
+        return nullptr;
+      Operands.push_back(C);
+    }
+    if (const auto *Compare = dyn_cast<ICmpInst>(V))
+      return ConstantFoldCompareInstOperands(Compare->getPredicate(),
+                                             Operands[0], Operands[1], DL);
+    if (const auto *Cast = dyn_cast<CastInst>(V))
+      return ConstantFoldCastOperand(Cast->getOpcode(), Operands[0],
+                                     Cast->getType(), DL);
+    return ConstantFoldBinaryOpOperands(cast<BinaryOperator>(V)->getOpcode(),
+                                        Operands[0], Operands[1], DL);
+  }
+
+  /// The values of \p Root when it is computed, through compares, selects,
+  /// casts and operations, from one value of a small range: SimplifyCFG
+  /// writes a switch whose cases' constants lie on a line as arithmetic on
+  /// the switch value under a select (`select (icmp ugt %k, 2), 2, 3 * %k +
+  /// 8`). Each value of the range is put in and the whole tree folded,
+  /// conditions included, so only the constants some value of the source
+  /// computes are kept.
+  static std::optional<ValueSet> valuesFromOneSource(const Instruction &Root) {
+    SmallSetVector<const Value *, 2> Sources;
+    if (!isFoldedThrough(&Root) || !collectSources(&Root, Sources, 0) ||
+        Sources.size() != 1 || Sources.front() == &Root)
+      return std::nullopt;
+    const Value *Source = Sources.front();
+    ConstantRange Range = *getSmallRange(Source);
+    const DataLayout &DL = Root.getDataLayout();
+    ValueSet Result;
+    APInt SourceValue = Range.getLower();
+    uint64_t Size = Range.isFullSet()
+                        ? uint64_t(1) << Range.getBitWidth()
+                        : (Range.getUpper() - Range.getLower()).getZExtValue();
+    for (uint64_t I = 0; I != Size; ++I, ++SourceValue) {
+      auto *Folded = dyn_cast_or_null<ConstantInt>(foldWithSource(
+          &Root, Source, ConstantInt::get(Source->getType(), SourceValue), DL));
+      if (!Folded)
+        return std::nullopt;
+      add(Result, Folded->getValue());
+    }
+    return Result;
   }
 
   /// A value known bit by bit to take at most two values: InstCombine
