@@ -25,8 +25,10 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -306,6 +308,8 @@ private:
                      isa<Constant>(BinOp->getOperand(1)))
       if (std::optional<ValueSet> Values = valuesOfBinaryOperator(*BinOp))
         return Values;
+    if (const auto *Load = dyn_cast<LoadInst>(V))
+      return valuesOfTableLoad(*Load);
     if (std::optional<ValueSet> Values = valuesOfTwoValuedInstruction(V))
       return Values;
     if (const auto *I = dyn_cast<Instruction>(V))
@@ -419,6 +423,41 @@ private:
       add(Result, Folded->getValue());
     }
     return Result;
+  }
+
+  /// The values of a load from a table of constants: SimplifyCFG writes a
+  /// switch whose cases' constants follow no pattern as a load from a private
+  /// constant array (`@switch.table.*`) indexed by the switch value. Any
+  /// element may be read, and only an element: an access outside the array,
+  /// or straddling two elements, is not the array's type.
+  static std::optional<ValueSet> valuesOfTableLoad(const LoadInst &Load) {
+    const auto *Element = dyn_cast<GEPOperator>(Load.getPointerOperand());
+    if (!Load.isSimple() || !Element || !isWholeElementIndex(*Element, Load))
+      return std::nullopt;
+    const auto *Table = dyn_cast<GlobalVariable>(Element->getPointerOperand());
+    if (!Table || !Table->isConstant() || !Table->hasDefinitiveInitializer())
+      return std::nullopt;
+    const auto *Elements = dyn_cast<ConstantDataArray>(Table->getInitializer());
+    if (!Elements || Elements->getElementType() != Load.getType() ||
+        Elements->getNumElements() > MaxMergeNodes)
+      return std::nullopt;
+    ValueSet Result;
+    for (unsigned I = 0, E = Elements->getNumElements(); I != E; ++I)
+      add(Result, Elements->getElementAsAPInt(I));
+    return Result;
+  }
+
+  /// Whether \p Element addresses one whole element of an array of \p Load's
+  /// type: `gep T, @table, %i` or `gep [N x T], @table, 0, %i`.
+  static bool isWholeElementIndex(const GEPOperator &Element,
+                                  const LoadInst &Load) {
+    Type *Indexed = Element.getSourceElementType();
+    if (Element.getNumIndices() == 1)
+      return Indexed == Load.getType();
+    const auto *First = dyn_cast<ConstantInt>(Element.idx_begin()->get());
+    return Element.getNumIndices() == 2 && First && First->isZero() &&
+           Indexed->isArrayTy() &&
+           Indexed->getArrayElementType() == Load.getType();
   }
 
   /// A value known bit by bit to take at most two values: InstCombine
