@@ -50,6 +50,17 @@ inline constexpr StringLiteral RecordedWaitAsm =
 /// function carry activation 0, "the function this code ends up in", since
 /// such a function is part of its caller.
 inline constexpr StringLiteral ActivationAttr = "asyncpipe-activation";
+/// Each queue other than 0 (llvm/docs/AsyncPipeModel.rst, "Queues") is a
+/// sequence of marks of its own, recorded as an activation of its own:
+/// queue Q of activation A is activation -(A * RecordedQueues + Q). Records
+/// made in an always_inline function carry -Q, "queue Q of the function this
+/// code ends up in", as its queue 0 records carry 0.
+inline constexpr int64_t RecordedQueues = 8;
+inline int64_t getRecordedQueueActivation(int64_t Activation, uint64_t Queue) {
+  if (Queue == 0)
+    return Activation;
+  return -(Activation * RecordedQueues + int64_t(Queue));
+}
 /// Named metadata saying that a module's requirements are recorded, so that
 /// codegen does not record a second time what the pipeline already did.
 inline constexpr StringLiteral RecordedModuleMetadata =

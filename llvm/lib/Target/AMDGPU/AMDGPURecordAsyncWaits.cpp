@@ -92,13 +92,13 @@ SourceOp classify(const CallBase &Call, Value *&Count,
 /// like the mark or wait it follows: with fewer, LLVM 22's EarlyCSE and GVN
 /// remove or merge identical records and hoist LDS loads above them.
 CallInst *emitRecord(IRBuilder<> &B, std::optional<uint64_t> Count,
-                     unsigned Activation) {
+                     int64_t Activation) {
   CallInst *Record;
   if (!Count) {
     auto *Ty = FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false);
     Record = B.CreateCall(
         InlineAsm::get(Ty, RecordedMarkAsm, "i", /*hasSideEffects=*/true),
-        {B.getInt32(Activation)});
+        {B.getInt32(int32_t(Activation))});
   } else {
     auto *Ty = FunctionType::get(B.getVoidTy(),
                                  {B.getInt32Ty(), B.getInt32Ty()}, false);
@@ -106,7 +106,7 @@ CallInst *emitRecord(IRBuilder<> &B, std::optional<uint64_t> Count,
     uint64_t N = std::min<uint64_t>(*Count, INT32_MAX);
     Record = B.CreateCall(
         InlineAsm::get(Ty, RecordedWaitAsm, "i,i", /*hasSideEffects=*/true),
-        {B.getInt32(N), B.getInt32(Activation)});
+        {B.getInt32(N), B.getInt32(int32_t(Activation))});
   }
   Record->setDoesNotThrow();
   return Record;
@@ -156,10 +156,9 @@ bool recordModule(Module &M) {
       continue;
     SmallVector<std::pair<CallBase *, std::optional<uint64_t>>, 8> Marks, Waits;
     // Each queue but 0 is a sequence of its own, recorded as an activation
-    // of its own: the checker then counts a queue's wait against that
-    // queue's marks alone. An always_inline function's records take its
-    // caller's activation, which has one sequence: only its queue 0 is
-    // recorded.
+    // of its own (getRecordedQueueActivation): the checker then counts a
+    // queue's wait against that queue's marks alone, in an always_inline
+    // function's caller too.
     DenseMap<CallBase *, uint64_t> QueueOf;
     bool Inlined = F.hasFnAttribute(Attribute::AlwaysInline);
     for (Instruction &I : instructions(F)) {
@@ -167,11 +166,8 @@ bool recordModule(Module &M) {
       Value *Count = nullptr;
       uint64_t Queue = 0;
       SourceOp Op = Call ? classify(*Call, Count, &Queue) : SourceOp::None;
-      if (Op != SourceOp::None && Queue != 0) {
-        if (Inlined)
-          continue;
+      if (Op != SourceOp::None && Queue != 0)
         QueueOf[Call] = Queue;
-      }
       switch (Op) {
       case SourceOp::None:
         break;
@@ -189,21 +185,13 @@ bool recordModule(Module &M) {
     }
     if (Marks.empty() && Waits.empty())
       continue;
-    unsigned Activation = 0;
+    int64_t Activation = 0;
     if (!Inlined) {
       Activation = NextActivation++;
       F.addFnAttr(ActivationAttr, utostr(Activation));
     }
-    // Queue Q's sequence: a fresh activation number per queue used.
-    DenseMap<uint64_t, unsigned> QueueActivation;
     auto ActivationOf = [&](CallBase *Call) {
-      auto It = QueueOf.find(Call);
-      if (It == QueueOf.end())
-        return Activation;
-      auto [Entry, New] = QueueActivation.try_emplace(It->second, 0);
-      if (New)
-        Entry->second = NextActivation++;
-      return Entry->second;
+      return getRecordedQueueActivation(Activation, QueueOf.lookup(Call));
     };
     for (auto [Call, Count] : Marks) {
       IRBuilder<> B(Call->getNextNode());

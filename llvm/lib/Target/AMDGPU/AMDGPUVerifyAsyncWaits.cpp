@@ -648,16 +648,19 @@ std::optional<Parked> parked(const MachineInstr &MI) {
   return Parked{MI.getOperand(1).getImm(), MI.getOperand(2).getImm()};
 }
 
-/// The activation a recorded mark or wait in \p MF counts in: 0 (recorded in
-/// an always_inline function) is the activation of \p MF itself.
-int64_t resolveActivation(const MachineFunction &MF, int64_t Activation) {
-  if (Activation != 0)
+/// The activation a recorded mark or wait in \p MF counts in: 0 and -Q
+/// (queue 0 and queue Q recorded in an always_inline function) are those of
+/// \p MF itself.
+int64_t resolveActivation(const MachineFunction &MF, int64_t Recorded) {
+  // The record's operand is an i32, whichever way the selector extended it.
+  int64_t Activation = int32_t(Recorded);
+  if (Activation > 0 || Activation <= -RecordedQueues)
     return Activation;
   Attribute A = MF.getFunction().getFnAttribute(ActivationAttr);
   int64_t Own = 0;
-  if (A.isStringAttribute() && !A.getValueAsString().getAsInteger(10, Own))
-    return Own;
-  return 0;
+  if (!A.isStringAttribute() || A.getValueAsString().getAsInteger(10, Own))
+    Own = 0;
+  return getRecordedQueueActivation(Own, uint64_t(-Activation));
 }
 
 bool isMark(const MachineInstr &MI, const MarkerFamily &F,

@@ -2,7 +2,8 @@
 ; after every source mark and every wait with a constant count: an inline-asm
 ; comment naming the count and the activation. A function gets its own
 ; activation number; an always_inline function's records say 0, "the
-; function this ends up in". Nothing is recorded without the option, for
+; function this ends up in". A queue other than 0 is an activation of its
+; own. Nothing is recorded without the option, for
 ; other targets, twice, in a function the pipeliner may rewrite, or for a
 ; wait whose count is not a constant.
 ; RUN: %opt -passes=amdgpu-record-async-waits -amdgpu-verify-async-waits %s -S \
@@ -95,6 +96,36 @@ exit:
   ret void
 }
 
+; Queue 1 of an always_inline function is queue 1 of the function it ends
+; up in (-1); queue 2 of activation 3 is activation -(3 * 8 + 2).
+; CHECK-LABEL: define internal void @queue_stage(
+; CHECK:         call void @asyncpipe.mark.queue(i32 1)
+; CHECK-NEXT:    call void asm sideeffect "; asyncpipe.recorded.mark activation $0", "i"(i32 -1)
+; CHECK-NEXT:    call void @asyncpipe.wait.queue(i32 1, i32 0)
+; CHECK-NEXT:    call void asm sideeffect "; asyncpipe.recorded.wait($0) activation $1", "i,i"(i32 0, i32 -1)
+define internal void @queue_stage(ptr addrspace(3) %s, ptr addrspace(1) %g) #0 {
+  call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 0)
+  call void @asyncpipe.mark.queue(i32 1)
+  call void @asyncpipe.wait.queue(i32 1, i32 0)
+  ret void
+}
+
+; CHECK-LABEL: define amdgpu_kernel void @queues(
+; CHECK:         call void @asyncpipe.mark.queue(i32 2)
+; CHECK-NEXT:    call void asm sideeffect "; asyncpipe.recorded.mark activation $0", "i"(i32 -26)
+; CHECK-NEXT:    call void @asyncpipe.mark.queue(i32 0)
+; CHECK-NEXT:    call void asm sideeffect "; asyncpipe.recorded.mark activation $0", "i"(i32 3)
+; CHECK-NEXT:    call void @asyncpipe.wait.queue(i32 2, i32 0)
+; CHECK-NEXT:    call void asm sideeffect "; asyncpipe.recorded.wait($0) activation $1", "i,i"(i32 0, i32 -26)
+define amdgpu_kernel void @queues(ptr addrspace(1) %g) {
+  call void @queue_stage(ptr addrspace(3) @buf, ptr addrspace(1) %g)
+  call void @asyncpipe.copy(ptr addrspace(3) @buf, ptr addrspace(1) %g, i32 4, i32 0)
+  call void @asyncpipe.mark.queue(i32 2)
+  call void @asyncpipe.mark.queue(i32 0)
+  call void @asyncpipe.wait.queue(i32 2, i32 0)
+  ret void
+}
+
 ; CHECK: attributes #[[KERNEL]] = { "asyncpipe-activation"="1" }
 ; CHECK: !asyncpipe.waits.recorded = !{}
 
@@ -102,6 +133,8 @@ exit:
 declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
+declare void @asyncpipe.mark.queue(i32)
+declare void @asyncpipe.wait.queue(i32, i32)
 declare void @asyncpipe.pipeline(i32)
 declare void @llvm.amdgcn.asyncmark()
 declare void @llvm.amdgcn.wait.asyncmark(i16)
