@@ -228,9 +228,14 @@ bool MarkWaitElimination::removeRedundantWaits(
       if (Wait.getForm() == AsyncOpForm::NVPTXInlineAsm)
         return R << "inline PTX \"" << ore::NV("Statement", describeWait(Wait))
                  << "\" removed: it waits for nothing: " << Why;
-      return R << "wait for at most "
-               << ore::NV("Count", *getTrackedWaitCount(Wait))
-               << " outstanding marks removed: " << Why;
+      R << "wait for at most " << ore::NV("Count", *getTrackedWaitCount(Wait))
+        << " outstanding marks";
+      // Named as asyncpipe-lower names it, which removes the same waits at
+      // -O0.
+      if (Wait.hasQueueOperand())
+        if (std::optional<unsigned> Queue = Wait.getQueue())
+          R << " of queue " << ore::NV("Queue", *Queue);
+      return R << " removed: " << Why;
     });
     Erased.insert(Call);
     eraseProvenRedundantOp(*Call);
