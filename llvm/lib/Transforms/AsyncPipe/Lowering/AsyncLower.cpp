@@ -132,7 +132,20 @@ private:
   void replaceWait(const AsyncOp &Op, uint64_t N);
   bool checkQueues(SmallVectorImpl<AsyncOp> &Ops);
   void lowerQueuedMark(const AsyncOp &Op);
-  void lowerQueuedWait(const AsyncOp &Op, const AsyncMarkCounts &Counts);
+  /// What the one mark analysis says of a wait in a function that uses
+  /// queues. It is asked before any call is rewritten: the analysis indexes
+  /// the marks and waits lowering erases, and the blocks splitting a merged
+  /// copy cuts.
+  struct QueuedWaitFacts {
+    bool Redundant = false;
+    std::string WhyRedundant;
+    /// The marks of all queues since the queue's mark the wait needs
+    /// complete (AsyncMarkCounts::marksSinceQueueMark).
+    std::optional<uint64_t> Since;
+  };
+  DenseMap<const CallBase *, QueuedWaitFacts>
+  analyzeQueuedWaits(ArrayRef<AsyncOp> Ops);
+  void lowerQueuedWait(const AsyncOp &Op, const QueuedWaitFacts &Facts);
   /// Upper bound of the range of constant waits a run-time count selects
   /// among when the target needs constants and the marks are unbounded.
   static constexpr uint64_t UnboundedWaitCases = 8;
@@ -206,9 +219,10 @@ bool PortableLowering::run() {
   MarkBounds.emplace(F, Ops);
   // In a function that uses queues, each mark and wait (those without a
   // queue are queue 0's) goes through the queue's lowering.
-  std::optional<AsyncMarkCounts> Queued;
-  if (usesAsyncQueues(F))
-    Queued.emplace(F);
+  bool Queued = usesAsyncQueues(F);
+  DenseMap<const CallBase *, QueuedWaitFacts> QueuedWaits;
+  if (Queued)
+    QueuedWaits = analyzeQueuedWaits(Ops);
   bool OwnsMarkSequence = false;
   for (const AsyncOp &Op : Ops) {
     OwnsMarkSequence |= !Op.isCopy() && Op.getForm() == AsyncOpForm::Portable;
@@ -217,7 +231,7 @@ bool PortableLowering::run() {
     else if (Queued && Op.getForm() == AsyncOpForm::Portable && Op.isMark())
       lowerQueuedMark(Op);
     else if (Queued && Op.getForm() == AsyncOpForm::Portable)
-      lowerQueuedWait(Op, *Queued);
+      lowerQueuedWait(Op, QueuedWaits.lookup(Op.getCall()));
     else if (Op.isMark())
       lowerMark(Op);
     else
@@ -508,8 +522,28 @@ void PortableLowering::lowerQueuedMark(const AsyncOp &Op) {
 /// marks of any queue issued since the queue's (N+1)-th newest mark, over
 /// all paths, which the one mark analysis answers; where it cannot, N, which
 /// is never more than that (the N newer marks of the queue are among them).
+DenseMap<const CallBase *, PortableLowering::QueuedWaitFacts>
+PortableLowering::analyzeQueuedWaits(ArrayRef<AsyncOp> Ops) {
+  AsyncMarkCounts Counts(F);
+  DenseMap<const CallBase *, QueuedWaitFacts> Facts;
+  for (const AsyncOp &Op : Ops) {
+    if (!Op.isWait() || Op.getForm() != AsyncOpForm::Portable)
+      continue;
+    auto *N = dyn_cast_or_null<ConstantInt>(Op.getWaitCountOperand());
+    if (!N)
+      continue;
+    QueuedWaitFacts &Wait = Facts[Op.getCall()];
+    Wait.Redundant = Counts.isRedundantWait(Op, &Wait.WhyRedundant);
+    // A negative count folded from a run-time one waits for everything.
+    uint64_t Leaves = N->isNegative() ? 0 : N->getZExtValue();
+    if (std::optional<unsigned> Queue = Op.getQueue())
+      Wait.Since = Counts.marksSinceQueueMark(*Op.getCall(), *Queue, Leaves);
+  }
+  return Facts;
+}
+
 void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
-                                       const AsyncMarkCounts &Counts) {
+                                       const QueuedWaitFacts &Facts) {
   CallBase *Call = Op.getCall();
   unsigned Queue = *Op.getQueue();
   Value *Count = Op.getWaitCountOperand();
@@ -527,14 +561,13 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
     Count = ConstantInt::get(Count->getType(), 0);
     N = cast<ConstantInt>(Count);
   }
-  std::string Why;
-  if (N && Target->dropsRedundantWaits() && Counts.isRedundantWait(Op, &Why)) {
+  if (N && Target->dropsRedundantWaits() && Facts.Redundant) {
     ++NumRedundantWaitsRemoved;
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "RedundantWait", Call)
              << "wait for at most " << ore::NV("Count", N->getZExtValue())
              << " outstanding marks of queue " << ore::NV("Queue", Queue)
-             << " removed: " << Why;
+             << " removed: " << Facts.WhyRedundant;
     });
     eraseProvenRedundantOp(*Call);
     return;
@@ -575,8 +608,7 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
     return;
   }
   uint64_t Leaves = N->getZExtValue();
-  std::optional<uint64_t> Since =
-      Counts.marksSinceQueueMark(*Call, Queue, Leaves);
+  std::optional<uint64_t> Since = Facts.Since;
   uint64_t Combined = Leaves;
   if (Since && *Since != MarkBounds::Unbounded) {
     Combined = *Since;
