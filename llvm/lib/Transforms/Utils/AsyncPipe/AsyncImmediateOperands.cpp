@@ -93,6 +93,63 @@ SmallVector<APInt, 4> getValuesOnEdge(const Value *V, const BasicBlock *From,
   return Values;
 }
 
+/// The values an integer \p V can have on entering a block, when every path
+/// into the block from \p V's definition takes an edge that is taken for
+/// some of its values only (getValuesOnEdge). SimplifyCFG forwards a
+/// switch's condition into the calls it sinks below the cases, so that
+/// `case 1: mark.queue(1)` and `case 2: mark.queue(2)`, sunk to where both
+/// cases meet, become `mark.queue(%k)`: there %k is 1 or 2 only.
+class ValuesOnPaths {
+public:
+  explicit ValuesOnPaths(const Value &V) : V(V) {}
+
+  /// In increasing order without repeats; none if some path carries \p V
+  /// into \p BB unconstrained, or there are too many paths or values.
+  std::optional<SmallVector<uint64_t, 4>> entering(const BasicBlock &BB) {
+    SmallVector<APInt, 4> Values;
+    if (V.getType()->getIntegerBitWidth() > 64 || !collect(BB, Values) ||
+        Values.empty())
+      return std::nullopt;
+    SmallVector<uint64_t, 4> Result;
+    for (const APInt &Value : Values)
+      Result.push_back(Value.getZExtValue());
+    sort(Result);
+    Result.erase(llvm::unique(Result), Result.end());
+    if (Result.size() > MaxMergedConstants)
+      return std::nullopt;
+    return Result;
+  }
+
+private:
+  /// Adds to \p Values those \p V has on the paths into \p BB; false if
+  /// some path leaves it unconstrained.
+  bool collect(const BasicBlock &BB, SmallVectorImpl<APInt> &Values) {
+    const auto *Def = dyn_cast<Instruction>(&V);
+    if (++Visits > MaxMergeNodes || BB.isEntryBlock() ||
+        (Def && Def->getParent() == &BB))
+      return false;
+    // A path around a cycle back to a block on it carries the values that
+    // entered the cycle, which the other paths into it collect.
+    if (!OnPath.insert(&BB).second)
+      return true;
+    SmallPtrSet<const BasicBlock *, 4> Seen;
+    for (const BasicBlock *Pred : predecessors(&BB)) {
+      if (!Seen.insert(Pred).second)
+        continue;
+      SmallVector<APInt, 4> OnEdge = getValuesOnEdge(&V, Pred, &BB);
+      if (OnEdge.empty() && !collect(*Pred, Values))
+        return false;
+      append_range(Values, OnEdge);
+    }
+    OnPath.erase(&BB);
+    return true;
+  }
+
+  const Value &V;
+  SmallPtrSet<const BasicBlock *, 16> OnPath;
+  unsigned Visits = 0;
+};
+
 /// Whether \p Call can be moved back into the predecessors of its block, as
 /// SimplifyCFG found it: its merged operand is a phi of that block, nothing
 /// but phis comes before it there, and every edge into the block can be
@@ -552,8 +609,11 @@ asyncpipe::splitMergedImmediates(CallBase &Call, ArrayRef<unsigned> ArgNos) {
       // Invokes were made calls by the pass before it got here; one that is
       // left is reported like any other non-constant operand.
       if (Operand && !isa<Constant>(Operand) && isa<CallInst>(C) &&
-          Operand->getType()->isIntegerTy())
+          Operand->getType()->isIntegerTy()) {
         Constants = getMergedConstants(Operand);
+        if (!Constants)
+          Constants = ValuesOnPaths(*Operand).entering(*C->getParent());
+      }
       if (!Constants || Constants->empty()) {
         Next.push_back(C);
         continue;
