@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -285,6 +286,56 @@ void WaitBinding::removeUnusedHelpers() {
     NoMark->eraseFromParent();
 }
 
+/// Whether \p F uses queues, or will once the always_inline functions it
+/// calls are inlined into it.
+static bool usesQueuesOnceInlined(const Function &F,
+                                  SmallPtrSetImpl<const Function *> &Visited) {
+  if (!Visited.insert(&F).second)
+    return false;
+  if (usesAsyncQueues(F))
+    return true;
+  for (const Instruction &I : instructions(F))
+    if (const auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && !Callee->isDeclaration() &&
+          Callee->hasFnAttribute(Attribute::AlwaysInline) &&
+          usesQueuesOnceInlined(*Callee, Visited))
+        return true;
+  return false;
+}
+
+static bool hasCountingWait(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    AsyncOp Op = AsyncOp::get(I);
+    return Op.isWait() && Op.getWaitCountOperand();
+  });
+}
+
+/// Whether the inliner may put \p F's body into a function that uses queues:
+/// a caller that uses them, or a caller that may be inlined into one.
+static bool mayBeInlinedIntoQueues(const Function &F) {
+  SmallPtrSet<const Function *, 8> Callers, Visited;
+  SmallVector<const Function *, 8> Worklist = {&F};
+  while (!Worklist.empty()) {
+    const Function *Callee = Worklist.pop_back_val();
+    if (Callee != &F && Callee->hasFnAttribute(Attribute::NoInline))
+      continue;
+    for (const User *U : Callee->users()) {
+      const auto *Call = dyn_cast<CallBase>(U);
+      if (!Call || Call->getCalledFunction() != Callee)
+        continue;
+      const Function *Caller = Call->getFunction();
+      if (!Callers.insert(Caller).second)
+        continue;
+      Visited.clear();
+      if (usesQueuesOnceInlined(*Caller, Visited))
+        return true;
+      Worklist.push_back(Caller);
+    }
+  }
+  return false;
+}
+
 static PreservedAnalyses bindWaits(Function &F, FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
@@ -305,6 +356,18 @@ static PreservedAnalyses bindWaits(Function &F, FunctionAnalysisManager &AM) {
     PreservedAnalyses PA;
     PA.preserveSet<CFGAnalyses>();
     return PA;
+  }
+  if (hasCountingWait(F) && mayBeInlinedIntoQueues(F)) {
+    // Bound waits are futures, which a function with queues cannot hold
+    // yet. Counting waits inlined there count the caller's marks of queue 0
+    // too, older than the function's own: never weaker.
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "CallerUsesQueues", &F)
+             << "waits not bound to their marks: the function may be "
+                "inlined into one that marks or waits on a queue other "
+                "than 0";
+    });
+    return PreservedAnalyses::all();
   }
   if (!WaitBinding(F, ORE).run())
     return PreservedAnalyses::all();
