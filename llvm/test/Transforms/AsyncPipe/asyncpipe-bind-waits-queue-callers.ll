@@ -11,6 +11,9 @@
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-bind-waits -S %s \
 ; RUN:   -pass-remarks-missed=asyncpipe-bind-waits 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: %opt -mtriple=nvptx64-nvidia-cuda \
+; RUN:   -passes='asyncpipe-bind-waits,asyncpipe-lower-futures' -S %s \
+; RUN:   | FileCheck %s --check-prefix=ROUND-TRIP
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes='default<O2>' -S %s \
 ; RUN:   | FileCheck %s --check-prefix=O2
 ; RUN: %opt -mtriple=nvptx64-nvidia-cuda -passes='default<O3>' -S %s \
@@ -100,6 +103,27 @@ define internal void @queue_helper() #0 {
   ret void
 }
 
+; A function that spells queue 0 is bound like one without queues (queue 0
+; is the plain sequence); the futures are lowered back to the plain calls,
+; which take no queue operand.
+; CHECK-LABEL: define internal void @queue_zero(
+; CHECK:         %mark = call i32 @asyncpipe.mark.future(), !asyncpipe.spelling ![[MARK:[0-9]+]]
+; CHECK:         call void @asyncpipe.wait.future(i32 %mark){{.*}}, !asyncpipe.spelling ![[WAIT:[0-9]+]]
+; CHECK-DAG:   ![[MARK]] = !{!"asyncpipe.mark"}
+; CHECK-DAG:   ![[WAIT]] = !{!"asyncpipe.wait", i32 1}
+; ROUND-TRIP-LABEL: define internal void @queue_zero(
+; ROUND-TRIP:         call void @asyncpipe.mark()
+; ROUND-TRIP:         call void @asyncpipe.mark()
+; ROUND-TRIP-NEXT:    call void @asyncpipe.wait(i32 1)
+define internal void @queue_zero(ptr addrspace(1) %g) {
+  call void @asyncpipe.copy(ptr addrspace(3) @lds, ptr addrspace(1) %g, i32 4, i32 0)
+  call void @asyncpipe.mark.queue(i32 0)
+  call void @asyncpipe.copy(ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 16), ptr addrspace(1) %g, i32 4, i32 0)
+  call void @asyncpipe.mark.queue(i32 0)
+  call void @asyncpipe.wait.queue(i32 0, i32 1)
+  ret void
+}
+
 ; At -O2 and -O3 the helpers are inlined into the functions with queues,
 ; which compile (no future left, no error).
 ; O2-LABEL: define void @with_queues(
@@ -126,6 +150,7 @@ define void @with_queue_helper(ptr addrspace(1) %g) {
 
 define void @without_queues(ptr addrspace(1) %g) {
   call void @stage_without_queues(ptr addrspace(1) %g)
+  call void @queue_zero(ptr addrspace(1) %g)
   ret void
 }
 

@@ -87,11 +87,16 @@ private:
 /// asyncpipe-lower-futures gives the mark or counting wait back its spelling
 /// (a module's async calls stay in the form its target and tools expect) and
 /// its remark can compare the count it derives with the written one.
+/// A mark or wait of queue 0 (only such a function is bound) is recorded
+/// as the plain call it is (llvm/docs/AsyncPipeModel.rst, "Queues"): the
+/// recorded callee takes no queue operand.
 void recordSpelling(CallInst &New, const AsyncOp &Original, Type *CountType,
                     uint64_t WrittenCount = 0) {
   LLVMContext &Ctx = New.getContext();
-  SmallVector<Metadata *, 2> Spelling = {
-      MDString::get(Ctx, Original.getName())};
+  StringRef Name = Original.getName();
+  if (Original.hasQueueOperand())
+    Name = Original.isMark() ? "asyncpipe.mark" : "asyncpipe.wait";
+  SmallVector<Metadata *, 2> Spelling = {MDString::get(Ctx, Name)};
   if (CountType)
     Spelling.push_back(
         ConstantAsMetadata::get(ConstantInt::get(CountType, WrittenCount)));
