@@ -61,6 +61,15 @@ random stream, so a program without them is the same as before:
            Every program with it has at least one, and on nvptx is
            portable; gfx1250, which has no portable copy, writes a plain
            copy instead.
+  queues   the portable marks and waits commit to and wait on queues 0, 1
+           and 2 (asyncpipe.mark.queue, asyncpipe.wait.queue; issue 35), with
+           constant or run-time counts; on nvptx the program is portable.
+           Futures, which a function with queues may not use yet, are left
+           out.
+  tensor   gfx1250 only: some copies are tensor DMAs
+           (llvm.amdgcn.tensor.load.to.lds(.d2),
+           tensor.store.from.lds(.d2), constant descriptors), which count on
+           TENSORcnt beside the ASYNCcnt copies under the same marks.
 
 Misuse (--misuse K,..; a kind or KIND/VARIANT, e.g. pointer/select): the
 same random program with one misuse planted at a random point of its first
@@ -241,6 +250,13 @@ class Gen:
         if "sibling" in self.shapes:
             # The shape is portable copies, and no program mixes spellings.
             self.native = False
+        self.queues = "queues" in self.shapes
+        if self.queues:
+            # Portable marks and waits; a future in a function with queues
+            # is an error (llvm/docs/AsyncPipeModel.rst, "Queues").
+            self.native = False
+            self.without.add("future")
+        self.tensor = "tensor" in self.shapes and target == "gfx1250"
 
     # --- declarations --------------------------------------------------
     def declare(self, d):
@@ -295,7 +311,9 @@ class Gen:
         src = self.gaddr(f, True)
         if self.target == "gfx1250":
             lds = self.laddr(f, True)
-            if r.random() < 0.7:
+            if self.tensor and r.random() < 0.3:
+                self.tensor_dma(f)
+            elif r.random() < 0.7:
                 self.declare("declare void @llvm.amdgcn.global.load.async.to.lds.b32("
                              "ptr addrspace(1), ptr addrspace(3), i32, i32)")
                 f.emit("call void @llvm.amdgcn.global.load.async.to.lds.b32("
@@ -338,6 +356,27 @@ class Gen:
                 f.emit("call void @asyncpipe.copy(ptr addrspace(3) %s, "
                        "ptr addrspace(1) %s, i32 4, i32 0)" % (dst, src))
 
+    def tensor_dma(self, f):
+        """A gfx1250 tensor DMA with constant (uniform) descriptors."""
+        r = self.r
+        op = r.choice(["load.to.lds", "store.from.lds"])
+        d0 = "<4 x i32> <i32 %d, i32 0, i32 0, i32 0>" % (256 * r.randint(0, 7))
+        d1 = "<8 x i32> <i32 64, i32 1, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>"
+        if r.random() < 0.5:
+            self.declare("declare void @llvm.amdgcn.tensor.%s.d2(<4 x i32>, "
+                         "<8 x i32>, i32)" % op)
+            f.emit("call void @llvm.amdgcn.tensor.%s.d2(%s, %s, i32 0)"
+                   % (op, d0, d1))
+        else:
+            self.declare("declare void @llvm.amdgcn.tensor.%s(<4 x i32>, "
+                         "<8 x i32>, <4 x i32>, <4 x i32>, i32)" % op)
+            f.emit("call void @llvm.amdgcn.tensor.%s(%s, %s, <4 x i32> "
+                   "zeroinitializer, <4 x i32> zeroinitializer, i32 0)"
+                   % (op, d0, d1))
+
+    def queue(self):
+        return self.r.choice([0, 1, 1, 2])
+
     def mark(self, f):
         if self.native:
             self.declare("declare void @llvm.nvvm.cp.async.commit.group()")
@@ -345,9 +384,21 @@ class Gen:
         elif self.amdgpu and self.r.random() < 0.6:
             self.declare("declare void @llvm.amdgcn.asyncmark()")
             f.emit("call void @llvm.amdgcn.asyncmark()")
+        elif self.queues:
+            self.declare("declare void @asyncpipe.mark.queue(i32)")
+            f.emit("call void @asyncpipe.mark.queue(i32 %d)" % self.queue())
         else:
             self.declare("declare void @asyncpipe.mark()")
             f.emit("call void @asyncpipe.mark()")
+
+    def portable_wait(self, f, count):
+        if self.queues:
+            self.declare("declare void @asyncpipe.wait.queue(i32, i32)")
+            f.emit("call void @asyncpipe.wait.queue(i32 %d, i32 %s)"
+                   % (self.queue(), count))
+        else:
+            self.declare("declare void @asyncpipe.wait(i32)")
+            f.emit("call void @asyncpipe.wait(i32 %s)" % count)
 
     def count(self):
         r = self.r
@@ -377,11 +428,9 @@ class Gen:
                 c = "%n"
             m = f.val()
             f.emit("%s = and i32 %s, %d" % (m, c, r.choice([1, 3, 7, 15])))
-            self.declare("declare void @asyncpipe.wait(i32)")
-            f.emit("call void @asyncpipe.wait(i32 %s)" % m)
+            self.portable_wait(f, m)
         elif portable:
-            self.declare("declare void @asyncpipe.wait(i32)")
-            f.emit("call void @asyncpipe.wait(i32 %d)" % self.count())
+            self.portable_wait(f, self.count())
         else:
             self.declare("declare void @llvm.amdgcn.wait.asyncmark(i16)")
             f.emit("call void @llvm.amdgcn.wait.asyncmark(i16 %d)" % self.count())
@@ -423,6 +472,10 @@ class Gen:
         if self.native:
             self.declare("declare void @llvm.nvvm.cp.async.wait.group(i32)")
             f.emit("call void @llvm.nvvm.cp.async.wait.group(i32 0)")
+        elif self.queues:
+            self.declare("declare void @asyncpipe.wait.queue(i32, i32)")
+            for q in range(3):
+                f.emit("call void @asyncpipe.wait.queue(i32 %d, i32 0)" % q)
         else:
             self.declare("declare void @asyncpipe.wait(i32)")
             f.emit("call void @asyncpipe.wait(i32 0)")
@@ -969,7 +1022,7 @@ STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "future", "if",
                    "ret", "unreachable"]
 
 
-SHAPES = ["sibling"]
+SHAPES = ["sibling", "queues", "tensor"]
 
 
 def generate(seed, target, without=(), shapes=(), misuse=()):
