@@ -83,6 +83,12 @@ static StringRef getExpectedSignatureHint(StringRef Name) {
             "; declare it as <asyncpipe/futures.h> does: void (i32 future)")
       .Case("asyncpipe.future.any",
             "; declare it as <asyncpipe/futures.h> does: i32 ()")
+      // The forms with a stage mask are upstream's draft (llvm-project PR
+      // #220442), see llvm/docs/AsyncPipeAMDGPU.rst.
+      .Case("llvm.amdgcn.asyncmark",
+            "; expected (), or (i32 mask) with a stage mask")
+      .Case("llvm.amdgcn.wait.asyncmark",
+            "; expected (i16 N), or (i16 N, i32 mask) with a stage mask")
       .Default("");
 }
 
@@ -102,10 +108,7 @@ bool asyncpipe::removeMalformedAsyncCalls(ArrayRef<CallBase *> Malformed) {
                        "'" + Name +
                            "' is called with operands of the wrong number or "
                            "type" +
-                           (Name == "llvm.amdgcn.wait.asyncmark"
-                                ? "; expected (i16 N): stage masks, proposed "
-                                  "upstream, are not supported"
-                                : getExpectedSignatureHint(Name)));
+                           getExpectedSignatureHint(Name));
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();

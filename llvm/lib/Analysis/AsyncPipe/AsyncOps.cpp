@@ -214,8 +214,9 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
     return S.Queue < 0 ? Call.arg_size() == 0
                        : Call.arg_size() == 1 && Has(S.Queue, false);
   // LLVM's llvm.amdgcn.wait.asyncmark takes exactly one i16. Another
-  // signature (the stage-mask forms proposed upstream) must not be taken for
-  // it: rewriting it with the i16 signature breaks the IR verifier.
+  // signature must not be taken for it: rewriting it with the i16 signature
+  // breaks the IR verifier. (The stage-mask form of upstream's draft is
+  // rewritten before any pass asks, by amdgpu-lower-async-stage-masks.)
   if (S.Kind == AsyncOpKind::Wait && S.Form == AsyncOpForm::AMDGPU)
     return Call.arg_size() == 1 &&
            Call.getArgOperand(0)->getType()->isIntegerTy(16);

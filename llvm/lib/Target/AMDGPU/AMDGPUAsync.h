@@ -26,6 +26,7 @@
 #define ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H
 
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace llvm {
@@ -33,6 +34,7 @@ class FunctionPass;
 class IRBuilderBase;
 class Value;
 class MachineFunctionPass;
+class ModulePass;
 class PassRegistry;
 
 namespace asyncpipe {
@@ -58,6 +60,20 @@ Value *createLaneInWave(IRBuilderBase &B);
 /// checker, which must agree on what a call does).
 extern cl::opt<bool> AMDGPUAsyncAssumeCalleeWaits;
 
+/// Rewrites the stage-mask forms of llvm.amdgcn.asyncmark and
+/// wait.asyncmark (upstream's draft, AMDGPUAsyncStages.h) into plain marks
+/// and waits, or into AsyncPipe queues where masks tell stages apart; the
+/// first pass of every pipeline, so that nothing else sees a mask.
+class AMDGPULowerAsyncStageMasksPass
+    : public PassInfoMixin<AMDGPULowerAsyncStageMasksPass> {
+public:
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+/// The same, for the start of the legacy codegen pipeline (llc, clang's
+/// backend).
+ModulePass *createAMDGPULowerAsyncStageMasksLegacyPass();
 FunctionPass *createAMDGPULowerAsyncIntrinsicsPass();
 FunctionPass *createAMDGPUTagAsyncDMAPass();
 MachineFunctionPass *createAMDGPUHideAsyncDMAPass();
@@ -67,6 +83,7 @@ MachineFunctionPass *createAMDGPUVerifyAsyncWaitsPass();
 // Registration with the PassRegistry (INITIALIZE_PASS in each pass's file),
 // called when the plugin is loaded so that llc's -run-pass, -start-*/-stop-*
 // and -print-after find the passes by name.
+void initializeAMDGPULowerAsyncStageMasksLegacyPass(PassRegistry &);
 void initializeAMDGPULowerAsyncIntrinsicsPass(PassRegistry &);
 void initializeAMDGPUTagAsyncDMAPass(PassRegistry &);
 void initializeAMDGPUHideAsyncDMAPass(PassRegistry &);
