@@ -237,6 +237,14 @@ bool isOpaqueToHardwareCounter(const CallBase &Call);
 /// flow edges for lanes that are not active there.
 void eraseProvenRedundantOp(CallBase &Op);
 
+/// Metadata on a wait: the target's hardware counters the wait must drain,
+/// a tuple of MDStrings named by the target (AMDGPU: "asynccnt" or
+/// "tensorcnt", for upstream's draft stage masks, AsyncPipeAMDGPU.rst).
+/// Absent, the wait drains every counter its marks cover. A pass that
+/// rewrites a wait keeps it (AsyncLower does); one that drops it only makes
+/// the wait stronger.
+inline constexpr const char *WaitCountersMD = "asyncpipe.wait.counters";
+
 /// The function metadata that records, when a transform removes an
 /// operation of hardware semantics (a native cp.async wait proven redundant),
 /// the debug location of the first one removed (an MDTuple of its line,

@@ -59,6 +59,9 @@ void inheritLocation(Instruction &New, const Instruction &Old) {
   New.setDebugLoc(Old.getDebugLoc());
   if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
     New.setMetadata("srcloc", SrcLoc);
+  // A wait of some counters only stays one as it is rewritten.
+  if (MDNode *Counters = Old.getMetadata(WaitCountersMD))
+    New.setMetadata(WaitCountersMD, Counters);
 }
 
 /// For every wait, the upper bound (AsyncMarkAnalysis) on the marks that can
