@@ -38,13 +38,25 @@ inline constexpr StringLiteral AsyncDMAMetadata = "asyncpipe.async";
 
 /// Emits the marker of a mark.
 CallInst *createMarkMarker(IRBuilderBase &B);
-/// Emits the marker of a wait for at most \p N outstanding marks.
-CallInst *createWaitMarker(IRBuilderBase &B, unsigned N);
+/// The one counter a wait of upstream's draft stage masks may be limited to
+/// on gfx1250 (AMDGPUAsyncStages.h): ASYNCcnt, which counts the copies, or
+/// TENSORcnt, which counts the tensor DMA.
+enum class WaitOnlyOn { AsyncCnt, TensorCnt };
+
+/// Emits the marker of a wait for at most \p N outstanding marks, of every
+/// counter or only of \p Only ("; wait_asyncmark(N) asynccnt").
+CallInst *createWaitMarker(IRBuilderBase &B, unsigned N,
+                           std::optional<WaitOnlyOn> Only = std::nullopt);
+/// The counter the wait \p Call (llvm.amdgcn.wait.asyncmark) is limited to
+/// by its !asyncpipe.wait.counters, if any.
+std::optional<WaitOnlyOn> getWaitOnlyOn(const CallInst &Call);
 
 /// True if \p MI is the marker of a mark.
 bool isMarkMarker(const MachineInstr &MI);
 /// N if \p MI is the marker of a wait.
 std::optional<unsigned> getWaitMarkerCount(const MachineInstr &MI);
+/// The counter the wait marker \p MI is limited to, if any.
+std::optional<WaitOnlyOn> getWaitMarkerOnlyOn(const MachineInstr &MI);
 /// True if \p MI is an LDS DMA that came from an async DMA.
 bool isTaggedAsyncDMA(const MachineInstr &MI);
 

@@ -533,7 +533,10 @@ void AsyncIntrinsicLowering::lowerWait(const AsyncOp &Op) {
     N = 0;
   }
   IRBuilder<> B(&Call);
-  createWaitMarker(B, *N)->setDebugLoc(Call.getDebugLoc());
+  std::optional<WaitOnlyOn> Only;
+  if (auto *Wait = dyn_cast<CallInst>(&Call))
+    Only = getWaitOnlyOn(*Wait);
+  createWaitMarker(B, *N, Only)->setDebugLoc(Call.getDebugLoc());
   Call.eraseFromParent();
 }
 

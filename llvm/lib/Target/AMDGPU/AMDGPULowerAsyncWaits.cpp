@@ -373,7 +373,15 @@ void AsyncWaitLowering::transfer(
     return;
   if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
     WaitDecision D{&MI, *N};
+    std::optional<WaitOnlyOn> Only = getWaitMarkerOnlyOn(MI);
     for (unsigned C = 0; C != NumCounters; ++C) {
+      // A wait of upstream's draft stages limited to one counter neither
+      // waits on the other nor completes anything there. Where the tensor
+      // DMA has no counter of its own, the one counter is the copies'.
+      if (Only &&
+          C != (*Only == WaitOnlyOn::TensorCnt && TensorCnt ? TensorCounter
+                                                            : CopyCounter))
+        continue;
       QueueState &Q = S.Queues[C];
       unsigned Needed = Q.SinceMark[markIndex(*N)];
       bool Forced = Needed != Done && Needed != 0 && Q.OutOfOrderPending;
