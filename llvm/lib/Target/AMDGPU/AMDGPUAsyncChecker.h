@@ -66,6 +66,14 @@ inline int64_t getRecordedQueueActivation(int64_t Activation, uint64_t Queue) {
 inline constexpr StringLiteral RecordedModuleMetadata =
     "asyncpipe.waits.recorded";
 
+/// Named metadata listing the activations that stand for one class of
+/// upstream's draft stages on one counter (AMDGPULowerAsyncStageMasks.cpp):
+/// !{i32 activation, !"asynccnt"} or !{i32 activation, !"tensorcnt"}. Such a
+/// sequence tracks only the operations on that counter, and its waits are
+/// checked there alone.
+inline constexpr StringLiteral ActivationCountersMetadata =
+    "asyncpipe.activation.counters";
+
 /// True with -amdgpu-verify-async-waits.
 bool isAsyncWaitCheckerEnabled();
 

@@ -33,6 +33,7 @@
 #include "AMDGPUAsyncChecker.h"
 #include "AMDGPUAsyncDMAState.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
@@ -141,6 +142,20 @@ bool mayBePipelined(const Function &F, bool StagesByOption) {
   return false;
 }
 
+/// Adds activation \p Activation, limited to the one counter \p Counters
+/// names, to ActivationCountersMetadata.
+void listActivationCounters(Module &M, int64_t Activation,
+                            const MDNode &Counters) {
+  if (Counters.getNumOperands() != 1 || !isa<MDString>(Counters.getOperand(0)))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  M.getOrInsertNamedMetadata(ActivationCountersMetadata)
+      ->addOperand(
+          MDNode::get(Ctx, {ConstantAsMetadata::get(ConstantInt::getSigned(
+                                Type::getInt32Ty(Ctx), Activation)),
+                            Counters.getOperand(0)}));
+}
+
 bool recordModule(Module &M) {
   if (!isAsyncWaitCheckerEnabled() || !M.getTargetTriple().isAMDGCN() ||
       M.getNamedMetadata(RecordedModuleMetadata))
@@ -151,6 +166,7 @@ bool recordModule(Module &M) {
       Stages != Options.end() && Stages->second->getNumOccurrences() > 0;
   M.getOrInsertNamedMetadata(RecordedModuleMetadata);
   unsigned NextActivation = 1;
+  SmallDenseSet<int64_t, 4> ListedCounters;
   for (Function &F : M) {
     if (mayBePipelined(F, StagesByOption))
       continue;
@@ -190,8 +206,15 @@ bool recordModule(Module &M) {
       Activation = NextActivation++;
       F.addFnAttr(ActivationAttr, utostr(Activation));
     }
+    // A queue that stands for a class of upstream's draft stages on one
+    // counter (its calls carry !asyncpipe.wait.counters) is listed with that
+    // counter, where the checker proves its waits alone.
     auto ActivationOf = [&](CallBase *Call) {
-      return getRecordedQueueActivation(Activation, QueueOf.lookup(Call));
+      int64_t Of = getRecordedQueueActivation(Activation, QueueOf.lookup(Call));
+      if (MDNode *Counters = Call->getMetadata(asyncpipe::WaitCountersMD);
+          Counters && Of != Activation && ListedCounters.insert(Of).second)
+        listActivationCounters(M, Of, *Counters);
+      return Of;
     };
     for (auto [Call, Count] : Marks) {
       IRBuilder<> B(Call->getNextNode());

@@ -67,6 +67,7 @@
 #include "AMDGPUAsyncChecker.h"
 #include "AMDGPUAsyncDMAState.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -77,9 +78,12 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/TargetParser/TargetParser.h"
@@ -612,8 +616,16 @@ bool isEntryPoint(const Function &F) {
 struct MarkerFamily {
   StringLiteral MarkAsm, WaitAsm;
   bool Recorded;
+  /// A wait marker limited to the counter this family is checked on (a wait
+  /// of upstream's draft stage masks); one limited to the other counter is
+  /// not a wait there.
+  StringLiteral WaitHereOnlyAsm = "";
 };
-constexpr MarkerFamily Emitted = {"; asyncmark", "; wait_asyncmark($0)", false};
+constexpr MarkerFamily Emitted = {"; asyncmark", "; wait_asyncmark($0)", false,
+                                  "; wait_asyncmark($0) asynccnt"};
+constexpr MarkerFamily EmittedTensor = {"; asyncmark", "; wait_asyncmark($0)",
+                                        false,
+                                        "; wait_asyncmark($0) tensorcnt"};
 constexpr MarkerFamily Recorded = {RecordedMarkAsm, RecordedWaitAsm, true};
 
 StringRef asmText(const MachineInstr &MI) {
@@ -682,7 +694,8 @@ std::optional<unsigned> waitCount(const MachineInstr &MI, const MarkerFamily &F,
       return std::nullopt;
     return std::min<int64_t>(P->Value, INT_MAX - 2);
   }
-  if (asmText(MI) != F.WaitAsm)
+  if (asmText(MI) != F.WaitAsm &&
+      (F.WaitHereOnlyAsm.empty() || asmText(MI) != F.WaitHereOnlyAsm))
     return std::nullopt;
   // An "i" operand is a flag word followed by the immediate.
   unsigned Idx = InlineAsm::MIOp_FirstOperand + 1;
@@ -1681,6 +1694,32 @@ void Checker::reportExactness(const MachineInstr &Marker,
   });
 }
 
+/// The activations the recorder limited to one counter
+/// (ActivationCountersMetadata): !{i32 activation, !"asynccnt"|"tensorcnt"}.
+DenseMap<int64_t, Queue> getActivationCounters(const MachineFunction &MF) {
+  DenseMap<int64_t, Queue> OnlyOn;
+  const NamedMDNode *List = MF.getFunction().getParent()->getNamedMetadata(
+      ActivationCountersMetadata);
+  if (!List)
+    return OnlyOn;
+  for (const MDNode *Entry : List->operands()) {
+    if (Entry->getNumOperands() != 2)
+      continue;
+    auto *A = mdconst::dyn_extract<ConstantInt>(Entry->getOperand(0));
+    auto *Counter = dyn_cast<MDString>(Entry->getOperand(1));
+    if (!A || !Counter)
+      continue;
+    // Listed as recorded: a queue of an always_inline function is resolved
+    // to the function it ended up in.
+    int64_t Activation = resolveActivation(MF, A->getSExtValue());
+    if (Counter->getString() == "asynccnt")
+      OnlyOn[Activation] = Queue::Copies;
+    else if (Counter->getString() == "tensorcnt")
+      OnlyOn[Activation] = Queue::Tensor;
+  }
+  return OnlyOn;
+}
+
 /// Recorded requirements are for the checker only; they leave the code
 /// whether or not the checker ran.
 bool eraseRecorded(MachineFunction &MF) {
@@ -1766,7 +1805,8 @@ public:
       if (hasAsyncCounter(AMDGPU::getIsaVersion(MF.getSubtarget().getCPU())))
         Queues.push_back(Queue::Tensor);
       for (Queue Q : Queues)
-        Checker(MF, *Ops, Emitted, Q).run();
+        Checker(MF, *Ops, Q == Queue::Tensor ? EmittedTensor : Emitted, Q)
+            .run();
       // One pass per activation with recorded waits here: the function's
       // own, and those of functions inlined into it.
       SmallVector<int64_t, 4> Activations;
@@ -1776,9 +1816,13 @@ public:
             Activations.push_back(resolveActivation(MF, P->Activation));
       llvm::sort(Activations);
       Activations.erase(llvm::unique(Activations), Activations.end());
+      // A sequence the recorder limited to one counter (a class of
+      // upstream's draft stages) is checked on that counter alone.
+      DenseMap<int64_t, Queue> OnlyOn = getActivationCounters(MF);
       for (int64_t A : Activations)
         for (Queue Q : Queues)
-          Checker(MF, *Ops, Recorded, Q, A).run();
+          if (auto It = OnlyOn.find(A); It == OnlyOn.end() || It->second == Q)
+            Checker(MF, *Ops, Recorded, Q, A).run();
     }
     return eraseRecorded(MF);
   }
