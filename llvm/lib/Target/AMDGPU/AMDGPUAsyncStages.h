@@ -55,6 +55,13 @@ constexpr uint32_t DefinedStages =
     (1u << GlobalLoadAsyncToLDSMulticastStage) |
     (1u << GlobalStoreAsyncFromLDSStage) | (1u << BufferGlobalLoadStage);
 
+/// The stages gfx1250 counts on ASYNCcnt, and the one it counts on
+/// TENSORcnt: the two counters retire independently.
+constexpr uint32_t AsyncCntStages = (1u << GlobalLoadAsyncToLDSStage) |
+                                    (1u << GlobalLoadAsyncToLDSMulticastStage) |
+                                    (1u << GlobalStoreAsyncFromLDSStage);
+constexpr uint32_t TensorCntStages = 1u << TensorStage;
+
 /// The defined stages a mask operand \p Mask leaves in (covers).
 constexpr uint32_t getCoveredStages(uint32_t Mask) {
   return ~Mask & DefinedStages;

@@ -40,6 +40,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -131,6 +132,7 @@ private:
   void collect();
   void splitIntoClasses();
   bool usesPortableQueues() const;
+  MDNode *getCounterOfClass(uint32_t Class) const;
   void rewriteAsPlainForms();
   void rewriteAsQueues();
 
@@ -307,6 +309,20 @@ void StageMaskLowering::rewriteAsPlainForms() {
   }
 }
 
+/// The one counter all stages of \p Class are counted on, where the other
+/// counter retires apart (gfx1250): its waits need not wait on the other.
+MDNode *StageMaskLowering::getCounterOfClass(uint32_t Class) const {
+  if (!(ModuleStages & AsyncCntStages) || !(ModuleStages & TensorCntStages))
+    return nullptr;
+  StringRef Counter = !(Class & ~AsyncCntStages)    ? "asynccnt"
+                      : !(Class & ~TensorCntStages) ? "tensorcnt"
+                                                    : "";
+  if (Counter.empty())
+    return nullptr;
+  LLVMContext &Ctx = M.getContext();
+  return MDNode::get(Ctx, {MDString::get(Ctx, Counter)});
+}
+
 /// Several classes: each is a queue (1, 2, ...). A mark or a wait covering
 /// several classes is one of each, in class order.
 void StageMaskLowering::rewriteAsQueues() {
@@ -353,6 +369,8 @@ void StageMaskLowering::rewriteAsQueues() {
       CallInst *New = Op.IsMark ? B.CreateCall(QueueMark, {Queue})
                                 : B.CreateCall(QueueWait, {Queue, Count});
       inheritLocation(*New, *Op.Call);
+      if (MDNode *Counters = getCounterOfClass(Class))
+        New->setMetadata(WaitCountersMD, Counters);
     }
     Op.Call->eraseFromParent();
   }

@@ -5,11 +5,11 @@
 ; stage out. Stages the module's masks tell apart become AsyncPipe queues,
 ; and each wait waits for the combined count the one mark analysis proves:
 ; never weaker than the draft requires, and exact on ASYNCcnt where a wait
-; on one stage leaves another stage's newer marks in flight. A wait on the
-; copies' stages still waits on TENSORcnt for the tensor DMA older than the
-; mark it completes (conservative: the counters are not yet waited for apart).
+; on one stage leaves another stage's newer marks in flight. A class of
+; stages on one counter is waited for on that counter alone (the marker
+; says which), so a wait on the copies leaves a tensor load in flight.
 ; Every wait is proven by the independent checker, the recorded per-stage
-; source waits included after opt.
+; source waits included after opt, each class on its own counter.
 ; RUN: split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %t/copies.ll | FileCheck %s --check-prefix=COPIES
@@ -44,6 +44,12 @@
 ; REQUIRES: amdgpu-registered-target
 
 ; WEAKENED: in function load_then_store {{.*}}: the source's wait for at most 0 outstanding marks is not satisfied by the emitted s_waitcnt
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits < %t/interleaved.ll \
+; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits \
+; RUN:     -amdgpu-async-weaken-waits-for-testing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAKENED-TENSOR
+; The tensor stage's own sequence, checked on TENSORcnt alone.
+; WEAKENED-TENSOR: wait_asyncmark(1) is not satisfied by the emitted s_wait_tensorcnt
+; WEAKENED-TENSOR: the source's wait for at most 0 outstanding marks is not satisfied by the emitted s_wait_tensorcnt
 
 ; The loads' wait leaves the store, marked in its own stage after it, in
 ; flight; the store's wait drains it.
@@ -113,15 +119,21 @@
 ; TENSOR-NEXT:  ; wait_asyncmark(1)
 ; TENSOR-NOT:   s_wait_asynccnt
 
-; Conservative across counters: the wait on the copies' stage also drains
-; the tensor load marked before it (the draft would leave it in flight).
+; The counters apart: the wait on the copies' stage waits on ASYNCcnt alone
+; and leaves the tensor load, marked before it, in flight until the wait on
+; TENSOR.
 ; INTERLEAVED-LABEL: interleaved:
 ; INTERLEAVED:       tensor_load_to_lds
 ; INTERLEAVED:       global_load_async_to_lds_b32
+; INTERLEAVED-NOT:   s_wait_tensorcnt
 ; INTERLEAVED:       s_wait_asynccnt 0x0
-; INTERLEAVED-NEXT:  s_wait_tensorcnt 0x0
 ; INTERLEAVED-NEXT:  ;;#ASMSTART
-; INTERLEAVED-NEXT:  ; wait_asyncmark(0)
+; INTERLEAVED-NEXT:  ; wait_asyncmark(0) asynccnt
+; INTERLEAVED:       ds_load_b32
+; INTERLEAVED-NOT:   s_wait_asynccnt
+; INTERLEAVED:       s_wait_tensorcnt 0x0
+; INTERLEAVED-NEXT:  ;;#ASMSTART
+; INTERLEAVED-NEXT:  ; wait_asyncmark(1) tensorcnt
 
 ; The two stages are two queues.
 ; IR-LABEL: define amdgpu_kernel void @interleaved(
