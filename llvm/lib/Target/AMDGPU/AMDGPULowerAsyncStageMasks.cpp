@@ -26,6 +26,10 @@
 //   marks. Every mark and wait of the module, with a mask or without, is
 //   rewritten then: an always_inline helper's marks and waits join the
 //   sequence of the function they are inlined into.
+// * On gfx1250 a class whose stages all sit on one counter (TENSOR on
+//   TENSORcnt, the copies on ASYNCcnt) marks its queue's calls with that
+//   counter (!asyncpipe.wait.counters): its waits wait on that counter
+//   alone, as the draft allows, and the checker proves them there.
 //
 // A mask that is not a constant, that sets a bit naming no stage, or that
 // leaves in only stages the target has no operation of is an error at the
@@ -67,8 +71,9 @@ struct StagedOp {
   /// For a wait: its count N (i16 for llvm.amdgcn.wait.asyncmark, i32 for
   /// asyncpipe.wait).
   Value *Count = nullptr;
-  /// The stages it covers among those with operations; every stage of the
-  /// module for a form without a mask, and for the mask 0.
+  /// The stages it covers among those its function has operations of (all
+  /// of them for the mask 0); unused for a form without a mask, which
+  /// covers every stage of the module.
   uint32_t Stages = 0;
   bool HasMask = false;
 };
