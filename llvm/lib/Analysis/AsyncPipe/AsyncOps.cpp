@@ -54,6 +54,8 @@ struct Spelling {
   int8_t Flags = -1;
   // Marks and waits of a named queue only: the queue operand.
   int8_t Queue = -1;
+  // Copies only: true for a store from shared to global memory.
+  bool ToGlobal = false;
 };
 
 // clang-format off
@@ -76,6 +78,11 @@ const Spelling Spellings[] = {
    AsyncOpForm::AMDGPU, 1, -1, 2, -1, 0},
   {"llvm.amdgcn.struct.buffer.load.lds.async", false, AsyncOpKind::Copy,
    AsyncOpForm::AMDGPU, 1, -1, 2, -1, 0},
+  // AsyncPipe's spelling of the portable store on AMDGPU, (ptr addrspace(1)
+  // dst, ptr addrspace(3) src, i32 size), each lane with its own addresses:
+  // codegen makes it gfx1250's global.store.async.from.lds or reports it.
+  {"llvm.amdgcn.global.store.async.lds", false, AsyncOpKind::Copy,
+   AsyncOpForm::AMDGPU, 1, 0, 2, -1, 0, -1, -1, -1, true},
   {"llvm.amdgcn.asyncmark", false, AsyncOpKind::Mark, AsyncOpForm::AMDGPU,
    -1, -1, -1, -1, 0},
   {"llvm.amdgcn.wait.asyncmark", false, AsyncOpKind::Wait,
@@ -85,6 +92,10 @@ const Spelling Spellings[] = {
    0, 1, 2, -1, 0, -1, 3},
   {"asyncpipe.copy.zfill", false, AsyncOpKind::Copy, AsyncOpForm::Portable,
    0, 1, 2, -1, 0, 3, 4},
+  // An async store from shared to global memory, (ptr dst, ptr src, i32
+  // size): the global destination first, as in every copy of the model.
+  {"asyncpipe.store", false, AsyncOpKind::Copy, AsyncOpForm::Portable,
+   1, 0, 2, -1, 0, -1, -1, -1, true},
   {"asyncpipe.mark", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
    -1, -1, -1, -1, 0},
   {"asyncpipe.wait", false, AsyncOpKind::Wait, AsyncOpForm::Portable,
@@ -114,6 +125,10 @@ const Spelling Spellings[] = {
    0, 1, 2, -1, 0, 3, -1},
   {"__asyncpipe_rt_san_copy_zfill", false, AsyncOpKind::Copy,
    AsyncOpForm::Host, 0, 1, 2, -1, 0, 3, -1},
+  {"__asyncpipe_rt_store", false, AsyncOpKind::Copy, AsyncOpForm::Host,
+   1, 0, 2, -1, 0, -1, -1, -1, true},
+  {"__asyncpipe_rt_san_async_store", false, AsyncOpKind::Copy,
+   AsyncOpForm::Host, 1, 0, 2, -1, 0, -1, -1, -1, true},
   {"__asyncpipe_rt_mark", false, AsyncOpKind::Mark, AsyncOpForm::Host,
    -1, -1, -1, -1, 0},
   {"__asyncpipe_rt_wait", false, AsyncOpKind::Wait, AsyncOpForm::Host,
@@ -281,6 +296,7 @@ AsyncOp AsyncOp::get(const Instruction &I) {
   Op.SourceSizeArg = S->SourceSize;
   Op.FlagsArg = S->Flags;
   Op.QueueArg = S->Queue;
+  Op.ToGlobal = S->ToGlobal;
   return Op;
 }
 

@@ -6,7 +6,8 @@
 ///
 /// \file
 /// Recognizes the IR spellings of the async model
-/// (llvm/docs/AsyncPipeModel.rst): asynchronous global-to-shared copies, marks
+/// (llvm/docs/AsyncPipeModel.rst): asynchronous copies between global and
+/// shared memory (global-to-shared copies, and shared-to-global stores), marks
 /// (commits) and waits. Every AsyncPipe pass sees async operations only through
 /// this interface, so the AMDGPU intrinsics, NVPTX's cp.async intrinsics and
 /// the portable AsyncPipe calls are one model to all of them.
@@ -33,7 +34,10 @@ namespace asyncpipe {
 /// The role of an instruction in the async model.
 enum class AsyncOpKind : uint8_t {
   None, ///< Not part of the async model.
-  Copy, ///< Asynchronous copy from global to shared memory.
+  /// Asynchronous copy from global to shared memory or, for a store
+  /// (AsyncOp::isStore()), from shared to global memory. Both are counted by
+  /// the same marks and waits.
+  Copy,
   Mark, ///< Appends a mark to the current activation's mark sequence.
   Wait, ///< Waits until at most N marks of the sequence are outstanding.
   /// Waits until the mark that made a future (see AsyncFutures below) is
@@ -89,6 +93,9 @@ public:
   explicit operator bool() const { return Kind != AsyncOpKind::None; }
 
   bool isCopy() const { return Kind == AsyncOpKind::Copy; }
+  /// For a copy: true if it writes global memory from shared memory (an
+  /// async store, asyncpipe.store), false if it fills shared memory.
+  bool isStore() const { return isCopy() && ToGlobal; }
   bool isMark() const { return Kind == AsyncOpKind::Mark; }
   bool isWait() const { return Kind == AsyncOpKind::Wait; }
   bool isFutureWait() const { return Kind == AsyncOpKind::FutureWait; }
@@ -102,11 +109,22 @@ public:
   /// wait_group 0).
   bool alsoWaitsForUncommittedCopies() const;
 
-  /// For a copy: the shared-memory destination pointer operand.
+  /// For a copy: the shared-memory pointer operand (the destination of a
+  /// copy, the source of a store).
   Value *getSharedPointer() const;
-  /// For a copy: the global-memory (or buffer resource) source operand; null
-  /// when it is not a pointer (a <4 x i32> buffer resource).
+  /// For a copy: the global-memory (or buffer resource) operand (the source
+  /// of a copy, the destination of a store); null when it is not a pointer (a
+  /// <4 x i32> buffer resource).
   Value *getGlobalPointer() const;
+  /// For a copy: the operand it reads from (the global pointer of a copy,
+  /// the shared pointer of a store).
+  Value *getCopySource() const {
+    return isStore() ? getSharedPointer() : getGlobalPointer();
+  }
+  /// For a copy: the operand it writes to.
+  Value *getCopyDestination() const {
+    return isStore() ? getGlobalPointer() : getSharedPointer();
+  }
   /// For a copy: the per-lane size in bytes when it is a constant.
   std::optional<uint64_t> getCopySize() const;
   /// For a zero-filling copy: the operand holding how many of the copy's
@@ -156,6 +174,7 @@ private:
   int8_t SizeArg = -1;
   int8_t CountArg = -1;
   uint8_t SizeInName = 0;
+  bool ToGlobal = false;
   int8_t SourceSizeArg = -1;
   int8_t FlagsArg = -1;
   int8_t QueueArg = -1;
