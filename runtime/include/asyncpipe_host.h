@@ -26,6 +26,10 @@ static inline void asyncpipe_copy(void *dst, const void *src, unsigned size,
   (void)flags;
   memcpy(dst, src, size);
 }
+static inline void asyncpipe_store(void *dst, const void *src,
+                                   unsigned size) {
+  memcpy(dst, src, size);
+}
 static inline void asyncpipe_mark(void) {}
 static inline void asyncpipe_wait(unsigned n) { (void)n; }
 static inline void asyncpipe_commit_queue(int q) { (void)q; }
@@ -45,6 +49,11 @@ extern "C" {
 __attribute__((nothrow)) void asyncpipe_copy(void *dst, const void *src,
                                              unsigned size, unsigned flags)
     __asm__("asyncpipe.copy");
+/* Per work-item: store `size` bytes from src (the shared staging buffer) to
+ * dst asynchronously, counted by the marks and waits like a copy. */
+__attribute__((nothrow)) void asyncpipe_store(void *dst, const void *src,
+                                              unsigned size)
+    __asm__("asyncpipe.store");
 /* Close the current group of copies: append a mark to this function's
  * sequence. */
 __attribute__((nothrow)) void asyncpipe_mark(void) __asm__("asyncpipe.mark");

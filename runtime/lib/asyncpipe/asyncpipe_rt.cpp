@@ -791,12 +791,14 @@ void completeAtOnce(const PendingCopy &C) {
 /// lock held in \p Lock.
 void checkIssueLocked(std::unique_lock<std::mutex> &Lock, unsigned Self,
                       const PendingCopy &C) {
-  if (mayRace(AccessKind::CopyRead, C.Src, C.SrcSize))
-    checkAccessLocked(Lock, Self, AccessKind::CopyRead, C.Src, C.SrcSize,
-                      C.IssueSite);
-  if (mayRace(AccessKind::CopyWrite, C.Dst, C.Size))
-    checkAccessLocked(Lock, Self, AccessKind::CopyWrite, C.Dst, C.Size,
-                      C.IssueSite);
+  AccessKind Read =
+      C.IsStore ? AccessKind::AsyncStoreRead : AccessKind::CopyRead;
+  AccessKind Write =
+      C.IsStore ? AccessKind::AsyncStoreWrite : AccessKind::CopyWrite;
+  if (mayRace(Read, C.Src, C.SrcSize))
+    checkAccessLocked(Lock, Self, Read, C.Src, C.SrcSize, C.IssueSite);
+  if (mayRace(Write, C.Dst, C.Size))
+    checkAccessLocked(Lock, Self, Write, C.Dst, C.Size, C.IssueSite);
 }
 
 /// Whether \p T's copy about to be issued completes at its issue, as under
@@ -848,20 +850,28 @@ void completeAtIssue(ThreadState &T, const PendingCopy &C, bool Checked) {
 /// from \p Src and the rest are zeros. \p Checked: AsyncSan first checks its
 /// read of the source and its write of the destination against the copies
 /// in flight, under the same lock as the issue (a lock each cost more than
-/// the rest of the checks).
+/// the rest of the checks). \p IsStore: an async store (shared to global
+/// memory), which only its reports tell from a copy.
 void issueCopy(void *Dst, const void *Src, uint64_t N, uint64_t SrcN,
-               const Site *S, bool Checked = false) {
-  PendingCopy C{0, static_cast<char *>(Dst), static_cast<const char *>(Src),
-                N, std::min(SrcN, N),        S,
-                0};
+               const Site *S, bool Checked = false, bool IsStore = false) {
+  PendingCopy C{0,
+                static_cast<char *>(Dst),
+                static_cast<const char *>(Src),
+                N,
+                std::min(SrcN, N),
+                S,
+                0,
+                IsStore};
   if (Checked)
     activateIndex();
   // Read once: getConfig() is a call into another file at every copy.
   static const Policy CompletionPolicy = getConfig().CompletionPolicy;
   if (CompletionPolicy == Policy::Eager || N == 0) {
     if (Checked) {
-      checkAccess(AccessKind::CopyRead, Src, C.SrcSize, S);
-      checkAccess(AccessKind::CopyWrite, Dst, N, S);
+      checkAccess(IsStore ? AccessKind::AsyncStoreRead : AccessKind::CopyRead,
+                  Src, C.SrcSize, S);
+      checkAccess(IsStore ? AccessKind::AsyncStoreWrite : AccessKind::CopyWrite,
+                  Dst, N, S);
     }
     if (N != 0)
       completeAtOnce(C);
@@ -937,6 +947,11 @@ void __asyncpipe_rt_copy(void *Dst, const void *Src, uint64_t N,
 void __asyncpipe_rt_copy_zfill(void *Dst, const void *Src, uint64_t N,
                                uint64_t SrcN, const Site *S) noexcept {
   issueCopy(Dst, Src, N, SrcN, S);
+}
+
+void __asyncpipe_rt_store(void *Dst, const void *Src, uint64_t N,
+                          const Site *S) noexcept {
+  issueCopy(Dst, Src, N, N, S, /*Checked=*/false, /*IsStore=*/true);
 }
 
 // Weak: a work-group runner with several work-items per group replaces it.
@@ -1047,6 +1062,11 @@ void __asyncpipe_rt_san_copy(void *Dst, const void *Src, uint64_t N,
 void __asyncpipe_rt_san_copy_zfill(void *Dst, const void *Src, uint64_t N,
                                    uint64_t SrcN, const Site *S) noexcept {
   issueCopy(Dst, Src, N, SrcN, S, /*Checked=*/true);
+}
+
+void __asyncpipe_rt_san_async_store(void *Dst, const void *Src, uint64_t N,
+                                    const Site *S) noexcept {
+  issueCopy(Dst, Src, N, N, S, /*Checked=*/true, /*IsStore=*/true);
 }
 
 void __asyncpipe_rt_san_exit(const Site *S) noexcept {

@@ -47,12 +47,25 @@ struct PendingCopy {
   uint64_t SrcSize; // Bytes read from Src (<= Size); the rest is zero-filled.
   const Site *IssueSite;
   unsigned Thread; // The issuing thread's Id.
+  /// An async store (shared to global memory), named so in reports; it
+  /// completes like any copy.
+  bool IsStore;
 };
 
-enum class AccessKind { Load, Store, CopyRead, CopyWrite };
+/// What an access is: the program's loads and stores, and the reads and
+/// writes of an async copy or store checked at its issue.
+enum class AccessKind {
+  Load,
+  Store,
+  CopyRead,
+  CopyWrite,
+  AsyncStoreRead,
+  AsyncStoreWrite
+};
 
 inline bool isWrite(AccessKind K) {
-  return K == AccessKind::Store || K == AccessKind::CopyWrite;
+  return K == AccessKind::Store || K == AccessKind::CopyWrite ||
+         K == AccessKind::AsyncStoreWrite;
 }
 
 /// Reports and warnings printed so far.

@@ -36,6 +36,10 @@ const char *describeAccess(AccessKind K) {
     return "async copy read";
   case AccessKind::CopyWrite:
     return "async copy write";
+  case AccessKind::AsyncStoreRead:
+    return "async store read";
+  case AccessKind::AsyncStoreWrite:
+    return "async store write";
   }
   return "access";
 }
@@ -52,15 +56,17 @@ void asyncpipe_rt::reportRace(std::unique_lock<std::mutex> &Lock,
   std::fprintf(stderr, "==AsyncSan== ERROR: %s: %s of %" PRIu64 " bytes at ",
                Kind, describeAccess(Access), Size);
   printSite(AccessSite);
-  std::fprintf(stderr, " overlaps the %s of a pending async copy\n",
-               Overlapped);
+  const char *What = C.IsStore ? "store" : "copy";
+  std::fprintf(stderr, " overlaps the %s of a pending async %s\n", Overlapped,
+               What);
   std::fprintf(stderr,
                "==AsyncSan==   accessed [%p, +%" PRIu64 ") in thread T%u\n", P,
                Size, AccessingThread);
-  std::fprintf(
-      stderr,
-      "==AsyncSan==   the copy of %" PRIu64 " bytes (%p -> %p) was issued at ",
-      C.Size, static_cast<const void *>(C.Src), static_cast<void *>(C.Dst));
+  std::fprintf(stderr,
+               "==AsyncSan==   the %s of %" PRIu64
+               " bytes (%p -> %p) was issued at ",
+               What, C.Size, static_cast<const void *>(C.Src),
+               static_cast<void *>(C.Dst));
   printSite(C.IssueSite);
   std::fprintf(stderr, " in thread T%u; no wait has completed it yet\n",
                IssuingThread);
