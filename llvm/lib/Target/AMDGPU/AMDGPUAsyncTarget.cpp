@@ -68,6 +68,28 @@ public:
                                B.getInt32(0), B.getInt32(0)});
   }
 
+  // gfx1250's global_store_async_from_lds_b8/b32/b64/b128, each lane with
+  // its own addresses; codegen (amdgpu-lower-async-intrinsics) makes the
+  // store one of them, or reports it on a generation without them.
+  bool supportsAsyncStores() const override { return true; }
+  bool isLegalStoreSize(uint64_t Bytes) const override {
+    return Bytes == 1 || Bytes == 4 || Bytes == 8 || Bytes == 16;
+  }
+  std::string describeLegalStoreSizes() const override {
+    return "1, 4, 8 or 16";
+  }
+  CallInst *createStore(IRBuilderBase &B, Value *Dst, Value *Src,
+                        uint64_t Bytes) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Store = M.getOrInsertFunction(
+        "llvm.amdgcn.global.store.async.lds", B.getVoidTy(),
+        B.getPtrTy(GlobalAS), B.getPtrTy(LDSAS), B.getInt32Ty());
+    return B.CreateCall(Store,
+                        {B.CreateAddrSpaceCast(Dst, B.getPtrTy(GlobalAS)),
+                         B.CreateAddrSpaceCast(Src, B.getPtrTy(LDSAS)),
+                         B.getInt32(Bytes)});
+  }
+
   CallInst *createMark(IRBuilderBase &B) const override {
     Module &M = *B.GetInsertBlock()->getModule();
     return B.CreateCall(

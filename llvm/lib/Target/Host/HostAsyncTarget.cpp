@@ -61,6 +61,27 @@ public:
                                       B.getInt64(Bytes), Site}));
   }
 
+  // The runtime moves a store's bytes like a copy's, when the policy
+  // completes it; only AsyncSan's reports tell them apart.
+  bool supportsAsyncStores() const override { return true; }
+  bool isLegalStoreSize(uint64_t Bytes) const override {
+    return isLegalCopySize(Bytes);
+  }
+  std::string describeLegalStoreSizes() const override { return "1 to 16"; }
+
+  CallInst *createStore(IRBuilderBase &B, Value *Dst, Value *Src,
+                        uint64_t Bytes) const override {
+    Module &M = *B.GetInsertBlock()->getModule();
+    FunctionCallee Store =
+        M.getOrInsertFunction(hostrt::StoreName, B.getVoidTy(), B.getPtrTy(),
+                              B.getPtrTy(), B.getInt64Ty(), B.getPtrTy());
+    Constant *Site = getSites(M).get(B.getCurrentDebugLocation(),
+                                     *B.GetInsertBlock()->getParent());
+    return noTail(B.CreateCall(Store, {B.CreatePointerCast(Dst, B.getPtrTy()),
+                                       B.CreatePointerCast(Src, B.getPtrTy()),
+                                       B.getInt64(Bytes), Site}));
+  }
+
   bool supportsZeroFill() const override { return true; }
 
   CallInst *createCopyWithPolicy(IRBuilderBase &B, Value *Dst, Value *Src,

@@ -86,6 +86,16 @@ public:
     return Bytes == 16 ? Flags & BypassL1 : 0;
   }
 
+  // cp.async only fills shared memory. sm_90's bulk copies
+  // (cp.async.bulk.global.shared) count on an mbarrier or a bulk group, not
+  // on the commit groups of the marks, and are not lowered yet.
+  std::string describeMissingAsyncStores() const override {
+    return "cp.async only copies into shared memory, and sm_90's bulk stores "
+           "(cp.async.bulk) are not supported by AsyncPipe yet: write the "
+           "shared data back with ordinary stores once a wait and a "
+           "__syncthreads() have made it ready";
+  }
+
   bool supportsZeroFill() const override { return true; }
 
   bool prefersConstantSourceSize() const override {

@@ -81,6 +81,40 @@ public:
     return 0;
   }
 
+  /// True if the target has async stores from shared to global memory
+  /// (asyncpipe.store; the write-back of llvm/docs/AsyncPipeModel.rst,
+  /// "Async stores"), counted by the same marks and waits as its copies. A
+  /// target may still reject them for a processor that lacks them, in
+  /// codegen (AMDGPU before gfx1250).
+  virtual bool supportsAsyncStores() const { return false; }
+  /// Where supportsAsyncStores() is false: why, and what to write instead,
+  /// for the error at each asyncpipe_store call.
+  virtual std::string describeMissingAsyncStores() const {
+    return "it has no asynchronous store from shared memory: write the "
+           "shared data back with ordinary stores once a wait and a barrier "
+           "have made it ready";
+  }
+  /// True if one async store can move \p Bytes bytes per work-item.
+  virtual bool isLegalStoreSize(uint64_t Bytes) const {
+    (void)Bytes;
+    return false;
+  }
+  /// The sizes isLegalStoreSize() accepts, for a diagnostic ("1, 4, 8 or
+  /// 16").
+  virtual std::string describeLegalStoreSizes() const { return ""; }
+  /// Emits an async store of \p Bytes bytes per work-item from \p Src
+  /// (shared memory) to \p Dst (global memory) in the target's native form,
+  /// at \p B's insertion point; only if supportsAsyncStores(). Each
+  /// work-item stores from and to its own addresses.
+  virtual CallInst *createStore(IRBuilderBase &B, Value *Dst, Value *Src,
+                                uint64_t Bytes) const {
+    (void)B;
+    (void)Dst;
+    (void)Src;
+    (void)Bytes;
+    return nullptr;
+  }
+
   /// True if the target has a zero-filling copy (see
   /// createCopyWithPolicy's \p SourceSize).
   virtual bool supportsZeroFill() const { return false; }

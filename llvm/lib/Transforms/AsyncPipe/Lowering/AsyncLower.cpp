@@ -117,6 +117,8 @@ private:
   collectOps(SmallVectorImpl<CallBase *> *Malformed = nullptr) const;
   void lowerCopy(const AsyncOp &Op);
   void lowerCopyWithConstantOperands(const AsyncOp &Op);
+  void lowerStore(const AsyncOp &Op);
+  void lowerStoreWithConstantSize(const AsyncOp &Op);
   std::optional<uint32_t> getCopyFlags(const AsyncOp &Op);
   bool getZeroFillSourceSize(const AsyncOp &Op, uint64_t Bytes,
                              Value *&SourceSize);
@@ -229,7 +231,9 @@ bool PortableLowering::run() {
   bool OwnsMarkSequence = false;
   for (const AsyncOp &Op : Ops) {
     OwnsMarkSequence |= !Op.isCopy() && Op.getForm() == AsyncOpForm::Portable;
-    if (Op.isCopy())
+    if (Op.isStore())
+      lowerStore(Op);
+    else if (Op.isCopy())
       lowerCopy(Op);
     else if (Queued && Op.getForm() == AsyncOpForm::Portable && Op.isMark())
       lowerQueuedMark(Op);
@@ -332,6 +336,80 @@ void PortableLowering::lowerCopyWithConstantOperands(const AsyncOp &Op) {
     CallInst *New = Target->createCopyWithPolicy(B, Op.getSharedPointer(),
                                                  Op.getGlobalPointer(), *Size,
                                                  Honoured, SourceSize);
+    inheritLocation(*New, *Call);
+  }
+  Call->eraseFromParent();
+}
+
+/// Lowers the async store \p Op, first undoing any merge of its size, as for
+/// a copy.
+void PortableLowering::lowerStore(const AsyncOp &Op) {
+  for (CallBase *Store :
+       splitMergedImmediates(*Op.getCall(), Op.getImmediateCopyOperandNos()))
+    lowerStoreWithConstantSize(AsyncOp::get(*Store));
+}
+
+void PortableLowering::lowerStoreWithConstantSize(const AsyncOp &Op) {
+  CallBase *Call = Op.getCall();
+  if (!Target->supportsAsyncStores()) {
+    reportAsyncError(*Call, "asyncpipe_store is not supported on " +
+                                Target->getName() + ": " +
+                                Target->describeMissingAsyncStores());
+    Call->eraseFromParent();
+    return;
+  }
+  // The headers cast the user's pointers to the shared and global address
+  // spaces, as for a copy: the source's origin shows here.
+  unsigned SharedAS = Target->getSharedAddressSpace();
+  unsigned SrcAS = Op.getSharedPointer()->getType()->getPointerAddressSpace();
+  unsigned DstAS = Op.getGlobalPointer()->getType()->getPointerAddressSpace();
+  DestinationOrigin Src;
+  if (SharedAS != 0 && SrcAS == SharedAS) {
+    Src = classifyDestination(Op.getSharedPointer());
+  } else if (SrcAS != 0) {
+    // Declared with another address space (the operands swapped, say).
+    Src.K = DestinationOrigin::NotShared;
+    Src.Reason = describeAddressSpace(SrcAS) + " by its type";
+  }
+  const char *FromShared = "store from a __shared__ (CUDA, HIP) or local "
+                           "(OpenCL) array";
+  if (Src.K == DestinationOrigin::NotShared) {
+    reportAsyncError(*Call, "the source of an async store must be shared "
+                            "memory, but it points to " +
+                                Src.Reason + ": " + FromShared);
+    Call->eraseFromParent();
+    return;
+  }
+  if (SharedAS != Target->getGlobalAddressSpace() && DstAS == SharedAS) {
+    reportAsyncError(*Call, "the destination of an async store must be "
+                            "global memory, but it points to shared memory "
+                            "(address space " +
+                                Twine(DstAS) +
+                                ") by its type: store to a global (OpenCL) or "
+                                "device memory (CUDA, HIP) pointer");
+    Call->eraseFromParent();
+    return;
+  }
+  if (Src.K == DestinationOrigin::MaybeNotShared)
+    reportAsyncWarning(*Call, "the source of an async store may not be "
+                              "shared memory: on some paths it points to " +
+                                  Src.Reason + "; " + FromShared);
+  std::optional<uint64_t> Size = Op.getCopySize();
+  if (!Size) {
+    reportAsyncError(*Call,
+                     "async store size must be a compile-time constant: pass "
+                     "an integer constant (or a value each path sets to "
+                     "one), not a value computed at run time");
+  } else if (!Target->isLegalStoreSize(*Size)) {
+    reportAsyncError(*Call, Twine("async store of ") + Twine(*Size) +
+                                " bytes is not supported on " +
+                                Target->getName() + ": it stores " +
+                                Target->describeLegalStoreSizes() +
+                                " bytes per work-item");
+  } else {
+    IRBuilder<> B(Call);
+    CallInst *New = Target->createStore(B, Op.getGlobalPointer(),
+                                        Op.getSharedPointer(), *Size);
     inheritLocation(*New, *Call);
   }
   Call->eraseFromParent();
@@ -858,9 +936,10 @@ bool removeUnknownPortableCalls(Module &M) {
   for (CallBase *Call : Unknown) {
     reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
                                 "' is not an AsyncPipe call: the portable "
-                                "calls are asyncpipe.copy, .copy.zfill, .mark, "
-                                ".wait, .mark.future, .wait.future and "
-                                ".future.any; check the spelling");
+                                "calls are asyncpipe.copy, .copy.zfill, "
+                                ".store, .mark, .wait, .mark.future, "
+                                ".wait.future and .future.any; check the "
+                                "spelling");
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();
