@@ -17,7 +17,10 @@
 // copy (llvm.amdgcn.global.load.async.lds, with the wave's LDS base that
 // AMDGPUAsyncTarget computes from the per-lane destination) becomes one of
 // them there, so that asyncpipe_copy runs on every generation with async
-// copies into LDS.
+// copies into LDS. The portable store (llvm.amdgcn.global.store.async.lds)
+// becomes gfx1250's global_store_async_from_lds, also on ASYNCcnt; no other
+// generation stores from LDS asynchronously, so elsewhere it is an error at
+// the call.
 //
 // LLVM's own LDS DMA intrinsics on a generation without LDS DMA (gfx11,
 // gfx12), and gfx1250's own copies, its tensor DMA and their waits
@@ -340,6 +343,8 @@ public:
 private:
   void lowerCopy(CallBase &Call);
   void lowerCopyWithConstantOperands(CallBase &Call, const DMAForm &Form);
+  void lowerStore(CallBase &Call);
+  void lowerStoreWithConstantSize(CallBase &Call);
   bool lowerCopyToAsyncCnt(CallBase &Call);
   void lowerWait(const AsyncOp &Op);
   bool checkCopyIsSupported(CallBase &Call, const DMAForm &Form);
@@ -358,7 +363,10 @@ bool AsyncIntrinsicLowering::run() {
     CallBase &Call = *Op.getCall();
     ASYNCPIPE_DEBUG(dbgs() << "AMDGPULowerAsyncIntrinsics: lowering" << Call
                            << "\n");
-    if (Op.isCopy()) {
+    if (Op.isStore()) {
+      ++NumCopiesLowered;
+      lowerStore(Call);
+    } else if (Op.isCopy()) {
       ++NumCopiesLowered;
       lowerCopy(Call);
     } else if (Op.isMark()) {
@@ -491,6 +499,87 @@ bool AsyncIntrinsicLowering::lowerCopyToAsyncCnt(CallBase &Call) {
   Copy->setDebugLoc(Call.getDebugLoc());
   Call.eraseFromParent();
   return true;
+}
+
+/// gfx1250's async store from LDS of \p Bytes per lane, if it has one.
+std::optional<Intrinsic::ID> getAsyncCntStore(uint64_t Bytes) {
+  switch (Bytes) {
+  case 1:
+    return Intrinsic::amdgcn_global_store_async_from_lds_b8;
+  case 4:
+    return Intrinsic::amdgcn_global_store_async_from_lds_b32;
+  case 8:
+    return Intrinsic::amdgcn_global_store_async_from_lds_b64;
+  case 16:
+    return Intrinsic::amdgcn_global_store_async_from_lds_b128;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Replaces AsyncPipe's store from LDS \p Call
+/// (llvm.amdgcn.global.store.async.lds, what AMDGPUAsyncTarget makes of
+/// asyncpipe_store) by gfx1250's store of its size, which counts on ASYNCcnt
+/// like the async copies, so the marks' waits and the checker count it; on
+/// a generation without it, reports the call (stock llc would stop with
+/// "Cannot select" on the gfx1250 intrinsic).
+void AsyncIntrinsicLowering::lowerStore(CallBase &Call) {
+  // Two stores the optimizer sank into one call with a phi of their sizes
+  // are lowered as the two stores written.
+  for (CallBase *Store : splitMergedImmediates(Call, {2}))
+    lowerStoreWithConstantSize(*Store);
+}
+
+void AsyncIntrinsicLowering::lowerStoreWithConstantSize(CallBase &Call) {
+  auto *Size = dyn_cast<ConstantInt>(Call.getArgOperand(2));
+  std::optional<Intrinsic::ID> ID =
+      Size ? getAsyncCntStore(Size->getZExtValue()) : std::nullopt;
+  // The kernel holds the same store and reports it.
+  bool Report = !isOpenCLKernelBody(*Call.getFunction());
+  auto HasAddressSpace = [&](unsigned ArgNo, unsigned AS) {
+    return Call.getArgOperand(ArgNo)->getType()->getPointerAddressSpace() == AS;
+  };
+  if (Call.arg_size() != 3 || !HasAddressSpace(0, AMDGPUAS::GLOBAL_ADDRESS) ||
+      !HasAddressSpace(1, AMDGPUAS::LOCAL_ADDRESS)) {
+    if (Report)
+      reportAsyncError(Call, "'" + Call.getCalledFunction()->getName() +
+                                 "' must have the type void (ptr "
+                                 "addrspace(1), ptr addrspace(3), i32)");
+  } else if (!ST.hasAsyncCnt()) {
+    if (Report)
+      reportAsyncError(
+          Call, "an async store from LDS (asyncpipe_store, '" +
+                    Call.getCalledFunction()->getName() +
+                    "') needs gfx1250's async stores "
+                    "(global_store_async_from_lds), which " +
+                    describeGeneration(ST) +
+                    " does not have: compile for gfx1250 (-mcpu=gfx1250, "
+                    "--offload-arch=gfx1250), or write the LDS data back "
+                    "with ordinary stores once a wait and a barrier have "
+                    "made it ready");
+  } else if (!ID) {
+    if (Report)
+      reportAsyncError(Call, "an async store of " +
+                                 (Size ? Twine(Size->getZExtValue()) + " bytes"
+                                       : Twine("a non-constant size")) +
+                                 " per lane: gfx1250's async stores from LDS "
+                                 "move 1, 4, 8 or 16 bytes per lane");
+  } else {
+    IRBuilder<> B(&Call);
+    // LLVM 22 gives the store a memory operand for its global destination
+    // only, so the machine scheduler would move it above the LDS writes that
+    // fill its source (ds_store); and the async engine may read the LDS
+    // before those writes complete. An s_wait_dscnt 0 (a side effect, which
+    // no memory access crosses) keeps them before the store, and done.
+    B.CreateIntrinsic(Intrinsic::amdgcn_s_wait_dscnt, {}, {B.getInt16(0)})
+        ->setDebugLoc(Call.getDebugLoc());
+    CallInst *Store =
+        B.CreateIntrinsic(*ID, {},
+                          {Call.getArgOperand(0), Call.getArgOperand(1),
+                           B.getInt32(0), B.getInt32(0)});
+    Store->setDebugLoc(Call.getDebugLoc());
+  }
+  Call.eraseFromParent();
 }
 
 /// Lowers \p Call, first undoing any merge of its immediates: two DMAs the
