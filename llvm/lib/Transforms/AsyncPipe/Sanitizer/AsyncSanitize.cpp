@@ -9,10 +9,12 @@
 // lazy completion policy makes such a program read stale data, but a wrong
 // result says neither where nor why. This pass makes the runtime say it: it
 // puts a check before every load and store that may touch the destination or
-// source of an async copy, and switches the runtime calls to their checking
-// variants, which also warn about copies still pending when a function
-// returns. Every check carries its source location, and every copy its issue
-// site, so a report names both ends of the race.
+// source of an async copy (or of an async store, whose source is the shared
+// staging buffer and whose destination is global memory: the write-back
+// hazards), and switches the runtime calls to their checking variants, which
+// also warn about copies still pending when a function returns. Every check
+// carries its source location, and every copy its issue site, so a report names
+// both ends of the race.
 //
 // On the host every address may be "shared memory" (a copy's destination is
 // any buffer), so all accesses are checked except those that cannot race
@@ -90,12 +92,12 @@ struct CopySourceTracker : CaptureTracker {
   Action captured(const Use *U, UseCaptureInfo) override {
     if (const auto *Call = dyn_cast<CallBase>(U->getUser())) {
       AsyncOp Op = AsyncOp::get(*Call);
-      // The runtime reads the source when the copy completes and keeps the
-      // pointer no longer; a pointer that is also the destination is not
-      // only read.
+      // The runtime reads the source when the copy (or store) completes
+      // and keeps the pointer no longer; a pointer that is also the
+      // destination is not only read.
       if (Op.isCopy() && Op.getForm() == AsyncOpForm::Host &&
-          U->get() == Op.getGlobalPointer() &&
-          U->get() != Op.getSharedPointer()) {
+          U->get() == Op.getCopySource() &&
+          U->get() != Op.getCopyDestination()) {
         CopySource = true;
         return ContinueIgnoringReturn;
       }
@@ -294,6 +296,9 @@ unsigned FunctionInstrumenter::redirectRuntimeCalls() {
     else if (Op.isCopy() && Op.getForm() == AsyncOpForm::Host &&
              Name == hostrt::CopyZeroFillName)
       Checked = hostrt::SanCopyZeroFillName;
+    else if (Op.isStore() && Op.getForm() == AsyncOpForm::Host &&
+             Name == hostrt::StoreName)
+      Checked = hostrt::SanAsyncStoreName;
     else if (Name == hostrt::ExitName)
       Checked = hostrt::SanExitName;
     else
