@@ -145,6 +145,23 @@
 #define ASYNCPIPE_COPY_SIZES_TEXT "positive"
 #endif
 
+/* The per-work-item sizes one async store (shared to global memory) can
+ * move: gfx1250's global_store_async_from_lds_b8/b32/b64/b128. Other GPUs
+ * have no async store; the plugin reports the call there, with the fix, so
+ * the size is not checked here. */
+#if defined(ASYNCPIPE_TARGET_AMDGPU) &&                                        \
+    (defined(__gfx1250__) || defined(__gfx1251__))
+#define ASYNCPIPE_LEGAL_STORE_SIZE(N)                                          \
+  ((N) == 1 || (N) == 4 || (N) == 8 || (N) == 16)
+#define ASYNCPIPE_STORE_SIZES_TEXT "1, 4, 8 or 16"
+#elif defined(ASYNCPIPE_TARGET_HOST)
+#define ASYNCPIPE_LEGAL_STORE_SIZE(N) ((N) > 0 && (N) <= 16)
+#define ASYNCPIPE_STORE_SIZES_TEXT "1 to 16"
+#else
+#define ASYNCPIPE_LEGAL_STORE_SIZE(N) 1
+#define ASYNCPIPE_STORE_SIZES_TEXT "any"
+#endif
+
 /* CUDA and HIP: the copy operands are generic pointers in the source and are
  * converted to the shared and global address spaces, as Clang does for the
  * target builtins. A pointer explicitly in the other address space is an
@@ -189,6 +206,33 @@ ASYNCPIPE_DEVICE ASYNCPIPE_GLOBAL_PTR(void)
         __attribute__((unavailable(
             "the source of this async copy must be global memory, not a buffer "
             "fat pointer (__builtin_amdgcn_load_async_to_lds takes one)")));
+
+/* An async store's operands, the other way round: to global memory from
+ * shared memory. */
+template <class T>
+ASYNCPIPE_DEVICE
+    __attribute__((always_inline)) inline ASYNCPIPE_GLOBAL_PTR(void)
+        async_store_destination(T *p) {
+  return (ASYNCPIPE_GLOBAL_PTR(void))p;
+}
+template <class T>
+ASYNCPIPE_DEVICE ASYNCPIPE_GLOBAL_PTR(void) async_store_destination(
+    __attribute__((address_space(3))) T *p)
+    __attribute__((unavailable(
+        "the destination of an async store must be global memory, not "
+        "shared memory (LDS)")));
+template <class T>
+ASYNCPIPE_DEVICE
+    __attribute__((always_inline)) inline ASYNCPIPE_SHARED_PTR(void)
+        async_store_source(T *p) {
+  return (ASYNCPIPE_SHARED_PTR(void))p;
+}
+template <class T>
+ASYNCPIPE_DEVICE ASYNCPIPE_SHARED_PTR(void)
+    async_store_source(__attribute__((address_space(1))) T *p)
+        __attribute__((unavailable(
+            "the source of an async store must be shared memory (LDS), not "
+            "global memory")));
 } // namespace __asyncpipe_ptr
 #endif
 

@@ -28,6 +28,18 @@
  *       (0 <= src_size <= size, may vary at run time) and writes zeros to the
  *       rest of the `size` destination bytes: the tail of a tile at the edge
  *       of an array.
+ *   asyncpipe_store(dst, src, size)
+ *       Starts an asynchronous store of `size` bytes from `src`
+ *       (workgroup-shared memory) to `dst` (global memory): the write-back of
+ *       a tile computed in shared memory. PER WORK-ITEM like asyncpipe_copy,
+ *       each work-item from and to its own addresses (no rule on the lanes'
+ *       addresses). It is an async operation like a copy: it belongs to the
+ *       group (and queue) of the next commit and is counted by the same
+ *       waits. Until a wait covers it, `src` must not be written (the store
+ *       may read it late) and `dst` must not be read. `size` must be an
+ *       integer constant: 1, 4, 8 or 16 on AMDGPU gfx1250, the one GPU with
+ *       async stores from LDS (other AMDGPU generations and NVPTX report the
+ *       call, with the fix), 1 to 16 on the host.
  *   asyncpipe_commit()
  *       Closes the current group of copies: appends a mark to this function
  *       activation's mark sequence. The mark completes once every copy this
@@ -79,6 +91,7 @@
  * ASYNCPIPE_REQUIRE macros so that the note is not followed by a macro
  * backtrace through this header. */
 #define ASYNCPIPE_SIZE_MUST_BE "size must be " ASYNCPIPE_COPY_SIZES_TEXT
+#define ASYNCPIPE_STORE_SIZE_MUST_BE "size must be " ASYNCPIPE_STORE_SIZES_TEXT
 
 #ifdef __cplusplus
 extern "C" {
@@ -131,6 +144,18 @@ ASYNCPIPE_DEVICE void __asyncpipe_copy_zfill(
                                "must not exceed 'size'", "error")))
     ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_copy_zfill()")
         __asm__("asyncpipe.copy.zfill");
+ASYNCPIPE_DEVICE void __asyncpipe_store(ASYNCPIPE_GLOBAL_PTR(void) dst,
+                                        const ASYNCPIPE_SHARED_PTR(void) src,
+                                        unsigned size)
+    __attribute__((diagnose_if(!__builtin_constant_p(size),
+                               "argument 'size' of 'asyncpipe_store' must be "
+                               "an integer constant", "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(size) &&
+                                   !ASYNCPIPE_LEGAL_STORE_SIZE(size),
+                               "'asyncpipe_store' cannot store this size on "
+                               "this target: " ASYNCPIPE_STORE_SIZE_MUST_BE,
+                               "error")))
+    ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_store()") __asm__("asyncpipe.store");
 ASYNCPIPE_DEVICE void asyncpipe_commit(void)
     ASYNCPIPE_LOWERED_BY_PLUGIN("asyncpipe_commit()") __asm__("asyncpipe.mark");
 ASYNCPIPE_DEVICE void asyncpipe_wait(int n)
@@ -172,11 +197,15 @@ ASYNCPIPE_DEVICE void asyncpipe_wait_queue(int q, int n)
 /* The operand types already are the API's. */
 #define __asyncpipe_shared(P) (P)
 #define __asyncpipe_global(P) (P)
+#define __asyncpipe_store_global(P) (P)
+#define __asyncpipe_store_shared(P) (P)
 #else
 /* CUDA and HIP pointers are generic; the copy needs them in the shared and
  * global address spaces (see __config.h). */
 #define __asyncpipe_shared(P) __asyncpipe_ptr::async_copy_destination(P)
 #define __asyncpipe_global(P) __asyncpipe_ptr::async_copy_source(P)
+#define __asyncpipe_store_global(P) __asyncpipe_ptr::async_store_destination(P)
+#define __asyncpipe_store_shared(P) __asyncpipe_ptr::async_store_source(P)
 #endif
 
 /* Macros rather than inline functions so that `size` and `flags` reach the
@@ -192,5 +221,8 @@ ASYNCPIPE_DEVICE void asyncpipe_wait_queue(int q, int n)
 #define asyncpipe_copy_zfill(DST, SRC, SIZE, SRC_SIZE, FLAGS)                  \
   __asyncpipe_copy_zfill(__asyncpipe_shared(DST), __asyncpipe_global(SRC),     \
                          SIZE, SRC_SIZE, FLAGS)
+#define asyncpipe_store(DST, SRC, SIZE)                                        \
+  __asyncpipe_store(__asyncpipe_store_global(DST), __asyncpipe_store_shared(SRC),\
+                    SIZE)
 
 #endif /* ASYNCPIPE_ASYNCPIPE_H */
