@@ -60,6 +60,16 @@ bool PipelinePlanner::checkLoopShape() {
   // An asynchronous operation the model does not know (gfx1250's tensor
   // DMA) is covered by the marks the pipeliner moves, but it would stay
   // where it is and the waits would no longer count it where they did.
+  // An async store (the write-back of a stage) would have to be placed in
+  // the schedule after the compute that fills its shared source, which the
+  // planner does not do.
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (AsyncOp::get(I).isStore())
+        return fail("AsyncStore",
+                    "it issues an async store (asyncpipe_store), which the "
+                    "pipeliner does not schedule yet: pipeline the copies of "
+                    "a loop without one");
   if (Target)
     for (BasicBlock *BB : L.blocks())
       for (Instruction &I : *BB)
