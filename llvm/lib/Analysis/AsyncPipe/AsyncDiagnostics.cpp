@@ -73,6 +73,9 @@ static StringRef getExpectedSignatureHint(StringRef Name) {
       .Case("asyncpipe.copy.zfill",
             "; declare it as <asyncpipe/asyncpipe.h> does: void (ptr dst, ptr "
             "src, i32 size, i32 src_size, i32 flags)")
+      .Case("asyncpipe.store",
+            "; declare it as <asyncpipe/asyncpipe.h> does: void (ptr dst, ptr "
+            "src, i32 size)")
       .Case("asyncpipe.mark",
             "; declare it as <asyncpipe/asyncpipe.h> does: void ()")
       .Case("asyncpipe.wait",

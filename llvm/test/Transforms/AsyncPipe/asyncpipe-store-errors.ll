@@ -1,8 +1,8 @@
 ; What asyncpipe-lower reports at an asyncpipe_store call: a target without
 ; async stores (NVPTX, whose cp.async only fills shared memory), a size that is not
 ; a constant or that the target cannot store, a source that is not shared
-; memory and a destination that is. Each is an error at the user's line with
-; the fix, and the call goes.
+; memory and a destination that is, and a declaration of other types. Each is
+; an error at the user's line with the fix, and the call goes.
 ; RUN: split-file %s %t
 ; RUN: not %opt -mtriple=nvptx64-nvidia-cuda -passes=asyncpipe-lower \
 ; RUN:   %t/nvptx.ll -disable-output 2>&1 | FileCheck %s --check-prefix=NVPTX
@@ -17,6 +17,9 @@
 ; RUN:   %t/into-lds.ll -disable-output 2>&1 | FileCheck %s --check-prefix=INTO-LDS
 ; RUN: not %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-lower \
 ; RUN:   %t/host.ll -disable-output 2>&1 | FileCheck %s --check-prefix=HOST
+; RUN: sed 's/i32 32)/i64 4)/;s/ptr, i32)/ptr, i64)/' %t/host.ll > %t/malformed.ll
+; RUN: not %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-lower \
+; RUN:   %t/malformed.ll -disable-output 2>&1 | FileCheck %s --check-prefix=MALFORMED
 
 ; NVPTX: error: kernel.cu:3:5: in function nvptx void (ptr addrspace(1), ptr addrspace(3)): asyncpipe_store is not supported on NVPTX: cp.async only copies into shared memory, and sm_90's bulk stores (cp.async.bulk) are not supported by AsyncPipe yet: write the shared data back with ordinary stores once a wait and a __syncthreads() have made it ready
 ; NVPTX-NOT: error
@@ -32,6 +35,8 @@
 
 ; HOST: error: kernel.c:3:5: in function host void (ptr, ptr): async store of 32 bytes is not supported on host: it stores 1 to 16 bytes per work-item
 ; HOST-NOT: error
+; MALFORMED: error: kernel.c:3:5: in function host void (ptr, ptr): 'asyncpipe.store' is called with operands of the wrong number or type; declare it as <asyncpipe/asyncpipe.h> does: void (ptr dst, ptr src, i32 size)
+; MALFORMED-NOT: error
 
 ;--- nvptx.ll
 define void @nvptx(ptr addrspace(1) %g, ptr addrspace(3) %s) !dbg !4 {
