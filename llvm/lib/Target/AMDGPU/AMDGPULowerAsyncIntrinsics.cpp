@@ -517,6 +517,34 @@ std::optional<Intrinsic::ID> getAsyncCntStore(uint64_t Bytes) {
   }
 }
 
+/// Whether \p ID is one of gfx1250's async stores from LDS, which read LDS
+/// and write global memory only.
+bool isAsyncCntStore(Intrinsic::ID ID) {
+  return ID == Intrinsic::amdgcn_global_store_async_from_lds_b8 ||
+         ID == Intrinsic::amdgcn_global_store_async_from_lds_b32 ||
+         ID == Intrinsic::amdgcn_global_store_async_from_lds_b64 ||
+         ID == Intrinsic::amdgcn_global_store_async_from_lds_b128;
+}
+
+/// Whether an s_wait_dscnt 0 comes before \p I in its block with nothing
+/// between that may write LDS: only other async stores, which the lowering
+/// below put there, or instructions that write no memory. Each store of a
+/// tile written back as several stores then needs no wait of its own.
+bool followsDSWait(const Instruction &I) {
+  for (const Instruction *Prev = I.getPrevNode(); Prev;
+       Prev = Prev->getPrevNode()) {
+    Intrinsic::ID ID = Intrinsic::not_intrinsic;
+    if (const auto *Call = dyn_cast<CallBase>(Prev))
+      ID = Call->getIntrinsicID();
+    if (ID == Intrinsic::amdgcn_s_wait_dscnt)
+      return cast<ConstantInt>(cast<CallBase>(Prev)->getArgOperand(0))
+          ->isZero();
+    if (!isAsyncCntStore(ID) && Prev->mayWriteToMemory())
+      return false;
+  }
+  return false;
+}
+
 /// Replaces AsyncPipe's store from LDS \p Call
 /// (llvm.amdgcn.global.store.async.lds, what AMDGPUAsyncTarget makes of
 /// asyncpipe_store) by gfx1250's store of its size, which counts on ASYNCcnt
@@ -571,8 +599,9 @@ void AsyncIntrinsicLowering::lowerStoreWithConstantSize(CallBase &Call) {
     // fill its source (ds_store); and the async engine may read the LDS
     // before those writes complete. An s_wait_dscnt 0 (a side effect, which
     // no memory access crosses) keeps them before the store, and done.
-    B.CreateIntrinsic(Intrinsic::amdgcn_s_wait_dscnt, {}, {B.getInt16(0)})
-        ->setDebugLoc(Call.getDebugLoc());
+    if (!followsDSWait(Call))
+      B.CreateIntrinsic(Intrinsic::amdgcn_s_wait_dscnt, {}, {B.getInt16(0)})
+          ->setDebugLoc(Call.getDebugLoc());
     CallInst *Store =
         B.CreateIntrinsic(*ID, {},
                           {Call.getArgOperand(0), Call.getArgOperand(1),

@@ -8,7 +8,8 @@
 ; wait, and reports them when the lowering makes them one too weak. LLVM 22
 ; models only the store's global destination, so the lowering puts an
 ; s_wait_dscnt 0x0 in front of each store: the LDS writes that fill its
-; source stay before it and complete first.
+; source stay before it and complete first. Stores with no LDS write between
+; them share one.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 \
@@ -34,15 +35,24 @@
 ; CHECK-NEXT:    ; wait_asyncmark(0)
 
 ; CHECK-LABEL: sizes:
+; CHECK:         s_wait_dscnt 0x0
+; CHECK-NOT:     s_wait_dscnt
 ; CHECK:         global_store_async_from_lds_b8
-; CHECK:         global_store_async_from_lds_b32
-; CHECK:         global_store_async_from_lds_b64
+; CHECK-NEXT:    global_store_async_from_lds_b32
+; CHECK-NEXT:    global_store_async_from_lds_b64
 ; CHECK:         global_store_async_from_lds_b128
 ; CHECK-NEXT:    ;;#ASMSTART
 ; CHECK-NEXT:    ; asyncmark
 ; CHECK:         s_wait_asynccnt 0x0
 ; CHECK-NEXT:    ;;#ASMSTART
 ; CHECK-NEXT:    ; wait_asyncmark(0)
+
+; CHECK-LABEL: refill:
+; CHECK:         s_wait_dscnt 0x0
+; CHECK:         global_store_async_from_lds_b32
+; CHECK:         ds_store_b32
+; CHECK-NEXT:    s_wait_dscnt 0x0
+; CHECK:         global_store_async_from_lds_b32
 
 ; WEAK: error: <unknown>:0:0: in function write_back void (ptr addrspace(1), i32): wait_asyncmark(1) is not satisfied by the emitted s_waitcnt: an async DMA followed by 2 or more marks may still be in flight
 ; WEAK: error: <unknown>:0:0: in function write_back void (ptr addrspace(1), i32): wait_asyncmark(0) is not satisfied
@@ -85,6 +95,18 @@ define amdgpu_kernel void @sizes(ptr addrspace(1) %out, ptr addrspace(3) %s) {
   call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) %s, i32 4)
   call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) %s, i32 8)
   call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) %s, i32 16)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; An LDS write (to another staging buffer) between two stores: the second
+; store waits for it.
+define amdgpu_kernel void @refill(ptr addrspace(1) %out, ptr addrspace(3) %s, ptr addrspace(3) %t, i32 %v) {
+  call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) %s, i32 4)
+  store i32 %v, ptr addrspace(3) %t, align 4
+  %out.1 = getelementptr i32, ptr addrspace(1) %out, i64 1
+  call void @asyncpipe.store(ptr addrspace(1) %out.1, ptr addrspace(3) %t, i32 4)
   call void @asyncpipe.mark()
   call void @asyncpipe.wait(i32 0)
   ret void
