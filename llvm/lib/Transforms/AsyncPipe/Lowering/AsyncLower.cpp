@@ -937,9 +937,9 @@ bool removeUnknownPortableCalls(Module &M) {
     reportAsyncError(*Call, "'" + Call->getCalledFunction()->getName() +
                                 "' is not an AsyncPipe call: the portable "
                                 "calls are asyncpipe.copy, .copy.zfill, "
-                                ".store, .mark, .wait, .mark.future, "
-                                ".wait.future and .future.any; check the "
-                                "spelling");
+                                ".store, .mark, .wait, .mark.queue, "
+                                ".wait.queue, .mark.future, .wait.future "
+                                "and .future.any; check the spelling");
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();
