@@ -11,8 +11,9 @@
 // pipeline with asynchronous stages). This file holds the pass itself and
 // its remarks; AsyncPipelineRequests.cpp reads which loops ask for it (the
 // loop metadata), AsyncPipelineAnnotations.cpp rejects the invalid ones,
-// AsyncPipelineSchedule.cpp decides, AsyncPipelineTransform.cpp and
-// AsyncPipelineDrain.cpp rewrite.
+// planPipeline (AsyncPipelinePlanner.cpp) decides with the legality checks
+// (AsyncPipelineLegality.cpp) and the scheduler (AsyncPipelineScheduler.cpp),
+// and the builder (AsyncPipelineBuilder.cpp) rewrites.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,7 +14,7 @@
 //
 // What needs the loop's statements (the length of the stage list, the stages
 // allowed to issue copies) is checked where the planner cuts them
-// (AsyncPipelineSchedule.cpp); everything else is checked here, before any
+// (AsyncPipelineScheduler.cpp); everything else is checked here, before any
 // loop is transformed.
 //
 //===----------------------------------------------------------------------===//

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to the pipeliner's expansion: the rewrite of one loop into its
-// pipeline (AsyncPipelineTransform.cpp: buffers, counters, the steady-state
-// body and the prologue) and its drain (AsyncPipelineDrain.cpp: the
-// epilogue and the short trip counts' paths).
+// Private to the pipeliner: the rewrite of one loop into its pipeline
+// (AsyncPipelineBuilder.cpp): buffers, counters, the steady-state body, the
+// prologue, the drain (the epilogue and the short trip counts' paths) and
+// the copy loops' clones. It only carries out a PipelineSchedule: every
+// decision was made by the legality checks and the scheduler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,7 +97,7 @@ private:
                            IRBuilderBase &B, ValueToValueMapTy &VMap);
   Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
   void emitSkippedMark(unsigned StmtIdx, Instruction *InsertBefore);
-  /// AsyncPipelineCopyLoops.cpp: a copy loop re-emitted as a whole for the
+  /// A copy loop re-emitted as a whole for the
   /// site's iteration, at \p B's insertion point (which it leaves after the
   /// clone); and a copy loop (or a clone of one) deleted with its loops.
   struct RegionClone {

@@ -6,7 +6,7 @@
 //
 // Private to the pipeliner. The arithmetic of a software-pipeline schedule,
 // with no IR: a statement is only its stage, its place in the order, and
-// whether it commits a group (ends in a mark). AsyncPipelineSchedule.cpp
+// whether it commits a group (ends in a mark). AsyncPipelineScheduler.cpp
 // decides which statements a wait needs and asks here how many groups the
 // wait may leave in flight; unittests/Transforms/AsyncPipe checks the
 // arithmetic on its own.

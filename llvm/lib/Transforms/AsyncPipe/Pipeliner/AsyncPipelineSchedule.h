@@ -4,11 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to the pipeliner. The analysis (AsyncPipelineSchedule.cpp and
-// AsyncPipelinePlanner.h) cuts the loop body into statements,
-// finds the shared buffers, checks legality and computes every wait count;
-// the transform (AsyncPipelineTransform.cpp) only carries out the
-// PipelineSchedule it is given.
+// Private to the pipeliner. Everything the pipeliner decides is decided
+// before the IR changes, in three parts: the legality checks
+// (AsyncPipelineLegality.h) cut the loop body into statements, find the
+// shared buffers and check what may move; the scheduler
+// (AsyncPipelineScheduler.h) gives each statement its stage, order and wait
+// count; the builder (AsyncPipelineBuilder.h) only carries out the
+// PipelineSchedule it is given. A loop that fails any check is left alone
+// with the reason, so a schedule that reaches the builder is always legal.
 //
 // A statement is a contiguous run of the loop body in program order: a new one
 // starts at the body's first instruction, right after every mark, and at
@@ -27,6 +30,7 @@
 #ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
 #define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_ASYNCPIPELINESCHEDULE_H
 
+#include "AsyncPipelineScheduler.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
@@ -45,7 +49,8 @@ class ScalarEvolution;
 namespace asyncpipe {
 class AsyncTarget;
 
-struct PipelineStatement {
+/// A statement: its instructions, and what the scheduler decided for it.
+struct PipelineStatement : StatementPlan {
   SmallVector<Instruction *, 16> Insts; ///< In program order.
   /// Where it begins on the spine: its first instruction, or the branch into
   /// the conditional code it begins with, or the latch's terminator if it is
@@ -59,26 +64,6 @@ struct PipelineStatement {
   /// The copy loops (PipelineSchedule::CopyRegions) in this statement: an
   /// early statement re-emits each as a whole, as it re-emits a copy.
   SmallVector<unsigned, 1> Regions;
-  unsigned Stage = 0;
-  unsigned Order = 0;
-  /// The count the wait of this statement gets, and the same count relative
-  /// to the queue (stage) of the group it waits for, for the remark.
-  uint64_t WaitCount = 0;
-  uint64_t QueueWaitCount = 0;
-  /// The group (statement index) whose completion gives WaitCount, and how
-  /// many later groups of that same statement the wait leaves in flight
-  /// (the depth its producer runs ahead of this consumer).
-  std::optional<unsigned> NeededGroup;
-  uint64_t OwnInFlight = 0;
-  /// The early stage an explicit schedule gave this statement, which has no
-  /// async copy and so runs in the last stage (demoteStatementsWithoutCopies).
-  std::optional<unsigned> DemotedFrom;
-  /// Why this statement's wait had to fall back to 0, if it did.
-  std::string WaitFallback;
-  /// The earlier wait of the last stage that already allows no more groups
-  /// than this one, with no mark and no call in between: this wait is
-  /// removed from the pipelined body.
-  std::optional<unsigned> SubsumedBy;
   bool isGroup() const { return Mark != nullptr; }
 };
 
@@ -105,7 +90,7 @@ struct PipelineBuffer {
 /// An inner loop that issues async copies, with the conditional code around
 /// it (its guard): the single-entry single-exit part of the body between two
 /// blocks of the spine, holding only copies, address arithmetic and branches
-/// (AsyncPipelineCopyLoops.cpp). Its copies belong to the group whose mark
+/// (AsyncPipelineLegality.cpp). Its copies belong to the group whose mark
 /// follows it, like copies on the spine.
 struct CopyRegion {
   BasicBlock *Entry = nullptr; ///< The spine block that branches into it.
@@ -145,7 +130,7 @@ struct PipelineSchedule {
   /// copies ran ahead of it.
   bool NeedsEntryBarrier = false;
   /// Drain with an epilogue (unconditional copies in the loop) rather than
-  /// with empty groups; see AsyncPipelineDrain.
+  /// with empty groups; see AsyncPipelineBuilder.cpp.
   bool DrainWithEpilogue = false;
   /// Bytes one access touches over the whole loop and every work-item of the
   /// group: [Base + Lo, Base + Hi), with Lo and Hi integer SCEVs of the width
@@ -161,37 +146,12 @@ struct PipelineSchedule {
     GroupRange Store, Source;
   };
   SmallVector<AliasCheck, 2> AliasChecks;
-  /// Groups that could not run ahead and stay in the consumer's stage.
-  SmallVector<std::string, 2> Notes;
 
   unsigned getNumGroups() const;
   unsigned getLastStage() const { return NumStages - 1; }
   bool isEarly(const PipelineStatement &S) const {
     return S.Stage < getLastStage();
   }
-};
-
-/// The stage/order/async-stage lists of an explicit schedule, as read from
-/// loop metadata (empty when the loop has none).
-struct ExplicitSchedule {
-  SmallVector<unsigned, 8> Stage, Order, AsyncStages;
-  bool HasAsyncStages = false;
-  bool empty() const { return Stage.empty(); }
-};
-
-struct PipelineRequest {
-  unsigned Stages = 0; ///< From metadata or the option; 0 if none.
-  ExplicitSchedule Explicit;
-};
-
-/// Why a loop is not pipelined: the name of the missed remark (one per kind
-/// of refusal, so that -pass-remarks-output can tell them apart) and its text.
-struct PipelineRefusal {
-  std::string Name;
-  std::string Why;
-  /// The annotation that does not fit the loop's statements, if that is the
-  /// reason: an error, not a remark.
-  std::string InvalidAnnotation;
 };
 
 /// Plans the pipelining of \p L. Returns the schedule, or the reason the loop

@@ -11,8 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AsyncPipelinePlanner.h"
+#include "AsyncPipelineSync.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
@@ -32,6 +33,14 @@ namespace pipeliner {
 /// The name a user knows: C++ names demangled (a CUDA/HIP __shared__ array is
 /// a global named _ZZ4gemmE2As, which the user wrote as gemm's As).
 std::string demangleName(StringRef Name) { return demangle(Name.str()); }
+
+std::string describeInnerLoop(const Loop &Inner) {
+  if (DebugLoc Loc = Inner.getStartLoc())
+    return formatv("at line {0}", Loc.getLine()).str();
+  StringRef Name = Inner.getHeader()->getName();
+  return Name.empty() ? std::string("in the loop body")
+                      : formatv("at '{0}'", Name).str();
+}
 
 std::string describe(const Value *V) {
   if (V->hasName())

@@ -24,7 +24,7 @@
 // first iteration's distance is every iteration's. The wait is proven when
 // that distance equals its count: the group it needs is complete, and one
 // group more in flight would not be. The epilogue's copies of the body
-// recount their waits (AsyncPipelineTransform.cpp) and are not checked here.
+// recount their waits (AsyncPipelineBuilder.cpp) and are not checked here.
 //
 //===----------------------------------------------------------------------===//
 

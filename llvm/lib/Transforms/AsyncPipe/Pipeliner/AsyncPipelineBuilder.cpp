@@ -1,0 +1,994 @@
+//===- AsyncPipelineBuilder.cpp - Rewrite a loop into its pipeline --------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Carries out a PipelineSchedule. With D the last stage, loop iteration i
+// runs statement s for source iteration i + D - stage(s); the statements of
+// stage D are the original body, left in place. Each early statement's async
+// operations are re-emitted at its place in the order, for the later
+// iteration. A prologue in the preheader runs the D virtual iterations before
+// the first one. The last D iterations have fewer groups to issue; they drain
+// the pipeline in one of two ways:
+//
+// * Empty groups: the loop runs every iteration; an early statement's copies
+//   are guarded by "that iteration exists" and its mark is not, so past the
+//   last iteration the body commits empty groups, the mark sequence stays
+//   periodic and one constant count per wait is exact for a wait that counts
+//   groups. The prologue issues under the same guard, which makes trip counts
+//   below the stage count correct.
+//
+// * Epilogue: a wait lowered to a count of memory operations by a
+//   path-insensitive analysis (AMDGPU vmcnt) takes the path that skips a
+//   guarded copy and falls to 0. So no copy is guarded: a trip count of at
+//   least S runs an unconditional prologue, a loop that issues every copy and
+//   stops after iteration last - D, and an epilogue of D straight-line copies
+//   of the body (fully unrolled, so that every wait keeps one constant count)
+//   for the last D iterations; copy e issues only the early statements that
+//   still have an iteration (stage >= e), commits no other mark, and its
+//   waits drop the marks that are no longer committed (wait(D-1) .. wait(0)
+//   for the automatic schedule). A trip count n below S (1 .. D), chosen by a
+//   switch in the preheader, runs a partial prologue that issues the groups
+//   of its n iterations, then the last n copies of the epilogue, so it still
+//   overlaps its copies with the computation (the drain, below).
+//
+// Buffers grow to Versions copies of themselves; every access moves to the
+// version of its iteration, (iteration mod Versions), kept in a rotating
+// index per distinct version count. Copy loops (AsyncPipelineLegality.cpp)
+// are re-emitted as a whole, with their guard, for the later iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AsyncPipelineBuilder.h"
+#include "AsyncPipelineDomTree.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/LoopIterator.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include <map>
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+using namespace llvm::PatternMatch;
+
+// Testing only: makes the pipeliner wrong on purpose, so that tests can show
+// that a pipelined wait allowing too many groups in flight is caught by
+// running the program on the host under the lazy policy with AsyncSan
+// (utils/asyncpipe_difftest.py --sync-loops --broken-pipelining).
+static cl::opt<unsigned> MiscountForTesting(
+    "asyncpipe-pipeline-miscount-for-testing", cl::Hidden, cl::init(0),
+    cl::desc("Testing only: add this to the count of every wait the "
+             "pipeliner sets (a deliberately wrong pipelining)"));
+
+void PipelineBuilder::expandLoopInvariants() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  Instruction *IP = Preheader->getTerminator();
+  SCEVExpander Expander(SE, "asyncpipe");
+  IRBuilder<> B(IP);
+  Value *BTC = Expander.expandCodeFor(Sched.BackedgeTakenCount,
+                                      Sched.BackedgeTakenCount->getType(), IP);
+  LastIteration = B.CreateZExt(BTC, Int64, "asyncpipe.last");
+  for (const PipelineSchedule::InductionValue &IV : Sched.Inductions) {
+    Value *Start = Expander.expandCodeFor(IV.Start, IV.Start->getType(), IP);
+    Value *Step = Expander.expandCodeFor(IV.Step, IV.Step->getType(), IP);
+    InductionBounds[IV.Phi] = {Start, Step};
+  }
+}
+
+// The grown object holds the versions back to back; version 0 is where the
+// old object was, so every existing pointer into it stays valid for
+// version 0 and an access moves to version v by adding v * stride bytes.
+void PipelineBuilder::growBuffers() {
+  for (PipelineBuffer &Buffer : Sched.Buffers) {
+    if (Buffer.Versions < 2)
+      continue;
+    Value *Old = Buffer.Object;
+    Align Alignment = isa<GlobalVariable>(Old)
+                          ? cast<GlobalVariable>(Old)->getAlign().valueOrOne()
+                          : cast<AllocaInst>(Old)->getAlign();
+    uint64_t Stride = alignTo(Buffer.Bytes, Alignment);
+    Type *Grown =
+        Stride == Buffer.Bytes
+            ? static_cast<Type *>(ArrayType::get(Buffer.Ty, Buffer.Versions))
+            : ArrayType::get(Type::getInt8Ty(Old->getContext()),
+                             Stride * Buffer.Versions);
+    Buffer.Bytes = Stride;
+    Value *New;
+    if (auto *GV = dyn_cast<GlobalVariable>(Old)) {
+      auto *NewGV = new GlobalVariable(
+          *GV->getParent(), Grown, /*isConstant=*/false, GV->getLinkage(),
+          GV->getInitializer()->isNullValue() ? Constant::getNullValue(Grown)
+                                              : UndefValue::get(Grown),
+          GV->getName() + ".pipelined", GV, GV->getThreadLocalMode(),
+          GV->getAddressSpace());
+      NewGV->setAlignment(GV->getAlign());
+      New = NewGV;
+      if (Buffer.UsedByOtherFunctions) {
+        replaceUsesInFunction(GV, NewGV);
+      } else {
+        GV->replaceAllUsesWith(NewGV);
+        NewGV->takeName(GV);
+        GV->eraseFromParent();
+      }
+    } else {
+      auto *AI = cast<AllocaInst>(Old);
+      auto *NewAI = new AllocaInst(Grown, AI->getAddressSpace(), nullptr,
+                                   AI->getAlign(), "", AI->getIterator());
+      NewAI->takeName(AI);
+      AI->replaceAllUsesWith(NewAI);
+      AI->eraseFromParent();
+      New = NewAI;
+    }
+    Buffer.Object = New;
+  }
+}
+
+// Other functions keep the original global; this function's constant
+// expressions on it become instructions so that their uses can move.
+void PipelineBuilder::replaceUsesInFunction(GlobalVariable *Old,
+                                            GlobalVariable *New) {
+  Function *F = Body->getParent();
+  convertUsersOfConstantsToInstructions({Old}, F);
+  Old->replaceUsesWithIf(New, [F](Use &U) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    return I && I->getFunction() == F;
+  });
+}
+
+void PipelineBuilder::createCounters() {
+  IRBuilder<> B(Body, Body->getFirstNonPHIIt());
+  Iteration = B.CreatePHI(Int64, 2, "asyncpipe.iter");
+  for (const PipelineBuffer &Buffer : Sched.Buffers)
+    if (Buffer.Versions > 1 && !Rotations.count(Buffer.Versions))
+      Rotations[Buffer.Versions] =
+          B.CreatePHI(Int32, 2, "asyncpipe.mod" + Twine(Buffer.Versions));
+  // Offsets are computed right after the counters so they dominate the body.
+  CounterEnd = &*B.GetInsertPoint();
+}
+
+// Version of source iteration i + D - Stage: (i mod N + (D - Stage) mod N)
+// mod N, with one conditional subtraction instead of a division.
+Value *PipelineBuilder::versionOffsetInBody(unsigned BufferIdx,
+                                            unsigned Stage) {
+  const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
+  if (Buffer.Versions < 2)
+    return nullptr;
+  unsigned N = Buffer.Versions;
+  unsigned Ahead = (lastStage() - Stage) % N;
+  auto Key = std::make_tuple(N, Ahead, Buffer.Bytes);
+  if (auto It = BodyOffsets.find(Key); It != BodyOffsets.end())
+    return It->second;
+  IRBuilder<> B(CounterEnd);
+  Value *Version = Rotations[N];
+  if (Ahead) {
+    Value *Sum = B.CreateAdd(Version, B.getInt32(Ahead));
+    Value *Wrapped = B.CreateSub(Sum, B.getInt32(N));
+    Version = B.CreateSelect(B.CreateICmpUGE(Sum, B.getInt32(N)), Wrapped, Sum,
+                             "asyncpipe.ahead");
+  }
+  Value *Offset =
+      B.CreateMul(Version, B.getInt32(Buffer.Bytes), "asyncpipe.offset");
+  BodyOffsets[Key] = Offset;
+  return Offset;
+}
+
+void PipelineBuilder::moveLastStageAccesses() {
+  for (unsigned BufferIdx = 0; BufferIdx != Sched.Buffers.size(); ++BufferIdx) {
+    for (const PipelineBuffer::Access &A : Sched.Buffers[BufferIdx].Accesses) {
+      const PipelineStatement &S = Sched.Statements[A.Statement];
+      if (Sched.isEarly(S) && AsyncOp::get(*A.I).isCopy())
+        continue; // Re-emitted for its own iteration.
+      Value *Offset = versionOffsetInBody(BufferIdx, lastStage());
+      if (!Offset)
+        continue;
+      IRBuilder<> B(A.I);
+      Value *Ptr = A.I->getOperand(A.OperandNo);
+      A.I->setOperand(A.OperandNo, B.CreateGEP(B.getInt8Ty(), Ptr, Offset,
+                                               "asyncpipe.version.ptr"));
+    }
+  }
+}
+
+CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
+  N += MiscountForTesting;
+  AsyncOp Op = AsyncOp::get(*Wait);
+  if (Value *Count = Op.getWaitCountOperand()) {
+    for (Use &Arg : Wait->args())
+      if (Arg.get() == Count)
+        Arg.set(ConstantInt::get(Count->getType(), N));
+    return Wait;
+  }
+  // A wait-all form: only a target can spell a partial wait.
+  if (N == 0 || !Target)
+    return Wait;
+  IRBuilder<> B(Wait);
+  CallInst *New = Target->createWait(B, N);
+  New->setDebugLoc(Wait->getDebugLoc());
+  Wait->eraseFromParent();
+  return New;
+}
+
+void PipelineBuilder::setLastStageWaitCounts() {
+  for (PipelineStatement &S : Sched.Statements)
+    if (S.Wait && !Sched.isEarly(S)) {
+      CallBase *New = setWaitCount(S.Wait, S.WaitCount);
+      if (S.Start == S.Wait)
+        S.Start = New;
+      S.Insts.front() = S.Wait = New;
+    }
+}
+
+void PipelineBuilder::insertBarrierIfNeeded() {
+  if (!Sched.NeedsBarrier)
+    return;
+  IRBuilder<> B(CounterEnd);
+  Target->createBarrier(B);
+}
+
+Instruction *PipelineBuilder::insertionPointFor(const PipelineStatement &S) {
+  for (const PipelineStatement &Other : Sched.Statements)
+    if (!Sched.isEarly(Other) && Other.Order > S.Order)
+      return Other.Start;
+  return L.getLoopLatch()->getTerminator();
+}
+
+void PipelineBuilder::emitEarlyStatementsInBody() {
+  EmittingInBody = true;
+  GuardCopies = !Sched.DrainWithEpilogue;
+  // Insertion points first: emitting splits the body.
+  SmallVector<std::pair<unsigned, Instruction *>, 4> Sites;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    if (Sched.isEarly(Sched.Statements[Idx]))
+      Sites.push_back({Idx, insertionPointFor(Sched.Statements[Idx])});
+  // Emit in schedule order so that early statements sharing a place keep it.
+  sort(Sites, [&](auto &A, auto &B) {
+    return Sched.Statements[A.first].Order < Sched.Statements[B.first].Order;
+  });
+  for (auto &[Idx, InsertBefore] : Sites) {
+    unsigned Stage = Sched.Statements[Idx].Stage;
+    IRBuilder<> B(CounterEnd);
+    Value *Ahead = B.CreateAdd(Iteration, B.getInt64(lastStage() - Stage),
+                               "asyncpipe.iter.ahead");
+    auto Offset = [&](unsigned Buffer, IRBuilderBase &) {
+      return versionOffsetInBody(Buffer, Stage);
+    };
+    emitEarlyStatement(Idx, {InsertBefore, Ahead, Offset});
+  }
+  EmittingInBody = false;
+}
+
+// The D virtual iterations before the first, emitted before End: virtual
+// iteration v (loop iteration v - D) runs statement s for source iteration
+// v - stage(s) when that is not negative; the marks of the other groups are
+// still committed. A short trip count's path (Trips = n, 1 .. D, epilogue
+// drain) issues no copy for an iteration >= n and still commits its mark, so
+// that every virtual iteration commits each group's mark once, as a body copy
+// does, and the epilogue copies that follow count their waits the same way.
+void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
+  // In the epilogue drain the pipelined path is entered only when every
+  // prologue group exists, and a short path knows which ones do.
+  GuardCopies = !Sched.DrainWithEpilogue;
+  if (Sched.NeedsEntryBarrier) {
+    // The barrier carries other work-items' global writes to this one's
+    // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
+    // work-group scope the way HIP's __syncthreads() does.
+    IRBuilder<> B(End);
+    bool Fenced = Target->barrierNeedsWorkGroupFences();
+    LLVMContext &Ctx = Body->getContext();
+    if (Fenced)
+      B.CreateFence(AtomicOrdering::Release,
+                    Ctx.getOrInsertSyncScopeID("workgroup"));
+    Target->createBarrier(B);
+    if (Fenced)
+      B.CreateFence(AtomicOrdering::Acquire,
+                    Ctx.getOrInsertSyncScopeID("workgroup"));
+  }
+  SmallVector<unsigned, 8> InOrder;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    InOrder.push_back(Idx);
+  sort(InOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  for (unsigned Virtual = 0; Virtual != lastStage(); ++Virtual) {
+    for (unsigned Idx : InOrder) {
+      const PipelineStatement &S = Sched.Statements[Idx];
+      if (!Sched.isEarly(S) || S.Stage > Virtual) {
+        emitSkippedMark(Idx, End);
+        continue;
+      }
+      uint64_t Source = Virtual - S.Stage;
+      if (Trips && Source >= Trips) {
+        // Sharing the epilogue: commit nothing, as its copies do for an
+        // iteration past the last (see the epilogue drain, below).
+        if (ShareDrain)
+          continue;
+        // Kept, like the wait of an issuing statement: dropping it would
+        // need a proof that nothing after it relies on it.
+        if (S.Wait) {
+          auto *Wait = cast<CallBase>(S.Wait->clone());
+          Wait->insertBefore(End->getIterator());
+          setWaitCount(Wait, S.WaitCount);
+        }
+        emitSkippedMark(Idx, End);
+        continue;
+      }
+      auto Offset = [&](unsigned BufferIdx, IRBuilderBase &B) -> Value * {
+        const PipelineBuffer &Buffer = Sched.Buffers[BufferIdx];
+        if (Buffer.Versions < 2)
+          return nullptr;
+        uint64_t Offset = (Source % Buffer.Versions) * Buffer.Bytes;
+        return Offset ? B.getInt32(Offset) : nullptr;
+      };
+      emitEarlyStatement(Idx, {End, ConstantInt::get(Int64, Source), Offset});
+    }
+  }
+}
+
+void PipelineBuilder::emitSkippedMark(unsigned StmtIdx,
+                                      Instruction *InsertBefore) {
+  if (CallBase *Mark = Sched.Statements[StmtIdx].Mark)
+    Mark->clone()->insertBefore(InsertBefore->getIterator());
+}
+
+void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
+                                         const EmissionSite &Site) {
+  const PipelineStatement &S = Sched.Statements[StmtIdx];
+  CallBase *Wait = nullptr;
+  if (S.Wait) {
+    Wait = cast<CallBase>(S.Wait->clone());
+    Wait->insertBefore(Site.InsertBefore->getIterator());
+    Wait = setWaitCount(Wait, S.WaitCount);
+  }
+  IRBuilder<> B(Site.InsertBefore);
+  // Iteration 0 exists whenever the loop is entered; later ones are guarded.
+  auto *Constant = dyn_cast<ConstantInt>(Site.Iteration);
+  if (GuardCopies && (!Constant || !Constant->isZero())) {
+    Value *Exists =
+        B.CreateICmpULE(Site.Iteration, LastIteration, "asyncpipe.iter.exists");
+    Instruction *Then = SplitBlockAndInsertIfThen(Exists, Site.InsertBefore,
+                                                  false, nullptr, nullptr, &LI);
+    Then->getParent()->setName("asyncpipe.issue");
+    Site.InsertBefore->getParent()->setName("asyncpipe.issued");
+    B.SetInsertPoint(Then);
+  }
+  ValueToValueMapTy VMap;
+  BodyEmission Emitted{StmtIdx, {}, Wait, {}};
+  for (unsigned R : S.Regions)
+    Emitted.Regions.push_back(emitCopyRegion(R, StmtIdx, Site, B, VMap));
+  for (CallBase *Copy : S.Copies)
+    if (!Sched.getCopyRegion(Copy))
+      Emitted.Issued.push_back(
+          cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
+  emitSkippedMark(StmtIdx, Site.InsertBefore);
+  if (S.Mark)
+    Emitted.Issued.push_back(Site.InsertBefore->getPrevNode());
+  if (EmittingInBody)
+    BodyEmissions.push_back(std::move(Emitted));
+}
+
+// Clones V and what it depends on in the loop, for the site's iteration:
+// header phis become their value at that iteration, buffer accesses move to
+// that iteration's version.
+Value *PipelineBuilder::cloneForIteration(Value *V, unsigned StmtIdx,
+                                          const EmissionSite &Site,
+                                          IRBuilderBase &B,
+                                          ValueToValueMapTy &VMap) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I))
+    return V;
+  if (Value *Done = VMap.lookup(I))
+    return Done;
+  Value *Result;
+  if (auto *Phi = dyn_cast<PHINode>(I)) {
+    Result = evaluateInduction(Phi, Site.Iteration, B);
+  } else {
+    Instruction *Clone = I->clone();
+    for (Use &Op : Clone->operands())
+      Op.set(cloneForIteration(Op.get(), StmtIdx, Site, B, VMap));
+    for (unsigned BufferIdx = 0; BufferIdx != Sched.Buffers.size(); ++BufferIdx)
+      for (const PipelineBuffer::Access &A : Sched.Buffers[BufferIdx].Accesses)
+        if (A.I == I)
+          if (Value *Offset = Site.VersionOffset(BufferIdx, B))
+            Clone->setOperand(A.OperandNo,
+                              B.CreateGEP(B.getInt8Ty(),
+                                          Clone->getOperand(A.OperandNo),
+                                          Offset, "asyncpipe.version.ptr"));
+    // Iteration numbers are constants in the prologue: fold what they feed.
+    if (Value *Folded =
+            simplifyInstruction(Clone, SimplifyQuery(Body->getDataLayout()))) {
+      Clone->deleteValue();
+      Result = Folded;
+    } else {
+      B.Insert(Clone);
+      if (I->hasName())
+        Clone->setName(I->getName() + ".ahead");
+      Result = Clone;
+    }
+  }
+  VMap[I] = Result;
+  return Result;
+}
+
+Value *PipelineBuilder::evaluateInduction(PHINode *Phi, Value *Iter,
+                                          IRBuilderBase &B) {
+  auto [Start, Step] = InductionBounds.lookup(Phi);
+  Value *Scaled = B.CreateSExtOrTrunc(Iter, Step->getType());
+  if (!match(Step, m_One()))
+    Scaled = B.CreateMul(Scaled, Step);
+  if (match(Scaled, m_Zero()))
+    return Start;
+  if (match(Start, m_Zero()) && !Phi->getType()->isPointerTy())
+    return Scaled;
+  if (Phi->getType()->isPointerTy())
+    return B.CreateGEP(B.getInt8Ty(), Start, Scaled, Phi->getName() + ".at");
+  return B.CreateAdd(Start, Scaled, Phi->getName() + ".at");
+}
+
+void PipelineBuilder::eraseMovedAsyncOps() {
+  for (PipelineStatement &S : Sched.Statements) {
+    if (!Sched.isEarly(S))
+      continue;
+    for (CallBase *Copy : S.Copies)
+      if (!Sched.getCopyRegion(Copy))
+        Copy->eraseFromParent();
+    // A copy loop goes as a whole: an empty loop would still run.
+    for (unsigned R : S.Regions)
+      deleteCopyRegion(Sched.CopyRegions[R].Blocks, Sched.CopyRegions[R].Exit,
+                       nullptr);
+    if (S.Mark)
+      S.Mark->eraseFromParent();
+    if (S.Wait)
+      S.Wait->eraseFromParent();
+  }
+}
+
+void PipelineBuilder::closeCounters() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  IRBuilder<> B(Latch->getTerminator());
+  Iteration->addIncoming(ConstantInt::get(Int64, 0), Preheader);
+  NextIteration = B.CreateAdd(Iteration, B.getInt64(1), "asyncpipe.iter.next");
+  Iteration->addIncoming(NextIteration, Latch);
+  for (auto &[N, Version] : Rotations) {
+    Value *Next = B.CreateAdd(Version, B.getInt32(1));
+    Value *Wrapped =
+        B.CreateSelect(B.CreateICmpEQ(Next, B.getInt32(N)), B.getInt32(0), Next,
+                       Version->getName() + ".next");
+    Version->addIncoming(B.getInt32(0), Preheader);
+    Version->addIncoming(Wrapped, Latch);
+  }
+}
+
+void asyncpipe::applyPipeline(PipelineSchedule &Sched, ScalarEvolution &SE,
+                              LoopInfo &LI, DominatorTree &DT,
+                              const AsyncTarget *Target) {
+  LoopRewriteDomTree Dominators(*Sched.L, DT);
+  SmallVector<BasicBlock *, 8> Emptied;
+  PipelineBuilder(Sched, SE, LI, Target, Emptied).run();
+  Dominators.update();
+  for (BasicBlock *BB : Emptied)
+    BB->eraseFromParent();
+}
+
+//===----------------------------------------------------------------------===//
+// The epilogue drain
+//===----------------------------------------------------------------------===//
+//
+// The epilogue drain (see the file comment): the steady-state loop
+// stops D iterations early, D straight-line copies of its body finish the
+// last iterations with recounted waits, and each trip count n below S runs a
+// partial prologue and the last n of those copies. The copies of inner loops
+// are registered in LoopInfo.
+//
+// A short trip count's partial prologue commits no mark for an iteration
+// past its last, as epilogue copy e commits none for the early statements of
+// stage < e. Its virtual iteration v is epilogue copy v - n + 1 in that
+// sense (source v - stage >= n exactly when stage < v - n + 1), and what
+// comes before (copies <= 0) commits every mark, as the steady state does:
+// so the marks before each wait of the last n copies are the same as after
+// the steady state, and the short path joins the epilogue at copy D - n + 1
+// with the same counts. On AMDGPU, where a wait becomes a count of DMAs over
+// all paths, the DMAs before each wait match too when every early statement
+// is in stage 0 (the automatic schedule; otherwise a count there may be
+// lower than exact, never higher). A partial prologue cannot skip the
+// wait of an early statement, whose count assumes every mark, so a schedule
+// with one gives each short trip count copies of its own, whose prologue
+// commits empty marks instead.
+//
+
+// Epilogue drain: a new block between the preheader and the loop will hold
+// the prologue of the pipelined path (trip count >= S). The old preheader
+// keeps the invariants expanded there, which dominate every path, and later
+// branches to the short trip counts' paths too (emitEpilogue).
+void PipelineBuilder::splitPipelinedEntry() {
+  ShareDrain = none_of(Sched.Statements, [&](const PipelineStatement &S) {
+    return Sched.isEarly(S) && S.Wait;
+  });
+  Dispatch = L.getLoopPreheader();
+  Function *F = Body->getParent();
+  auto *Full =
+      BasicBlock::Create(F->getContext(), "asyncpipe.prologue", F, Body);
+  BranchInst::Create(Body, Full);
+  PrologueEntry = Full;
+  if (Loop *Parent = L.getParentLoop())
+    Parent->addBasicBlockToLoop(Full, LI);
+  Instruction *OldBr = Dispatch->getTerminator();
+  BranchInst::Create(Full, OldBr->getIterator());
+  OldBr->eraseFromParent();
+  for (PHINode &Phi : Body->phis())
+    Phi.replaceIncomingBlockWith(Dispatch, Full);
+}
+
+// The prologues of the short trip counts, emitted while the early
+// statements' original operations still exist to be cloned.
+void PipelineBuilder::emitShortTripPrologues() {
+  Function *F = Body->getParent();
+  LLVMContext &Ctx = F->getContext();
+  for (unsigned Trips = 1; Trips <= lastStage(); ++Trips) {
+    auto *Short = BasicBlock::Create(Ctx, "asyncpipe.short" + Twine(Trips), F,
+                                     L.getExitBlock());
+    if (Loop *Parent = L.getParentLoop())
+      Parent->addBasicBlockToLoop(Short, LI);
+    auto *End = new UnreachableInst(Ctx, Short);
+    emitPrologue(End, Trips);
+    ShortTrips.push_back(Short);
+    ShortTripEnds.push_back(End->getParent());
+  }
+}
+
+// The clones of the loop's blocks run once, straight-line, in the loop's
+// parent: a clone of a block of the loop itself belongs to the parent, a
+// clone of an inner loop's block to a new copy of that inner loop, so that
+// LoopInfo describes the function exactly.
+void PipelineBuilder::registerClonedBody(ValueToValueMapTy &VMap) {
+  DenseMap<const Loop *, Loop *> NewLoops;
+  NewLoops[&L] = L.getParentLoop();
+  // Preorder: a loop's copy exists before its children's, and each copy gets
+  // its header first (Loop::getHeader is the first block).
+  for (Loop *Inner : L.getLoopsInPreorder()) {
+    if (Inner == &L)
+      continue;
+    Loop *New = LI.AllocateLoop();
+    if (Loop *Outer = NewLoops.lookup(Inner->getParentLoop()))
+      Outer->addChildLoop(New);
+    else
+      LI.addTopLevelLoop(New);
+    NewLoops[Inner] = New;
+    New->addBasicBlockToLoop(cast<BasicBlock>(VMap[Inner->getHeader()]), LI);
+  }
+  for (BasicBlock *BB : L.blocks()) {
+    const Loop *Innermost = LI.getLoopFor(BB);
+    if (Innermost != &L && Innermost->getHeader() == BB)
+      continue;
+    if (Loop *In = NewLoops.lookup(Innermost))
+      In->addBasicBlockToLoop(cast<BasicBlock>(VMap[BB]), LI);
+  }
+}
+
+// The count of a wait of statement StmtIdx in epilogue copy Step (1..D)
+// whose steady-state count is Count. In the empty-groups drain the same wait
+// would see Count newer marks, some of them empty ones the epilogue does not
+// commit: those of early statements whose iteration is past the last one
+// (stage < step), in this copy before the wait and in the copies before it.
+// Dropping k of the Count newest marks and waiting for Count - k waits for
+// the same group: the oldest mark counted is unchanged if it is committed,
+// and if it is not, it was empty and complete exactly when the newest
+// committed mark before it is. What runs before copy FirstStep (the
+// steady-state loop, or a short trip count's prologue) commits every mark,
+// so the walk stops there.
+uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
+                                            uint64_t Count,
+                                            unsigned FirstStep) const {
+  SmallVector<unsigned, 8> InOrder;
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
+    InOrder.push_back(Idx);
+  sort(InOrder, [&](unsigned A, unsigned B) {
+    return Sched.Statements[A].Order < Sched.Statements[B].Order;
+  });
+  unsigned Position = find(InOrder, StmtIdx) - InOrder.begin();
+  uint64_t Seen = 0, Dropped = 0;
+  for (unsigned Copy = Step; Copy >= FirstStep && Seen < Count; --Copy) {
+    // A statement's wait comes before its own mark.
+    unsigned End = Copy == Step ? Position : InOrder.size();
+    for (unsigned P = End; P-- > 0 && Seen < Count;) {
+      const PipelineStatement &S = Sched.Statements[InOrder[P]];
+      if (!S.Mark)
+        continue;
+      ++Seen;
+      if (Sched.isEarly(S) && S.Stage < Copy)
+        ++Dropped;
+    }
+  }
+  return Count - Dropped;
+}
+
+/// Erases \p I and remembers its operands in \p Unused: what only it used
+/// (the address of a dropped copy) is deleted once the epilogue is wired up,
+/// not before, since a copy's value may still be needed after it.
+static void eraseLater(Instruction *I,
+                       SmallVectorImpl<WeakTrackingVH> &Unused) {
+  for (Value *Op : I->operands())
+    Unused.push_back(Op);
+  I->eraseFromParent();
+}
+
+// Copies FirstStep .. D of the epilogue, straight-line after Pred (which has
+// no terminator yet), for the iterations whose header phis start with the
+// values Current; their blocks are named <block>.<Name><step> and placed
+// before InsertBefore. Returns the last block; VMap maps the loop's values to
+// the last copy's.
+BasicBlock *PipelineBuilder::emitDrainCopies(
+    BasicBlock *Pred, unsigned FirstStep, const Twine &Name,
+    BasicBlock *InsertBefore, DenseMap<PHINode *, Value *> Current,
+    const DenseMap<PHINode *, Value *> *Initial, ValueToValueMapTy &VMap,
+    SmallVectorImpl<WeakTrackingVH> &Unused) {
+  BasicBlock *Latch = L.getLoopLatch();
+  Function *F = Body->getParent();
+  SmallVector<BasicBlock *, 16> Blocks(L.blocks());
+  for (unsigned Step = FirstStep; Step <= lastStage(); ++Step) {
+    VMap.clear();
+    SmallVector<BasicBlock *, 16> Clones;
+    for (BasicBlock *BB : Blocks) {
+      BasicBlock *Clone =
+          CloneBasicBlock(BB, VMap, "." + Name + Twine(Step), F, nullptr);
+      VMap[BB] = Clone;
+      Clone->moveBefore(InsertBefore);
+      Clones.push_back(Clone);
+    }
+    registerClonedBody(VMap);
+    // A copy that a short trip count enters too merges the values of the
+    // header phis: the previous copy's, or those on entry to the loop.
+    if (!Initial)
+      for (auto &[Phi, V] : Current) {
+        cast<PHINode>(VMap[Phi])->eraseFromParent();
+        VMap[Phi] = V;
+      }
+    remapInstructionsInBlocks(Clones, VMap);
+    auto *CloneHeader = cast<BasicBlock>(VMap[Body]);
+    if (Initial) {
+      BasicBlock *Short = ShortTripEnds[lastStage() - Step];
+      for (auto &[Phi, V] : Current) {
+        auto *Merge = cast<PHINode>(VMap[Phi]);
+        while (Merge->getNumIncomingValues())
+          Merge->removeIncomingValue(0u, /*DeletePHIIfEmpty=*/false);
+        Merge->addIncoming(V, Pred);
+        Merge->addIncoming(Initial->lookup(Phi), Short);
+      }
+      Short->getTerminator()->eraseFromParent();
+      BranchInst::Create(CloneHeader, Short);
+    }
+    auto *CloneLatch = cast<BasicBlock>(VMap[Latch]);
+    eraseLater(CloneLatch->getTerminator(), Unused);
+    BranchInst::Create(CloneHeader, Pred);
+    Pred = CloneLatch;
+
+    // Early statements past the last iteration issue nothing, not even a
+    // mark; the others keep their copies with recounted waits.
+    for (const BodyEmission &E : BodyEmissions) {
+      const PipelineStatement &S = Sched.Statements[E.Statement];
+      if (S.Stage >= Step) {
+        if (E.Wait)
+          setWaitCount(
+              cast<CallBase>(VMap[E.Wait]),
+              epilogueWaitCount(E.Statement, Step, S.WaitCount, FirstStep));
+        continue;
+      }
+      for (Instruction *I : E.Issued)
+        eraseLater(cast<Instruction>(VMap[I]), Unused);
+      if (E.Wait)
+        eraseLater(cast<Instruction>(VMap[E.Wait]), Unused);
+      for (const RegionClone &R : E.Regions) {
+        SmallVector<BasicBlock *, 8> Blocks;
+        for (BasicBlock *BB : R.Blocks)
+          Blocks.push_back(cast<BasicBlock>(VMap[BB]));
+        deleteCopyRegion(Blocks, cast<BasicBlock>(VMap[R.Exit]), &Unused);
+        erase_if(Clones,
+                 [&](BasicBlock *BB) { return is_contained(Blocks, BB); });
+      }
+    }
+    for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+      const PipelineStatement &S = Sched.Statements[Idx];
+      if (S.Wait && !Sched.isEarly(S))
+        setWaitCount(cast<CallBase>(VMap[S.Wait]),
+                     epilogueWaitCount(Idx, Step, S.WaitCount, FirstStep));
+    }
+    // What only this copy used (the exit condition, and in the last copy the
+    // updates for a next iteration) goes once everything is wired up.
+    for (BasicBlock *Clone : Clones)
+      for (Instruction &I : *Clone)
+        Unused.push_back(&I);
+
+    for (auto &[Phi, V] : Current) {
+      V = Phi->getIncomingValueForBlock(Latch);
+      if (Value *Cloned = VMap.lookup(V))
+        V = Cloned;
+    }
+  }
+  return Pred;
+}
+
+// The steady-state loop stops after iteration last - D (it is entered only
+// when last >= D); D straight-line copies of its body follow for iterations
+// last - D + 1 .. last. Trip count n = 1 .. D takes its own path from the
+// old preheader: a partial prologue and the last n copies of the epilogue.
+void PipelineBuilder::emitEpilogue() {
+  BasicBlock *Preheader = L.getLoopPreheader();
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Exit = L.getExitBlock();
+  Function *F = Body->getParent();
+  LLVMContext &Ctx = F->getContext();
+  Loop *Parent = L.getParentLoop();
+
+  // Uses of the loop's values after it, which will see the last copy's.
+  // The exit block's phis are rewired on their own: their incoming value for
+  // the latch need not come from the loop.
+  SmallVector<Use *, 8> LiveOuts;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      for (Use &U : I.uses())
+        if (auto *User = cast<Instruction>(U.getUser());
+            !L.contains(User) &&
+            !(isa<PHINode>(User) && User->getParent() == Exit))
+          LiveOuts.push_back(&U);
+  SmallVector<std::pair<PHINode *, Value *>, 4> ExitPhis;
+  for (PHINode &Phi : Exit->phis())
+    ExitPhis.push_back({&Phi, Phi.getIncomingValueForBlock(Latch)});
+  for (auto &Entry : ExitPhis)
+    Entry.first->removeIncomingValue(Latch, /*DeletePHIIfEmpty=*/false);
+
+  // The steady-state loop's new exit condition.
+  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
+  IRBuilder<> B(Dispatch->getTerminator());
+  Value *SteadyLast = B.CreateSub(LastIteration, B.getInt64(lastStage()),
+                                  "asyncpipe.steady.last");
+  B.SetInsertPoint(LatchBr);
+  Value *More =
+      B.CreateICmpULE(NextIteration, SteadyLast, "asyncpipe.steady.more");
+  BasicBlock *ShortBegin = ShortTrips.empty() ? Exit : ShortTrips.front();
+  auto *Entry = BasicBlock::Create(Ctx, "asyncpipe.epilogue", F, ShortBegin);
+  if (Parent)
+    Parent->addBasicBlockToLoop(Entry, LI);
+  BranchInst *NewBr = B.CreateCondBr(More, Body, Entry);
+  NewBr->copyMetadata(*LatchBr);
+  Value *OldCond = LatchBr->isConditional() ? LatchBr->getCondition() : nullptr;
+  LatchBr->eraseFromParent();
+  if (OldCond)
+    RecursivelyDeleteTriviallyDeadInstructions(OldCond);
+
+  // Every path ends in the exit block with the values of the last
+  // iteration.
+  DenseMap<Value *, PHINode *> Merged;
+  DenseMap<Value *, Value *> Last;
+  auto Join = [&](BasicBlock *End, ValueToValueMapTy &VMap) {
+    BranchInst::Create(Exit, End);
+    for (auto &[Phi, V] : ExitPhis) {
+      Value *Mapped = VMap.lookup(V);
+      Phi->addIncoming(Mapped ? Mapped : V, End);
+    }
+    for (Use *U : LiveOuts) {
+      // One path (the short trip counts share the epilogue): no merge.
+      if (ShareDrain) {
+        Value *Mapped = VMap.lookup(U->get());
+        Last[U->get()] = Mapped ? Mapped : U->get();
+        continue;
+      }
+      PHINode *&Merge = Merged[U->get()];
+      if (!Merge) {
+        Merge = PHINode::Create(U->get()->getType(), lastStage() + 1,
+                                U->get()->getName() + ".merged");
+        Merge->insertBefore(Exit->getFirstNonPHIIt());
+      }
+      Value *Mapped = VMap.lookup(U->get());
+      Merge->addIncoming(Mapped ? Mapped : U->get(), End);
+    }
+  };
+
+  SmallVector<WeakTrackingVH, 32> Unused;
+  DenseMap<PHINode *, Value *> Current;
+  for (PHINode &Phi : Body->phis())
+    Current[&Phi] = Phi.getIncomingValueForBlock(Latch);
+  DenseMap<PHINode *, Value *> Initial;
+  for (PHINode &Phi : Body->phis())
+    Initial[&Phi] = Phi.getIncomingValueForBlock(Preheader);
+  ValueToValueMapTy VMap;
+  Join(emitDrainCopies(Entry, 1, "epi", ShortBegin, Current,
+                       ShareDrain ? &Initial : nullptr, VMap, Unused),
+       VMap);
+
+  // Trip count n (last iteration n - 1) for n = 1 .. D: the switch sends
+  // it to its partial prologue, whose header phis start at their values on
+  // entry to the loop, and on to its own copies of the last n steps or (when
+  // shared) into the epilogue's.
+  Instruction *ToFull = Dispatch->getTerminator();
+  B.SetInsertPoint(ToFull);
+  SwitchInst *Switch =
+      B.CreateSwitch(LastIteration, PrologueEntry, lastStage());
+  ToFull->eraseFromParent();
+  for (unsigned Trips = 1; Trips <= lastStage(); ++Trips) {
+    Switch->addCase(B.getInt64(Trips - 1), ShortTrips[Trips - 1]);
+    if (ShareDrain)
+      continue;
+    BasicBlock *Short = ShortTripEnds[Trips - 1];
+    Short->getTerminator()->eraseFromParent();
+    Join(emitDrainCopies(Short, lastStage() - Trips + 1,
+                         "short" + Twine(Trips) + ".epi", Exit, Initial,
+                         nullptr, VMap, Unused),
+         VMap);
+  }
+  for (Use *U : LiveOuts)
+    U->set(ShareDrain ? Last.lookup(U->get()) : Merged.lookup(U->get()));
+
+  for (WeakTrackingVH &V : Unused)
+    if (V)
+      RecursivelyDeleteTriviallyDeadInstructions(V);
+}
+
+//===----------------------------------------------------------------------===//
+// Copy loops
+//===----------------------------------------------------------------------===//
+
+/// The branch into a copy region: the terminator of its one predecessor
+/// outside it (its entry block may have been split since it was planned).
+static Instruction *findRegionEntry(ArrayRef<BasicBlock *> Blocks) {
+  for (BasicBlock *BB : Blocks)
+    for (BasicBlock *Pred : predecessors(BB))
+      if (!is_contained(Blocks, Pred))
+        return Pred->getTerminator();
+  llvm_unreachable("a copy region is entered from outside");
+}
+
+PipelineBuilder::RegionClone
+PipelineBuilder::emitCopyRegion(unsigned RegionIdx, unsigned StmtIdx,
+                                const EmissionSite &Site, IRBuilderBase &B,
+                                ValueToValueMapTy &VMap) {
+  const CopyRegion &R = Sched.CopyRegions[RegionIdx];
+  Function *F = Body->getParent();
+  Instruction *Enter = findRegionEntry(R.Blocks);
+  // The live-ins for the site's iteration, before the clone.
+  auto MapLiveIns = [&](Instruction &I) {
+    for (Value *Op : I.operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op);
+          OpI && L.contains(OpI) && !R.contains(OpI->getParent()))
+        cloneForIteration(OpI, StmtIdx, Site, B, VMap);
+  };
+  for (BasicBlock *BB : R.Blocks)
+    for (Instruction &I : *BB)
+      MapLiveIns(I);
+  MapLiveIns(*Enter);
+
+  Instruction *IP = &*B.GetInsertPoint();
+  BasicBlock *Head = IP->getParent();
+  BasicBlock *Tail = SplitBlock(Head, IP->getIterator(),
+                                static_cast<DominatorTree *>(nullptr), &LI);
+  RegionClone Clone;
+  Clone.Exit = Tail;
+  for (BasicBlock *BB : R.Blocks) {
+    BasicBlock *C = CloneBasicBlock(BB, VMap, ".ahead", F);
+    C->moveBefore(Tail);
+    VMap[BB] = C;
+    Clone.Blocks.push_back(C);
+  }
+  VMap[Enter->getParent()] = Head;
+  VMap[R.Exit] = Tail;
+  remapInstructionsInBlocks(Clone.Blocks, VMap);
+  // Head enters the clone the way the loop body enters the region.
+  Instruction *NewEnter = Enter->clone();
+  Head->getTerminator()->eraseFromParent();
+  NewEnter->insertInto(Head, Head->end());
+  RemapInstruction(NewEnter, VMap,
+                   RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  VMap.erase(Enter->getParent());
+  VMap.erase(R.Exit);
+
+  // The copies fill the version of the site's iteration.
+  IRBuilder<> AtHead(NewEnter);
+  for (unsigned BufferIdx = 0; BufferIdx != Sched.Buffers.size(); ++BufferIdx)
+    for (const PipelineBuffer::Access &A : Sched.Buffers[BufferIdx].Accesses)
+      if (R.contains(A.I->getParent()))
+        if (Value *Offset = Site.VersionOffset(BufferIdx, AtHead)) {
+          auto *Copy = cast<Instruction>(VMap[A.I]);
+          IRBuilder<> AtCopy(Copy);
+          Copy->setOperand(A.OperandNo,
+                           AtCopy.CreateGEP(AtCopy.getInt8Ty(),
+                                            Copy->getOperand(A.OperandNo),
+                                            Offset, "asyncpipe.version.ptr"));
+        }
+
+  // LoopInfo: the clone's blocks belong to the loop around the site, its
+  // inner loops are new loops there.
+  Loop *Around = LI.getLoopFor(Head);
+  SmallVector<Loop *, 2> Inner;
+  for (Loop *Sub : L.getSubLoops())
+    if (R.contains(Sub->getHeader()))
+      Inner.push_back(Sub);
+  for (Loop *Sub : Inner) {
+    Loop *New = LI.AllocateLoop();
+    if (Around)
+      Around->addChildLoop(New);
+    else
+      LI.addTopLevelLoop(New);
+    New->addBasicBlockToLoop(cast<BasicBlock>(VMap[Sub->getHeader()]), LI);
+    for (BasicBlock *BB : Sub->blocks())
+      if (BB != Sub->getHeader())
+        New->addBasicBlockToLoop(cast<BasicBlock>(VMap[BB]), LI);
+  }
+  if (Around)
+    for (BasicBlock *BB : R.Blocks)
+      if (LI.getLoopFor(BB) == &L)
+        Around->addBasicBlockToLoop(cast<BasicBlock>(VMap[BB]), LI);
+  B.SetInsertPoint(IP);
+  return Clone;
+}
+
+void PipelineBuilder::deleteCopyRegion(
+    ArrayRef<BasicBlock *> Blocks, BasicBlock *Exit,
+    SmallVectorImpl<WeakTrackingVH> *Unused) {
+  Instruction *Enter = findRegionEntry(Blocks);
+  BasicBlock *Head = Enter->getParent();
+  // The region's loops leave LoopInfo (and ScalarEvolution) first.
+  SmallVector<Loop *, 2> Dead;
+  for (BasicBlock *BB : Blocks)
+    if (Loop *In = LI.getLoopFor(BB); In && In->getHeader() == BB)
+      Dead.push_back(In);
+  for (Loop *In : Dead)
+    SE.forgetLoop(In);
+  for (BasicBlock *BB : Blocks)
+    LI.removeBlock(BB);
+  for (Loop *In : Dead) {
+    if (Loop *Parent = In->getParentLoop())
+      Parent->removeChildLoop(In);
+    else
+      LI.removeLoop(find(LI, In));
+    LI.destroy(In);
+  }
+  // The entry now goes straight to the exit; the exit's phis (none merge a
+  // value of the region) keep one entry for it.
+  bool HadEdge = is_contained(successors(Head), Exit);
+  Value *Cond =
+      Enter->getNumOperands() && !isa<BasicBlock>(Enter->getOperand(0))
+          ? Enter->getOperand(0)
+          : nullptr;
+  BranchInst::Create(Exit, Enter->getIterator());
+  Enter->eraseFromParent();
+  if (HadEdge)
+    for (PHINode &Phi : Exit->phis())
+      while (count(Phi.blocks(), Head) > 1)
+        Phi.removeIncomingValue(Head, /*DeletePHIIfEmpty=*/false);
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      for (Value *Op : I.operands())
+        if (auto *OpI = dyn_cast<Instruction>(Op);
+            OpI && Unused && !is_contained(Blocks, OpI->getParent()))
+          Unused->push_back(OpI);
+  // Emptied now, erased once the dominator tree has let go of them.
+  detachDeadBlocks(Blocks, nullptr);
+  for (BasicBlock *BB : Blocks) {
+    BB->setName("");
+    Emptied.push_back(BB);
+  }
+  if (Cond) {
+    if (Unused)
+      Unused->push_back(Cond);
+    else
+      RecursivelyDeleteTriviallyDeadInstructions(Cond);
+  }
+}

@@ -1,0 +1,194 @@
+//===- AsyncPipelineScheduler.h - Stages and counts, as data ----*- C++ -*-===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to the pipeliner. The scheduler decides, from a description of the
+// loop body that holds no IR (SchedulingProblem), the stage and order of
+// every statement, the versions of every buffer, the count of every wait,
+// whether a barrier must be added and which waits are subsumed
+// (SchedulePlan). The legality checks (AsyncPipelineLegality.h) describe the
+// loop and answer the one question the scheduler cannot answer from data:
+// whether a statement's copies can be recomputed for a later iteration. The
+// builder (AsyncPipelineBuilder.h) carries out the plan.
+//
+// The statements' queue is their stage (TVM: one queue per async stage), so
+// a wait's count is given both over every group (what the target counts on
+// its one counter) and over its queue's groups (the count the RFC writes).
+//
+// Because the scheduler sees no IR, unittests/Transforms/AsyncPipe checks it
+// on the schedules of the TVM RFC and of the suite directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINESCHEDULER_H
+#define ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINESCHEDULER_H
+
+#include "AsyncPipelineCounts.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace llvm {
+namespace asyncpipe {
+
+/// The stage/order/async-stage lists of an explicit schedule, as read from
+/// loop metadata (empty when the loop has none).
+struct ExplicitSchedule {
+  SmallVector<unsigned, 8> Stage, Order, AsyncStages;
+  bool HasAsyncStages = false;
+  bool empty() const { return Stage.empty(); }
+};
+
+struct PipelineRequest {
+  unsigned Stages = 0; ///< From metadata or the option; 0 if none.
+  ExplicitSchedule Explicit;
+};
+
+/// Why a loop is not pipelined: the name of the missed remark (one per kind
+/// of refusal, so that -pass-remarks-output can tell them apart) and its text.
+struct PipelineRefusal {
+  std::string Name;
+  std::string Why;
+  /// The annotation that does not fit the loop's statements, if that is the
+  /// reason: an error, not a remark.
+  std::string InvalidAnnotation;
+};
+
+/// A statement of the loop body (see AsyncPipelineSchedule.h) as the
+/// scheduler sees it.
+struct StatementShape {
+  bool HasWait = false;   ///< Begins with a wait.
+  bool IsGroup = false;   ///< Ends in a mark.
+  bool HasCopies = false; ///< Issues async copies.
+  /// Calls something that might commit groups on a hardware counter (a call
+  /// other than an intrinsic or a synchronization).
+  bool HasOpaqueCall = false;
+};
+
+/// A shared buffer that one statement's copies fill.
+struct BufferShape {
+  std::string Name;  ///< For remarks.
+  unsigned Producer; ///< The statement that fills it.
+  uint64_t Bytes;    ///< One version.
+  struct Access {
+    unsigned Statement;
+    /// An async copy reads it (a copy from one buffer to another).
+    bool IsCopy;
+    unsigned Position; ///< Program order in the body.
+    std::string What;  ///< For remarks.
+  };
+  /// Every access in the loop, the producer's own copies included.
+  SmallVector<Access, 8> Accesses;
+};
+
+/// A barrier that runs in every iteration (on the loop's spine).
+struct BarrierShape {
+  unsigned Statement;
+  unsigned Position;
+};
+
+struct SchedulingProblem {
+  SmallVector<StatementShape, 8> Statements;
+  SmallVector<BufferShape, 4> Buffers;
+  SmallVector<BarrierShape, 2> Barriers;
+  /// The target can add a barrier (if not, a schedule that needs one is
+  /// refused).
+  bool CanAddBarrier = true;
+  /// The largest count a wait of the target can hold.
+  std::optional<uint64_t> MaxWaitCount;
+};
+
+/// What the scheduler decides for one statement.
+struct StatementPlan {
+  unsigned Stage = 0;
+  unsigned Order = 0;
+  /// The count the wait of this statement gets, and the same count relative
+  /// to the queue (stage) of the group it waits for, for the remark.
+  uint64_t WaitCount = 0;
+  uint64_t QueueWaitCount = 0;
+  /// The group (statement index) whose completion gives WaitCount, and how
+  /// many later groups of that same statement the wait leaves in flight
+  /// (the depth its producer runs ahead of this consumer).
+  std::optional<unsigned> NeededGroup;
+  uint64_t OwnInFlight = 0;
+  /// The early stage an explicit schedule gave this statement, which has no
+  /// async copy and so runs in the last stage (demoteStatementsWithoutCopies).
+  std::optional<unsigned> DemotedFrom;
+  /// Why this statement's wait had to fall back to 0, if it did.
+  std::string WaitFallback;
+  /// The earlier wait of the last stage that already allows no more groups
+  /// than this one, with no mark and no call in between: this wait is
+  /// removed from the pipelined body.
+  std::optional<unsigned> SubsumedBy;
+};
+
+struct SchedulePlan {
+  unsigned NumStages = 0; ///< Max stage + 1.
+  SmallVector<StatementPlan, 8> Statements;
+  SmallVector<unsigned, 4> Versions; ///< Per buffer.
+  /// A barrier must be added at the top of the body so that no work-item
+  /// refills a buffer another one still reads.
+  bool NeedsBarrier = false;
+  unsigned getLastStage() const { return NumStages - 1; }
+  bool isEarly(unsigned Stmt) const {
+    return Statements[Stmt].Stage < getLastStage();
+  }
+};
+
+/// Why the copies of a statement cannot be issued for a later iteration, or
+/// none if they can (a legality query on the IR).
+using WhyCannotRunEarlyFn = function_ref<std::optional<std::string>(unsigned)>;
+
+class PipelineScheduler {
+public:
+  PipelineScheduler(const SchedulingProblem &Problem,
+                    const PipelineRequest &Request,
+                    WhyCannotRunEarlyFn WhyCannotRunEarly,
+                    PipelineRefusal &WhyNot);
+
+  /// Every statement's stage and order (TVM's [0, S-1] automatic schedule,
+  /// or the explicit one). False, with the refusal, if there is none.
+  bool assignStages();
+  /// Once the stages are known to be legal: the buffers' versions, the wait
+  /// counts, the barrier and the subsumed waits.
+  bool completeSchedule();
+
+  const SchedulePlan &getPlan() const { return Plan; }
+
+private:
+  bool fail(StringRef Name, const Twine &Why);
+  bool failAnnotation(StringRef Key, const Twine &Why);
+
+  bool assignExplicitStages();
+  void demoteStatementsWithoutCopies();
+  void assignAutomaticStages();
+  bool checkLastStageOrder();
+  std::optional<unsigned> getReleaseStage(const BufferShape::Access &A) const;
+  bool sizeBuffers();
+  SmallVector<unsigned, 4> getNeededGroups(unsigned Waiter) const;
+  SmallVector<ScheduleSlot, 8> getSlots() const;
+  bool computeWaitCounts();
+  bool isCoveredByBarrier(const BufferShape &Buffer,
+                          const BufferShape::Access &A) const;
+  bool placeBarriers();
+  void findSubsumedWaits();
+
+  const SchedulingProblem &Problem;
+  const PipelineRequest &Request;
+  WhyCannotRunEarlyFn WhyCannotRunEarly;
+  PipelineRefusal &WhyNot;
+  SchedulePlan Plan;
+  /// Why a group stays in the consumers' stage (automatic schedule only).
+  DenseMap<unsigned, std::string> StaysBecause;
+};
+
+} // namespace asyncpipe
+} // namespace llvm
+
+#endif // ASYNCPIPE_LIB_TRANSFORMS_ASYNCPIPE_PIPELINER_ASYNCPIPELINESCHEDULER_H
