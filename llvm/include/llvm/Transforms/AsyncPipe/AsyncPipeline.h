@@ -82,16 +82,22 @@ private:
   AsyncPipelineOptions Options;
 };
 
-/// True if asyncpipe-pipeline may still pipeline a loop of \p F: a loop asks
-/// for it (annotation or metadata, not yet done), or the stage-count option
-/// applies to every loop and \p F issues async copies. Passes that merge or
-/// drop marks leave such functions alone, since the pipeliner schedules each
-/// group of copies separately.
-bool mayPipelineLoopsIn(const Function &F);
+/// Whether asyncpipe-pipeline may still pipeline a loop of a function: a
+/// loop asks for it (annotation or metadata, not yet done), or the
+/// stage-count option applies to every loop and the function issues async
+/// copies. Passes that merge or drop marks ask it and leave such functions
+/// alone, since the pipeliner schedules each group of copies separately.
+class AsyncPipelineCandidatesAnalysis
+    : public AnalysisInfoMixin<AsyncPipelineCandidatesAnalysis> {
+  friend AnalysisInfoMixin<AsyncPipelineCandidatesAnalysis>;
+  static AnalysisKey Key;
 
-/// True if \p I alone makes mayPipelineLoopsIn true for its function: a
-/// request, or a copy when the stage-count option applies to every loop.
-bool mayPipelineLoopBecauseOf(const Instruction &I);
+public:
+  struct Result {
+    bool MayPipelineLoops = false;
+  };
+  Result run(Function &F, FunctionAnalysisManager &AM);
+};
 
 namespace asyncpipe {
 /// Removes the marker calls of the source annotation that reach the lowering

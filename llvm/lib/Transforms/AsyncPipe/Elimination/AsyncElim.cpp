@@ -70,8 +70,6 @@ struct EliminationGate {
   /// It holds cp.async inline assembly the recognizer does not model: what
   /// that does to the group counter, and so to every count, is unknown.
   bool UnmodelledCpAsyncAsm = false;
-  /// The pipeliner may still pipeline one of its loops (mayPipelineLoopsIn).
-  bool MayPipeline = false;
   /// Every call of the function, block by block in order: only calls change
   /// the counts, so the first solve decodes these instead of walking the
   /// function again.
@@ -84,7 +82,6 @@ struct EliminationGate {
 
   explicit EliminationGate(Function &F) {
     for (Instruction &I : instructions(F)) {
-      MayPipeline = MayPipeline || mayPipelineLoopBecauseOf(I);
       if (auto *SI = dyn_cast<SwitchInst>(&I); SI && isWaitGroupSwitch(*SI))
         WaitGroupSwitches.push_back(SI);
       const auto *Call = dyn_cast<CallBase>(&I);
@@ -108,10 +105,11 @@ struct EliminationGate {
 class MarkWaitElimination {
 public:
   MarkWaitElimination(Function &F, OptimizationRemarkEmitter &ORE,
-                      EliminationGate &&Gate, bool MarksCommitHardwareGroups)
+                      EliminationGate &&Gate, bool MayPipeline,
+                      bool MarksCommitHardwareGroups)
       : F(F), ORE(ORE), Calls(std::move(Gate.Calls)),
         WaitGroupSwitches(std::move(Gate.WaitGroupSwitches)),
-        MayPipeline(Gate.MayPipeline),
+        MayPipeline(MayPipeline),
         MarksCommitHardwareGroups(MarksCommitHardwareGroups) {}
 
   bool run();
@@ -315,7 +313,11 @@ static PreservedAnalyses eliminateMarksAndWaits(Function &F,
   ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
                          << F.getName() << " **********\n");
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
-  MarkWaitElimination Elim(F, ORE, std::move(Gate),
+  // The pipeliner may still pipeline one of its loops: it schedules each
+  // group separately, so no mark may go.
+  bool MayPipeline =
+      AM.getResult<AsyncPipelineCandidatesAnalysis>(F).MayPipelineLoops;
+  MarkWaitElimination Elim(F, ORE, std::move(Gate), MayPipeline,
                            Target && Target->marksCommitHardwareGroups());
   if (!Elim.run())
     return PreservedAnalyses::all();

@@ -500,13 +500,14 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-bool llvm::mayPipelineLoopBecauseOf(const Instruction &I) {
-  return opensPipelineRequest(I) ||
-         (PipelineStagesOption > 0 && AsyncOp::get(I).isCopy());
-}
+AnalysisKey AsyncPipelineCandidatesAnalysis::Key;
 
-bool llvm::mayPipelineLoopsIn(const Function &F) {
-  return any_of(instructions(F), [](const Instruction &I) {
-    return mayPipelineLoopBecauseOf(I);
+AsyncPipelineCandidatesAnalysis::Result
+AsyncPipelineCandidatesAnalysis::run(Function &F, FunctionAnalysisManager &) {
+  Result R;
+  R.MayPipelineLoops = any_of(instructions(F), [](const Instruction &I) {
+    return opensPipelineRequest(I) ||
+           (PipelineStagesOption > 0 && AsyncOp::get(I).isCopy());
   });
+  return R;
 }
