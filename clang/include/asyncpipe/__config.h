@@ -129,8 +129,15 @@
 
 /* The per-work-item sizes one async copy can move on the target. The AMDGPU
  * sizes are those of LDS DMA (global_load_lds_{ubyte,ushort,dword} and, on
- * gfx950, dwordx3/dwordx4); NVPTX's are those of cp.async. */
-#if defined(ASYNCPIPE_TARGET_AMDGPU) && defined(__gfx950__)
+ * gfx950, dwordx3/dwordx4), and on gfx1250, which has no LDS DMA, those of
+ * its async copies (global_load_async_to_lds_b8/b32/b64/b128); NVPTX's are
+ * those of cp.async. */
+#if defined(ASYNCPIPE_TARGET_AMDGPU) &&                                        \
+    (defined(__gfx1250__) || defined(__gfx1251__))
+#define ASYNCPIPE_LEGAL_COPY_SIZE(N)                                           \
+  ((N) == 1 || (N) == 4 || (N) == 8 || (N) == 16)
+#define ASYNCPIPE_COPY_SIZES_TEXT "1, 4, 8 or 16"
+#elif defined(ASYNCPIPE_TARGET_AMDGPU) && defined(__gfx950__)
 #define ASYNCPIPE_LEGAL_COPY_SIZE(N)                                           \
   ((N) == 1 || (N) == 2 || (N) == 4 || (N) == 12 || (N) == 16)
 #define ASYNCPIPE_COPY_SIZES_TEXT "1, 2, 4, 12 or 16"

@@ -17,12 +17,13 @@
  *       `size` bytes, from its own `src` to its own `dst`; there is no
  *       collective copy. `size` must be an integer constant the target can
  *       copy in one operation: 1, 2 or 4 bytes on AMDGPU (also 12 and 16 on
- *       gfx950), 4, 8 or 16 on NVPTX, and `dst` and `src` must be aligned to
- *       `size`. On AMDGPU the hardware writes a wave's copies to consecutive
- *       LDS slots, so the work-items of one wave that copy together must use
- *       consecutive destinations: lane i's dst == lane 0's dst + i * size
- *       (e.g. dst = tile + lane). `flags` is an integer constant, a set of
- *       ASYNCPIPE_COPY_* bits; they are hints that never change the result.
+ *       gfx950; 1, 4, 8 or 16 on gfx1250), 4, 8 or 16 on NVPTX, and `dst`
+ *       and `src` must be aligned to `size`. On AMDGPU the hardware writes a
+ *       wave's copies to consecutive LDS slots, so the work-items of one wave
+ *       that copy together must use consecutive destinations: lane i's dst ==
+ *       lane 0's dst + i * size (e.g. dst = tile + lane). `flags` is an
+ *       integer constant, a set of ASYNCPIPE_COPY_* bits; they are hints that
+ *       never change the result.
  *   asyncpipe_copy_zfill(dst, src, size, src_size, flags)
  *       As asyncpipe_copy_flags, but reads only the first `src_size` bytes
  *       (0 <= src_size <= size, may vary at run time) and writes zeros to the

@@ -31,7 +31,11 @@ bool AsyncSubtarget::isLegalDMASize(uint64_t Bytes) const {
 }
 
 std::string AsyncSubtarget::describeLegalDMASizes() const {
-  return isLegalDMASize(16) ? "1, 2, 4, 12 or 16" : "1, 2 or 4";
+  // The fix: the generations that move the other sizes (gfx1250's async
+  // copies, which the portable copy becomes there, move 1, 4, 8 or 16).
+  return isLegalDMASize(16) ? "1, 2, 4, 12 or 16 (8 needs gfx1250)"
+                            : "1, 2 or 4 (16 needs gfx950 or gfx1250, 12 "
+                              "gfx950, 8 gfx1250)";
 }
 
 // vmcnt is 6 bits on every generation with LDS DMA. Up to GFX10 its low four

@@ -37,9 +37,12 @@ public:
            "__builtin_amdgcn_s_wait_asynccnt(0))";
   }
 
-  // 12 and 16 bytes exist on gfx950 only; codegen diagnoses them elsewhere.
+  // Every size some generation copies: LDS DMA's 1, 2 and 4 (12 and 16 on
+  // gfx950), gfx1250's 1, 4, 8 and 16. The subtarget is a function's
+  // attribute: codegen diagnoses a size its generation cannot move.
   bool isLegalCopySize(uint64_t Bytes) const override {
-    return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 12 || Bytes == 16;
+    return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 ||
+           Bytes == 12 || Bytes == 16;
   }
 
   bool needsConsecutiveLaneDestinations() const override { return true; }

@@ -24,8 +24,8 @@
 ; TYPES: error: kernel.cl:12:3: in function wrong_resource_type void (<2 x i32>): 'llvm.amdgcn.raw.buffer.load.lds.async' must have the type void (<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32)
 ; TYPES: error: kernel.cl:22:3: in function pointer_resource void (ptr addrspace(8)): 'llvm.amdgcn.struct.buffer.load.lds.async' must have the type void (<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32, i32)
 ; TYPES-NOT: error
-; SIZES: error: kernel.cl:32:3: in function size_unknown void (<4 x i32>, i32): 'llvm.amdgcn.raw.buffer.load.lds.async' moves a non-constant size per lane; this target moves 1, 2 or 4
-; SIZES: error: kernel.cl:42:3: in function size_sixteen void (<4 x i32>): 'llvm.amdgcn.struct.buffer.load.lds.async' moves 16 bytes per lane; this target moves 1, 2 or 4
+; SIZES: error: kernel.cl:32:3: in function size_unknown void (<4 x i32>, i32): 'llvm.amdgcn.raw.buffer.load.lds.async' moves a non-constant size per lane; this target moves 1, 2 or 4 (16 needs gfx950 or gfx1250, 12 gfx950, 8 gfx1250)
+; SIZES: error: kernel.cl:42:3: in function size_sixteen void (<4 x i32>): 'llvm.amdgcn.struct.buffer.load.lds.async' moves 16 bytes per lane; this target moves 1, 2 or 4 (16 needs gfx950 or gfx1250, 12 gfx950, 8 gfx1250)
 ; SIZES-NOT: error
 ; ARITY: error: kernel.cl:52:3: in function too_few_operands void (<4 x i32>): 'llvm.amdgcn.raw.buffer.load.lds.async' must have the type void (<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32)
 ; ARITY: error: kernel.cl:62:3: in function too_many_operands void (<4 x i32>): 'llvm.amdgcn.struct.buffer.load.lds.async' must have the type void (<4 x i32>, ptr addrspace(3), i32, i32, i32, i32, i32, i32)

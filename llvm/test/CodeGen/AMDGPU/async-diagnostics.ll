@@ -13,14 +13,14 @@
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -amdgpu-verify-async-waits -o /dev/null \
 ; RUN:   %t/gfx1100.ll 2>&1 | FileCheck %s --check-prefix=GFX1200
 
-; GFX942: error: kernel.cl:12:3: in function size_twelve void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 12 bytes per lane; this target moves 1, 2 or 4
-; GFX942: error: kernel.cl:22:3: in function size_unknown void (ptr addrspace(1), i32): 'llvm.amdgcn.global.load.async.lds' moves a non-constant size per lane; this target moves 1, 2 or 4
+; GFX942: error: kernel.cl:12:3: in function size_twelve void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 12 bytes per lane; this target moves 1, 2 or 4 (16 needs gfx950 or gfx1250, 12 gfx950, 8 gfx1250)
+; GFX942: error: kernel.cl:22:3: in function size_unknown void (ptr addrspace(1), i32): 'llvm.amdgcn.global.load.async.lds' moves a non-constant size per lane; this target moves 1, 2 or 4 (16 needs gfx950 or gfx1250, 12 gfx950, 8 gfx1250)
 ; GFX942: error: kernel.cl:32:3: in function wrong_signature void (ptr addrspace(1)): 'llvm.amdgcn.load.async.to.lds.p1' must have the type void (ptr addrspace(1), ptr addrspace(3), i32, i32, i32)
 ; GFX942: error: kernel.cl:42:3: in function unknown_flavour void (ptr): 'llvm.amdgcn.load.async.to.lds.p0' is not an AMDGPU async DMA AsyncPipe knows (expected .p1 or .p7)
 ; GFX942: error: kernel.cl:52:3: in function unknown_intrinsic void (ptr addrspace(1)): 'llvm.amdgcn.tensor.load.async.lds' cannot be compiled for AMDGPU by AsyncPipe (unknown async intrinsic)
 ; GFX942: error: kernel.cl:62:3: in function nvptx_intrinsic void (ptr addrspace(1)): 'llvm.nvvm.cp.async.commit.group' cannot be compiled for AMDGPU by AsyncPipe (unknown async intrinsic)
 
-; GFX1030: error: kernel.cl:12:3: in function global_dma_size_sixteen void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 16 bytes per lane; this target moves 1, 2 or 4
+; GFX1030: error: kernel.cl:12:3: in function global_dma_size_sixteen void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 16 bytes per lane; this target moves 1, 2 or 4 (16 needs gfx950 or gfx1250, 12 gfx950, 8 gfx1250)
 ; GFX1030-NOT: error
 
 ; GFX1100: error: kernel.cl:12:3: in function buffer_dma void (ptr addrspace(8)): async copy to LDS ('llvm.amdgcn.raw.ptr.buffer.load.lds.async') needs buffer loads into LDS, which gfx11 (gfx1100) does not have: compile for gfx9 or gfx10 (e.g. -mcpu=gfx942, --offload-arch=gfx942)

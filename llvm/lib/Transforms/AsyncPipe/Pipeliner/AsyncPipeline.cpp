@@ -224,7 +224,10 @@ void verifyAnalyses(Function &F, LoopInfo &LI, DominatorTree &DT) {
 /// an unpipelined clone otherwise, whose loop ID follows \p OrigID (the
 /// loop's before pipelining). LoopInfo and the dominator tree get the clone
 /// from cloneLoopWithPreheader; the clone's exit edge is then inserted into
-/// the tree.
+/// the tree. LLVM's LoopVersioning does not fit: its checks are
+/// LoopAccessInfo's pointer groups, ranges one work-item's accesses cover
+/// over the loop, while these ranges cover every work-item of the group (a
+/// copy runs ahead of the barrier that ordered another work-item's store).
 void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
                             DominatorTree &DT, LoopInfo &LI,
                             ScalarEvolution &SE) {
