@@ -38,9 +38,9 @@ Targets:
   gfx1250 the same for GFX12.5's ASYNCcnt: copies are
           llvm.amdgcn.global.load.async.to.lds.b32 and
           llvm.amdgcn.global.store.async.from.lds.b32 (a lane's own LDS
-          word); the portable asyncpipe.copy is left out because the plugin
-          lowers it to an LDS DMA gfx1250 does not have (it is rejected with
-          a diagnostic).
+          word); the portable asyncpipe.copy is left out (its gfx1250
+          lowering has tests of its own), so that the programs stay those
+          of earlier batches.
   host    plain functions called by a main (one thread), x86-64: portable
           copies, marks and waits only, one flat address space, barriers
           become fences; built with AsyncSan and run on the host runtime.
@@ -70,6 +70,11 @@ random stream, so a program without them is the same as before:
            (llvm.amdgcn.tensor.load.to.lds(.d2),
            tensor.store.from.lds(.d2), constant descriptors), which count on
            TENSORcnt beside the ASYNCcnt copies under the same marks.
+  store    gfx1250 and host only (the targets with an async store engine):
+           some copies are portable async stores, asyncpipe.store of a
+           lane's word of shared memory to global memory (issue 35), which
+           belong to the group and queue of the next mark like a copy; on
+           gfx1250 global_store_async_from_lds on ASYNCcnt.
 
 Misuse (--misuse K,..; a kind or KIND/VARIANT, e.g. pointer/select): the
 same random program with one misuse planted at a random point of its first
@@ -257,6 +262,7 @@ class Gen:
             self.native = False
             self.without.add("future")
         self.tensor = "tensor" in self.shapes and target == "gfx1250"
+        self.store = "store" in self.shapes and target in ("gfx1250", "host")
 
     # --- declarations --------------------------------------------------
     def declare(self, d):
@@ -308,6 +314,9 @@ class Gen:
 
     def copy(self, f):
         r = self.r
+        if self.store and r.random() < 0.25:
+            self.async_store(f)
+            return
         src = self.gaddr(f, True)
         if self.target == "gfx1250":
             lds = self.laddr(f, True)
@@ -355,6 +364,16 @@ class Gen:
                              "ptr addrspace(1), i32, i32)")
                 f.emit("call void @asyncpipe.copy(ptr addrspace(3) %s, "
                        "ptr addrspace(1) %s, i32 4, i32 0)" % (dst, src))
+
+    def async_store(self, f):
+        """A portable async store of a lane's word of shared memory to a
+        lane's word of global memory."""
+        src = self.laddr(f, True)
+        dst = self.gaddr(f, True)
+        self.declare("declare void @asyncpipe.store(ptr addrspace(1), "
+                     "ptr addrspace(3), i32)")
+        f.emit("call void @asyncpipe.store(ptr addrspace(1) %s, "
+               "ptr addrspace(3) %s, i32 4)" % (dst, src))
 
     def tensor_dma(self, f):
         """A gfx1250 tensor DMA with constant (uniform) descriptors."""
@@ -1022,7 +1041,7 @@ STATEMENT_KINDS = ["copy", "mark", "wait", "plain", "group", "future", "if",
                    "ret", "unreachable"]
 
 
-SHAPES = ["sibling", "queues", "tensor"]
+SHAPES = ["sibling", "queues", "tensor", "store"]
 
 
 def generate(seed, target, without=(), shapes=(), misuse=()):
