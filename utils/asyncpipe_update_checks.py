@@ -26,8 +26,10 @@ declarations, attribute groups, metadata) too:
   and metadata nodes (!0: ![[META0:...]]). The "; preds" comments of block
   labels are dropped. The module's lines are checked with -NEXT and -EMPTY
   from the end of the function printed before them, so that a line added
-  there fails the test too; the first module line after a comment opt
-  printed (or at the start of the module) has a plain check.
+  there fails the test too, and a final -NOT states that nothing follows the
+  module's last line. Of the module's header (source_filename, target
+  datalayout and triple) and of the comments opt prints ("; Function Attrs:
+  ..."), only the place is checked.
 
 Assembly (llc's output piped into FileCheck):
 
@@ -241,9 +243,15 @@ def classify(capture):
         return None
     if capture.text.startswith("; ModuleID"):
         return "ir"
+    # Assembly: llc, last in a pipeline that reads the test itself, as the
+    # CodeGen tests do. llc run on a file an earlier RUN line made is left
+    # to hand-written checks.
+    last = capture.producer[:-1].split("|")[-1].strip() \
+        if capture.piped else ""
     if capture.piped and not any(
             s in capture.producer for s in ("/dev/null", "-disable-output")) \
-            and re.search(r"(^|[\s/%])(llc|clang)\s", capture.producer):
+            and re.match(r"(%llc|llc)\s", last) \
+            and re.search(r"(^|[\s<])%s(\s|$)", capture.producer):
         return "asm"
     return None
 
@@ -298,8 +306,8 @@ def asm_blocks(text, defined):
 
 # --- IR -------------------------------------------------------------------
 
-SKIPPED_MODULE_LINES = ("; ModuleID", "source_filename", "target datalayout",
-                        "target triple")
+# Printed first, with the test's path and target: checked as a place only.
+HEADER_LINES = ("source_filename", "target datalayout", "target triple")
 
 
 def ir_entities(text):
@@ -322,8 +330,12 @@ def ir_entities(text):
             entities.append(("func", m.group(1), body))
         elif not line.strip():
             entities.append(("gap",))
-        elif line.startswith(";") or line.startswith(SKIPPED_MODULE_LINES):
-            entities.append(("skipped",))
+        elif line.startswith("; ModuleID"):
+            pass
+        elif line.startswith(HEADER_LINES):
+            entities.append(("header", line))
+        elif line.startswith(";"):
+            entities.append(("comment", line))
         else:
             entities.append(("line", line))
         i += 1
@@ -418,14 +430,26 @@ def ir_blocks(text, defined):
                 strict, gaps = True, 0
             elif entity[0] == "gap":
                 gaps += 1
-            elif entity[0] == "skipped":
-                strict = False
             else:
                 if strict:
                     out.extend([f"; {PFX}-EMPTY:"] * gaps)
                 kind = f"{PFX}-NEXT" if strict else PFX
-                out.append(f"; {kind}: {namer(entity[1])}")
+                if entity[0] == "comment":
+                    # "; Function Attrs: ..." restates the attributes: only
+                    # its place is checked, to keep the -NEXT chain.
+                    text = re.sub(r"^(;[^:]*:).*$", r"\1 {{.*}}",
+                                  escape(entity[1]))
+                    if not strict:
+                        continue
+                elif entity[0] == "header":
+                    text = re.sub(r" = .*$", " = {{.*}}", entity[1])
+                else:
+                    text = namer(entity[1])
+                out.append(f"; {kind}: {text}")
                 strict, gaps = True, 0
+        if anchor == list(groups)[-1]:
+            # Nothing follows the module's last line.
+            out.append(f"; {PFX}-NOT: {{{{.}}}}")
         blocks[anchor] = out
     return blocks
 
@@ -536,19 +560,25 @@ def update(path, subst, tools):
                 print(f"{path}: warning: RUN line {capture.index + 1}: no "
                       f"prefix of {','.join(capture.prefixes)} states @{anchor} "
                       f"for all its RUN lines; not checked", file=sys.stderr)
+    # Every prefix of a RUN line whose checks are generated is generated:
+    # its earlier lines are replaced, even where no function is checked
+    # under it now.
     prefix_order = []
     for capture in generated_runs:
         for prefix in capture.prefixes:
-            if prefix not in prefix_order and any(
-                    k[2] == prefix for k in chosen):
+            if prefix not in prefix_order:
                 prefix_order.append(prefix)
+    for prefix in prefix_order:
+        if not any(k[2] == prefix for k in chosen):
+            print(f"{path}: warning: no check is generated under {prefix}; "
+                  f"FileCheck rejects an unused prefix", file=sys.stderr)
     clash = set(prefix_order) & hand_prefixes
     if clash:
         raise UpdateError(f"prefix {','.join(sorted(clash))} is both generated "
                           f"and checked by hand-written lines; use another")
 
     if prefix_order:
-        prefix_re = re.compile(r"^;\s*(%s)(-NEXT|-LABEL|-NOT|-SAME|-EMPTY|-DAG)?:"
+        prefix_re = re.compile(r"^;\s*(%s)(-NEXT|-LABEL|-NOT|-SAME|-EMPTY|-DAG|-COUNT-\d+)?:"
                                % "|".join(map(re.escape, prefix_order)))
     else:
         prefix_re = None
