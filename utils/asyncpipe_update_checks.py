@@ -21,9 +21,10 @@ declarations, attribute groups, metadata) too:
 
   Names of values and blocks are kept as they are. Numbers that any unrelated
   change can shift are FileCheck variables, defined where they first appear
-  in a block of checks and used after: unnamed values and blocks (%0 becomes
-  %[[TMP0:[0-9]+]], then %[[TMP0]]), attribute groups (#0: #[[ATTR0:...]])
-  and metadata nodes (!0: ![[META0:...]]). The "; preds" comments of block
+  in a prefix's checks and used after: unnamed values and blocks, per
+  function (%0 becomes %[[TMP0:[0-9]+]], then %[[TMP0]]), attribute groups
+  (#0: #[[ATTR0:...]]) and metadata nodes (!0: ![[META0:...]]), per module,
+  so that a function's attribute group links to its contents at the end. The "; preds" comments of block
   labels are dropped. The module's lines are checked with -NEXT and -EMPTY
   from the end of the function printed before them, so that a line added
   there fails the test too, and a final -NOT states that nothing follows the
@@ -343,21 +344,17 @@ def ir_entities(text):
 
 
 class Namer:
-    """Turns the numbers of one block of checks into FileCheck variables."""
+    """Turns the numbers in IR text into FileCheck variables, all written as
+    uses ([[TMP0]]); define_variables() makes the first of each a
+    definition once it is known where the checks go."""
 
     TOKEN_RE = re.compile(r'"(?:[^"\\]|\\.)*"|%(\d+)(?![-\w.$])'
                           r'|#(\d+)(?![\w.$])|!(\d+)(?![\w.$])')
 
-    def __init__(self):
-        self.seen = set()
-
     def var(self, name):
-        if name in self.seen:
-            return f"[[{name}]]"
-        self.seen.add(name)
-        return f"[[{name}:[0-9]+]]"
+        return f"[[{name}]]"
 
-    def __call__(self, text, label_number=None):
+    def __call__(self, text):
         out, last = [], 0
         for m in self.TOKEN_RE.finditer(text):
             if m.group(0).startswith('"'):
@@ -379,6 +376,30 @@ def escape(literal):
     return re.sub(r"\[\[|\{\{", lambda m: "{{\\%s\\%s}}" % (m.group(0)[0],
                                                           m.group(0)[1]),
                   literal)
+
+
+VARIABLE_RE = re.compile(r"\[\[((TMP|ATTR|META)\d+)\]\]")
+
+
+def define_variables(lines, defined):
+    """Makes the first use of each variable in a prefix's checks its
+    definition. Values and blocks are numbered per function (a LABEL starts
+    afresh); attribute groups and metadata per module. `defined` carries
+    the prefix's module-wide variables from one block to the next."""
+    out, local = [], set()
+    for line in lines:
+        if re.match(r"^; \S+-LABEL: ", line):
+            local = set()
+
+        def one(m):
+            name = m.group(1)
+            seen = local if m.group(2) == "TMP" else defined
+            if name in seen:
+                return m.group(0)
+            seen.add(name)
+            return f"[[{name}:[0-9]+]]"
+        out.append(VARIABLE_RE.sub(one, line))
+    return out
 
 
 def ir_line(namer, line):
@@ -584,6 +605,7 @@ def update(path, subst, tools):
         prefix_re = None
     output = [NOTE_LINE] if chosen else []
     section = None
+    module_variables = {}  # prefix -> attribute and metadata variables
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -611,7 +633,9 @@ def update(path, subst, tools):
             i += 1
         for prefix, block in zip([p for p in prefix_order
                                   if (section, name, p) in chosen], blocks):
-            output.extend(l.replace(PFX, prefix) for l in block)
+            block = [l.replace(PFX, prefix) for l in block]
+            output.extend(define_variables(
+                block, module_variables.setdefault(prefix, set())))
     with open(path, "w") as f:
         f.write("\n".join(output) + "\n")
 

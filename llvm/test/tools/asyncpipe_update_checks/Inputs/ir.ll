@@ -3,7 +3,8 @@
 ; attribute groups and metadata as FileCheck variables. The two RUN lines
 ; print @same alike, so it is checked under CHECK; they print @simplified
 ; differently, so it is checked under VERIFY and SIMPLIFY. The RUN line that
-; reads stderr keeps its hand-written check.
+; reads stderr keeps its hand-written check. The attribute group of @simplified
+; is a variable defined in its signature and used where it is listed.
 ; RUN: opt -passes=verify -S %s | FileCheck %s --check-prefixes=CHECK,VERIFY
 ; RUN: opt -passes=instsimplify -S %s | FileCheck %s --check-prefixes=CHECK,SIMPLIFY
 ; RUN: opt -passes=verify -S %s 2>&1 | FileCheck %s --check-prefix=STDERR
@@ -24,7 +25,7 @@ entry:
 ; CHECK-LABEL: stale:
 ; CHECK: a check from an earlier run, replaced
 
-define i32 @simplified(i32 %x) {
+define i32 @simplified(i32 %x) #0 {
   %y = add i32 %x, 0
   ret i32 %y
 }
