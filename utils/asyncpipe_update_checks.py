@@ -606,13 +606,20 @@ def update(path, subst, tools):
     output = [NOTE_LINE] if chosen else []
     section = None
     module_variables = {}  # prefix -> attribute and metadata variables
+    removed = False
     i = 0
     while i < len(lines):
         line = lines[i]
         i += 1
         if line in (NOTE_LINE, OLD_NOTE_LINE) or (prefix_re and
                                                   prefix_re.match(line)):
+            removed = True
             continue
+        # Checks removed from between two blank lines leave one.
+        if removed and not line.strip() and output and \
+                not output[-1].strip():
+            continue
+        removed = False
         output.append(line)
         m = SPLIT_RE.match(line)
         if m:
