@@ -54,9 +54,10 @@ it the same way; a function no prefix can state for all its RUN lines is left
 unchecked, with a warning.
 
 Lines generated earlier (any line starting with "; <prefix>" for a prefix
-this script writes) are replaced. FileCheck runs that read stderr (2>&1) or
-diagnostics, remarks and other text are left to hand-written checks under
-their own prefixes; a test where one prefix would be both is left unchanged.
+this script writes) are replaced. FileCheck runs that read stderr (2>&1),
+that match full lines, or that read diagnostics, remarks and other text are
+left to hand-written checks under their own prefixes; a test where one
+prefix would be both is left unchanged.
 
 The first line of a test it writes is NOTE_LINE, so that a reader knows the
 checks are generated (and by what); a test without it is hand-written.
@@ -159,6 +160,7 @@ class Capture:
         self.args = args
         self.text = ""
         self.rc = 0
+        self.stderr = ""
         self.mode = None  # "ir", "asm" or None (hand-written)
         self.section = None
 
@@ -501,7 +503,7 @@ def defined_functions(lines, start, end):
     return names
 
 
-def sections_named(capture, captures, parts):
+def sections_named(capture, commands, parts):
     """The parts of a split-file test a FileCheck's input comes from: those
     its RUN line names (%t/part.ll), or for an input file, those the RUN line
     that wrote the file names."""
@@ -514,7 +516,7 @@ def sections_named(capture, captures, parts):
         elif arg in ("<", "--input-file") and i + 1 < len(capture.args):
             source = capture.args[i + 1]
     if not capture.piped and source:
-        writers = [c for c in run_lines_cache if re.search(
+        writers = [c for c in commands if re.search(
             r"(-o|>)\s*%s(\s|$)" % re.escape(source), c)]
         command = writers[-1] if writers else ""
     return {n for n in names if re.search(r"%%t/%s(\s|$)" % re.escape(n),
@@ -527,8 +529,7 @@ def update(path, subst, tools):
     parts = sections(lines)
     defined = {name: set(defined_functions(lines, s, e))
                for name, s, e in parts}
-    global run_lines_cache
-    run_lines_cache = run_lines(lines)
+    commands = run_lines(lines)
     captures = execute(path, lines, subst, tools)
     hand_prefixes = set()
     generated_runs = []
@@ -549,7 +550,7 @@ def update(path, subst, tools):
         else:
             printed = {name for name, _ in asm_functions(capture.text)}
         # The part of a split-file test whose functions this output prints.
-        mentioned = sections_named(capture, captures, parts)
+        mentioned = sections_named(capture, commands, parts)
         best = max(parts, key=lambda p: (len(defined[p[0]] & printed) > 0,
                                          p[0] in mentioned,
                                          len(defined[p[0]] & printed)))
