@@ -40,6 +40,14 @@
 //      of a wavefront cannot wait for each other, roles must be uniform per
 //      wavefront (64 work-items on gfx9).
 //
+// Queues: make_pipeline<Q>() (and make_pipeline<Q>(block, ...)) makes a
+// pipeline that commits and waits on async queue Q (asyncpipe_commit_queue,
+// asyncpipe_wait_queue; 0 to ASYNCPIPE_MAX_QUEUES - 1, default 0, which is
+// asyncpipe_commit / asyncpipe_wait): two pipelines on different queues in one
+// function count their stages apart, TVM's one queue per async stage. A copy
+// belongs to the next commit of any queue, so commit one pipeline's stage
+// before issuing the other's copies.
+//
 // The calls of one pipeline must run in one function activation after
 // inlining (marks are counted per function, llvm/docs/AsyncPipeModel.rst):
 // every member is always inlined; helpers the user passes a pipeline to must be
@@ -66,7 +74,10 @@ constexpr thread_scope thread_scope_block = thread_scope::block;
 
 enum class pipeline_role { producer, consumer };
 
-template <thread_scope Scope> class pipeline;
+// Queue selects the async queue the pipeline commits to and waits on
+// (asyncpipe_commit_queue): two pipelines on different queues count their
+// stages apart. Queue 0, the default, is asyncpipe_commit / asyncpipe_wait.
+template <thread_scope Scope, unsigned Queue = 0> class pipeline;
 } // namespace asyncpipe
 
 #if !defined(ASYNCPIPE_LOCAL_BARRIER) && !defined(__CUDA__) && !defined(__HIP__)
@@ -75,6 +86,20 @@ extern "C" void __asyncpipe_rt_barrier(void);
 
 namespace asyncpipe {
 namespace detail {
+// A pipeline's marks and waits on its queue; queue 0 in the plain spelling,
+// so that a pipeline without a queue is the code it always was.
+template <unsigned Queue> struct queue_ops {
+  static_assert(Queue < ASYNCPIPE_MAX_QUEUES,
+                "asyncpipe::pipeline's queue must be 0 to "
+                "ASYNCPIPE_MAX_QUEUES - 1 (7)");
+  static ASYNCPIPE_MEMBER void commit() { asyncpipe_commit_queue(Queue); }
+  static ASYNCPIPE_MEMBER void wait(int n) { asyncpipe_wait_queue(Queue, n); }
+};
+template <> struct queue_ops<0> {
+  static ASYNCPIPE_MEMBER void commit() { asyncpipe_commit(); }
+  static ASYNCPIPE_MEMBER void wait(int n) { asyncpipe_wait(n); }
+};
+
 // Workgroup-wide barrier that orders shared-memory accesses. On AMDGPU the
 // fences are for LDS only: a fence for every address space waits for all
 // outstanding vector memory operations (vmcnt(0)), in-flight async copies of
@@ -260,22 +285,24 @@ struct pipeline_shared_state<thread_scope::block, StageCount> {
 // Thread scope: the work-item's own sequence of stages. head counts the
 // committed stages, tail the released ones; the stages in flight are
 // [tail, head).
-template <> class pipeline<thread_scope::thread> {
+template <unsigned Queue> class pipeline<thread_scope::thread, Queue> {
+  using ops = detail::queue_ops<Queue>;
+
 public:
   ASYNCPIPE_MEMBER void producer_acquire() {}
   ASYNCPIPE_MEMBER unsigned producer_commit() {
-    asyncpipe_commit();
+    ops::commit();
     return head++;
   }
   // Waits for the oldest unreleased stage: all but the head - tail - 1
   // newer stages.
   ASYNCPIPE_MEMBER void consumer_wait() {
     unsigned pending = head - tail;
-    asyncpipe_wait(pending ? static_cast<int>(pending - 1) : 0);
+    ops::wait(pending ? static_cast<int>(pending - 1) : 0);
   }
   ASYNCPIPE_MEMBER void consumer_release() { ++tail; }
   template <unsigned N> ASYNCPIPE_MEMBER void wait_prior() {
-    asyncpipe_wait(static_cast<int>(N));
+    ops::wait(static_cast<int>(N));
   }
   // Leaves the pipeline (before an early exit). Nothing is shared, so there
   // is nothing to hand over; true as in cuda::pipeline: the caller was the
@@ -288,7 +315,9 @@ private:
 };
 
 // Block scope, unified or partitioned (see the file comment).
-template <> class pipeline<thread_scope::block> {
+template <unsigned Queue> class pipeline<thread_scope::block, Queue> {
+  using ops = detail::queue_ops<Queue>;
+
 public:
   ASYNCPIPE_MEMBER
   pipeline(detail::block_state_header *state, unsigned *produced,
@@ -309,11 +338,11 @@ public:
                                  use - 1, &consumers_quit, slot);
   }
   ASYNCPIPE_MEMBER unsigned producer_commit() {
-    asyncpipe_commit();
+    ops::commit();
     if (partitioned) {
       // Nothing signals another work-item when a copy lands: wait for this
       // producer's copies, then publish the stage.
-      asyncpipe_wait(0);
+      ops::wait(0);
       detail::release_increment(&produced[head % state->stage_count]);
     }
     return head++;
@@ -327,7 +356,7 @@ public:
       return;
     }
     unsigned pending = head - tail;
-    asyncpipe_wait(pending ? static_cast<int>(pending - 1) : 0);
+    ops::wait(pending ? static_cast<int>(pending - 1) : 0);
     detail::block_barrier();
   }
   ASYNCPIPE_MEMBER void consumer_release() {
@@ -375,8 +404,10 @@ private:
   unsigned tail = 0;
 };
 
-ASYNCPIPE_MEMBER pipeline<thread_scope::thread> make_pipeline() {
-  return pipeline<thread_scope::thread>();
+// make_pipeline<Queue>() for a pipeline on another queue than 0.
+template <unsigned Queue = 0>
+ASYNCPIPE_MEMBER pipeline<thread_scope::thread, Queue> make_pipeline() {
+  return pipeline<thread_scope::thread, Queue>();
 }
 
 namespace detail {
@@ -402,11 +433,11 @@ reset_shared_state(const Group &group,
   block_barrier();
 }
 
-template <unsigned StageCount>
-ASYNCPIPE_MEMBER pipeline<thread_scope::block>
+template <unsigned Queue, unsigned StageCount>
+ASYNCPIPE_MEMBER pipeline<thread_scope::block, Queue>
 block_pipeline(pipeline_shared_state<thread_scope::block, StageCount> *st,
                bool partitioned, bool producer) {
-  return pipeline<thread_scope::block>(
+  return pipeline<thread_scope::block, Queue>(
       &st->header, st->produced, st->released,
       quit_record{&st->producers_quit, st->produced_by_quitters},
       quit_record{&st->consumers_quit, st->released_by_quitters}, partitioned,
@@ -417,30 +448,31 @@ block_pipeline(pipeline_shared_state<thread_scope::block, StageCount> *st,
 // Unified block-scope pipeline: every work-item of group produces and
 // consumes. Its stages are ordered by workgroup barriers, so the shared
 // counters are not used (nor reset: no barrier here).
-template <class Group, unsigned StageCount>
-ASYNCPIPE_MEMBER pipeline<thread_scope::block>
+template <unsigned Queue = 0, class Group, unsigned StageCount>
+ASYNCPIPE_MEMBER pipeline<thread_scope::block, Queue>
 make_pipeline(const Group &,
               pipeline_shared_state<thread_scope::block, StageCount> *st) {
-  return detail::block_pipeline(st, /*partitioned=*/false, /*producer=*/true);
+  return detail::block_pipeline<Queue>(st, /*partitioned=*/false,
+                                       /*producer=*/true);
 }
 
 // Partitioned: the first producer_count work-items of group are producers,
 // the others consumers. Collective.
-template <class Group, unsigned StageCount>
-ASYNCPIPE_MEMBER pipeline<thread_scope::block>
+template <unsigned Queue = 0, class Group, unsigned StageCount>
+ASYNCPIPE_MEMBER pipeline<thread_scope::block, Queue>
 make_pipeline(const Group &group,
               pipeline_shared_state<thread_scope::block, StageCount> *st,
               unsigned producer_count) {
   detail::reset_shared_state(group, st, producer_count,
                              group.size() - producer_count);
-  return detail::block_pipeline(st, /*partitioned=*/true,
-                                /*producer=*/group.thread_rank() <
-                                    producer_count);
+  return detail::block_pipeline<Queue>(st, /*partitioned=*/true,
+                                       /*producer=*/group.thread_rank() <
+                                           producer_count);
 }
 
 // Partitioned by each work-item's role. Collective.
-template <class Group, unsigned StageCount>
-ASYNCPIPE_MEMBER pipeline<thread_scope::block>
+template <unsigned Queue = 0, class Group, unsigned StageCount>
+ASYNCPIPE_MEMBER pipeline<thread_scope::block, Queue>
 make_pipeline(const Group &group,
               pipeline_shared_state<thread_scope::block, StageCount> *st,
               pipeline_role role) {
@@ -449,8 +481,8 @@ make_pipeline(const Group &group,
                                 ? &st->header.producer_count
                                 : &st->header.consumer_count);
   detail::block_barrier();
-  return detail::block_pipeline(st, /*partitioned=*/true,
-                                role == pipeline_role::producer);
+  return detail::block_pipeline<Queue>(st, /*partitioned=*/true,
+                                       role == pipeline_role::producer);
 }
 
 // Starts an async copy of size bytes per work-item into the pipeline's head
@@ -461,9 +493,9 @@ make_pipeline(const Group &group,
 // The checks are spelled out, not taken from __config.h's macros, so that
 // an error at the user's call has one note (the attribute), not a macro
 // backtrace.
-template <thread_scope Scope>
-ASYNCPIPE_MEMBER void
-memcpy_async(void *dst, const void *src, unsigned long size, pipeline<Scope> &)
+template <thread_scope Scope, unsigned Queue>
+ASYNCPIPE_MEMBER void memcpy_async(void *dst, const void *src,
+                                   unsigned long size, pipeline<Scope, Queue> &)
     __attribute__((diagnose_if(!__builtin_constant_p(size),
                                "argument 'size' of 'asyncpipe::memcpy_async' "
                                "must be an integer constant",
@@ -476,9 +508,9 @@ memcpy_async(void *dst, const void *src, unsigned long size, pipeline<Scope> &)
                                "error"))) {
   detail::copy(dst, src, size, ASYNCPIPE_COPY_DEFAULT);
 }
-template <thread_scope Scope>
+template <thread_scope Scope, unsigned Queue>
 ASYNCPIPE_MEMBER void memcpy_async(void *dst, const void *src,
-                                   unsigned long size, pipeline<Scope> &,
+                                   unsigned long size, pipeline<Scope, Queue> &,
                                    unsigned flags)
     __attribute__((diagnose_if(!__builtin_constant_p(size),
                                "argument 'size' of 'asyncpipe::memcpy_async' "
@@ -506,14 +538,14 @@ ASYNCPIPE_MEMBER void memcpy_async(void *dst, const void *src,
 // pipeline_consumer_wait_prior). Thread scope only, as in CUDA: at block
 // scope a work-item cannot tell when other work-items' stages have landed
 // without the stage bookkeeping of consumer_wait.
-template <unsigned N>
+template <unsigned N, unsigned Queue>
 ASYNCPIPE_MEMBER void
-pipeline_consumer_wait_prior(pipeline<thread_scope::thread> &pipe) {
-  pipe.wait_prior<N>();
+pipeline_consumer_wait_prior(pipeline<thread_scope::thread, Queue> &pipe) {
+  pipe.template wait_prior<N>();
 }
-template <unsigned N>
+template <unsigned N, unsigned Queue>
 ASYNCPIPE_DEVICE void
-pipeline_consumer_wait_prior(pipeline<thread_scope::block> &pipe)
+pipeline_consumer_wait_prior(pipeline<thread_scope::block, Queue> &pipe)
     __attribute__((unavailable(
         "wait_prior needs a thread-scope pipeline; a block-scope pipeline "
         "waits with consumer_wait()")));

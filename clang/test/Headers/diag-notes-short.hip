@@ -16,10 +16,10 @@ __global__ void k(const char *in, int *out, unsigned long n) {
   asyncpipe::pipeline<asyncpipe::thread_scope::thread> p;
   p.producer_acquire();
   // CHECK: diag-notes-short.hip:[[@LINE+2]]:{{[0-9]+}}: error: 'asyncpipe::memcpy_async' cannot copy this size on this target: size must be 1, 2 or 4 (12 and 16 need gfx950)
-  // CHECK-NEXT: pipeline.h:{{[0-9]+}}:{{[0-9]+}}: note: from 'diagnose_if' attribute on 'memcpy_async<asyncpipe::thread_scope::thread>':
+  // CHECK-NEXT: pipeline.h:{{[0-9]+}}:{{[0-9]+}}: note: from 'diagnose_if' attribute on 'memcpy_async<asyncpipe::thread_scope::thread, 0U>':
   asyncpipe::memcpy_async(&tile[threadIdx.x * 3], in + threadIdx.x * 3, 3, p);
   // CHECK: diag-notes-short.hip:[[@LINE+2]]:{{[0-9]+}}: error: argument 'size' of 'asyncpipe::memcpy_async' must be an integer constant
-  // CHECK-NEXT: pipeline.h:{{[0-9]+}}:{{[0-9]+}}: note: from 'diagnose_if' attribute on 'memcpy_async<asyncpipe::thread_scope::thread>':
+  // CHECK-NEXT: pipeline.h:{{[0-9]+}}:{{[0-9]+}}: note: from 'diagnose_if' attribute on 'memcpy_async<asyncpipe::thread_scope::thread, 0U>':
   asyncpipe::memcpy_async(&tile[threadIdx.x * 3], in + threadIdx.x * 3, n, p);
   p.producer_commit();
   p.consumer_wait();

@@ -15,5 +15,5 @@ __attribute__((device)) void f() {
   auto thread = asyncpipe::make_pipeline();
   asyncpipe::pipeline_consumer_wait_prior<1>(thread);
   thread.wait_prior<0>();
-  asyncpipe::pipeline_consumer_wait_prior<1>(block); // expected-error {{'pipeline_consumer_wait_prior<1U>' is unavailable: wait_prior needs a thread-scope pipeline; a block-scope pipeline waits with consumer_wait()}}
+  asyncpipe::pipeline_consumer_wait_prior<1>(block); // expected-error {{'pipeline_consumer_wait_prior<1U, 0U>' is unavailable: wait_prior needs a thread-scope pipeline; a block-scope pipeline waits with consumer_wait()}}
 }
