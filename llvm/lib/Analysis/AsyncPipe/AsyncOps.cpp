@@ -269,15 +269,6 @@ static AsyncOp getInlineAsmOp(const CallBase &Call) {
   return AsyncOp();
 }
 
-bool asyncpipe::hasAsyncInlineAsm(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
-      for (const AsyncInlineAsmRecognizer &R : getInlineAsmRecognizers())
-        if (R.TouchesAsyncState(*Call))
-          return true;
-  return false;
-}
-
 AsyncOp AsyncOp::get(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)

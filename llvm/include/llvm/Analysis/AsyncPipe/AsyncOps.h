@@ -214,10 +214,6 @@ struct AsyncInlineAsmRecognizer {
 /// same recognizer again does nothing). Called when the plugin is loaded.
 void registerAsyncInlineAsmRecognizer(AsyncInlineAsmRecognizer R);
 
-/// True if \p F contains inline assembly that a registered recognizer says
-/// touches async state, modelled or not.
-bool hasAsyncInlineAsm(const Function &F);
-
 /// True if \p F has a mark sequence of its own, as every activation does in
 /// the model. An always_inline function never has: it is part of each caller
 /// it is inlined into (AsyncPipe's pipeline.h members, users' stage() helpers),
