@@ -49,6 +49,39 @@ using namespace llvm;
 #define ASYNCPIPE_VERSION "unknown"
 #endif
 
+namespace llvm::asyncpipe {
+
+/// The passes a name of ASYNCPIPE_MODULE_PASS_SEQUENCE stands for, run as
+/// one pass of the pipeline through a pass manager of their own, on the
+/// modules a predicate accepts. It prints itself as that name, which parses
+/// back to the same sequence.
+class ModulePassSequence : public PassInfoMixin<ModulePassSequence> {
+public:
+  template <typename... PassTs>
+  ModulePassSequence(StringRef Name, bool (*RunsOn)(const Module &),
+                     PassTs &&...Passes)
+      : Name(Name), RunsOn(RunsOn) {
+    (MPM.addPass(std::forward<PassTs>(Passes)), ...);
+  }
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &AM) {
+    if (RunsOn && !RunsOn(M))
+      return PreservedAnalyses::all();
+    return MPM.run(M, AM);
+  }
+  void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)>) {
+    OS << Name;
+  }
+  static bool isRequired() { return true; }
+
+private:
+  StringRef Name;
+  bool (*RunsOn)(const Module &);
+  ModulePassManager MPM;
+};
+
+} // namespace llvm::asyncpipe
+
 namespace {
 
 bool parseModulePass(StringRef Name, ModulePassManager &MPM,
@@ -56,6 +89,11 @@ bool parseModulePass(StringRef Name, ModulePassManager &MPM,
 #define ASYNCPIPE_MODULE_PASS(NAME, CREATE_PASS)                               \
   if (Name == NAME) {                                                          \
     MPM.addPass(CREATE_PASS);                                                  \
+    return true;                                                               \
+  }
+#define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(asyncpipe::ModulePassSequence(NAME, RUNS_ON, __VA_ARGS__));    \
     return true;                                                               \
   }
 #include "PassRegistry.def"
@@ -149,6 +187,8 @@ void registerClassNames(PassInstrumentationCallbacks &PIC) {
 #define ASYNCPIPE_FUNCTION_PASS(NAME, CREATE_PASS)                             \
   PIC.addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
 #define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
+  PIC.addClassToPassName(CLASS::name(), NAME);
+#define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
   PIC.addClassToPassName(CLASS::name(), NAME);
 #include "PassRegistry.def"
 }
