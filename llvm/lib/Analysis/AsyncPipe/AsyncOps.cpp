@@ -448,6 +448,16 @@ bool asyncpipe::hasAsyncOpsInlined(const Function &F) {
   return hasAsyncOpsThroughFragments(F, Visited);
 }
 
+bool asyncpipe::moduleHasAsyncFragments(const Module &M) {
+  if (!moduleMayHaveAsyncOps(M) || UnsoundLegacyModelForTesting)
+    return false;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasFnAttribute(Attribute::AlwaysInline) &&
+        hasAsyncOpsInlined(F))
+      return true;
+  return false;
+}
+
 bool asyncpipe::isAsyncFragmentCall(const CallBase &Call) {
   const Function *Callee = Call.getCalledFunction();
   return !UnsoundLegacyModelForTesting && isInlinedFragment(Callee) &&

@@ -34,13 +34,13 @@
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
 #include "llvm/Transforms/AsyncPipe/AsyncCheckAddressTaken.h"
 #include "llvm/Transforms/AsyncPipe/AsyncElim.h"
-#include "llvm/Transforms/AsyncPipe/AsyncInlineFragments.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipelineOpenCLKernels.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/KernelFusion/KernelFusion.h"
 
 using namespace llvm;
@@ -84,6 +84,22 @@ private:
 
 namespace {
 
+/// The passes \p Name stands for, an ASYNCPIPE_MODULE_PASS_SEQUENCE.
+asyncpipe::ModulePassSequence createModulePassSequence(StringRef Name) {
+#define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
+  if (Name == NAME)                                                            \
+    return asyncpipe::ModulePassSequence(NAME, RUNS_ON, __VA_ARGS__);
+#include "PassRegistry.def"
+  llvm_unreachable("not an ASYNCPIPE_MODULE_PASS_SEQUENCE");
+}
+
+/// Tells \p PIC that \p Name names pass class \p PassT (none if void).
+template <typename PassT>
+void addClassName(PassInstrumentationCallbacks &PIC, StringRef Name) {
+  if constexpr (!std::is_void_v<PassT>)
+    PIC.addClassToPassName(PassT::name(), Name);
+}
+
 bool parseModulePass(StringRef Name, ModulePassManager &MPM,
                      ArrayRef<PassBuilder::PipelineElement>) {
 #define ASYNCPIPE_MODULE_PASS(NAME, CREATE_PASS)                               \
@@ -93,7 +109,7 @@ bool parseModulePass(StringRef Name, ModulePassManager &MPM,
   }
 #define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
   if (Name == NAME) {                                                          \
-    MPM.addPass(asyncpipe::ModulePassSequence(NAME, RUNS_ON, __VA_ARGS__));    \
+    MPM.addPass(createModulePassSequence(NAME));                               \
     return true;                                                               \
   }
 #include "PassRegistry.def"
@@ -189,7 +205,7 @@ void registerClassNames(PassInstrumentationCallbacks &PIC) {
 #define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
   PIC.addClassToPassName(CLASS::name(), NAME);
 #define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
-  PIC.addClassToPassName(CLASS::name(), NAME);
+  addClassName<CLASS>(PIC, NAME);
 #include "PassRegistry.def"
 }
 

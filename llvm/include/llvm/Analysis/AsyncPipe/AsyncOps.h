@@ -235,6 +235,13 @@ bool isAsyncFragmentCall(const CallBase &Call);
 /// operation.
 bool hasAsyncOpsInlined(const Function &F);
 
+/// True if \p M defines an always_inline function holding async operations
+/// (with hasAsyncOpsInlined()), which must be inlined into its callers
+/// before their marks and waits are reasoned about: the modules on which
+/// `asyncpipe-inline-fragments` runs the always-inliner (never under
+/// useUnsoundLegacyModelForTesting()).
+bool moduleHasAsyncFragments(const Module &M);
+
 /// True if \p F is a kernel entry (AMDGPU, PTX or SPIR kernel): nothing calls
 /// it, so it is never inlined and no caller leaves groups pending at its start.
 bool isKernelEntry(const Function &F);
