@@ -1052,7 +1052,7 @@ class SyncEmitter:
     def emit_copies(self, b: int, indent: int):
         buf = self.p.buffers[b]
         if buf.predicated:
-            self.line(f"if ((i + phase) % 3 == 0) {{", indent)
+            self.line("if ((i + phase) % 3 == 0) {", indent)
             indent += 1
         for l in buf.lane_order:
             off = l * buf.copy_bytes

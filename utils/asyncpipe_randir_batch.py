@@ -38,7 +38,6 @@ import math
 import os
 import re
 
-import asyncpipe_randir  # noqa: E402
 
 # What a program defines; declarations (llvm.*, asyncpipe.*) stay shared.
 SYMBOL = re.compile(r"@(lds|helper\d+|kernel\d+|gbuf|obuf|main)\b")

@@ -14,12 +14,14 @@ set -euo pipefail
 # g++ is the second host compiler utils/check.sh builds with, googletest and
 # libclc-22 are for the unit tests and OpenCL builtins;
 # libamdhip64-dev and rocm-device-libs are Debian's ROCm (HIP 5.2), for
-# host+device HIP programs (utils/asyncpipe-hipcc). --no-install-recommends
-# keeps ROCm's hipcc and its clang-15 out.
+# host+device HIP programs (utils/asyncpipe-hipcc); pyflakes3 (which brings
+# python3-pyflakes) lints the Python scripts (llvm/test/tools/utils/
+# python-lint.test). --no-install-recommends keeps ROCm's hipcc and its
+# clang-15 out.
 PACKAGES=(
   llvm-22 llvm-22-dev llvm-22-tools clang-22 clang-tools-22 libclang-22-dev
   clang-format-22 lld-22 libclc-22 cmake ninja-build python3 gcc g++ make
-  googletest libgtest-dev libamdhip64-dev rocm-device-libs
+  googletest libgtest-dev libamdhip64-dev rocm-device-libs pyflakes3
 )
 
 missing=()

@@ -139,8 +139,8 @@ def main():
              for m in args.marks.split(",")]
     plugin = os.path.abspath(os.path.join(args.build_dir, "lib", "AsyncPipe.so"))
     print(f"{args.cpu}:")
-    print(f"| IR instructions | marks | llc total (CPU s) | AsyncPipe (CPU s) | share | AsyncPipe ms per 1k instr |")
-    print(f"|---:|---:|---:|---:|---:|---:|")
+    print("| IR instructions | marks | llc total (CPU s) | AsyncPipe (CPU s) | share | AsyncPipe ms per 1k instr |")
+    print("|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for instructions, marks in sizes:
             text, count = generate(instructions, marks, cpu=args.cpu)

@@ -6,7 +6,6 @@
 import glob
 import os
 import shutil
-import subprocess
 
 import lit.formats
 import lit.util
@@ -99,3 +98,8 @@ if os.path.isfile("/usr/include/hip/hip_runtime.h") and rocm_device_libs:
 # package utils/setup.sh installs.
 if shutil.which("dpkg"):
     config.available_features.add("dpkg")
+
+# pyflakes3 (Debian package pyflakes3): a test lints the Python scripts with
+# it, and is UNSUPPORTED without it.
+if shutil.which("pyflakes3", path=path):
+    config.available_features.add("pyflakes")

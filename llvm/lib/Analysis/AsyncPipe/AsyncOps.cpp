@@ -269,15 +269,6 @@ static AsyncOp getInlineAsmOp(const CallBase &Call) {
   return AsyncOp();
 }
 
-bool asyncpipe::hasAsyncInlineAsm(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
-      for (const AsyncInlineAsmRecognizer &R : getInlineAsmRecognizers())
-        if (R.TouchesAsyncState(*Call))
-          return true;
-  return false;
-}
-
 AsyncOp AsyncOp::get(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
   if (!Call)
@@ -455,6 +446,16 @@ hasAsyncOpsThroughFragments(const Function &F,
 bool asyncpipe::hasAsyncOpsInlined(const Function &F) {
   SmallPtrSet<const Function *, 8> Visited;
   return hasAsyncOpsThroughFragments(F, Visited);
+}
+
+bool asyncpipe::moduleHasAsyncFragments(const Module &M) {
+  if (!moduleMayHaveAsyncOps(M) || UnsoundLegacyModelForTesting)
+    return false;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasFnAttribute(Attribute::AlwaysInline) &&
+        hasAsyncOpsInlined(F))
+      return true;
+  return false;
 }
 
 bool asyncpipe::isAsyncFragmentCall(const CallBase &Call) {

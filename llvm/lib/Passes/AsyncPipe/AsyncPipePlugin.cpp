@@ -34,13 +34,13 @@
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
 #include "llvm/Transforms/AsyncPipe/AsyncCheckAddressTaken.h"
 #include "llvm/Transforms/AsyncPipe/AsyncElim.h"
-#include "llvm/Transforms/AsyncPipe/AsyncInlineFragments.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipelineOpenCLKernels.h"
 #include "llvm/Transforms/AsyncPipe/AsyncSanitize.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/KernelFusion/KernelFusion.h"
 
 using namespace llvm;
@@ -49,13 +49,67 @@ using namespace llvm;
 #define ASYNCPIPE_VERSION "unknown"
 #endif
 
+namespace llvm::asyncpipe {
+
+/// The passes a name of ASYNCPIPE_MODULE_PASS_SEQUENCE stands for, run as
+/// one pass of the pipeline through a pass manager of their own, on the
+/// modules a predicate accepts. It prints itself as that name, which parses
+/// back to the same sequence.
+class ModulePassSequence : public PassInfoMixin<ModulePassSequence> {
+public:
+  template <typename... PassTs>
+  ModulePassSequence(StringRef Name, bool (*RunsOn)(const Module &),
+                     PassTs &&...Passes)
+      : Name(Name), RunsOn(RunsOn) {
+    (MPM.addPass(std::forward<PassTs>(Passes)), ...);
+  }
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &AM) {
+    if (RunsOn && !RunsOn(M))
+      return PreservedAnalyses::all();
+    return MPM.run(M, AM);
+  }
+  void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)>) {
+    OS << Name;
+  }
+  static bool isRequired() { return true; }
+
+private:
+  StringRef Name;
+  bool (*RunsOn)(const Module &);
+  ModulePassManager MPM;
+};
+
+} // namespace llvm::asyncpipe
+
 namespace {
+
+/// The passes \p Name stands for, an ASYNCPIPE_MODULE_PASS_SEQUENCE.
+asyncpipe::ModulePassSequence createModulePassSequence(StringRef Name) {
+#define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
+  if (Name == NAME)                                                            \
+    return asyncpipe::ModulePassSequence(NAME, RUNS_ON, __VA_ARGS__);
+#include "PassRegistry.def"
+  llvm_unreachable("not an ASYNCPIPE_MODULE_PASS_SEQUENCE");
+}
+
+/// Tells \p PIC that \p Name names pass class \p PassT (none if void).
+template <typename PassT>
+void addClassName(PassInstrumentationCallbacks &PIC, StringRef Name) {
+  if constexpr (!std::is_void_v<PassT>)
+    PIC.addClassToPassName(PassT::name(), Name);
+}
 
 bool parseModulePass(StringRef Name, ModulePassManager &MPM,
                      ArrayRef<PassBuilder::PipelineElement>) {
 #define ASYNCPIPE_MODULE_PASS(NAME, CREATE_PASS)                               \
   if (Name == NAME) {                                                          \
     MPM.addPass(CREATE_PASS);                                                  \
+    return true;                                                               \
+  }
+#define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(createModulePassSequence(NAME));                               \
     return true;                                                               \
   }
 #include "PassRegistry.def"
@@ -150,6 +204,8 @@ void registerClassNames(PassInstrumentationCallbacks &PIC) {
   PIC.addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
 #define ASYNCPIPE_FUNCTION_PASS_WITH_PARAMS(NAME, CLASS, PARSER)               \
   PIC.addClassToPassName(CLASS::name(), NAME);
+#define ASYNCPIPE_MODULE_PASS_SEQUENCE(NAME, CLASS, RUNS_ON, ...)              \
+  addClassName<CLASS>(PIC, NAME);
 #include "PassRegistry.def"
 }
 

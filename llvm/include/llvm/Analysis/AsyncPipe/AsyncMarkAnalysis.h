@@ -135,14 +135,11 @@ public:
   /// answers the safe "unknown" (Max = Unbounded, Min = 0).
   bool converged() const { return Converged; }
 
-  /// True if the function marks or waits on a queue other than 0
-  /// (usesAsyncQueues()): its activation waits then count only their own
-  /// queue's marks, and the activation bounds (before()) count the marks of
-  /// every queue, which no wait caps from above.
-  bool usesQueues() const { return NumQueues != 0; }
-
-  /// In a function that uses queues: the bounds just before \p I of the
-  /// marks of queue \p Queue outstanding. Elsewhere: before(I, Activation).
+  /// In a function that uses queues (usesAsyncQueues()): the bounds just
+  /// before \p I of the marks of queue \p Queue outstanding; its activation
+  /// waits count only their own queue's marks, and the activation bounds
+  /// (before()) count the marks of every queue, which no wait caps from
+  /// above. Elsewhere: before(I, Activation).
   MarkBounds beforeInQueue(const Instruction &I, unsigned Queue) const;
 
   /// In a function that uses queues, the question a target whose queues

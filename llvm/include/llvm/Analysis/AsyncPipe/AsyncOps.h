@@ -214,10 +214,6 @@ struct AsyncInlineAsmRecognizer {
 /// same recognizer again does nothing). Called when the plugin is loaded.
 void registerAsyncInlineAsmRecognizer(AsyncInlineAsmRecognizer R);
 
-/// True if \p F contains inline assembly that a registered recognizer says
-/// touches async state, modelled or not.
-bool hasAsyncInlineAsm(const Function &F);
-
 /// True if \p F has a mark sequence of its own, as every activation does in
 /// the model. An always_inline function never has: it is part of each caller
 /// it is inlined into (AsyncPipe's pipeline.h members, users' stage() helpers),
@@ -238,6 +234,13 @@ bool isAsyncFragmentCall(const CallBase &Call);
 /// True if \p F or an always_inline function it calls holds an async
 /// operation.
 bool hasAsyncOpsInlined(const Function &F);
+
+/// True if \p M defines an always_inline function holding async operations
+/// (with hasAsyncOpsInlined()), which must be inlined into its callers
+/// before their marks and waits are reasoned about: the modules on which
+/// `asyncpipe-inline-fragments` runs the always-inliner (never under
+/// useUnsoundLegacyModelForTesting()).
+bool moduleHasAsyncFragments(const Module &M);
 
 /// True if \p F is a kernel entry (AMDGPU, PTX or SPIR kernel): nothing calls
 /// it, so it is never inlined and no caller leaves groups pending at its start.

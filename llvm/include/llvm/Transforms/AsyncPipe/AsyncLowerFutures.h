@@ -22,13 +22,22 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
+class FunctionPass;
 class OptimizationRemarkEmitter;
+class PassRegistry;
 
+/// asyncpipe-lower needs it to have run: PassRegistry.def schedules it
+/// first wherever the lowering runs, and `-passes=asyncpipe-lower` stands
+/// for both.
 class AsyncLowerFuturesPass : public PassInfoMixin<AsyncLowerFuturesPass> {
 public:
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM);
   static bool isRequired() { return true; }
 };
+
+/// The same pass for the legacy codegen pipeline, before asyncpipe-lower's.
+FunctionPass *createAsyncLowerFuturesLegacyPass();
+void initializeAsyncLowerFuturesLegacyPass(PassRegistry &);
 
 namespace asyncpipe {
 /// Metadata on a mark or wait on a future that asyncpipe-bind-waits made
@@ -37,13 +46,6 @@ namespace asyncpipe {
 /// asyncpipe-lower-futures lowers them back to that spelling.
 inline constexpr const char AsyncSpellingMetadata[] = "asyncpipe.spelling";
 
-/// Lowers every future in \p F; returns true if it changed anything.
-/// asyncpipe-lower calls it first, so futures never reach a target.
-bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE);
-
-/// lowerAsyncFutures for a caller that has just removed the malformed calls
-/// of \p F itself (removeMalformedAsyncCalls).
-bool lowerWellFormedAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE);
 } // namespace asyncpipe
 
 } // namespace llvm

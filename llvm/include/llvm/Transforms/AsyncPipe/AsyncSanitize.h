@@ -28,8 +28,16 @@ public:
   explicit AsyncSanitizePass(bool OnlyWhenRequested = false)
       : OnlyWhenRequested(OnlyWhenRequested) {}
 
+  /// Instruments host code whose portable calls are lowered already: it
+  /// runs after asyncpipe-lower (in the default pipelines, and when
+  /// `-passes=asyncpipe-sanitize` names it alone, PassRegistry.def).
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }
+
+  /// True if the pass would instrument \p M: a module with async operations
+  /// for a target with a host runtime to check against. GPU modules, and
+  /// modules without async operations, are left alone.
+  static bool appliesTo(const Module &M);
 
 private:
   bool OnlyWhenRequested;

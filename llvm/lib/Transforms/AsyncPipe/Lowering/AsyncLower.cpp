@@ -34,7 +34,6 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Transforms/AsyncPipe/AsyncCheckAddressTaken.h"
-#include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "llvm/Transforms/AsyncPipe/AsyncTagRuntimeCounts.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
@@ -136,6 +135,7 @@ private:
                       std::optional<uint64_t> Bound);
   void replaceWait(const AsyncOp &Op, uint64_t N);
   bool checkQueues(SmallVectorImpl<AsyncOp> &Ops);
+  bool removeUnloweredFutures(ArrayRef<AsyncOp> Ops);
   void lowerQueuedMark(const AsyncOp &Op);
   /// What the one mark analysis says of a wait in a function that uses
   /// queues. It is asked before any call is rewritten: the analysis indexes
@@ -161,6 +161,8 @@ private:
   Function &F;
   const AsyncTarget *Target;
   OptimizationRemarkEmitter &ORE;
+  /// Set once checkQueues has reported the futures of the function.
+  bool FuturesReported = false;
   std::optional<OutstandingMarkBounds> MarkBounds;
 };
 
@@ -202,8 +204,10 @@ bool PortableLowering::run() {
     Changed |= checkQueues(Ops);
     Ops = collectOps();
   }
-  // Futures first: their waits become counting waits lowered below.
-  if (lowerWellFormedAsyncFutures(F, ORE)) {
+  // asyncpipe-lower-futures has turned the waits on futures into counting
+  // waits (PassRegistry.def schedules it first) except in a function with
+  // queues, where they are an error; whatever futures are left go.
+  if (removeUnloweredFutures(Ops)) {
     Changed = true;
     Ops = collectOps();
   }
@@ -579,12 +583,44 @@ bool PortableLowering::checkQueues(SmallVectorImpl<AsyncOp> &Ops) {
                             "marks or waits on a queue other than 0: wait "
                             "with asyncpipe_wait_queue(q, n) instead, or move "
                             "the futures to a function of their own");
+        FuturesReported = true;
         break;
       }
     }
   }
   (void)Ops;
   return Changed;
+}
+
+/// Removes the futures among \p Ops (the portable calls) that
+/// asyncpipe-lower-futures left: a wait on one goes, a mark making one
+/// becomes a plain mark. Only after an error (checkQueues) can there be any;
+/// without one, the futures pass did not run first.
+bool PortableLowering::removeUnloweredFutures(ArrayRef<AsyncOp> Ops) {
+  SmallVector<AsyncOp, 4> Left;
+  for (const AsyncOp &Op : Ops)
+    if (Op.isFutureWait() || Op.isFutureAny() || Op.returnsFuture())
+      Left.push_back(Op);
+  if (Left.empty())
+    return false;
+  if (!FuturesReported)
+    reportAsyncError(*Left.front().getCall(),
+                     "a future reaches asyncpipe-lower unlowered: run "
+                     "asyncpipe-lower-futures first");
+  FunctionCallee Mark = F.getParent()->getOrInsertFunction(
+      "asyncpipe.mark", Type::getVoidTy(F.getContext()));
+  for (const AsyncOp &Op : Left) {
+    CallBase *Call = Op.getCall();
+    if (Op.returnsFuture()) {
+      CallInst *New = CallInst::Create(Mark, "", Call->getIterator());
+      inheritLocation(*New, *Call);
+    }
+    if (!Call->use_empty())
+      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
+  }
+  for (const AsyncOp &Op : Left)
+    Op.getCall()->eraseFromParent();
+  return true;
 }
 
 void PortableLowering::lowerQueuedMark(const AsyncOp &Op) {

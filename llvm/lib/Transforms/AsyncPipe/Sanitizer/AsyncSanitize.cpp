@@ -46,7 +46,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/AsyncPipe/AsyncLower.h"
 #include "llvm/Transforms/Utils/AsyncPipe/HostRuntime.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -336,24 +335,25 @@ bool isRuntimeFunction(const Function &F) {
 
 } // namespace
 
-PreservedAnalyses AsyncSanitizePass::run(Module &M, ModuleAnalysisManager &AM) {
-  if (OnlyWhenRequested && !SanitizeRequested)
-    return PreservedAnalyses::all();
+bool AsyncSanitizePass::appliesTo(const Module &M) {
   if (!moduleMayHaveAsyncOps(M))
-    return PreservedAnalyses::all();
+    return false;
   // GPU code has no host runtime to check against; in an offloading build the
   // flag reaches the device compilation too, which stays untouched.
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
-  if (!Target || !Target->supportsSanitizer())
-    return PreservedAnalyses::all();
-  // Copies still in portable form are lowered first, so that the checks see
-  // the runtime calls and their issue sites.
-  PreservedAnalyses LowerPA = AsyncLowerPass().run(M, AM);
-  bool Changed = !LowerPA.areAllPreserved();
-  AM.invalidate(M, LowerPA);
+  return Target && Target->supportsSanitizer();
+}
 
+PreservedAnalyses AsyncSanitizePass::run(Module &M, ModuleAnalysisManager &AM) {
+  if (OnlyWhenRequested && !SanitizeRequested)
+    return PreservedAnalyses::all();
+  if (!appliesTo(M))
+    return PreservedAnalyses::all();
+  // asyncpipe-lower has run: the checks see the runtime calls of the copies
+  // and their issue sites.
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
   SanitizerRuntime RT(M);
   for (Function &F : M) {
     if (F.isDeclaration() || isRuntimeFunction(F) ||

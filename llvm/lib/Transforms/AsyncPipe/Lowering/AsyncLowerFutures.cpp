@@ -36,6 +36,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
@@ -723,16 +724,16 @@ static bool moduleUsesFutures(const Module &M) {
   return false;
 }
 
-bool asyncpipe::lowerWellFormedAsyncFutures(Function &F,
-                                            OptimizationRemarkEmitter &ORE) {
-  if (!moduleUsesFutures(*F.getParent()))
+/// Lowers every future in \p F; returns true if it changed anything.
+/// Futures count one sequence of marks: in a function with queues
+/// asyncpipe-lower reports them instead (not supported yet).
+static bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
+  if (usesAsyncQueues(F))
     return false;
-  return FutureLowering(F, ORE).run();
-}
-
-bool asyncpipe::lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
   bool Changed = removeMalformedAsyncCalls(F);
-  return lowerWellFormedAsyncFutures(F, ORE) || Changed;
+  if (!moduleUsesFutures(*F.getParent()))
+    return Changed;
+  return FutureLowering(F, ORE).run() || Changed;
 }
 
 PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
@@ -741,9 +742,7 @@ PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
     return PreservedAnalyses::all();
   bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  // Futures count one sequence of marks: in a function with queues
-  // asyncpipe-lower reports them (not supported yet).
-  bool Lowered = !usesAsyncQueues(F) && lowerAsyncFutures(F, ORE);
+  bool Lowered = lowerAsyncFutures(F, ORE);
   if (InvokesCalled)
     return PreservedAnalyses::none();
   if (!Lowered)
@@ -752,3 +751,31 @@ PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
   PA.preserveSet<CFGAnalyses>();
   return PA;
 }
+
+namespace {
+class AsyncLowerFuturesLegacy : public FunctionPass {
+public:
+  static char ID;
+  AsyncLowerFuturesLegacy() : FunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "AsyncPipe futures lowering";
+  }
+  bool runOnFunction(Function &F) override {
+    if (!moduleMayHaveAsyncOps(*F.getParent()))
+      return false;
+    bool Changed = convertAsyncInvokesToCalls(F);
+    OptimizationRemarkEmitter ORE(&F);
+    return lowerAsyncFutures(F, ORE) || Changed;
+  }
+};
+} // namespace
+
+char AsyncLowerFuturesLegacy::ID = 0;
+
+FunctionPass *llvm::createAsyncLowerFuturesLegacyPass() {
+  return new AsyncLowerFuturesLegacy();
+}
+
+// Called from the plugin when it is loaded.
+INITIALIZE_PASS(AsyncLowerFuturesLegacy, "asyncpipe-lower-futures",
+                "AsyncPipe futures lowering", false, false)
