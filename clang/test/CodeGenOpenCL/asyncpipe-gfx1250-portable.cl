@@ -8,10 +8,9 @@
 // REQUIRES: amdgpu-registered-target, libclc
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
 // RUN:   -Xclang -mlink-builtin-bitcode -Xclang %libclc_amdgcn \
-// RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits
-// \ RUN:   | FileCheck %s
-// RUN: not %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250
-// -nogpulib \
+// RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits \
+// RUN:   | FileCheck %s
+// RUN: not %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
 // RUN:   -I%asyncpipe_include -O2 -S %s -o /dev/null -DBAD_SIZE 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SIZE
 
@@ -66,8 +65,7 @@ kernel void wide(global const long *in, global long *out) {
 kernel void halves(global const short *in, global short *out) {
   local short tile[256];
   size_t i = get_local_id(0);
-  // SIZE: asyncpipe-gfx1250-portable.cl:[[@LINE+1]]:3: error: 'asyncpipe_copy'
-  // cannot copy this size on this target: size must be 1, 4, 8 or 16
+  // SIZE: asyncpipe-gfx1250-portable.cl:[[@LINE+1]]:3: error: 'asyncpipe_copy' cannot copy this size on this target: size must be 1, 4, 8 or 16
   asyncpipe_copy(&tile[i], in + i, 2);
   asyncpipe_commit();
   asyncpipe_wait(0);
