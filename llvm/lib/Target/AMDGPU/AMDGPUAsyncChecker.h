@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The two halves of -amdgpu-verify-async-waits (see
+/// The two halves of -amdgpu-enable-check-async-waits (see
 /// llvm/docs/AsyncPipeAMDGPU.rst, "The independent checker"):
 ///
 /// * amdgpu-record-async-waits, an IR pass at the very start of the pipeline
@@ -13,7 +13,7 @@
 ///   a "requirement" next to every source mark and every source wait: a
 ///   side-effecting inline-asm comment that no AsyncPipe pass knows, so none
 ///   deletes, merges or weakens it.
-/// * amdgpu-verify-async-waits, the last machine pass, proves on the final
+/// * amdgpu-check-async-waits, the last machine pass, proves on the final
 ///   machine code that each recorded wait, and each wait marker the lowering
 ///   left, is satisfied by the s_waitcnt instructions really there, and then
 ///   erases the recorded requirements so that the assembly is unchanged.
@@ -74,15 +74,15 @@ inline constexpr StringLiteral RecordedModuleMetadata =
 inline constexpr StringLiteral ActivationCountersMetadata =
     "asyncpipe.activation.counters";
 
-/// True with -amdgpu-verify-async-waits.
+/// True with -amdgpu-enable-check-async-waits.
 bool isAsyncWaitCheckerEnabled();
 
 } // namespace amdgpu
 } // namespace asyncpipe
 
 /// Records every source mark and wait of an AMDGPU module; does nothing
-/// without -amdgpu-verify-async-waits, for other targets, or when the module
-/// is already recorded.
+/// without -amdgpu-enable-check-async-waits, for other targets, or when the
+/// module is already recorded.
 class AMDGPURecordAsyncWaitsPass
     : public PassInfoMixin<AMDGPURecordAsyncWaitsPass> {
 public:
@@ -96,7 +96,7 @@ ModulePass *createAMDGPURecordAsyncWaitsLegacyPass();
 
 /// Right before si-insert-waitcnts: turns each recorded requirement into a
 /// meta instruction that no later pass looks at, so that it cannot change
-/// where waits go (see AMDGPUVerifyAsyncWaits.cpp).
+/// where waits go (see AMDGPUCheckAsyncWaits.cpp).
 MachineFunctionPass *createAMDGPUParkRecordedAsyncWaitsPass();
 
 } // namespace llvm

@@ -1,11 +1,11 @@
-//===- AMDGPUVerifyAsyncWaits.cpp - Prove every async wait sufficient -----===//
+//===- AMDGPUCheckAsyncWaits.cpp - Prove every async wait sufficient ------===//
 //
 // Part of the AsyncPipe project.
 //
 //===----------------------------------------------------------------------===//
 //
-// The independent checker (-amdgpu-verify-async-waits). After the last pass
-// that can move or drop instructions it re-simulates the load counter over
+// The independent checker (-amdgpu-enable-check-async-waits). After the last
+// pass that can move or drop instructions it re-simulates the load counter over
 // the final machine code, trusting only the s_waitcnt instructions actually
 // there, and checks two kinds of requirement:
 //
@@ -43,7 +43,7 @@
 // It follows one lane through divergent code (see "One lane's view of the
 // execution mask" below).
 //
-// A report says where; -amdgpu-verify-async-waits-explain also says why: a
+// A report says where; -amdgpu-check-async-waits-explain also says why: a
 // separate search (explain) of the same lane trajectories, not merged,
 // finds the DMA still in flight and a path of a lane to the wait, so that
 // a report can be told true or false without a debugging build.
@@ -57,9 +57,9 @@
 // (Saturation + 2)) times and the sweeps reach a fixed point. More than
 // MaxLaneStates lanes at a block start are merged into their EXEC bit
 // alone, which keeps the sets small. A hard bound
-// (-amdgpu-verify-async-waits-max-sweeps) falls back, with a remark, to the
+// (-amdgpu-check-async-waits-max-sweeps) falls back, with a remark, to the
 // wave-level check: one lane, always active, whose counts only descend.
-// Worst shapes: CodeGen/AMDGPU/async-verify-termination.ll.
+// Worst shapes: CodeGen/AMDGPU/async-check-termination.ll.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,49 +94,64 @@
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
 
-static cl::opt<bool>
-    VerifyAsyncWaits("amdgpu-verify-async-waits", cl::init(false),
-                     cl::desc("Record every source async wait at the start "
-                              "of the pipeline and check that it, and every "
-                              "wait.asyncmark, is satisfied by the s_waitcnt "
-                              "instructions of the final AMDGPU machine "
-                              "code"));
+// Named like AMDGPU's -amdgpu-enable-<pass> options: the pass itself is
+// amdgpu-check-async-waits, and opt makes every registered pass name an
+// option of its own, so the two cannot share one spelling.
+static cl::opt<bool> EnableCheckAsyncWaits(
+    "amdgpu-enable-check-async-waits", cl::init(false),
+    cl::desc("Record every source async wait at the start of the pipeline "
+             "and check that it, and every wait.asyncmark, is satisfied by the "
+             "s_waitcnt instructions of the final AMDGPU machine code"));
+
+// Deprecated spellings from before the checker had one name; existing
+// command lines keep working.
+static cl::alias
+    VerifyAsyncWaitsAlias("amdgpu-verify-async-waits", cl::Hidden,
+                          cl::aliasopt(EnableCheckAsyncWaits),
+                          cl::desc("Deprecated: use "
+                                   "-amdgpu-enable-check-async-waits"));
 
 static cl::opt<std::string> PretendMissingOpcode(
-    "amdgpu-verify-async-waits-pretend-missing-opcode", cl::Hidden,
+    "amdgpu-check-async-waits-pretend-missing-opcode", cl::Hidden,
     cl::desc("Testing only: act as if the target had no opcode of this name, "
              "to test the checker's startup self-check"));
 
 static cl::opt<bool> WaveLevel(
-    "amdgpu-verify-async-waits-wave-level", cl::Hidden,
+    "amdgpu-check-async-waits-wave-level", cl::Hidden,
     cl::desc("Check every wait as if every lane ran every instruction (the "
              "checker before it followed lanes): stricter, with false "
              "reports on structurized divergent branches"));
 
 static cl::opt<unsigned> MaxSweeps(
-    "amdgpu-verify-async-waits-max-sweeps", cl::init(1000), cl::Hidden,
+    "amdgpu-check-async-waits-max-sweeps", cl::init(1000), cl::Hidden,
     cl::desc("Sweeps of the checker's per-lane analysis of a function before "
              "it falls back to the wave-level check, with a remark"));
 
 static cl::opt<bool> ExplainReports(
-    "amdgpu-verify-async-waits-explain", cl::init(false),
+    "amdgpu-check-async-waits-explain", cl::init(false),
     cl::desc("With each wait the async wait checker reports, notes naming "
              "the async DMA that may still be in flight there and one path "
              "of a lane to the wait along which it is"));
+static cl::alias
+    VerifyExplainAlias("amdgpu-verify-async-waits-explain", cl::Hidden,
+                       cl::aliasopt(ExplainReports),
+                       cl::desc("Deprecated: use "
+                                "-amdgpu-check-async-waits-explain"));
 
 static cl::opt<unsigned> ExplainMaxStates(
-    "amdgpu-verify-async-waits-explain-max-states", cl::init(100000),
-    cl::Hidden,
+    "amdgpu-check-async-waits-explain-max-states", cl::init(100000), cl::Hidden,
     cl::desc("Block-start lane states the search for a path to a reported "
              "wait visits before it gives up"));
 
 static cl::opt<bool> ReportExactness(
-    "amdgpu-verify-async-waits-report-exactness", cl::Hidden,
+    "amdgpu-check-async-waits-report-exactness", cl::Hidden,
     cl::desc("Remark, for every wait the lowering left, the count of the "
              "counter wait emitted for it and the weakest count the checker "
              "proves sufficient there (bench/randir-scale.sh)"));
 
-bool asyncpipe::amdgpu::isAsyncWaitCheckerEnabled() { return VerifyAsyncWaits; }
+bool asyncpipe::amdgpu::isAsyncWaitCheckerEnabled() {
+  return EnableCheckAsyncWaits;
+}
 
 namespace {
 
@@ -248,7 +263,7 @@ StringRef describe(OpClass C) {
 // does counts everywhere: every vector-memory event is counted in issue
 // order whatever EXEC is, and an s_waitcnt, a scalar instruction, retires
 // the whole wave's events. With the lane always active this is exactly the
-// wave-level check (-amdgpu-verify-async-waits-wave-level), so the lane view
+// wave-level check (-amdgpu-check-async-waits-wave-level), so the lane view
 // only drops pairs of instructions no single lane executes both of; a lane
 // that runs a copy and then a too-weak wait is still caught.
 //
@@ -265,7 +280,7 @@ StringRef describe(OpClass C) {
 // and is active again where the loop's exit restores "exec |= break". Had
 // it forked on EXEC alone, the inactive copy would not know why, and could
 // be followed as a lane that stayed in the loop and later skipped the exit
-// block, copies and all (CodeGen/AMDGPU/async-verify-loop-exit.ll). Either
+// block, copies and all (CodeGen/AMDGPU/async-check-loop-exit.ll). Either
 // way every real value of the bit is followed. Forgetting a bit only adds
 // trajectories, so the checker also forgets the bits of registers not live
 // into a block, and every bit (keeping EXEC) at a block reached by more
@@ -286,7 +301,7 @@ StringRef describe(OpClass C) {
 // known, the lane splits on SCC, the wave's one bit, so a boolean computed
 // once before a loop and tested on every trip decides every trip the same
 // way: an early exit on it is taken on the first trip or never (random seed
-// 79608, CodeGen/AMDGPU/async-verify-invariant-exit.ll). A bitwise
+// 79608, CodeGen/AMDGPU/async-check-invariant-exit.ll). A bitwise
 // operation's SCC ("the result is not zero") is known when its result is
 // uniform. A lane leaves a block only along the edges its known
 // values allow (edgeFeasible): s_cbranch_vccnz is surely taken when the
@@ -521,11 +536,11 @@ private:
                         .str();
     }
     if (!Problems.empty())
-      reportFatalUsageError(
-          "AsyncPipe: -amdgpu-verify-async-waits cannot classify the AMDGPU "
-          "instructions of LLVM " LLVM_VERSION_STRING
-          " (it was written against LLVM 22.1): " +
-          Twine(Problems));
+      reportFatalUsageError("AsyncPipe: -amdgpu-enable-check-async-waits "
+                            "cannot classify the AMDGPU "
+                            "instructions of LLVM " LLVM_VERSION_STRING
+                            " (it was written against LLVM 22.1): " +
+                            Twine(Problems));
   }
 
   std::vector<OpClass> Classes;
@@ -823,7 +838,7 @@ bool joinState(LaneStates &States, const Lane &L, const InFlight &S) {
 /// more than 128; forgetting the bits there brings back a false report. The
 /// bound only has to keep the sets finite and small enough to be quick.
 static cl::opt<unsigned> MaxLaneStates(
-    "amdgpu-verify-async-waits-max-lane-states", cl::init(1024), cl::Hidden,
+    "amdgpu-check-async-waits-max-lane-states", cl::init(1024), cl::Hidden,
     cl::desc("Lane states at a block start above which the async wait "
              "checker forgets their mask bits (testing)"));
 
@@ -1287,7 +1302,7 @@ void Checker::noteExplanation(const MachineInstr &Wait, unsigned Level,
       PathText, F, DiagnosticLocation(Wait.getDebugLoc()), DS_Note));
 }
 
-/// For -amdgpu-verify-async-waits-explain: searches the lane trajectories
+/// For -amdgpu-check-async-waits-explain: searches the lane trajectories
 /// the analysis follows, from the function's entry and without joining
 /// them, breadth first, for one that reaches \p Wait active with a DMA
 /// followed by \p Level or more marks in flight, and names that DMA and the
@@ -1377,7 +1392,7 @@ void Checker::explain(const MachineInstr &Wait, unsigned Level) const {
                 .str()
           : ("no path of a lane to the wait found within " +
              Twine(unsigned(ExplainMaxStates)) +
-             " lane states (-amdgpu-verify-async-waits-explain-max-states)")
+             " lane states (-amdgpu-check-async-waits-explain-max-states)")
                 .str();
   F.getContext().diagnose(DiagnosticInfoGenericWithLoc(
       Why, F, DiagnosticLocation(Wait.getDebugLoc()), DS_Note));
@@ -1550,7 +1565,7 @@ unsigned Checker::run() {
   bool Exactness = ReportExactness && !Family.Recorded;
   for (const MachineBasicBlock &MBB : MF) {
     LaneStates States = atBlockStart(MBB);
-    // For -amdgpu-verify-async-waits-report-exactness: the last counter
+    // For -amdgpu-check-async-waits-report-exactness: the last counter
     // wait, if nothing has changed the state since, the state before it, and
     // the markers since (which change nothing), reported together.
     const MachineInstr *LastWait = nullptr;
@@ -1779,12 +1794,12 @@ public:
   }
 };
 
-class AMDGPUVerifyAsyncWaits : public MachineFunctionPass {
+class AMDGPUCheckAsyncWaits : public MachineFunctionPass {
 public:
   static char ID;
-  AMDGPUVerifyAsyncWaits() : MachineFunctionPass(ID) {}
+  AMDGPUCheckAsyncWaits() : MachineFunctionPass(ID) {}
   StringRef getPassName() const override {
-    return "AMDGPU verify async waits (AsyncPipe)";
+    return "AMDGPU check async waits (AsyncPipe)";
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<AMDGPUAsyncDMAState>();
@@ -1794,7 +1809,7 @@ public:
   bool runOnMachineFunction(MachineFunction &MF) override {
     if (!getAnalysis<AMDGPUAsyncDMAState>().mayHaveAsyncOps())
       return false;
-    if (VerifyAsyncWaits) {
+    if (EnableCheckAsyncWaits) {
       const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
       if (!Ops || OpsOf != &TII) {
         Ops.emplace(TII, *MF.getSubtarget().getRegisterInfo());
@@ -1833,17 +1848,17 @@ private:
 };
 } // namespace
 
-char AMDGPUVerifyAsyncWaits::ID = 0;
+char AMDGPUCheckAsyncWaits::ID = 0;
 char AMDGPUParkRecordedAsyncWaits::ID = 0;
 
 MachineFunctionPass *llvm::createAMDGPUParkRecordedAsyncWaitsPass() {
   return new AMDGPUParkRecordedAsyncWaits();
 }
 
-MachineFunctionPass *llvm::createAMDGPUVerifyAsyncWaitsPass() {
-  return new AMDGPUVerifyAsyncWaits();
+MachineFunctionPass *llvm::createAMDGPUCheckAsyncWaitsPass() {
+  return new AMDGPUCheckAsyncWaits();
 }
 
 // Called from the plugin when it is loaded.
-INITIALIZE_PASS(AMDGPUVerifyAsyncWaits, "amdgpu-check-async-waits",
-                "AMDGPU verify async waits (AsyncPipe)", false, false)
+INITIALIZE_PASS(AMDGPUCheckAsyncWaits, "amdgpu-check-async-waits",
+                "AMDGPU check async waits (AsyncPipe)", false, false)
