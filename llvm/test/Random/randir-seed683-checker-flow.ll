@@ -10,7 +10,7 @@
 ; their values, sees an infeasible path head -> latch -> exit guard ->
 ; %early that skips %body, and reports "the source's wait for at most 0
 ; outstanding marks is not satisfied". The checker follows the
-; structurizer's flow booleans now (AMDGPUCheckAsyncWaits.cpp, "Flow
+; structurizer's flow booleans now (AMDGPUCheckAsyncWaitsDataflow.cpp, "Flow
 ; booleans"), and this passes as written.
 ;
 ; Since asyncpipe-bind-waits makes the waits it binds nomerge

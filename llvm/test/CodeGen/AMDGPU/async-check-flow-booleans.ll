@@ -1,4 +1,4 @@
-; The checker follows the structurizer's flow booleans (AMDGPUCheckAsyncWaits.cpp,
+; The checker follows the structurizer's flow booleans (AMDGPUCheckAsyncWaitsDataflow.cpp,
 ; "Flow booleans"): a scalar register set to 0 or -1 on a path decides the
 ; s_cbranch_vccz/vccnz that tests it, so paths no lane can take are not
 ; followed (Random/randir-seed616-inlined-mark.ll and

@@ -1,5 +1,5 @@
 ; The checker splits a lane on SCC where an s_cselect materializes a compare
-; of data (AMDGPUCheckAsyncWaits.cpp, "Flow booleans"), so a uniform
+; of data (AMDGPUCheckAsyncWaitsDataflow.cpp, "Flow booleans"), so a uniform
 ; boolean computed once before a loop decides every trip the same way.
 ; Reduced from random seed 79608 (gfx1250 at O3; Random/randir-seed79608.test),
 ; a false report.

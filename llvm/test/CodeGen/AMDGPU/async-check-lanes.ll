@@ -1,4 +1,4 @@
-; The independent checker follows one lane (AMDGPUCheckAsyncWaits.cpp, "One
+; The independent checker follows one lane (AMDGPUCheckAsyncWaitsDataflow.cpp, "One
 ; lane's view of the execution mask"): AMDGPU runs both sides of a divergent
 ; branch one after the other, and a copy or mark on one side is no lane's
 ; business on the other side.

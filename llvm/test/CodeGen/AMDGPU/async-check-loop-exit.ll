@@ -1,5 +1,5 @@
 ; The checker follows a lane out of a divergent loop by the bit of the break
-; mask that deactivated it (AMDGPUCheckAsyncWaits.cpp, "One lane's view of
+; mask that deactivated it (AMDGPUCheckAsyncWaitsDataflow.cpp, "One lane's view of
 ; the execution mask"). Reduced from random seed 26858 (gfx942 and gfx90a at
 ; O3; Random/randir-seed26858.test), a false report.
 ;

@@ -1,4 +1,4 @@
-; The checker's per-lane dataflow (AMDGPUCheckAsyncWaits.cpp, "Termination")
+; The checker's per-lane dataflow (AMDGPUCheckAsyncWaitsDataflow.cpp, "Termination")
 ; on its worst shapes, with every branch divergent so that lanes fork and
 ; mask bits are tracked: a loop that adds marks, a DMA no mark covers before
 ; a loop that only waits and marks, nested loops, and irreducible control

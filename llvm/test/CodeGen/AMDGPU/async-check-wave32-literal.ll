@@ -4,7 +4,7 @@
 ; checker used to keep only the literal's lane bits (the low 32), believed
 ; the result a uniform 0 and SCC = 0, and never followed the branch on it:
 ; a wait made too weak on that edge was accepted. An immediate is uniform now
-; only if every bit of the operation's width agrees (AMDGPUCheckAsyncWaits.cpp,
+; only if every bit of the operation's width agrees (AMDGPUCheckAsyncWaitsDataflow.cpp,
 ; read). Found by reading the checker for paths it drops.
 ;
 ; The correct code passes.
