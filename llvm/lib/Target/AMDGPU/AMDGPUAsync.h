@@ -20,6 +20,10 @@
 /// 5. amdgpu-check-async-waits (last, with -amdgpu-enable-check-async-waits):
 ///    an independent check that every wait is satisfied by the final code.
 ///
+/// The check's own recording and parking passes, amdgpu-record-async-waits
+/// (start of codegen) and amdgpu-park-recorded-async-waits (right before
+/// amdgpu-hide-async-dma), are declared in AMDGPUAsyncChecker.h.
+///
 //===----------------------------------------------------------------------===//
 
 #ifndef ASYNCPIPE_LIB_TARGET_AMDGPU_AMDGPUASYNC_H
