@@ -4,7 +4,7 @@
 # Compiles N random IR programs (utils/asyncpipe_randir.py) for every target
 # at O0 and O3 with utils/asyncpipe_randir_check.py: AMDGPU gfx942, gfx90a,
 # gfx1030 and gfx1250 (opt + llc, every wait proven by
-# -amdgpu-verify-async-waits) and
+# -amdgpu-enable-check-async-waits) and
 # NVPTX sm_80 (PTX assembled by ptxas when installed), each compile under a
 # 60 s timeout. Prints the failing compiles (with the command that
 # reproduces each), the summary line and the time taken; exits 1 if any

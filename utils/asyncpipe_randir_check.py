@@ -11,10 +11,10 @@ checker, llvm/docs/AsyncPipeAMDGPU.rst).
 
 For each seed:
   AMDGPU  opt -load-pass-plugin=P -passes='default<O0>' and 'default<O3>'
-          -amdgpu-verify-async-waits (records every source wait at the start
+          -amdgpu-enable-check-async-waits (records every source wait at the start
           of the pipeline), piped to llc -load=P -mtriple=amdgcn-amd-amdhsa
-          -mcpu=X -verify-machineinstrs -amdgpu-verify-async-waits
-          -amdgpu-verify-async-waits-explain (-O0 after default<O0>; an
+          -mcpu=X -verify-machineinstrs -amdgpu-enable-check-async-waits
+          -amdgpu-check-async-waits-explain (-O0 after default<O0>; an
           unsafe wait comes with the checker's notes: the DMA still in
           flight and a path of a lane to the wait) for X in gfx942, gfx90a,
           gfx1030 (--targets amdgpu)
@@ -63,7 +63,7 @@ Large batches (bench/randir-scale.sh):
   --merge FILE    (repeatable) also count the seeds of another shard's state
                   file, read only;
   --exactness     every AMDGPU llc also gets
-                  -amdgpu-verify-async-waits-report-exactness: for each wait
+                  -amdgpu-check-async-waits-report-exactness: for each wait
                   the lowering left, the checker remarks the count of the
                   counter wait emitted for it and the weakest count it proves
                   sufficient there (over the lanes that run the wait, given
@@ -272,7 +272,7 @@ def opt_cmd(args, target, level, src):
     opt = [args.opt, "-load-pass-plugin=" + args.plugin,
            "-passes=default<%s>" % level, "-asyncpipe-verify-futures"]
     if target in AMDGPU_CPUS:
-        opt.append("-amdgpu-verify-async-waits")
+        opt.append("-amdgpu-enable-check-async-waits")
     if target == "host":
         opt.append("-asyncpipe-sanitize")
     return opt + args.opt_arg + [src, "-o", "-"]
@@ -282,9 +282,9 @@ def llc_cfgs(args, target):
     """The llc target options, one list per processor compiled for."""
     if target in AMDGPU_CPUS:
         return [["-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + c,
-                 "-amdgpu-verify-async-waits",
-                 "-amdgpu-verify-async-waits-explain"]
-                + (["-amdgpu-verify-async-waits-report-exactness",
+                 "-amdgpu-enable-check-async-waits",
+                 "-amdgpu-check-async-waits-explain"]
+                + (["-amdgpu-check-async-waits-report-exactness",
                     "-pass-remarks-analysis=asyncpipe"]
                    if args.exactness else [])
                 for c in AMDGPU_CPUS[target]]

@@ -11,7 +11,7 @@ for each S, what the depth costs and buys:
   * LDS bytes per work-group on gfx942 (from the grown buffers in the IR),
   * the wait instructions in the PTX and in the gfx942 IR,
   * the s_waitcnt vmcnt(K) each gfx942 wait.asyncmark(N) became (assembly,
-    checked by -amdgpu-verify-async-waits), as N:K from the deepest wait,
+    checked by -amdgpu-enable-check-async-waits), as N:K from the deepest wait,
   * the in-flight depth at each consumer (the groups its wait lets fly, from
     the pipeliner's remarks; 0 where the loop stays synchronous).
 
@@ -64,7 +64,7 @@ def compile_hip_asm(plugin, stages, out):
          "--offload-arch=gfx942", "-nogpulib", "-nogpuinc", "-O2",
          "-fpass-plugin=" + plugin,
          "-I", os.path.join(ROOT, "clang", "include"),
-         "-mllvm", "-amdgpu-verify-async-waits",
+         "-mllvm", "-amdgpu-enable-check-async-waits",
          "-DSTAGES=%d" % stages, "-S",
          os.path.join(ROOT, "examples", "gemm", "gemm.cu"), "-o", out])
 

@@ -2,13 +2,13 @@
 // through __asm__ labels, get exact waits at every optimization level, and
 // the checker proves them.
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O0 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s --check-prefix=O0
+// RUN:   -O0 -S %s -o - -mllvm -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=O0
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O1 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s --check-prefix=OPT
+// RUN:   -O1 -S %s -o - -mllvm -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=OPT
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s --check-prefix=OPT
+// RUN:   -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=OPT
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O3 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s --check-prefix=OPT
+// RUN:   -O3 -S %s -o - -mllvm -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=OPT
 // Stock clang emits calls to the undefined intrinsics.
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -O2 -S %s -o - | FileCheck %s --check-prefix=STOCK

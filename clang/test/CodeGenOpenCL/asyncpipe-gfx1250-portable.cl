@@ -8,7 +8,7 @@
 // REQUIRES: amdgpu-registered-target, libclc
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
 // RUN:   -Xclang -mlink-builtin-bitcode -Xclang %libclc_amdgcn \
-// RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits \
+// RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   | FileCheck %s
 // RUN: not %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
 // RUN:   -I%asyncpipe_include -O2 -S %s -o /dev/null -DBAD_SIZE 2>&1 \

@@ -8,10 +8,10 @@
 // with the fix.
 // REQUIRES: amdgpu-registered-target, nvptx-registered-target
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
-// RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits \
+// RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
-// RUN:   -I%asyncpipe_include -O0 -S %s -o /dev/null -mllvm -amdgpu-verify-async-waits
+// RUN:   -I%asyncpipe_include -O0 -S %s -o /dev/null -mllvm -amdgpu-enable-check-async-waits
 // RUN: not %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -I%asyncpipe_include -O2 -S %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GFX942 --implicit-check-not=error:

@@ -8,10 +8,10 @@
 // copy and a tensor load needs both counters.
 // REQUIRES: amdgpu-registered-target
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits -I%asyncpipe_include -O2 -S %s -o - \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits -I%asyncpipe_include -O2 -S %s -o - \
 // RUN:   | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits -I%asyncpipe_include -O0 -S %s -o - \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits -I%asyncpipe_include -O0 -S %s -o - \
 // RUN:   | FileCheck %s --check-prefix=O0
 
 #include <asyncpipe/amdgcn_async.h>

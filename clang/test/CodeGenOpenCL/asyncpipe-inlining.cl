@@ -5,9 +5,9 @@
 // and foo's DMAs in flight. In bar_waiting_callee the callee's mark stays (its
 // own wait observes it) and bar's wait is recounted to wait_asyncmark(2).
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s
+// RUN:   -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -O2 -S %s -o /dev/null -Rpass=asyncpipe 2>&1 | FileCheck %s --check-prefix=REMARK
 // REQUIRES: amdgpu-registered-target
 

@@ -8,12 +8,12 @@
 // user's line.
 // REQUIRES: amdgpu-registered-target
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O0 -S %s -o /dev/null -mllvm -amdgpu-verify-async-waits
+// RUN:   -O0 -S %s -o /dev/null -mllvm -amdgpu-enable-check-async-waits
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -O2 -S %s -o - -mllvm -amdgpu-verify-async-waits | FileCheck %s
+// RUN:   -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits | FileCheck %s
 // RUN: not %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 \
 // RUN:   -nogpulib -O2 -gline-tables-only -S %s -o /dev/null \
-// RUN:   -mllvm -amdgpu-verify-async-waits \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -mllvm -asyncpipe-unsound-legacy-model-for-testing 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BROKEN
 

@@ -16,7 +16,7 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 // RUN: %clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -include %S/Inputs/cuda-env.h \
-// RUN:   -O2 -S %s -o /dev/null -mllvm -amdgpu-verify-async-waits
+// RUN:   -O2 -S %s -o /dev/null -mllvm -amdgpu-enable-check-async-waits
 // REQUIRES: amdgpu-registered-target, nvptx-registered-target
 
 #include <asyncpipe/cuda_compat.h>

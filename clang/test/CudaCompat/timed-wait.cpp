@@ -18,7 +18,7 @@
 // RUN: %if ptxas %{ %ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 // RUN: %clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -include %S/Inputs/cuda-env.h \
-// RUN:   -O2 -S %s -o /dev/null -mllvm -amdgpu-verify-async-waits
+// RUN:   -O2 -S %s -o /dev/null -mllvm -amdgpu-enable-check-async-waits
 // RUN: %clang -x c++ -O1 -g -mllvm -asyncpipe-sanitize -I%asyncpipe_include \
 // RUN:   -include %S/Inputs/cuda-env.h %s -x none %asyncpipe_rt_lib -o %t
 // RUN: env ASYNCPIPE_POLICY=eager %t 2>&1 | FileCheck %s --check-prefix=HOST

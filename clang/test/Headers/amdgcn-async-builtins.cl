@@ -13,7 +13,7 @@
 // With the plugin, each builtin becomes its LDS DMA instruction on gfx942
 // (aux bits as cache policy: 1 = sc0, 2 = nt).
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -I%asyncpipe_include -O2 -S %s -o - | FileCheck %s --check-prefix=ASM
 // REQUIRES: amdgpu-registered-target
 

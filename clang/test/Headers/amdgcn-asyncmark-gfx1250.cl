@@ -4,13 +4,13 @@
 // (ASYNCcnt), and each wait becomes the weakest s_wait_asynccnt. Two copies
 // in flight: wait(1) needs only the older (s_wait_asynccnt 1), wait(0) both.
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits -I%asyncpipe_include -O2 -S %s -o - \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits -I%asyncpipe_include -O2 -S %s -o - \
 // RUN:   | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1251 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits -I%asyncpipe_include -O2 -S %s -o - \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits -I%asyncpipe_include -O2 -S %s -o - \
 // RUN:   | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits -I%asyncpipe_include -O0 -S %s -o - \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits -I%asyncpipe_include -O0 -S %s -o - \
 // RUN:   | FileCheck %s --check-prefix=O0
 // In the IR the mark builtins are the upstream intrinsics.
 // RUN: clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \

@@ -3,10 +3,10 @@
 // weakest s_wait_asynccnt (1 for the older of two copies, then 0); the host
 // pass type-checks the same calls.
 // RUN: %clang -x hip --offload-arch=gfx1250 -nogpulib -nogpuinc \
-// RUN:   --cuda-device-only -mllvm -amdgpu-verify-async-waits \
+// RUN:   --cuda-device-only -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -I%asyncpipe_include -O2 -S %s -o - | FileCheck %s
 // RUN: %clang -x hip --offload-arch=gfx1250 -nogpulib -nogpuinc \
-// RUN:   --cuda-device-only -mllvm -amdgpu-verify-async-waits \
+// RUN:   --cuda-device-only -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -I%asyncpipe_include -O0 -S %s -o - | FileCheck %s --check-prefix=O0
 // RUN: clang -x hip --offload-arch=gfx1250 -nogpulib -nogpuinc \
 // RUN:   --cuda-host-only -I%asyncpipe_include -fsyntax-only %s

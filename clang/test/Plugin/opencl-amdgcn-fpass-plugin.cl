@@ -1,10 +1,10 @@
 // clang -fpass-plugin= runs the plugin in the optimizer and in the AMDGPU
 // backend for OpenCL C, at every optimization level.
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -O0 -c %s -o /dev/null -Rpass-analysis=asyncpipe 2>&1 | FileCheck %s
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
-// RUN:   -mllvm -amdgpu-verify-async-waits \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits \
 // RUN:   -O2 -c %s -o /dev/null -Rpass-analysis=asyncpipe 2>&1 | FileCheck %s
 // REQUIRES: amdgpu-registered-target
 

@@ -10,15 +10,15 @@
 ; the checker, which forked EXEC where the loop's break mask deactivated a
 ; lane without keeping the break bit, let lanes that took other paths, with
 ; DMAs and marks after that wait, reach the record. It now forks on the bit
-; (CodeGen/AMDGPU/async-verify-loop-exit.ll) and the input passes.
+; (CodeGen/AMDGPU/async-check-loop-exit.ll) and the input passes.
 ;
 ; Main no longer produces this shape (bound waits are nomerge since: each
 ; branch keeps its own wait, randir-seed18266.test).
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits \
 ; RUN:   -verify-machineinstrs %s -o /dev/null 2>&1 | count 0
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -amdgpu-enable-check-async-waits \
 ; RUN:   -verify-machineinstrs %s -o /dev/null 2>&1 | count 0
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-enable-check-async-waits \
 ; RUN:   -verify-machineinstrs %s -o /dev/null 2>&1 | count 0
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

@@ -7,14 +7,14 @@
 ; report: more than 128 lane states reached one block, the checker forgot
 ; their flow booleans there (MaxLaneStates was 64) and followed paths the
 ; structurizer's Flow blocks rule out. It passes as written now.
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-enable-check-async-waits \
 ; RUN:   -verify-machineinstrs %s -o - | FileCheck %s
 ; With the old bound (a testing-only option) the false report is back, and
-; -amdgpu-verify-async-waits-explain says where it comes from: no single
+; -amdgpu-check-async-waits-explain says where it comes from: no single
 ; path of a lane leaves a DMA in flight at the wait.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-max-lane-states=64 \
-; RUN:   -amdgpu-verify-async-waits-explain %s -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-max-lane-states=64 \
+; RUN:   -amdgpu-check-async-waits-explain %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=MERGED
 ; MERGED: error: {{.*}}in function kernel0 {{.*}}: the source's wait for at most 0 outstanding marks is not satisfied
 ; MERGED: note: {{.*}}: no single path of a lane leaves the DMA in flight at the wait: the report comes from merging the lane states of a block reached by more than 64{{$}}

@@ -20,9 +20,9 @@
 ; The checker follows flow booleans now; the program is valid, so the
 ; pipeline must pass the checker.
 ;
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s -o - \
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %s -o - \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 \
-; RUN:     -amdgpu-verify-async-waits -verify-machineinstrs -o /dev/null
+; RUN:     -amdgpu-enable-check-async-waits -verify-machineinstrs -o /dev/null
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

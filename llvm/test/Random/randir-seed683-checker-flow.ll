@@ -10,7 +10,7 @@
 ; their values, sees an infeasible path head -> latch -> exit guard ->
 ; %early that skips %body, and reports "the source's wait for at most 0
 ; outstanding marks is not satisfied". The checker follows the
-; structurizer's flow booleans now (AMDGPUVerifyAsyncWaits.cpp, "Flow
+; structurizer's flow booleans now (AMDGPUCheckAsyncWaitsDataflow.cpp, "Flow
 ; booleans"), and this passes as written.
 ;
 ; Since asyncpipe-bind-waits makes the waits it binds nomerge
@@ -19,17 +19,17 @@
 ; checker passes. The hoisted shape of the seed is kept as O3 left it then
 ; (Inputs/randir-seed683-after-O3.ll), and the checker passes on it too.
 ;
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s -o - \
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %s -o - \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
-; RUN:     -amdgpu-verify-async-waits -verify-machineinstrs -o - 2>&1 \
+; RUN:     -amdgpu-enable-check-async-waits -verify-machineinstrs -o - 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=NOW --implicit-check-not=error
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits \
 ; RUN:   -verify-machineinstrs %S/Inputs/randir-seed683-after-O3.ll -o - 2>&1 \
 ; RUN:   | FileCheck %s --implicit-check-not=error
 ; The wave-level check, which does not follow flow booleans, still gives the
 ; false report there: the input is the shape that once failed.
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits \
-; RUN:   -amdgpu-verify-async-waits-wave-level -verify-machineinstrs \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits \
+; RUN:   -amdgpu-check-async-waits-wave-level -verify-machineinstrs \
 ; RUN:   %S/Inputs/randir-seed683-after-O3.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WAVE
 ; WAVE: error: <unknown>:0:0: in function kernel void (ptr addrspace(1), ptr addrspace(3), i32, i1, i1): the source's wait for at most 0 outstanding marks is not satisfied

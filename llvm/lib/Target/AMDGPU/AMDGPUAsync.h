@@ -17,8 +17,12 @@
 ///    aliasing every other LDS DMA.
 /// 4. amdgpu-lower-async-waits (after si-insert-waitcnts): turns each wait
 ///    marker into the weakest correct s_waitcnt vmcnt.
-/// 5. amdgpu-verify-async-waits (last, with -amdgpu-verify-async-waits): an
-///    independent check that every wait is satisfied by the final code.
+/// 5. amdgpu-check-async-waits (last, with -amdgpu-enable-check-async-waits):
+///    an independent check that every wait is satisfied by the final code.
+///
+/// The check's own recording and parking passes, amdgpu-record-async-waits
+/// (start of codegen) and amdgpu-park-recorded-async-waits (right before
+/// amdgpu-hide-async-dma), are declared in AMDGPUAsyncChecker.h.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +82,7 @@ FunctionPass *createAMDGPULowerAsyncIntrinsicsPass();
 FunctionPass *createAMDGPUTagAsyncDMAPass();
 MachineFunctionPass *createAMDGPUHideAsyncDMAPass();
 MachineFunctionPass *createAMDGPULowerAsyncWaitsPass();
-MachineFunctionPass *createAMDGPUVerifyAsyncWaitsPass();
+MachineFunctionPass *createAMDGPUCheckAsyncWaitsPass();
 
 // Registration with the PassRegistry (INITIALIZE_PASS in each pass's file),
 // called when the plugin is loaded so that llc's -run-pass, -start-*/-stop-*
@@ -88,7 +92,7 @@ void initializeAMDGPULowerAsyncIntrinsicsPass(PassRegistry &);
 void initializeAMDGPUTagAsyncDMAPass(PassRegistry &);
 void initializeAMDGPUHideAsyncDMAPass(PassRegistry &);
 void initializeAMDGPULowerAsyncWaitsPass(PassRegistry &);
-void initializeAMDGPUVerifyAsyncWaitsPass(PassRegistry &);
+void initializeAMDGPUCheckAsyncWaitsPass(PassRegistry &);
 
 } // namespace llvm
 

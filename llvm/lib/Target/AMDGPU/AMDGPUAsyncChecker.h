@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The two halves of -amdgpu-verify-async-waits (see
+/// The three parts of -amdgpu-enable-check-async-waits (see
 /// llvm/docs/AsyncPipeAMDGPU.rst, "The independent checker"):
 ///
 /// * amdgpu-record-async-waits, an IR pass at the very start of the pipeline
@@ -13,12 +13,15 @@
 ///   a "requirement" next to every source mark and every source wait: a
 ///   side-effecting inline-asm comment that no AsyncPipe pass knows, so none
 ///   deletes, merges or weakens it.
-/// * amdgpu-verify-async-waits, the last machine pass, proves on the final
+/// * amdgpu-park-recorded-async-waits, right before si-insert-waitcnts,
+///   turns each requirement into a meta instruction that the wait insertion
+///   looks through (AMDGPUParkRecordedAsyncWaits.cpp);
+/// * amdgpu-check-async-waits, the last machine pass, proves on the final
 ///   machine code that each recorded wait, and each wait marker the lowering
 ///   left, is satisfied by the s_waitcnt instructions really there, and then
 ///   erases the recorded requirements so that the assembly is unchanged.
 ///
-/// The two share this header and nothing else: neither uses the lowering's
+/// They share this header and nothing else: none uses the lowering's
 /// instruction classification, counter decoding or marker helpers.
 ///
 //===----------------------------------------------------------------------===//
@@ -28,10 +31,14 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
+#include <cstdint>
+#include <optional>
 
 namespace llvm {
 class MachineFunctionPass;
+class MachineInstr;
 class ModulePass;
+class PassRegistry;
 
 namespace asyncpipe {
 namespace amdgpu {
@@ -74,15 +81,30 @@ inline constexpr StringLiteral RecordedModuleMetadata =
 inline constexpr StringLiteral ActivationCountersMetadata =
     "asyncpipe.activation.counters";
 
-/// True with -amdgpu-verify-async-waits.
+/// True with -amdgpu-enable-check-async-waits.
 bool isAsyncWaitCheckerEnabled();
+
+/// A parked requirement is KILL ParkedMagic, Value, Activation: Value is the
+/// count of a recorded wait, or ParkedMark for a recorded mark.
+inline constexpr int64_t ParkedMagic = 0x41505257; // "APRW"
+inline constexpr int64_t ParkedMark = -1;
+struct ParkedRecord {
+  int64_t Value, Activation;
+};
+/// The requirement \p MI parks, if it is a parked one.
+std::optional<ParkedRecord> getParked(const MachineInstr &MI);
+
+/// The text of inline asm \p MI; empty for any other instruction.
+StringRef getAsmText(const MachineInstr &MI);
+/// The value of inline-asm "i" operand \p K of \p MI.
+std::optional<int64_t> getAsmImm(const MachineInstr &MI, unsigned K);
 
 } // namespace amdgpu
 } // namespace asyncpipe
 
 /// Records every source mark and wait of an AMDGPU module; does nothing
-/// without -amdgpu-verify-async-waits, for other targets, or when the module
-/// is already recorded.
+/// without -amdgpu-enable-check-async-waits, for other targets, or when the
+/// module is already recorded.
 class AMDGPURecordAsyncWaitsPass
     : public PassInfoMixin<AMDGPURecordAsyncWaitsPass> {
 public:
@@ -96,8 +118,9 @@ ModulePass *createAMDGPURecordAsyncWaitsLegacyPass();
 
 /// Right before si-insert-waitcnts: turns each recorded requirement into a
 /// meta instruction that no later pass looks at, so that it cannot change
-/// where waits go (see AMDGPUVerifyAsyncWaits.cpp).
+/// where waits go (see AMDGPUParkRecordedAsyncWaits.cpp).
 MachineFunctionPass *createAMDGPUParkRecordedAsyncWaitsPass();
+void initializeAMDGPUParkRecordedAsyncWaitsPass(PassRegistry &);
 
 } // namespace llvm
 

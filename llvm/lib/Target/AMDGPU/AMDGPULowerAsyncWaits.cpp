@@ -103,14 +103,15 @@ cl::opt<bool> llvm::AMDGPUAsyncAssumeCalleeWaits(
 static cl::opt<bool> WeakenWaitsForTesting(
     "amdgpu-async-weaken-waits-for-testing", cl::init(false), cl::Hidden,
     cl::desc("Emit every async wait one vmcnt too weak (wrong code), to test "
-             "-amdgpu-verify-async-waits"));
+             "-amdgpu-enable-check-async-waits"));
 
 static cl::opt<bool> MergeTensorIntoAsynccntForTesting(
     "amdgpu-async-merge-tensor-into-asynccnt-for-testing", cl::init(false),
     cl::Hidden,
-    cl::desc("Testing only: count gfx1250's tensor DMA on ASYNCcnt, as if it "
-             "shared the async copies' counter, so that no s_wait_tensorcnt "
-             "is emitted (wrong code), to test -amdgpu-verify-async-waits"));
+    cl::desc(
+        "Testing only: count gfx1250's tensor DMA on ASYNCcnt, as if it "
+        "shared the async copies' counter, so that no s_wait_tensorcnt "
+        "is emitted (wrong code), to test -amdgpu-enable-check-async-waits"));
 
 static cl::opt<bool> VerifyTSFlags(
     "amdgpu-async-verify-tsflags", cl::init(false), cl::Hidden,

@@ -11,7 +11,7 @@
 // inline-asm comments (AMDGPUAsyncChecker.h). They are barriers to memory
 // operations exactly like the calls they follow, are cloned with them by the
 // inliner and the unroller, and reach the machine code as INLINEASM, where
-// amdgpu-verify-async-waits counts the recorded marks and checks each
+// amdgpu-check-async-waits counts the recorded marks and checks each
 // recorded wait at the point where the source wait stood, whether or not the
 // wait itself survived. Each record names its activation, so that the marks
 // of a normal function inlined into another are not counted by the caller's

@@ -23,7 +23,6 @@
 
 namespace llvm {
 class CallBase;
-class Function;
 
 namespace asyncpipe {
 class AsyncOp;
@@ -67,15 +66,6 @@ NVPTXInlineAsmAsyncOp parseNVPTXInlineAsmAsyncOp(const CallBase &Call);
 /// The op \p Call is if it is a modelled cp.async statement (the recognizer
 /// registered with AsyncOp::get()), or an op of kind None.
 AsyncOp getNVPTXInlineAsmOp(const CallBase &Call);
-
-/// True if \p F contains inline asm that touches cp.async state in a way
-/// parseNVPTXInlineAsmAsyncOp() does not model: nothing about \p F's async
-/// operations may be assumed.
-bool hasOpaqueAsyncInlineAsm(const Function &F);
-
-/// True if \p F contains inline asm that mentions cp.async at all, modelled
-/// or not.
-bool hasCpAsyncInlineAsm(const Function &F);
 
 } // namespace asyncpipe
 } // namespace llvm

@@ -28,9 +28,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -301,24 +299,6 @@ asyncpipe::parseNVPTXInlineAsmAsyncOp(const CallBase &Call) {
   if (Call.arg_size() > 127)
     return opaque();
   return StatementParser(Call, *IA).parse(Statements.front());
-}
-
-bool asyncpipe::hasOpaqueAsyncInlineAsm(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I))
-      if (Call->isInlineAsm() &&
-          parseNVPTXInlineAsmAsyncOp(*Call).K == Kind::Opaque)
-        return true;
-  return false;
-}
-
-bool asyncpipe::hasCpAsyncInlineAsm(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I))
-      if (Call->isInlineAsm() &&
-          parseNVPTXInlineAsmAsyncOp(*Call).K != Kind::None)
-        return true;
-  return false;
 }
 
 AsyncOp asyncpipe::getNVPTXInlineAsmOp(const CallBase &Call) {

@@ -2,9 +2,9 @@
 ; Paths with different numbers of marks meet at a join: the wait takes the
 ; minimum over paths of what each path allows.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 ; The then-path adds one mark with two copies, the else-path none. wait(1)

@@ -6,17 +6,17 @@
 ; RUN: split-file %s %t
 ; A declaration has one type per name: the wrong types, the wrong sizes and
 ; the wrong operand counts are three modules.
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/types.ll 2>&1 | FileCheck %s --check-prefix=TYPES
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/sizes.ll 2>&1 | FileCheck %s --check-prefix=SIZES
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -global-isel \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -global-isel \
 ; RUN:   -o /dev/null %t/sizes.ll 2>&1 | FileCheck %s --check-prefix=SIZES
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/arity.ll 2>&1 | FileCheck %s --check-prefix=ARITY
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/nodma.ll 2>&1 | FileCheck %s --check-prefix=GFX1100
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/nodma.ll 2>&1 | FileCheck %s --check-prefix=GFX1250
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -disable-output %t/loop.ll \
 ; RUN:   -pass-remarks-missed=asyncpipe-pipeline 2>&1 | FileCheck %s --check-prefix=LOOP

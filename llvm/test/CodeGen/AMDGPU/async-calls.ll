@@ -7,12 +7,12 @@
 ; -amdgpu-async-assume-callee-waits=false a call is assumed to leave async
 ; copies and out-of-order loads in flight, and waits after it become vmcnt(0).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-assume-callee-waits=false \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-assume-callee-waits=false \
 ; RUN:   < %s | FileCheck %s --check-prefixes=NO-ABI
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -pass-remarks-missed=asyncpipe -amdgpu-async-assume-callee-waits=false \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=NO-ABI-REMARK
 

@@ -5,11 +5,11 @@
 ; result. A wait naming more marks than the state
 ; tracks waits as for the most it tracks (1023), which is stronger.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-wait-max-sweeps=1 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-wait-max-sweeps=1 \
 ; RUN:   -pass-remarks-missed=asyncpipe < %s 2>%t.err | FileCheck %s --check-prefix=BOUND
 ; RUN: FileCheck %s --check-prefix=BOUND-REMARK < %t.err
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-missed=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-missed=asyncpipe \
 ; RUN:   -pass-remarks-analysis=asyncpipe -o /dev/null < %s 2>&1 | \
 ; RUN:   FileCheck %s --check-prefix=DEFAULT
 

@@ -4,25 +4,25 @@
 ; only waits and marks, loops that add marks, nested loops, and irreducible
 ; control flow. Every function is compiled for each generation with LDS DMA.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O3 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; The gfx10 functions use the buffer DMA only (gfx10 has no global DMA).
 ; RUN: sed -e '/@GLOBAL[-]ONLY/,/^}/d' %s | \
 ; RUN:   %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=GFX1030
 ; RUN: sed -e '/@GLOBAL[-]ONLY/,/^}/d' %s | \
 ; RUN:   %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null
 
 @lds = internal addrspace(3) global [256 x i32] poison
 

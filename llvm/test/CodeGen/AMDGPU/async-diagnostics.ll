@@ -2,15 +2,15 @@
 ; llc reports them all and exits with an error, and emits no call to an
 ; async intrinsic.
 ; RUN: split-file %s %t
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/gfx942.ll 2>&1 | FileCheck %s --check-prefix=GFX942
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -global-isel \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -global-isel \
 ; RUN:   -o /dev/null %t/gfx942.ll 2>&1 | FileCheck %s --check-prefix=GFX942
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/gfx1030.ll 2>&1 | FileCheck %s --check-prefix=GFX1030
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/gfx1100.ll 2>&1 | FileCheck %s --check-prefix=GFX1100
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -amdgpu-verify-async-waits -o /dev/null \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -amdgpu-enable-check-async-waits -o /dev/null \
 ; RUN:   %t/gfx1100.ll 2>&1 | FileCheck %s --check-prefix=GFX1200
 
 ; GFX942: error: kernel.cl:12:3: in function size_twelve void (ptr addrspace(1)): 'llvm.amdgcn.global.load.async.lds' moves 12 bytes per lane; this target moves 1, 2 or 4 (16 needs gfx950 or gfx1250, 12 gfx950, 8 gfx1250)

@@ -3,13 +3,13 @@
 ; The wait in the loop lets the newest copy stay in flight: vmcnt(1), the
 ; in-flight depth, where the stock lowering of the same loop waits vmcnt(0).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -global-isel < %s | FileCheck %s --check-prefixes=GISEL
+; RUN:   -amdgpu-enable-check-async-waits -global-isel < %s | FileCheck %s --check-prefixes=GISEL
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O3 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX90A
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX90A
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 

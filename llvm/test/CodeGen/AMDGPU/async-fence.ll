@@ -7,11 +7,11 @@
 ; With an ordinary DMA as well, the fence still waits for all DMAs
 ; (vmcnt(0)), which completes the async ones too.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX90A
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX90A
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 ; REMARK: remark: <unknown>:0:0: wait_asyncmark(1) needs vmcnt(1)

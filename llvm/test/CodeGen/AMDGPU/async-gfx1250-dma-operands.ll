@@ -8,7 +8,7 @@
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 %t/offset.ll \
 ; RUN:   -stop-after=amdgpu-lower-async-intrinsics -o - | FileCheck %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 %t/offset.ll \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits -o /dev/null
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits -o /dev/null
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 %t/aux.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=AUX --implicit-check-not=error:
 

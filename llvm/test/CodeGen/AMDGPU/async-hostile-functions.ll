@@ -5,18 +5,18 @@
 ; independent checker proves (a call is a point where the callee may leave
 ; copies in flight), with -verify-machineinstrs.
 ; RUN: split-file %s %t
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %t/compute.ll \
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %t/compute.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefix=COMPUTE
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/compute.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefix=COMPUTE
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/compute.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefix=COMPUTE
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %t/shaders.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefix=COMPUTE
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %t/shaders.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefix=SHADERS
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/shaders.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefix=SHADERS
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/shaders.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefix=SHADERS
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefix=SHADERS
 ; REQUIRES: amdgpu-registered-target
 
 ; COMPUTE-NOT: error

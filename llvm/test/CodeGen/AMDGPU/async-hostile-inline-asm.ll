@@ -4,20 +4,20 @@
 ; AsyncPipe never removes or weakens a wait written in asm, and never reads
 ; one to weaken its own: each wait_asyncmark keeps the counter wait it needs
 ; without the asm, at -O0 and -O3, and the independent checker proves every
-; wait (-amdgpu-verify-async-waits), with -verify-machineinstrs.
+; wait (-amdgpu-enable-check-async-waits), with -verify-machineinstrs.
 ; RUN: split-file %s %t
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %t/gfx942.ll \
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %t/gfx942.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefixes=GFX942,O0
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/gfx942.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefixes=GFX942,O0
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/gfx942.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefixes=GFX942,O3
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %t/gfx1250.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefixes=GFX942,O3
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %t/gfx1250.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefix=GFX1250
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/gfx1250.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefix=GFX1250
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/gfx1250.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o - 2>&1 | FileCheck %s --check-prefix=GFX1250
+; RUN:     -amdgpu-enable-check-async-waits -o - 2>&1 | FileCheck %s --check-prefix=GFX1250
 ; REQUIRES: amdgpu-registered-target
 
 ; GFX942-NOT: error

@@ -6,12 +6,12 @@
 ; and the valid program was rejected: "async wait count -1 is negative".) A
 ; negative count written in the source is an error
 ; (Transforms/AsyncPipe/asyncpipe-negative-runtime-count.ll).
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %s \
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s
 ; REQUIRES: amdgpu-registered-target
 
 ; CHECK-LABEL: portable_poison:

@@ -8,11 +8,11 @@
 ; The second kernel's callee keeps its mark (its own wait observes it): the
 ; caller's wait is recounted to wait.asyncmark(2).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=CALL
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=CALL
 ; RUN: %opt -passes='default<O2>' -asyncpipe-verify-futures %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s --check-prefixes=INLINED
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits | FileCheck %s --check-prefixes=INLINED
 ; RUN: opt -passes='cgscc(inline)' %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s --check-prefixes=INLINED-STOCK
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits | FileCheck %s --check-prefixes=INLINED-STOCK
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"

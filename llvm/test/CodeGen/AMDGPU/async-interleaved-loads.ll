@@ -3,14 +3,14 @@
 ; vmcnt retires in order, so the wait counts them. On gfx9 stores count in
 ; vmcnt too; from gfx10 on they count in vscnt and do not help.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1030
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1030
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK-GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK-GFX1030
 
 ; Two loads after the copy and before the mark, one store after the mark.

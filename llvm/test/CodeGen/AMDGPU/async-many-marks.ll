@@ -3,9 +3,9 @@
 ; upstream implementation clamps at 16), and consecutive marks with no copy
 ; between them close empty groups.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 ; Twenty blocks of one copy each. Waiting for all but the newest 18 marks
@@ -210,7 +210,7 @@ define amdgpu_kernel void @consecutive_marks(ptr addrspace(1) %g) {
 ; Seventy copies follow the first mark's copy, more than vmcnt can count:
 ; the wait uses the largest count, vmcnt(63), and a missed remark says so.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-missed=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-missed=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=MISSED
 ; REMARK: remark: <unknown>:0:0: wait_asyncmark(1) needs vmcnt(63)
 ; MISSED: remark: <unknown>:0:0: wait_asyncmark(1) could leave more newer loads in flight than vmcnt counts: using vmcnt(63)

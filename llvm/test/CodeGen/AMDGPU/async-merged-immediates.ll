@@ -9,34 +9,34 @@
 ; in the IR verifier.
 ; REQUIRES: amdgpu-registered-target
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX9
-; RUN: %opt -passes='default<O1>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX9
+; RUN: %opt -passes='default<O1>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX9
-; RUN: %opt -passes='default<O2>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX9
+; RUN: %opt -passes='default<O2>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX9
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX9
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX9
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX9
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX1250
-; RUN: %opt -passes='default<O1>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX1250
+; RUN: %opt -passes='default<O1>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX1250
-; RUN: %opt -passes='default<O2>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX1250
+; RUN: %opt -passes='default<O2>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX1250
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/siblings.ll \
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX1250
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/siblings.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX1250
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX1250
 ; The merge as the optimizer leaves it, given straight to llc: a phi of DMA
 ; offsets and a select of aux bits become four DMAs, one per pair.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/merged.ll -o - | FileCheck %s --check-prefix=MERGED
+; RUN:   -amdgpu-enable-check-async-waits %t/merged.ll -o - | FileCheck %s --check-prefix=MERGED
 ;
 ; GFX9-LABEL: sibling_flags:
 ; GFX9: global_load_lds_dword {{.*}}s[{{[0-9]+}}:{{[0-9]+}}]{{$}}

@@ -3,9 +3,9 @@
 ; automatic wait before the LDS load that may read what it wrote; the async
 ; one is waited for only by wait.asyncmark.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -global-isel < %s | FileCheck %s --check-prefixes=GISEL
+; RUN:   -amdgpu-enable-check-async-waits -global-isel < %s | FileCheck %s --check-prefixes=GISEL
 
 ; The async copy goes first, the ordinary one second: reading the ordinary
 ; copy's buffer needs vmcnt(0). The async buffer read after wait(0) is covered

@@ -3,13 +3,13 @@
 ; selectors: the waits are exact for the code each level produces, and the
 ; checker proves them.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=O0
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=O0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O1 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=O1
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=O1
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=O3
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=O3
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -global-isel \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits < %s \
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits < %s \
 ; RUN:   | FileCheck %s --check-prefixes=O0-GISEL
 
 define amdgpu_kernel void @two_blocks(ptr addrspace(1) %g, ptr addrspace(1) %out) {

@@ -12,11 +12,11 @@
 ; the loop's wait falls to vmcnt(0): no overlap.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GFX942
+; RUN:   -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX942
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -asyncpipe-pipeline-drain=empty-groups \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits | FileCheck %s --check-prefix=GROUPS
+; RUN:   -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GROUPS
 
 @lds = internal addrspace(3) global [256 x float] undef, align 16
 @lda = internal addrspace(3) global [256 x float] undef, align 16

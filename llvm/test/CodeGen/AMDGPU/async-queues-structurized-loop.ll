@@ -14,8 +14,8 @@
 ; (gfx1250, seed 50, O0), reduced by llvm-reduce. The fix is to lower
 ; queue waits in the machine lowering, on the CFG the checker reads, as it
 ; lowers plain waits.
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %s \
-; RUN:   | %llc -mcpu=gfx1250 -O0 -amdgpu-verify-async-waits -o /dev/null
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %s \
+; RUN:   | %llc -mcpu=gfx1250 -O0 -amdgpu-enable-check-async-waits -o /dev/null
 
 target triple = "amdgcn-amd-amdhsa"
 

@@ -3,9 +3,9 @@
 ; (shared/seeds/003): uneven blocks, a software pipeline with prologue, loop
 ; and drain, and an ordinary function call between marks.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 ; Waiting for the first block lets the 5 + 2 later copies stay in flight.

@@ -6,11 +6,11 @@
 ; flight). Earlier versions removed every mark and wait at -O1..-O3 and the
 ; ds_read followed the DMAs with no wait (UNSOUND).
 ; RUN: %opt -passes='default<O0>' %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits | FileCheck %s
 ; RUN: %opt -passes='default<O2>' %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits | FileCheck %s
 ; RUN: %opt -passes='default<O3>' %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits | FileCheck %s
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits | FileCheck %s
 ; RUN: %opt -passes='default<O2>' -asyncpipe-unsound-legacy-model-for-testing %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 | FileCheck %s --check-prefix=UNSOUND
 ; REQUIRES: amdgpu-registered-target

@@ -12,40 +12,40 @@
 ; source waits included after opt, each class on its own counter.
 ; RUN: split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/copies.ll | FileCheck %s --check-prefix=COPIES
+; RUN:   -amdgpu-enable-check-async-waits < %t/copies.ll | FileCheck %s --check-prefix=COPIES
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/copies.ll | FileCheck %s --check-prefix=COPIES
+; RUN:   -amdgpu-enable-check-async-waits < %t/copies.ll | FileCheck %s --check-prefix=COPIES
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -global-isel -global-isel-abort=2 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits < %t/copies.ll 2>/dev/null \
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/copies.ll 2>/dev/null \
 ; RUN:   | FileCheck %s --check-prefix=COPIES
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits < %t/copies.ll \
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/copies.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=COPIES-O3
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=COPIES-O3
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/tensor.ll | FileCheck %s --check-prefix=TENSOR
+; RUN:   -amdgpu-enable-check-async-waits < %t/tensor.ll | FileCheck %s --check-prefix=TENSOR
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -global-isel -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/tensor.ll | FileCheck %s --check-prefix=TENSOR
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits < %t/tensor.ll \
+; RUN:   -amdgpu-enable-check-async-waits < %t/tensor.ll | FileCheck %s --check-prefix=TENSOR
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/tensor.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=TENSOR
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=TENSOR
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/interleaved.ll | FileCheck %s --check-prefix=INTERLEAVED
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits < %t/interleaved.ll \
+; RUN:   -amdgpu-enable-check-async-waits < %t/interleaved.ll | FileCheck %s --check-prefix=INTERLEAVED
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/interleaved.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits | FileCheck %s --check-prefix=INTERLEAVED
+; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=INTERLEAVED
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=amdgpu-lower-async-stage-masks \
 ; RUN:   -S < %t/interleaved.ll | FileCheck %s --check-prefix=IR
 ; The checker proves each stage's wait against that stage's own recorded
 ; marks: with the lowering's waits weakened on purpose, it reports the
 ; source's waits too.
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits < %t/copies.ll \
-; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits \
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/copies.ll \
+; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits \
 ; RUN:     -amdgpu-async-weaken-waits-for-testing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAKENED
 ; REQUIRES: amdgpu-registered-target
 
 ; WEAKENED: in function load_then_store {{.*}}: the source's wait for at most 0 outstanding marks is not satisfied by the emitted s_waitcnt
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits < %t/interleaved.ll \
-; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-verify-async-waits \
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/interleaved.ll \
+; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits \
 ; RUN:     -amdgpu-async-weaken-waits-for-testing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAKENED-TENSOR
 ; The tensor stage's own sequence, checked on TENSORcnt alone.
 ; WEAKENED-TENSOR: wait_asyncmark(1) is not satisfied by the emitted s_wait_tensorcnt

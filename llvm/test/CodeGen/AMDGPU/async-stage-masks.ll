@@ -19,51 +19,51 @@
 ; RUN:   %t/masked.ll > %t/plain.ll
 ; RUN: not grep "asyncmark(i32" %t/plain.ll
 ;
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
 ; RUN: FileCheck %s --check-prefix=GFX942 < %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -O0 -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -O0 -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -O0 -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -global-isel -O0 -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -global-isel -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -global-isel -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -global-isel -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -global-isel -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
 ;
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -amdgpu-verify-async-waits < %t/masked.ll \
-; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -verify-machineinstrs -amdgpu-verify-async-waits > %t/m.s
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -amdgpu-verify-async-waits < %t/plain.ll \
-; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -verify-machineinstrs -amdgpu-verify-async-waits > %t/p.s
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -amdgpu-enable-check-async-waits < %t/masked.ll \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -verify-machineinstrs -amdgpu-enable-check-async-waits > %t/m.s
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -amdgpu-enable-check-async-waits < %t/plain.ll \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O3 -verify-machineinstrs -amdgpu-enable-check-async-waits > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -amdgpu-verify-async-waits < %t/masked.ll \
-; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -verify-machineinstrs -amdgpu-verify-async-waits > %t/m.s
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -amdgpu-verify-async-waits < %t/plain.ll \
-; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -verify-machineinstrs -amdgpu-verify-async-waits > %t/p.s
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -amdgpu-enable-check-async-waits < %t/masked.ll \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -verify-machineinstrs -amdgpu-enable-check-async-waits > %t/m.s
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -amdgpu-enable-check-async-waits < %t/plain.ll \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O3 -verify-machineinstrs -amdgpu-enable-check-async-waits > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -global-isel -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -global-isel -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -global-isel -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -global-isel -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O0 -verify-machineinstrs -amdgpu-verify-async-waits < %t/masked.ll > %t/m.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O0 -verify-machineinstrs -amdgpu-verify-async-waits < %t/plain.ll > %t/p.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O0 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/masked.ll > %t/m.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O0 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t/plain.ll > %t/p.s
 ; RUN: diff %t/m.s %t/p.s
 ;
 ; Without -mcpu opt does not know the generation: every stage may have
 ; operations, the masks tell several apart and become queues; compiled for
 ; gfx942 the waits are still proven (stronger than with -mcpu, not weaker).
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -O3 -amdgpu-verify-async-waits < %t/masked.ll \
-; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits -o /dev/null
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -O3 -amdgpu-enable-check-async-waits < %t/masked.ll \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits -o /dev/null
 ;
 ; After the rewrite, the IR holds only the plain forms.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=amdgpu-lower-async-stage-masks -S < %t/masked.ll | FileCheck %s --check-prefix=IR

@@ -4,10 +4,10 @@
 ; none of the names AsyncPipe defines, compiles exactly as without the plugin
 ; (the plugin used to reject every llvm.amdgcn.*async* name it did not know).
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs < %s -o %t.stock.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %s -o %t.plugin.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %s -o %t.plugin.s
 ; RUN: diff %t.stock.s %t.plugin.s
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs < %s -o %t.stock.O0.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs -amdgpu-verify-async-waits < %s -o %t.plugin.O0.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs -amdgpu-enable-check-async-waits < %s -o %t.plugin.O0.s
 ; RUN: diff %t.stock.O0.s %t.plugin.O0.s
 ; RUN: FileCheck %s < %t.plugin.s
 ; CHECK-LABEL: async_copies_and_user_waits:

@@ -7,17 +7,17 @@
 ; DMA), which the plugin fixes only in functions that have an async DMA.
 ; The global DMA functions are gfx9 only (cut out for gfx1030 by sed).
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs < %s -o %t.stock.gfx90a.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %s -o %t.plugin.gfx90a.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %s -o %t.plugin.gfx90a.s
 ; RUN: diff %t.stock.gfx90a.s %t.plugin.gfx90a.s
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs < %s -o %t.stock.gfx942.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %s -o %t.plugin.gfx942.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %s -o %t.plugin.gfx942.s
 ; RUN: diff %t.stock.gfx942.s %t.plugin.gfx942.s
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs < %s -o %t.stock.gfx942.O0.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs -amdgpu-verify-async-waits < %s -o %t.plugin.gfx942.O0.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs -amdgpu-enable-check-async-waits < %s -o %t.plugin.gfx942.O0.s
 ; RUN: diff %t.stock.gfx942.O0.s %t.plugin.gfx942.O0.s
 ; RUN: sed -e '/GFX9[-]ONLY/,/^}/d' %s > %t.gfx10.ll
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs < %t.gfx10.ll -o %t.stock.gfx1030.s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -amdgpu-verify-async-waits < %t.gfx10.ll -o %t.plugin.gfx1030.s
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits < %t.gfx10.ll -o %t.plugin.gfx1030.s
 ; RUN: diff %t.stock.gfx1030.s %t.plugin.gfx1030.s
 ;
 ; The outputs are not empty and hold what the diff is about.

@@ -10,7 +10,7 @@
 ; unknown functions: STOCK compiles only the first.
 ; RUN: sed -e '/WITH[-]ASYNC/,/^}/d' %s | llc -mtriple=amdgcn-amd-amdhsa \
 ; RUN:   -mcpu=gfx942 -O2 -verify-machineinstrs | FileCheck %s --check-prefixes=STOCK
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   < %s | FileCheck %s --check-prefixes=ASYNCPIPE
 
 define amdgpu_kernel void @dma_then_tbaa_load(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %i) {

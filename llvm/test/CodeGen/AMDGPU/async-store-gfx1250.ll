@@ -11,11 +11,11 @@
 ; source stay before it and complete first. Stores with no LDS write between
 ; them share one.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=WEAK
 ; REQUIRES: amdgpu-registered-target
 

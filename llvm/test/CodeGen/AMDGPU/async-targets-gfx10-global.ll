@@ -6,15 +6,15 @@
 ; with drain, a join of paths with different mark counts, more than 16 marks,
 ; a call between marks, a run-time wait count.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1030
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1030
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1010 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 
 @lds = internal addrspace(3) global [1024 x i32] poison
 

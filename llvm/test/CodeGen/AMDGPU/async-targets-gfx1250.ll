@@ -8,17 +8,17 @@
 ; s_wait_asynccnt counts as a wait; calls and barrier arrives may leave
 ; copies completing out of order, so waits behind them are asynccnt(0).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -pass-remarks-missed=asyncpipe -o /dev/null < %s 2>&1 | \
 ; RUN:   FileCheck %s --check-prefix=REMARK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1251 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -pass-remarks-missed=asyncpipe -o /dev/null < %s 2>&1 | \
 ; RUN:   FileCheck %s --check-prefix=REMARK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 ;
 ; The wait is SOPP s_wait_asynccnt with the count in simm16 (0xBFCA0000 | K).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -filetype=obj < %s -o %t.o

@@ -2,9 +2,9 @@
 ; gfx11 and gfx12 have no LDS DMA, so no async copy can exist: marks and waits
 ; compile to their comments alone, in kernels and in callable functions.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1100
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1100
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1200
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1200
 
 define amdgpu_kernel void @kernel_marks(ptr addrspace(1) %p) {
   store i32 1, ptr addrspace(1) %p

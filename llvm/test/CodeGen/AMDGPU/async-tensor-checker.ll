@@ -10,30 +10,30 @@
 ; count too weak is caught too. The correct lowering is silent. A source wait
 ; that an IR pass deleted is reported for TENSORcnt as for ASYNCcnt.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-merge-tensor-into-asynccnt-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-merge-tensor-into-asynccnt-for-testing \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=MERGED
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 \
 ; RUN:   -amdgpu-async-merge-tensor-into-asynccnt-for-testing < %s \
 ; RUN:   | FileCheck %s --check-prefix=MERGED-ASM
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-merge-tensor-into-asynccnt-for-testing \
-; RUN:   -amdgpu-verify-async-waits-explain -o /dev/null < %s 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-merge-tensor-into-asynccnt-for-testing \
+; RUN:   -amdgpu-check-async-waits-explain -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=EXPLAIN
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s 2>&1 | count 0
 ;
 ; Recorded source waits: delete the waits after recording, as a wrong IR pass
 ; would; the records still stand where the waits were.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=amdgpu-record-async-waits \
-; RUN:   -amdgpu-verify-async-waits %s -S -o %t.recorded.ll
+; RUN:   -amdgpu-enable-check-async-waits %s -S -o %t.recorded.ll
 ; RUN: sed -e '/call void @llvm.amdgcn.wait.asyncmark/d' %t.recorded.ll \
 ; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 \
-; RUN:     -amdgpu-verify-async-waits -o /dev/null 2>&1 \
+; RUN:     -amdgpu-enable-check-async-waits -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=DELETED
 ; REQUIRES: amdgpu-registered-target
 

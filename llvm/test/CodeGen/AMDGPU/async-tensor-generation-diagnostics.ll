@@ -24,10 +24,10 @@
 ; RUN:   | FileCheck %s --check-prefixes=CHECK,GFX1100 --implicit-check-not=error \
 ; RUN:     --implicit-check-not="Cannot select" --implicit-check-not="Stack dump"
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o - %s | FileCheck %s --check-prefix=GFX1250
+; RUN:   -amdgpu-enable-check-async-waits -o - %s | FileCheck %s --check-prefix=GFX1250
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -global-isel -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o - %s | FileCheck %s --check-prefix=GFX1250
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1251 -amdgpu-verify-async-waits \
+; RUN:   -amdgpu-enable-check-async-waits -o - %s | FileCheck %s --check-prefix=GFX1250
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1251 -amdgpu-enable-check-async-waits \
 ; RUN:   -o /dev/null %s
 ; REQUIRES: amdgpu-registered-target
 

@@ -11,15 +11,15 @@
 ; DMAs may be in flight before its first mark) and the clamp at 63; every
 ; wait proven by the independent checker, at -O2 and -O0.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -pass-remarks-missed=asyncpipe -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1251 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o - < %s 2>&1 | FileCheck %s --check-prefix=O0
+; RUN:   -amdgpu-enable-check-async-waits -o - < %s 2>&1 | FileCheck %s --check-prefix=O0
 ;
 ; The tensor wait is SOPP s_wait_tensorcnt with the count in simm16
 ; (0xBFCB0000 | K), next to s_wait_asynccnt (0xBFCA0000 | K).

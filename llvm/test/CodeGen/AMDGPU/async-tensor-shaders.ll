@@ -10,14 +10,14 @@
 ; independent checker, which follows the same rule on its own.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/gfx1250.ll | FileCheck %s --check-prefix=GFX1250
+; RUN:   -amdgpu-enable-check-async-waits < %t/gfx1250.ll | FileCheck %s --check-prefix=GFX1250
 ; RUN: %llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1250 -O0 \
-; RUN:   -amdgpu-verify-async-waits < %t/gfx1250.ll | FileCheck %s --check-prefix=GFX1250
+; RUN:   -amdgpu-enable-check-async-waits < %t/gfx1250.ll | FileCheck %s --check-prefix=GFX1250
 ; RUN: %llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx1250 -O2 -global-isel \
-; RUN:   -amdgpu-verify-async-waits < %t/gfx1250-tensor-only.ll \
+; RUN:   -amdgpu-enable-check-async-waits < %t/gfx1250-tensor-only.ll \
 ; RUN:   | FileCheck %s --check-prefix=GISEL
 ; RUN: %llc -mtriple=amdgcn-amd-amdpal -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/gfx942.ll | FileCheck %s --check-prefix=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %t/gfx942.ll | FileCheck %s --check-prefix=GFX942
 ; REQUIRES: amdgpu-registered-target
 
 ; GFX1250-LABEL: ps_tensor:

@@ -1,7 +1,7 @@
 ; The AsyncPipe AMDGPU passes classify instructions by TSFlags bits pinned for
 ; LLVM 22.1; this checks the pins against opcodes of known class in the
 ; libLLVM the plugin is loaded into.
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -amdgpu-async-verify-tsflags \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -amdgpu-async-verify-tsflags \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s
 
 ; CHECK: remark: AsyncPipe: 13 AMDGPU TSFlags pins verified

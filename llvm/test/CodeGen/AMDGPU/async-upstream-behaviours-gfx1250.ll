@@ -13,7 +13,7 @@
 ; flight. The buffer behaviours (B3, B9) need LDS DMA, which gfx1250 does
 ; not have.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1250
 
 ; B1. The wait keeps the two LDS loads apart (upstream: not merged).
 define void @b1_wait_keeps_lds_loads_apart(ptr addrspace(3) %p, ptr addrspace(3) %q) {

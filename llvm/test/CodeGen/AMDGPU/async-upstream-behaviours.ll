@@ -8,17 +8,17 @@
 ; The per-behaviour comparison is in llvm/docs/AsyncPipeAMDGPU.rst
 ; ("Upstream's test behaviours"). gfx1250 is async-upstream-behaviours-gfx1250.ll.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX900
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX900
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -global-isel -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GISEL900
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GISEL900
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX950
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX950
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1010 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1010
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1010
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX1030
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX1030
 
 ; B1. A wait is a code-motion barrier for LDS loads: the two loads around it
 ; are not merged into one ds_read2/ds_read_b64 (upstream: two ds_read_b32).

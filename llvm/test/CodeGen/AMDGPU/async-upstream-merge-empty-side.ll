@@ -10,17 +10,17 @@
 ; mark, which both waits name on the marked side.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
+; RUN:   -amdgpu-enable-check-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
+; RUN:   -amdgpu-enable-check-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx950 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
+; RUN:   -amdgpu-enable-check-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1010 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
+; RUN:   -amdgpu-enable-check-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
+; RUN:   -amdgpu-enable-check-async-waits < %t/lds-dma.ll | FileCheck %s --check-prefix=VMCNT
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %t/asynccnt.ll | FileCheck %s --check-prefix=ASYNCCNT
+; RUN:   -amdgpu-enable-check-async-waits < %t/asynccnt.ll | FileCheck %s --check-prefix=ASYNCCNT
 
 ; VMCNT-LABEL: b11_join_with_empty_side:
 ; VMCNT:       s_cbranch_execz [[JOIN:.LBB[0-9_]+]]

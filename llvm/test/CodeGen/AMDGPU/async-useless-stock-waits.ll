@@ -6,15 +6,15 @@
 ; more events outstanding stays. An analysis remark reports each removal; the
 ; checker proves the result.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefixes=GFX942
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefixes=GFX942
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-remove-useless-waits=false \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-remove-useless-waits=false \
 ; RUN:   -o - < %s 2>&1 | FileCheck %s --check-prefix=KEEP
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
+; RUN:   -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe -o /dev/null \
 ; RUN:   < %s 2>&1 | FileCheck %s --check-prefix=REMARK
 
 ; Without the removal, the stock pass's wait for the ordinary DMA:

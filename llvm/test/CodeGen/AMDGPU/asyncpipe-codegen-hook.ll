@@ -1,5 +1,5 @@
 ; llc -load= runs the plugin's codegen passes for amdgcn; stock llc runs none.
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits -pass-remarks-analysis=asyncpipe \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits -pass-remarks-analysis=asyncpipe \
 ; RUN:   -o /dev/null %s 2>&1 | FileCheck %s
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -pass-remarks-analysis=asyncpipe \
 ; RUN:   -o /dev/null %s 2>&1 | count 0

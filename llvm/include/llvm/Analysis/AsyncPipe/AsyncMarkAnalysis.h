@@ -8,7 +8,7 @@
 /// The one place where AsyncPipe counts marks over the paths of a function
 /// (llvm/docs/AsyncPipeModel.rst). Every transform that removes, weakens or
 /// recounts a mark or a wait asks this analysis; the independent checkers
-/// (-asyncpipe-verify-futures, -amdgpu-verify-async-waits) keep their own
+/// (-asyncpipe-verify-futures, -amdgpu-enable-check-async-waits) keep their own
 /// code on purpose.
 ///
 /// Two questions are answered:

@@ -252,8 +252,8 @@ bool isKernelEntry(const Function &F);
 bool isOpaqueToHardwareCounter(const CallBase &Call);
 
 /// Erases \p Op, a wait or mark the one mark analysis proved redundant,
-/// together with the record -amdgpu-verify-async-waits placed right after it
-/// at the start of the pipeline (llvm/docs/AsyncPipeAMDGPU.rst): a proven
+/// together with the record -amdgpu-enable-check-async-waits placed right after
+/// it at the start of the pipeline (llvm/docs/AsyncPipeAMDGPU.rst): a proven
 /// removal holds on the IR's paths, and the checker, which follows the
 /// machine CFG of structurized branches, would otherwise check the record on
 /// flow edges for lanes that are not active there.

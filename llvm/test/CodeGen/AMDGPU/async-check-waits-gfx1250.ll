@@ -3,10 +3,10 @@
 ; (in order), and proves each wait_asyncmark. Silent on the lowering's
 ; waits; a deliberately weakened wait (one count too many) is caught.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1251 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-verify-async-waits \
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WEAK
 ; REQUIRES: amdgpu-registered-target

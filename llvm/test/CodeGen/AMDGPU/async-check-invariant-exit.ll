@@ -1,5 +1,5 @@
 ; The checker splits a lane on SCC where an s_cselect materializes a compare
-; of data (AMDGPUVerifyAsyncWaits.cpp, "Flow booleans"), so a uniform
+; of data (AMDGPUCheckAsyncWaitsDataflow.cpp, "Flow booleans"), so a uniform
 ; boolean computed once before a loop decides every trip the same way.
 ; Reduced from random seed 79608 (gfx1250 at O3; Random/randir-seed79608.test),
 ; a false report.
@@ -15,35 +15,35 @@
 ; async DMA followed by 1 or more marks may still be in flight" against the
 ; source's wait(0). It now keeps SCC apart and passes, on every generation.
 ; RUN: split-file %s %t
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/source.ll \
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/source.ll \
 ; RUN:   -S -o %t/o3.ll
 ; RUN: FileCheck %s --check-prefix=IR < %t/o3.ll
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/o3.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/o3.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/o3.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/o3.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/o3.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/o3.ll -o /dev/null 2>&1 | count 0
 ;
 ; A wait made one count too weak is still caught.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/o3.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/o3.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ;
 ; The same code where the exit depends on the trip: a lane can take it after
 ; a copy and its mark, and wait.asyncmark(1) leaves them in flight. Reported,
 ; on every generation.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/varying.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/varying.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=VARYING
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/varying.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/varying.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=VARYING
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/varying.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/varying.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=VARYING
 ; REQUIRES: amdgpu-registered-target
 

@@ -1,4 +1,4 @@
-; The independent checker follows one lane (AMDGPUVerifyAsyncWaits.cpp, "One
+; The independent checker follows one lane (AMDGPUCheckAsyncWaitsDataflow.cpp, "One
 ; lane's view of the execution mask"): AMDGPU runs both sides of a divergent
 ; branch one after the other, and a copy or mark on one side is no lane's
 ; business on the other side.
@@ -10,30 +10,30 @@
 ; followed the structurizer's flow edge from the side issuing a copy into
 ; the other side's record and reported it; the code is correct.
 ; RUN: split-file %s %t
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits -S %t/hoisted.ll \
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits -S %t/hoisted.ll \
 ; RUN:   | FileCheck %s --check-prefix=HOIST
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/hoisted.ll -o %t/hoisted.bc
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/hoisted.ll -o %t/hoisted.bc
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -mattr=+wavefrontsize64 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits %t/hoisted.bc -o /dev/null 2>&1 | count 0
 ; The wave-level check (the old checker) gives the false report:
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-wave-level \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-wave-level \
 ; RUN:   %t/hoisted.bc -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVE
 ; A bound on the per-lane analysis falls back to the wave-level check, with
 ; a remark: stricter, never blind.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-max-sweeps=1 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-max-sweeps=1 \
 ; RUN:   -pass-remarks-analysis=asyncpipe %t/hoisted.bc -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BOUND
 ; Weakened waits in the same program are still caught, on every side:
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/hoisted.bc -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK-HOIST
 ;
 ; The safety net still sees every too-weak wait on a divergent path: the
@@ -41,33 +41,33 @@
 ; option) and each is reported at its line, on wave64 and wave32; the
 ; correct lowering passes.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/divergent.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/divergent.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/divergent.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/divergent.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/divergent.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/divergent.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/divergent.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/divergent.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/divergent.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/divergent.ll -o /dev/null 2>&1 | count 0
 ; The source's waits, recorded before -O3 and checked on its code:
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/divergent.ll \
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/divergent.ll \
 ; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:     -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; The exactness report (bench/randir-scale.sh): for each wait the lowering
 ; left, the count emitted and the weakest count the checker proves
 ; sufficient for the lanes that run it.
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -amdgpu-verify-async-waits \
-; RUN:   -amdgpu-verify-async-waits-report-exactness -pass-remarks-analysis=asyncpipe \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -amdgpu-enable-check-async-waits \
+; RUN:   -amdgpu-check-async-waits-report-exactness -pass-remarks-analysis=asyncpipe \
 ; RUN:   %t/divergent.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
 ; REQUIRES: amdgpu-registered-target
 

@@ -1,5 +1,5 @@
 ; The checker sees a deleted or weakened wait on a queue other than 0 in an
-; always_inline helper, as it does for queue 0 (async-verify-recorded.ll).
+; always_inline helper, as it does for queue 0 (async-check-recorded.ll).
 ; stage() = copy; commit to queue 1; wait for queue 1 with at most 1 group
 ; outstanding, called twice with a queue 0 group in between, then a read of
 ; the first stage's buffer after the kernel's own wait on queue 1. The
@@ -9,18 +9,18 @@
 ; both source lines; deleting the helper's at the helper's line alone.
 ; The correct program is silent, and its records change no code.
 ; RUN: %opt -passes=amdgpu-record-async-waits,always-inline \
-; RUN:   -amdgpu-verify-async-waits %s -S -o %t.recorded.ll
+; RUN:   -amdgpu-enable-check-async-waits %s -S -o %t.recorded.ll
 ; RUN: FileCheck %s --check-prefix=RECORDED < %t.recorded.ll
 ; RUN: sed -e '/call void @asyncpipe.wait.queue/d' %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELETED
 ; RUN: sed -e '/call void @asyncpipe.wait.queue/d' %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -global-isel -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -global-isel -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELETED
 ; RUN: sed -e '/call void @asyncpipe.wait.queue(i32 1, i32 1)/d' %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=HELPER
-; RUN: %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN: %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   %t.recorded.ll -o %t.checked.s 2>&1 | count 0
 ; RUN: %opt -passes=always-inline %s | %llc -mcpu=gfx942 -o %t.plain.s
 ; RUN: diff %t.plain.s %t.checked.s

@@ -1,4 +1,4 @@
-; The checker's exactness report (-amdgpu-verify-async-waits-report-exactness,
+; The checker's exactness report (-amdgpu-check-async-waits-report-exactness,
 ; bench/randir-scale.sh) judges the markers that stand together after one
 ; counter wait as a group: the stock wait insertion merges the counter waits
 ; emitted for them into one, in front of the first. The wait is given to the
@@ -8,12 +8,12 @@
 ; nothing was lost (random programs at -O0, where a source's wait(0) and
 ; wait(1) often stand together).
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 %s -o - | FileCheck %s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-verify-async-waits \
-; RUN:   -amdgpu-verify-async-waits-report-exactness \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -amdgpu-enable-check-async-waits \
+; RUN:   -amdgpu-check-async-waits-report-exactness \
 ; RUN:   -pass-remarks-analysis=asyncpipe %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-verify-async-waits \
-; RUN:   -amdgpu-verify-async-waits-report-exactness \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -amdgpu-enable-check-async-waits \
+; RUN:   -amdgpu-check-async-waits-report-exactness \
 ; RUN:   -pass-remarks-analysis=asyncpipe %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK
 ; REQUIRES: amdgpu-registered-target

@@ -7,19 +7,19 @@
 ; needs (earlier: "the source's wait for at most 0 outstanding marks is not
 ; satisfied" at -O1 and up, on gfx90a, gfx942 and gfx1030).
 ; RUN: split-file %s %t
-; RUN: %opt -passes='default<O1>' -amdgpu-verify-async-waits %t/jump-threaded-wait.ll \
+; RUN: %opt -passes='default<O1>' -amdgpu-enable-check-async-waits %t/jump-threaded-wait.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o /dev/null
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/jump-threaded-wait.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o /dev/null
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/jump-threaded-wait.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o /dev/null
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %t/unobserved-mark.ll \
+; RUN:     -amdgpu-enable-check-async-waits -o /dev/null
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %t/unobserved-mark.ll \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o /dev/null
+; RUN:     -amdgpu-enable-check-async-waits -o /dev/null
 ; The removals themselves:
-; RUN: %opt -passes='default<O1>' -amdgpu-verify-async-waits -S %t/jump-threaded-wait.ll \
+; RUN: %opt -passes='default<O1>' -amdgpu-enable-check-async-waits -S %t/jump-threaded-wait.ll \
 ; RUN:   | FileCheck %s --check-prefix=WAIT
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits -S %t/unobserved-mark.ll \
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits -S %t/unobserved-mark.ll \
 ; RUN:   | FileCheck %s --check-prefix=MARK
 ; REQUIRES: amdgpu-registered-target
 

@@ -2,9 +2,9 @@
 ; not satisfy. The lowering is made to emit waits one count too weak (a
 ; testing-only option) and each is caught at its source location; the correct
 ; lowering passes.
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing -o /dev/null < %s 2>&1 | FileCheck %s
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   -o /dev/null < %s 2>&1 | count 0
 
 ; CHECK: error: kernel.cl:7:3: in function two_blocks void (ptr addrspace(1)): wait_asyncmark(1) is not satisfied by the emitted s_waitcnt: an async DMA followed by 2 or more marks may still be in flight

@@ -4,21 +4,21 @@
 ; The correct wait passes; a wait one count too weak (a testing-only option
 ; of the lowering) is caught on every generation with LDS DMA.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefix=GFX900
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefix=GFX900
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefix=GFX1030
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefix=GFX1030
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits < %s | FileCheck %s --check-prefix=GFX942
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -amdgpu-verify-async-waits \
+; RUN:   -amdgpu-enable-check-async-waits < %s | FileCheck %s --check-prefix=GFX942
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -O2 -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WEAK
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1010 -O2 -amdgpu-verify-async-waits \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1010 -O2 -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WEAK
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -amdgpu-verify-async-waits \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WEAK
-; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -amdgpu-verify-async-waits \
+; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WEAK
 

@@ -1,4 +1,4 @@
-; The checker's per-lane dataflow (AMDGPUVerifyAsyncWaits.cpp, "Termination")
+; The checker's per-lane dataflow (AMDGPUCheckAsyncWaitsDataflow.cpp, "Termination")
 ; on its worst shapes, with every branch divergent so that lanes fork and
 ; mask bits are tracked: a loop that adds marks, a DMA no mark covers before
 ; a loop that only waits and marks, nested loops, and irreducible control
@@ -6,19 +6,19 @@
 ; wave32, and still reports the weakened one; at its sweep bound it falls back
 ; to the wave-level check with a remark.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -o /dev/null < %s 2>&1 | count 0
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s \
+; RUN:   -amdgpu-enable-check-async-waits -o /dev/null < %s 2>&1 | count 0
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:     -amdgpu-verify-async-waits -o /dev/null 2>&1 | count 0
+; RUN:     -amdgpu-enable-check-async-waits -o /dev/null 2>&1 | count 0
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   -o /dev/null < %s 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-max-sweeps=2 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-max-sweeps=2 \
 ; RUN:   -pass-remarks-analysis=asyncpipe -o /dev/null < %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=BOUND
 ; REQUIRES: amdgpu-registered-target

@@ -1,5 +1,5 @@
 ; The checker follows a lane out of a divergent loop by the bit of the break
-; mask that deactivated it (AMDGPUVerifyAsyncWaits.cpp, "One lane's view of
+; mask that deactivated it (AMDGPUCheckAsyncWaitsDataflow.cpp, "One lane's view of
 ; the execution mask"). Reduced from random seed 26858 (gfx942 and gfx90a at
 ; O3; Random/randir-seed26858.test), a false report.
 ;
@@ -15,13 +15,13 @@
 ; be in flight".
 ; RUN: split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/never.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/never.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/never.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/never.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/never.ll -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t/never.ll -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -mattr=+wavefrontsize64 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits %t/never.ll \
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits %t/never.ll \
 ; RUN:   -o /dev/null 2>&1 | count 0
 ;
 ; The same loops where the second trip is allowed: a lane can reach the wait
@@ -29,28 +29,28 @@
 ; made for wait_asyncmark(2), does not wait for it. Reported, on every
 ; generation.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 \
 ; RUN:   -mattr=+wavefrontsize64 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits %t/second-trip.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s
-; With -amdgpu-verify-async-waits-explain each report names the DMA and one
+; With -amdgpu-check-async-waits-explain each report names the DMA and one
 ; path of a lane to the wait (a shortest one: the checker takes branches on
 ; data either way, so here the second trip is %skip's), or says that none
 ; was found within the search's bound:
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-explain \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-explain \
 ; RUN:   %t/second-trip.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-explain \
-; RUN:   -amdgpu-verify-async-waits-explain-max-states=2 %t/second-trip.ll \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-explain \
+; RUN:   -amdgpu-check-async-waits-explain-max-states=2 %t/second-trip.ll \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUND
 ; REQUIRES: amdgpu-registered-target
 
@@ -60,7 +60,7 @@
 ; EXPLAIN-NEXT: note: {{.*}}: one path of a lane to the wait (the checker takes a branch on data either way): bb.0.entry -> bb.2.outer -> bb.4.irr.guard -> bb.3.inner -> bb.4.irr.guard -> bb.5.skip -> bb.3.inner -> bb.1.exit -> bb.6.done{{$}}
 
 ; BOUND: error: {{.*}}in function loop_exit
-; BOUND: note: {{.*}}: no path of a lane to the wait found within 2 lane states (-amdgpu-verify-async-waits-explain-max-states){{$}}
+; BOUND: note: {{.*}}: no path of a lane to the wait found within 2 lane states (-amdgpu-check-async-waits-explain-max-states){{$}}
 
 ; CHECK: error: {{.*}}in function loop_exit {{.*}}: the source's wait for at most 1 outstanding marks is not satisfied by the emitted s_waitcnt: an async DMA followed by 2 or more marks may still be in flight
 ; CHECK-NOT: error

@@ -6,30 +6,30 @@
 ; its source line. The correct program is silent, and records that still
 ; stand next to their waits change nothing in the code generated.
 ; RUN: %opt -passes=amdgpu-record-async-waits,always-inline \
-; RUN:   -amdgpu-verify-async-waits %s -S -o %t.recorded.ll
+; RUN:   -amdgpu-enable-check-async-waits %s -S -o %t.recorded.ll
 ; RUN: sed -e '/call void @asyncpipe.wait/d' %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELETED
 ; RUN: sed -e '/call void @asyncpipe.wait/d' -e '/call void @asyncpipe.mark/d' \
 ; RUN:   %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELETED
 ; RUN: sed -e '/call void @asyncpipe.wait/d' %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -global-isel -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -global-isel -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELETED
 ; RUN: sed -e '/call void @asyncpipe.wait/d' %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx900 -O0 -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx900 -O0 -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=DELETED-O0
 ; RUN: sed -e 's/call void @asyncpipe.wait(i32 0)/call void @asyncpipe.wait(i32 1)/' \
 ; RUN:   %t.recorded.ll \
-; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   | not %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:     -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAKENED
-; RUN: %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN: %llc -mcpu=gfx942 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   %t.recorded.ll -o %t.checked.s 2>&1 | count 0
 ; RUN: %opt -passes=always-inline %s | %llc -mcpu=gfx942 -o %t.plain.s
 ; RUN: diff %t.plain.s %t.checked.s
-; RUN: %opt -passes='default<O0>' -amdgpu-verify-async-waits %s \
-; RUN:   | %llc -mcpu=gfx942 -O0 -amdgpu-verify-async-waits -o /dev/null 2>&1 \
+; RUN: %opt -passes='default<O0>' -amdgpu-enable-check-async-waits %s \
+; RUN:   | %llc -mcpu=gfx942 -O0 -amdgpu-enable-check-async-waits -o /dev/null 2>&1 \
 ; RUN:   | count 0
 ; Records left without the checker are removed all the same.
 ; RUN: sed -e '/call void @asyncpipe.wait/d' %t.recorded.ll \

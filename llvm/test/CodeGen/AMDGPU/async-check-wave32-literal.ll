@@ -4,12 +4,12 @@
 ; checker used to keep only the literal's lane bits (the low 32), believed
 ; the result a uniform 0 and SCC = 0, and never followed the branch on it:
 ; a wait made too weak on that edge was accepted. An immediate is uniform now
-; only if every bit of the operation's width agrees (AMDGPUVerifyAsyncWaits.cpp,
+; only if every bit of the operation's width agrees (AMDGPUCheckAsyncWaitsDataflow.cpp,
 ; read). Found by reading the checker for paths it drops.
 ;
 ; The correct code passes.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %s -o %t.s 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %s -o %t.s 2>&1 | count 0
 ; RUN: FileCheck %s --check-prefix=ASM < %t.s
 ; ASM: global_load_async_to_lds_b32
 ; ASM: s_and_b64 s[[[LO:[0-9]+]]:[[HI:[0-9]+]]], s[[[LO]]:[[HI]]], 0x300000000
@@ -19,9 +19,9 @@
 ; Each wait made one count too weak is reported, the one on the edge taken
 ; when bit 32 or 33 is set too.
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 \
-; RUN:   -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   -amdgpu-async-weaken-waits-for-testing \
-; RUN:   -amdgpu-verify-async-waits-explain %s -o /dev/null 2>&1 \
+; RUN:   -amdgpu-check-async-waits-explain %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=WEAK
 ; WEAK: error: {{.*}} wait_asyncmark(0) is not satisfied
 ; WEAK: note: {{.*}} one path of a lane to the wait {{.*}}: bb.0.entry -> bb.1.join{{$}}

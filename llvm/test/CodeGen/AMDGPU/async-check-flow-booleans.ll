@@ -1,4 +1,4 @@
-; The checker follows the structurizer's flow booleans (AMDGPUVerifyAsyncWaits.cpp,
+; The checker follows the structurizer's flow booleans (AMDGPUCheckAsyncWaitsDataflow.cpp,
 ; "Flow booleans"): a scalar register set to 0 or -1 on a path decides the
 ; s_cbranch_vccz/vccnz that tests it, so paths no lane can take are not
 ; followed (Random/randir-seed616-inlined-mark.ll and
@@ -8,22 +8,22 @@
 ; lowering is made to emit one count too weak (a testing-only option) is
 ; still reported at its line, on wave64 and wave32; a wait weakened on the
 ; loop's feasible path is reported.
-; RUN: %opt -passes='default<O3>' -amdgpu-verify-async-waits %s -o %t.bc
+; RUN: %opt -passes='default<O3>' -amdgpu-enable-check-async-waits %s -o %t.bc
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t.bc -o - 2>&1 | FileCheck %s --check-prefix=ASM
+; RUN:   -amdgpu-enable-check-async-waits %t.bc -o - 2>&1 | FileCheck %s --check-prefix=ASM
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t.bc -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t.bc -o /dev/null 2>&1 | count 0
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits %t.bc -o /dev/null 2>&1 | count 0
+; RUN:   -amdgpu-enable-check-async-waits %t.bc -o /dev/null 2>&1 | count 0
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t.bc -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t.bc -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK
 ; The code without the plugin's opt pipeline, structurized the same way:
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAK-EMITTED
 
 ; The wave-level check (the checker before it followed lanes and flow
@@ -33,7 +33,7 @@
 ; wave-level check's false report on it, are in
 ; Random/randir-seed683-checker-flow.ll.
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-verify-async-waits-wave-level \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-check-async-waits-wave-level \
 ; RUN:   %t.bc -o /dev/null 2>&1 | count 0
 
 ; The uniform branch is structurized through a flow boolean set to -1 in the

@@ -1,4 +1,4 @@
-; -amdgpu-verify-async-waits-explain: with each wait the checker reports, a
+; -amdgpu-check-async-waits-explain: with each wait the checker reports, a
 ; note at the async DMA that may still be in flight there (this DMA; one a
 ; call's callee may leave; one a caller may have left when the function was
 ; entered) and a note at the wait with one path of a lane to it. The waits
@@ -6,23 +6,23 @@
 ; something to report.
 ; RUN: split-file %s %t
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   -amdgpu-async-assume-callee-waits=false \
-; RUN:   -amdgpu-verify-async-waits-explain %t/gfx9.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-check-async-waits-explain %t/gfx9.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=GFX9
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
-; RUN:   -amdgpu-verify-async-waits-explain %t/entry.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-check-async-waits-explain %t/entry.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ENTRY
 ; A path of more than 32 blocks keeps its first 8 and last 24 (llc -O0 keeps
 ; the chain of blocks):
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O0 \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
-; RUN:   -amdgpu-verify-async-waits-explain %t/long.ll -o /dev/null 2>&1 \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-check-async-waits-explain %t/long.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=LONG
 ; Without the option, no note:
 ; RUN: not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs \
-; RUN:   -amdgpu-verify-async-waits -amdgpu-async-weaken-waits-for-testing \
+; RUN:   -amdgpu-enable-check-async-waits -amdgpu-async-weaken-waits-for-testing \
 ; RUN:   %t/gfx9.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET
 ; REQUIRES: amdgpu-registered-target
 
