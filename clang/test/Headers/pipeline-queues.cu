@@ -18,7 +18,7 @@
 // RUN:   -DONE_QUEUE %s -o - | FileCheck %s --check-prefix=ONE
 // RUN: %clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -O2 -S \
-// RUN:   -mllvm -amdgpu-verify-async-waits %s -o - \
+// RUN:   -mllvm -amdgpu-enable-check-async-waits %s -o - \
 // RUN:   | FileCheck %s --check-prefix=GFX942
 // RUN: not %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 %nvptx_ptx \
 // RUN:   -nocudainc -nocudalib -Wno-unknown-cuda-version -I%asyncpipe_include \

@@ -8,7 +8,7 @@
 ; the others.
 ; RUN: split-file %s %t
 ; RUN: %opt -passes=asyncpipe-lower %t/gfx1250.ll \
-; RUN:   | %llc -mcpu=gfx1250 -verify-machineinstrs -amdgpu-verify-async-waits \
+; RUN:   | %llc -mcpu=gfx1250 -verify-machineinstrs -amdgpu-enable-check-async-waits \
 ; RUN:   | FileCheck %s --check-prefix=GFX1250
 ; RUN: %opt -passes=asyncpipe-lower %t/bad.ll | not %llc -mcpu=gfx1250 \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD1250 \

@@ -13,7 +13,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' %t/runtime.ll \
 ; RUN:   | %opt -passes='default<O3>' | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 \
-; RUN:     -verify-machineinstrs -amdgpu-verify-async-waits -o /dev/null
+; RUN:     -verify-machineinstrs -amdgpu-enable-check-async-waits -o /dev/null
 ; RUN: %opt -passes=asyncpipe-tag-runtime-counts -S %t/runtime.ll \
 ; RUN:   | FileCheck %s --check-prefix=TAG
 ; RUN: %opt -passes=asyncpipe-tag-runtime-counts -S %t/constant.ll \

@@ -3,7 +3,7 @@
 ; the count follow the future's mark. The correct lowering passes it
 ; silently; a deliberately wrong one (every count one too large, a testing
 ; only option) is reported at every wait, in opt and in llc. The AMDGPU
-; checker (-amdgpu-verify-async-waits) cannot see this kind of mistake: it
+; checker (-amdgpu-enable-check-async-waits) cannot see this kind of mistake: it
 ; proves s_waitcnt sufficient for the counts it is given.
 ; RUN: %opt -passes=asyncpipe-lower-futures -asyncpipe-verify-futures \
 ; RUN:   -disable-output %s 2>&1 | count 0
