@@ -20,13 +20,6 @@ using namespace llvm;
 using namespace llvm::asyncpipe;
 using namespace llvm::asyncpipe::pipeliner;
 
-unsigned PipelineSchedule::getNumGroups() const {
-  unsigned Groups = 0;
-  for (const PipelineStatement &S : Statements)
-    Groups += S.isGroup();
-  return Groups;
-}
-
 /// Copies the scheduler's decisions into the schedule the builder reads.
 static void adoptPlan(PipelineSchedule &Sched, const SchedulePlan &Plan) {
   Sched.NumStages = Plan.NumStages;

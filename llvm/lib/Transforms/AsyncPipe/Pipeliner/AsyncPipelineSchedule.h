@@ -147,7 +147,10 @@ struct PipelineSchedule {
   };
   SmallVector<AliasCheck, 2> AliasChecks;
 
-  unsigned getNumGroups() const;
+  unsigned getNumGroups() const {
+    return count_if(Statements,
+                    [](const PipelineStatement &S) { return S.isGroup(); });
+  }
   unsigned getLastStage() const { return NumStages - 1; }
   bool isEarly(const PipelineStatement &S) const {
     return S.Stage < getLastStage();
