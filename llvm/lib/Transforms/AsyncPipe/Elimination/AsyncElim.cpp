@@ -313,12 +313,16 @@ static PreservedAnalyses eliminateMarksAndWaits(Function &F,
   ASYNCPIPE_DEBUG(dbgs() << "********** AsyncPipe mark/wait elimination: "
                          << F.getName() << " **********\n");
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
+  bool HardwareCommits = Target && Target->marksCommitHardwareGroups();
   // The pipeliner may still pipeline one of its loops: it schedules each
-  // group separately, so no mark may go.
+  // group separately, so no mark may go. Only rule M1 removes marks, and it
+  // never applies to hardware commits (but under the legacy model): the
+  // analysis walks the function only where its answer is read.
   bool MayPipeline =
+      (!HardwareCommits || useUnsoundLegacyModelForTesting()) &&
       AM.getResult<AsyncPipelineCandidatesAnalysis>(F).MayPipelineLoops;
   MarkWaitElimination Elim(F, ORE, std::move(Gate), MayPipeline,
-                           Target && Target->marksCommitHardwareGroups());
+                           HardwareCommits);
   if (!Elim.run())
     return PreservedAnalyses::all();
   if (Elim.changedCFG())
