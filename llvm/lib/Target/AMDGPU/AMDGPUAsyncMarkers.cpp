@@ -15,27 +15,42 @@ using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu;
 
 static constexpr StringLiteral MarkAsm = "; asyncmark";
+static constexpr StringLiteral QueueMarkAsm = "; asyncmark queue($0)";
 static constexpr StringLiteral WaitAsm = "; wait_asyncmark($0)";
-static constexpr StringLiteral WaitAsyncCntAsm =
-    "; wait_asyncmark($0) asynccnt";
-static constexpr StringLiteral WaitTensorCntAsm =
-    "; wait_asyncmark($0) tensorcnt";
+static constexpr StringLiteral AsyncCntSuffix = " asynccnt";
+static constexpr StringLiteral TensorCntSuffix = " tensorcnt";
+static constexpr StringLiteral QueueSuffix = " queue($1)";
 
-CallInst *asyncpipe::amdgpu::createMarkMarker(IRBuilderBase &B) {
-  auto *Asm = InlineAsm::get(FunctionType::get(B.getVoidTy(), false), MarkAsm,
-                             "", /*hasSideEffects=*/true);
-  return B.CreateCall(Asm);
+CallInst *asyncpipe::amdgpu::createMarkMarker(IRBuilderBase &B,
+                                              unsigned Queue) {
+  if (Queue == 0) {
+    auto *Asm = InlineAsm::get(FunctionType::get(B.getVoidTy(), false), MarkAsm,
+                               "", /*hasSideEffects=*/true);
+    return B.CreateCall(Asm);
+  }
+  auto *Asm =
+      InlineAsm::get(FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false),
+                     QueueMarkAsm, "i", /*hasSideEffects=*/true);
+  return B.CreateCall(Asm, {B.getInt32(Queue)});
 }
 
 CallInst *asyncpipe::amdgpu::createWaitMarker(IRBuilderBase &B, unsigned N,
-                                              std::optional<WaitOnlyOn> Only) {
-  StringRef Text = !Only                           ? WaitAsm
-                   : *Only == WaitOnlyOn::AsyncCnt ? WaitAsyncCntAsm
-                                                   : WaitTensorCntAsm;
-  auto *Asm = InlineAsm::get(
-      FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false), Text, "i",
-      /*hasSideEffects=*/true);
-  return B.CreateCall(Asm, {B.getInt32(N)});
+                                              std::optional<WaitOnlyOn> Only,
+                                              std::optional<unsigned> Queue) {
+  std::string Text = WaitAsm.str();
+  if (Only)
+    Text += *Only == WaitOnlyOn::AsyncCnt ? AsyncCntSuffix : TensorCntSuffix;
+  SmallVector<Type *, 2> Params = {B.getInt32Ty()};
+  SmallVector<Value *, 2> Args = {B.getInt32(N)};
+  if (Queue) {
+    Text += QueueSuffix;
+    Params.push_back(B.getInt32Ty());
+    Args.push_back(B.getInt32(*Queue));
+  }
+  auto *Asm =
+      InlineAsm::get(FunctionType::get(B.getVoidTy(), Params, false), Text,
+                     Queue ? "i,i" : "i", /*hasSideEffects=*/true);
+  return B.CreateCall(Asm, Args);
 }
 
 std::optional<WaitOnlyOn>
@@ -59,29 +74,68 @@ static StringRef getAsmString(const MachineInstr &MI) {
   return MI.getOperand(InlineAsm::MIOp_AsmString).getSymbolName();
 }
 
-bool asyncpipe::amdgpu::isMarkMarker(const MachineInstr &MI) {
-  return getAsmString(MI) == MarkAsm;
+/// The \p K-th "i" operand of the inline asm \p MI: each is a flag word
+/// followed by the immediate itself.
+static std::optional<unsigned> getImmOperand(const MachineInstr &MI,
+                                             unsigned K) {
+  unsigned ValueIdx = InlineAsm::MIOp_FirstOperand + 2 * K + 1;
+  if (ValueIdx >= MI.getNumOperands() || !MI.getOperand(ValueIdx).isImm())
+    return std::nullopt;
+  return MI.getOperand(ValueIdx).getImm();
+}
+
+namespace {
+/// What the text of a wait marker says besides its count.
+struct WaitMarkerText {
+  std::optional<WaitOnlyOn> Only;
+  bool HasQueue = false;
+};
+} // namespace
+
+static std::optional<WaitMarkerText> parseWaitMarker(const MachineInstr &MI) {
+  StringRef Text = getAsmString(MI);
+  if (!Text.consume_front(WaitAsm))
+    return std::nullopt;
+  WaitMarkerText Parsed;
+  if (Text.consume_front(AsyncCntSuffix))
+    Parsed.Only = WaitOnlyOn::AsyncCnt;
+  else if (Text.consume_front(TensorCntSuffix))
+    Parsed.Only = WaitOnlyOn::TensorCnt;
+  Parsed.HasQueue = Text.consume_front(QueueSuffix);
+  if (!Text.empty())
+    return std::nullopt;
+  return Parsed;
+}
+
+std::optional<unsigned>
+asyncpipe::amdgpu::getMarkMarkerQueue(const MachineInstr &MI) {
+  StringRef Text = getAsmString(MI);
+  if (Text == MarkAsm)
+    return 0;
+  if (Text == QueueMarkAsm)
+    return getImmOperand(MI, 0);
+  return std::nullopt;
 }
 
 std::optional<WaitOnlyOn>
 asyncpipe::amdgpu::getWaitMarkerOnlyOn(const MachineInstr &MI) {
-  StringRef Text = getAsmString(MI);
-  if (Text == WaitAsyncCntAsm)
-    return WaitOnlyOn::AsyncCnt;
-  if (Text == WaitTensorCntAsm)
-    return WaitOnlyOn::TensorCnt;
-  return std::nullopt;
+  std::optional<WaitMarkerText> Parsed = parseWaitMarker(MI);
+  return Parsed ? Parsed->Only : std::nullopt;
 }
 
 std::optional<unsigned>
 asyncpipe::amdgpu::getWaitMarkerCount(const MachineInstr &MI) {
-  if (getAsmString(MI) != WaitAsm && !getWaitMarkerOnlyOn(MI))
+  if (!parseWaitMarker(MI))
     return std::nullopt;
-  // The "i" operand is a flag word followed by the immediate itself.
-  unsigned ValueIdx = InlineAsm::MIOp_FirstOperand + 1;
-  if (ValueIdx >= MI.getNumOperands() || !MI.getOperand(ValueIdx).isImm())
+  return getImmOperand(MI, 0);
+}
+
+std::optional<unsigned>
+asyncpipe::amdgpu::getWaitMarkerQueue(const MachineInstr &MI) {
+  std::optional<WaitMarkerText> Parsed = parseWaitMarker(MI);
+  if (!Parsed || !Parsed->HasQueue)
     return std::nullopt;
-  return MI.getOperand(ValueIdx).getImm();
+  return getImmOperand(MI, 1);
 }
 
 bool asyncpipe::amdgpu::isTaggedAsyncDMA(const MachineInstr &MI) {

@@ -11,7 +11,13 @@
 ///
 /// * A mark or a wait becomes a side-effecting inline-asm comment,
 ///   "; asyncmark" or "; wait_asyncmark(N)". Memory operations are not moved
-///   across it, and it stays in the assembly where the user wrote it.
+///   across it, and it stays in the assembly where the user wrote it. In a
+///   function that uses AsyncPipe queues, a mark of queue Q > 0 is
+///   "; asyncmark queue(Q)" and a wait of queue Q (0 included) is
+///   "; wait_asyncmark(N) queue(Q)": amdgpu-lower-async-waits computes the
+///   combined count of such a wait on the machine CFG, the one the checker
+///   reads. A plain mark is queue 0's; a plain wait counts every queue's
+///   marks.
 /// * An async DMA becomes the non-async intrinsic, whose LDS pointer operand is
 ///   a zero-offset getelementptr carrying !asyncpipe.async. The DMA's LDS
 ///   memory operand points at that instruction, which is how machine passes
@@ -36,27 +42,36 @@ namespace amdgpu {
 /// Metadata kind on an async DMA call and on its tagging getelementptr.
 inline constexpr StringLiteral AsyncDMAMetadata = "asyncpipe.async";
 
-/// Emits the marker of a mark.
-CallInst *createMarkMarker(IRBuilderBase &B);
+/// Emits the marker of a mark of queue \p Queue (0: the plain mark).
+CallInst *createMarkMarker(IRBuilderBase &B, unsigned Queue = 0);
 /// The one counter a wait of upstream's draft stage masks may be limited to
 /// on gfx1250 (AMDGPUAsyncStages.h): ASYNCcnt, which counts the copies, or
 /// TENSORcnt, which counts the tensor DMA.
 enum class WaitOnlyOn { AsyncCnt, TensorCnt };
 
 /// Emits the marker of a wait for at most \p N outstanding marks, of every
-/// counter or only of \p Only ("; wait_asyncmark(N) asynccnt").
+/// counter or only of \p Only ("; wait_asyncmark(N) asynccnt"), of every
+/// queue or only of \p Queue ("; wait_asyncmark(N) queue(Q)").
 CallInst *createWaitMarker(IRBuilderBase &B, unsigned N,
-                           std::optional<WaitOnlyOn> Only = std::nullopt);
+                           std::optional<WaitOnlyOn> Only = std::nullopt,
+                           std::optional<unsigned> Queue = std::nullopt);
 /// The counter the wait \p Call (llvm.amdgcn.wait.asyncmark) is limited to
 /// by its !asyncpipe.wait.counters, if any.
 std::optional<WaitOnlyOn> getWaitOnlyOn(const CallInst &Call);
 
-/// True if \p MI is the marker of a mark.
-bool isMarkMarker(const MachineInstr &MI);
+/// The queue of \p MI if it is the marker of a mark (0 for a plain mark).
+std::optional<unsigned> getMarkMarkerQueue(const MachineInstr &MI);
+/// True if \p MI is the marker of a mark, of any queue.
+inline bool isMarkMarker(const MachineInstr &MI) {
+  return getMarkMarkerQueue(MI).has_value();
+}
 /// N if \p MI is the marker of a wait.
 std::optional<unsigned> getWaitMarkerCount(const MachineInstr &MI);
 /// The counter the wait marker \p MI is limited to, if any.
 std::optional<WaitOnlyOn> getWaitMarkerOnlyOn(const MachineInstr &MI);
+/// The queue whose marks the wait marker \p MI counts, or none if it counts
+/// the marks of every queue.
+std::optional<unsigned> getWaitMarkerQueue(const MachineInstr &MI);
 /// True if \p MI is an LDS DMA that came from an async DMA.
 bool isTaggedAsyncDMA(const MachineInstr &MI);
 

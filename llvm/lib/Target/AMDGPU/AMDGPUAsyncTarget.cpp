@@ -109,6 +109,10 @@ public:
     return B.CreateCall(Wait, {B.getInt16(std::min<uint64_t>(N, 0x7fff))});
   }
 
+  // amdgpu-lower-async-waits counts a queue's wait on the machine CFG, the
+  // one the structurizer makes and the checker reads (AMDGPUAsyncMarkers.h).
+  bool countsQueueWaitsInCodegen() const override { return true; }
+
   // A wait becomes a marker that needs a constant count, so asyncpipe-lower
   // resolves run-time counts in the native form too, with the same per-wait
   // bounds as for any target.

@@ -103,6 +103,10 @@ int64_t asyncpipe::amdgpu::checker::resolveActivation(const MachineFunction &MF,
   return getRecordedQueueActivation(Own, uint64_t(-Activation));
 }
 
+/// What names a queue in the lowering's markers.
+static constexpr StringLiteral QueueMarkSuffix = " queue($0)";
+static constexpr StringLiteral QueueWaitSuffix = " queue($1)";
+
 bool asyncpipe::amdgpu::checker::isMark(const MachineInstr &MI,
                                         const MarkerFamily &F,
                                         int64_t Activation) {
@@ -111,7 +115,17 @@ bool asyncpipe::amdgpu::checker::isMark(const MachineInstr &MI,
     return P && P->Value == ParkedMark &&
            resolveActivation(*MI.getMF(), P->Activation) == Activation;
   }
-  return getAsmText(MI) == F.MarkAsm;
+  StringRef Text = getAsmText(MI);
+  if (!Text.consume_front(F.MarkAsm))
+    return false;
+  // A mark of any queue is one of every mark's sequence.
+  std::optional<int64_t> Queue = 0;
+  if (Text.consume_front(QueueMarkSuffix))
+    Queue = getAsmImm(MI, 0);
+  if (!Text.empty() || !Queue)
+    return false;
+  return Activation == 0 ||
+         Activation == getEmittedQueueSequence(unsigned(*Queue));
 }
 
 std::optional<unsigned> asyncpipe::amdgpu::checker::waitCount(
@@ -123,14 +137,26 @@ std::optional<unsigned> asyncpipe::amdgpu::checker::waitCount(
       return std::nullopt;
     return std::min<int64_t>(P->Value, INT_MAX - 2);
   }
-  if (getAsmText(MI) != F.WaitAsm &&
-      (F.WaitHereOnlyAsm.empty() || getAsmText(MI) != F.WaitHereOnlyAsm))
+  StringRef Text = getAsmText(MI);
+  bool OfQueue = Text.consume_back(QueueWaitSuffix);
+  if (Text != F.WaitAsm &&
+      (F.WaitHereOnlyAsm.empty() || Text != F.WaitHereOnlyAsm))
     return std::nullopt;
-  // An "i" operand is a flag word followed by the immediate.
-  unsigned Idx = InlineAsm::MIOp_FirstOperand + 1;
-  if (Idx >= MI.getNumOperands() || !MI.getOperand(Idx).isImm())
+  // A queue's wait counts its queue's sequence alone, a plain wait every
+  // mark's.
+  int64_t Sequence = 0;
+  if (OfQueue) {
+    std::optional<int64_t> Queue = getAsmImm(MI, 1);
+    if (!Queue || *Queue < 0)
+      return std::nullopt;
+    Sequence = getEmittedQueueSequence(unsigned(*Queue));
+  }
+  if (Sequence != Activation)
     return std::nullopt;
-  return std::min<int64_t>(MI.getOperand(Idx).getImm(), INT_MAX - 2);
+  std::optional<int64_t> N = getAsmImm(MI, 0);
+  if (!N)
+    return std::nullopt;
+  return std::min<int64_t>(*N, INT_MAX - 2);
 }
 
 bool asyncpipe::amdgpu::checker::isAsyncDMA(const MachineInstr &MI) {
@@ -139,6 +165,17 @@ bool asyncpipe::amdgpu::checker::isAsyncDMA(const MachineInstr &MI) {
       if (I->hasMetadata("asyncpipe.async"))
         return true;
   return false;
+}
+
+/// The queue a wait marker of the lowering names, if any.
+static std::optional<int64_t> getEmittedWaitQueue(const MachineInstr &MI) {
+  StringRef Text = getAsmText(MI);
+  if (!Text.starts_with(Emitted.WaitAsm) || !Text.ends_with(QueueWaitSuffix))
+    return std::nullopt;
+  std::optional<int64_t> Queue = getAsmImm(MI, 1);
+  if (!Queue || *Queue < 0)
+    return std::nullopt;
+  return Queue;
 }
 
 /// The activations the recorder limited to one counter
@@ -208,9 +245,20 @@ public:
       SmallVector<Queue, 2> Queues = {Queue::Copies};
       if (hasAsyncCounter(AMDGPU::getIsaVersion(MF.getSubtarget().getCPU())))
         Queues.push_back(Queue::Tensor);
-      for (Queue Q : Queues)
-        Checker(MF, *Ops, Q == Queue::Tensor ? EmittedTensor : Emitted, Q)
-            .run();
+      // The lowering's markers: one check of every mark, and one per queue
+      // its waits name.
+      SmallVector<int64_t, 4> Sequences = {0};
+      for (const MachineBasicBlock &MBB : MF)
+        for (const MachineInstr &MI : MBB.instrs())
+          if (std::optional<int64_t> Queue = getEmittedWaitQueue(MI))
+            Sequences.push_back(getEmittedQueueSequence(unsigned(*Queue)));
+      llvm::sort(Sequences);
+      Sequences.erase(llvm::unique(Sequences), Sequences.end());
+      for (int64_t Sequence : Sequences)
+        for (Queue Q : Queues)
+          Checker(MF, *Ops, Q == Queue::Tensor ? EmittedTensor : Emitted, Q,
+                  Sequence)
+              .run();
       // One pass per activation with recorded waits here: the function's
       // own, and those of functions inlined into it.
       SmallVector<int64_t, 4> Activations;

@@ -204,10 +204,18 @@ inline constexpr MarkerFamily Recorded = {RecordedMarkAsm, RecordedWaitAsm,
 /// (queue 0 and queue Q recorded in an always_inline function) are those of
 /// \p MF itself.
 int64_t resolveActivation(const MachineFunction &MF, int64_t Recorded);
-/// Whether \p MI is a mark of \p F (for recorded marks: of \p Activation).
+/// The sequence of the lowering's markers that the waits of queue \p Queue
+/// count (AsyncPipe queues; AMDGPUAsyncMarkers.h): "; asyncmark queue(Q)"
+/// marks (a plain mark is queue 0's) and "; wait_asyncmark(N) queue(Q)"
+/// waits. Sequence 0 is every mark and the plain waits, which count them
+/// all.
+inline int64_t getEmittedQueueSequence(unsigned Queue) { return 1 + Queue; }
+/// Whether \p MI is a mark of \p F: for recorded marks, of \p Activation;
+/// for the lowering's markers, of the sequence \p Activation.
 bool isMark(const MachineInstr &MI, const MarkerFamily &F,
             int64_t Activation = 0);
 /// The count of \p MI if it is a wait of \p F (for recorded waits: of
+/// \p Activation; for the lowering's markers: of the sequence
 /// \p Activation).
 std::optional<unsigned> waitCount(const MachineInstr &MI, const MarkerFamily &F,
                                   int64_t Activation = 0);

@@ -71,10 +71,16 @@ bool Checker::check(const MachineInstr &MI, const LaneStates &States) const {
              " or more marks may still be in flight; a pass deleted or "
              "weakened this wait before or during code generation")
                 .str()
-          : ("wait_asyncmark(" + Twine(*N) +
+      : Activation == 0
+          ? ("wait_asyncmark(" + Twine(*N) +
              ") is not satisfied by the emitted " + Wait + ": " + DMA +
              " followed by " + Twine(*N + 1) +
              " or more marks may still be in flight")
+                .str()
+          : ("the wait of queue " + Twine(Activation - 1) + " for at most " +
+             Twine(*N) + " of its marks is not satisfied by the emitted " +
+             Wait + ": " + DMA + " followed by " + Twine(*N + 1) +
+             " or more of its marks may still be in flight")
                 .str();
   F.getContext().diagnose(
       DiagnosticInfoUnsupported(F, Msg, DiagnosticLocation(MI.getDebugLoc())));

@@ -333,6 +333,15 @@ bool rejectCopiesForGlobalISel(Function &F) {
   return !Copies.empty();
 }
 
+/// A queue's mark or wait, which asyncpipe-lower leaves as it is on AMDGPU
+/// (AMDGPUAsyncTarget::countsQueueWaitsInCodegen): its marker keeps the
+/// queue, and amdgpu-lower-async-waits computes the combined count on the
+/// machine CFG.
+bool isKeptQueueOp(const AsyncOp &Op) {
+  return Op.getForm() == AsyncOpForm::Portable && Op.hasQueueOperand() &&
+         (Op.isMark() || Op.isWait());
+}
+
 class AsyncIntrinsicLowering {
 public:
   AsyncIntrinsicLowering(Function &F, const AsyncSubtarget &ST,
@@ -357,7 +366,8 @@ private:
 bool AsyncIntrinsicLowering::run() {
   SmallVector<AsyncOp, 16> Ops;
   for (Instruction &I : instructions(F))
-    if (AsyncOp Op = AsyncOp::get(I); Op && Op.getForm() == AsyncOpForm::AMDGPU)
+    if (AsyncOp Op = AsyncOp::get(I);
+        Op && (Op.getForm() == AsyncOpForm::AMDGPU || isKeptQueueOp(Op)))
       Ops.push_back(Op);
   for (const AsyncOp &Op : Ops) {
     CallBase &Call = *Op.getCall();
@@ -372,7 +382,8 @@ bool AsyncIntrinsicLowering::run() {
     } else if (Op.isMark()) {
       ++NumMarksLowered;
       IRBuilder<> B(&Call);
-      createMarkMarker(B)->setDebugLoc(Call.getDebugLoc());
+      createMarkMarker(B, Op.getQueue().value_or(0))
+          ->setDebugLoc(Call.getDebugLoc());
       Call.eraseFromParent();
     } else {
       ++NumWaitsLowered;
@@ -654,7 +665,12 @@ void AsyncIntrinsicLowering::lowerWait(const AsyncOp &Op) {
   std::optional<WaitOnlyOn> Only;
   if (auto *Wait = dyn_cast<CallInst>(&Call))
     Only = getWaitOnlyOn(*Wait);
-  createWaitMarker(B, *N, Only)->setDebugLoc(Call.getDebugLoc());
+  // A queue's wait whose queue is not known waits for every queue's marks,
+  // which is never weaker.
+  std::optional<unsigned> Queue;
+  if (Op.hasQueueOperand())
+    Queue = Op.getQueue();
+  createWaitMarker(B, *N, Only, Queue)->setDebugLoc(Call.getDebugLoc());
   Call.eraseFromParent();
 }
 

@@ -28,19 +28,30 @@
 // Their tensor DMA (tensor_load_to_lds, tensor_store_from_lds) is
 // asynchronous too and is covered by the marks as upstream LLVM covers it
 // (llvm-project PR #200775), but it counts on a counter of its own, TENSORcnt,
-// which retires independently of ASYNCcnt. So the state keeps one queue per
+// which retires independently of ASYNCcnt. So the state keeps one entry per
 // counter, each with its own counts per mark, in the one dataflow: a wait
 // needs, per counter, the weakest count that completes that counter's
 // operations before its (N+1)-th newest mark, and gets s_wait_asynccnt K
 // and s_wait_tensorcnt T, each only where that counter has such an operation
 // on some path.
 //
-// Termination. A block's state is, per counter, one count per nameable mark
-// plus one for the newest DMA, each in {0, ..., Cap, Done} (counts saturate at
-// Cap, one more than the largest encodable count, where the wait is clamped
-// anyway), and one out-of-order bit: a finite lattice of height
-// H = C * ((Depth + 1) * (Cap + 1) + 1) for C counters (one, or two on
-// gfx1250), ordered by "at most as much is known" (smaller counts, bit set).
+// AsyncPipe queues (llvm/docs/AsyncPipeModel.rst, "Queues") share these
+// counters, so a wait of queue Q is lowered here too, to the exact combined
+// count: the weakest count that completes every operation before Q's
+// (N+1)-th newest mark. The state keeps the counts per mark of several
+// sequences: one of every mark, which a plain wait counts, and one per queue
+// of that queue's marks (a plain mark is queue 0's). Counting here, on the
+// machine CFG, rather than on the IR's, matters because the structurizer
+// adds edges that no lane takes, along which a count proven on the IR leaves
+// a queue's operation in flight; the checker follows those edges too.
+//
+// Termination. A block's state is, per counter, one count per nameable mark of
+// each of its S sequences plus one for the newest DMA, each in
+// {0, ..., Cap, Done} (counts saturate at Cap, one more than the largest
+// encodable count, where the wait is clamped anyway), and one out-of-order
+// bit: a finite lattice of height H = C * ((S * Depth + 1) * (Cap + 1) + 1)
+// for C counters (one, or two on gfx1250), ordered by "at most as much is
+// known" (smaller counts, bit set).
 // Depth, the number of nameable marks, is capped at MaxMarkDepth: a wait
 // naming more marks is lowered as a wait naming MaxMarkDepth - 1, which is
 // stronger. The transfer of a wait is not monotone (the count it emits, which
@@ -147,23 +158,24 @@ constexpr unsigned MaxCounters = 2;
 /// What is known about the operations of one counter that the marks of the
 /// current activation cover, at a program point. Counts are lower bounds over
 /// all paths, saturated at the counter's Cap.
-struct QueueState {
+struct CounterState {
   /// Events of the counter issued since its newest async DMA, or Done.
   unsigned SinceNewestDMA = Done;
-  /// SinceMark[J]: events of the counter issued since its newest async DMA
-  /// older than the J-th most recent mark (J = 0 is the most recent), or
-  /// Done.
+  /// Per sequence of marks S (AllMarks, or queueSequence(Q)), Depth entries
+  /// from S * Depth: the J-th is the events of the counter issued since its
+  /// newest async DMA older than the sequence's J-th most recent mark
+  /// (J = 0 is the most recent), or Done.
   SmallVector<unsigned, 4> SinceMark;
   /// An event that may retire out of order is in flight: only a wait for 0
   /// proves anything complete.
   bool OutOfOrderPending = false;
 
-  bool operator==(const QueueState &O) const {
+  bool operator==(const CounterState &O) const {
     return SinceNewestDMA == O.SinceNewestDMA && SinceMark == O.SinceMark &&
            OutOfOrderPending == O.OutOfOrderPending;
   }
 
-  void meet(const QueueState &O) {
+  void meet(const CounterState &O) {
     SinceNewestDMA = std::min(SinceNewestDMA, O.SinceNewestDMA);
     for (unsigned J = 0, E = SinceMark.size(); J != E; ++J)
       SinceMark[J] = std::min(SinceMark[J], O.SinceMark[J]);
@@ -172,22 +184,29 @@ struct QueueState {
 };
 
 /// What is known about the marks of the current activation at a program
-/// point: one queue per counter.
+/// point: one entry per counter.
 struct MarkState {
-  SmallVector<QueueState, MaxCounters> Queues;
+  SmallVector<CounterState, MaxCounters> Counters;
 
-  bool operator==(const MarkState &O) const { return Queues == O.Queues; }
+  bool operator==(const MarkState &O) const { return Counters == O.Counters; }
 
   void meet(const MarkState &O) {
-    for (unsigned C = 0, E = Queues.size(); C != E; ++C)
-      Queues[C].meet(O.Queues[C]);
+    for (unsigned C = 0, E = Counters.size(); C != E; ++C)
+      Counters[C].meet(O.Counters[C]);
   }
 };
+
+/// The sequence of marks that a plain wait counts: every mark, of any queue.
+constexpr unsigned AllMarks = 0;
+/// The sequence of the marks of queue \p Queue.
+constexpr unsigned queueSequence(unsigned Queue) { return 1 + Queue; }
 
 /// One wait marker and the count it needs on each counter (Done: none).
 struct WaitDecision {
   MachineInstr *Marker;
   unsigned N;
+  /// The queue whose marks it counts, or none for every queue's.
+  std::optional<unsigned> Queue;
   std::array<unsigned, MaxCounters> Count = {Done, Done};
   /// Per counter: an out-of-order event made the count 0.
   std::array<bool, MaxCounters> ForcedByOutOfOrder = {false, false};
@@ -240,15 +259,23 @@ public:
 
 private:
   unsigned countWaitDepth() const;
+  unsigned countSequences() const;
   MarkState entryState() const;
   void transfer(MachineInstr &MI, MarkState &S,
                 SmallVectorImpl<WaitDecision> *Decisions) const;
   void transferAsyncCnt(MachineInstr &MI, MarkState &S) const;
-  void countEvent(unsigned C, VmcntEvent E, QueueState &Q) const;
-  void bump(unsigned C, QueueState &Q) const;
-  void applyCount(QueueState &Q, unsigned Count) const;
+  void countEvent(unsigned C, VmcntEvent E, CounterState &Q) const;
+  void bump(unsigned C, CounterState &Q) const;
+  void applyCount(CounterState &Q, unsigned Count) const;
+  void transferWait(MachineInstr &MI, unsigned N, MarkState &S,
+                    SmallVectorImpl<WaitDecision> *Decisions) const;
+  void transferMark(unsigned Queue, MarkState &S) const;
   MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
   unsigned markIndex(unsigned N) const { return std::min(N, Depth - 1); }
+  /// The entry of sequence \p Seq for its \p J-th most recent mark.
+  unsigned &sinceMark(CounterState &Q, unsigned Seq, unsigned J) const {
+    return Q.SinceMark[Seq * Depth + J];
+  }
   bool solve();
   SmallVector<WaitDecision, 8> decide();
   SmallVector<MachineInstr *, 2> emit(const WaitDecision &D);
@@ -288,6 +315,9 @@ private:
   std::array<unsigned, MaxCounters> Cap;
   std::array<StringRef, MaxCounters> CounterName;
   unsigned Depth = 0;
+  /// The sequences of marks tracked: every mark, and, in a function whose
+  /// markers name queues, each queue's up to the largest one named.
+  unsigned NumSequences = 1;
   DenseMap<const MachineBasicBlock *, MarkState> Out;
 };
 
@@ -303,6 +333,17 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
   return Any ? std::min(MaxN, MaxMarkDepth - 1) + 1 : 0;
 }
 
+// Only a queue's wait reads a queue's sequence, so without one the function
+// keeps the one sequence of every mark, whatever queues its marks name.
+unsigned AsyncWaitLowering::countSequences() const {
+  unsigned Sequences = 1;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (std::optional<unsigned> Queue = getWaitMarkerQueue(MI))
+        Sequences = std::max(Sequences, queueSequence(*Queue) + 1);
+  return Sequences;
+}
+
 // An entry point (a kernel or a shader) starts with nothing in flight. Any
 // other function may be entered with its caller's DMAs in flight; on gfx9
 // and gfx10 the stock pass's entry s_waitcnt then completes them, while
@@ -310,18 +351,18 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
 // (GFX11, GFX12 before gfx1250) no async DMA can exist at all.
 MarkState AsyncWaitLowering::entryState() const {
   MarkState S;
-  S.Queues.resize(NumCounters);
+  S.Counters.resize(NumCounters);
   bool CallerMayHaveDMA = !startsWithNothingInFlight(MF.getFunction());
   for (unsigned C = 0; C != NumCounters; ++C) {
-    QueueState &Q = S.Queues[C];
-    Q.SinceMark.assign(Depth, Done);
+    CounterState &Q = S.Counters[C];
+    Q.SinceMark.assign(NumSequences * Depth, Done);
     if (CallerMayHaveDMA && (C == TensorCounter || HasDMA))
       Q.SinceNewestDMA = 0;
   }
   return S;
 }
 
-void AsyncWaitLowering::bump(unsigned C, QueueState &Q) const {
+void AsyncWaitLowering::bump(unsigned C, CounterState &Q) const {
   auto Inc = [&](unsigned &X) {
     if (X != Done)
       X = std::min(X + 1, Cap[C]);
@@ -333,7 +374,7 @@ void AsyncWaitLowering::bump(unsigned C, QueueState &Q) const {
 
 // At most Count events remain, so every event with at least Count newer ones
 // has retired, provided events retire in order.
-void AsyncWaitLowering::applyCount(QueueState &Q, unsigned Count) const {
+void AsyncWaitLowering::applyCount(CounterState &Q, unsigned Count) const {
   if (Q.OutOfOrderPending && Count != 0)
     return;
   auto Apply = [&](unsigned &X) {
@@ -347,7 +388,7 @@ void AsyncWaitLowering::applyCount(QueueState &Q, unsigned Count) const {
 }
 
 void AsyncWaitLowering::countEvent(unsigned C, VmcntEvent E,
-                                   QueueState &Q) const {
+                                   CounterState &Q) const {
   switch (E) {
   case VmcntEvent::NotCounted:
     return;
@@ -365,6 +406,61 @@ void AsyncWaitLowering::countEvent(unsigned C, VmcntEvent E,
   }
 }
 
+// A wait of the sequence of marks it counts: every mark for a plain wait,
+// its queue's for a queue's wait.
+void AsyncWaitLowering::transferWait(
+    MachineInstr &MI, unsigned N, MarkState &S,
+    SmallVectorImpl<WaitDecision> *Decisions) const {
+  WaitDecision D{&MI, N, getWaitMarkerQueue(MI)};
+  unsigned Seq = D.Queue ? queueSequence(*D.Queue) : AllMarks;
+  std::optional<WaitOnlyOn> Only = getWaitMarkerOnlyOn(MI);
+  for (unsigned C = 0; C != NumCounters; ++C) {
+    // A wait of upstream's draft stages limited to one counter neither
+    // waits on the other nor completes anything there. Where the tensor
+    // DMA has no counter of its own, the one counter is the copies'.
+    if (Only &&
+        C != (*Only == WaitOnlyOn::TensorCnt && TensorCnt ? TensorCounter
+                                                          : CopyCounter))
+      continue;
+    CounterState &Q = S.Counters[C];
+    unsigned Needed = sinceMark(Q, Seq, markIndex(N));
+    bool Forced = Needed != Done && Needed != 0 && Q.OutOfOrderPending;
+    if (Forced)
+      Needed = 0;
+    D.Count[C] = Needed;
+    D.ForcedByOutOfOrder[C] = Forced;
+    // The marks the wait names are complete now. For a plain wait only
+    // those, and everything else only when the wait is for 0, as this
+    // lowering has always done. A queue's wait completes whatever it leaves
+    // at most Needed events newer than, in every sequence: so a later wait
+    // of another queue, or of this one for an older mark, knows what the
+    // combined count already waited for, as it would if the wait were
+    // lowered to a plain wait for the combined count.
+    for (unsigned J = markIndex(N); J < Depth; ++J)
+      sinceMark(Q, Seq, J) = Done;
+    if (Needed == 0 || (D.Queue && Needed != Done))
+      applyCount(Q, Needed);
+  }
+  if (Decisions)
+    Decisions->push_back(D);
+}
+
+// A mark of \p Queue is the newest of every mark, and of its queue's.
+void AsyncWaitLowering::transferMark(unsigned Queue, MarkState &S) const {
+  if (!Depth)
+    return;
+  auto Push = [&](CounterState &Q, unsigned Seq) {
+    unsigned *Row = Q.SinceMark.data() + Seq * Depth;
+    std::move_backward(Row, Row + Depth - 1, Row + Depth);
+    Row[0] = Q.SinceNewestDMA;
+  };
+  for (CounterState &Q : S.Counters) {
+    Push(Q, AllMarks);
+    if (queueSequence(Queue) < NumSequences)
+      Push(Q, queueSequence(Queue));
+  }
+}
+
 // Bundled instructions are visited one by one (MachineBasicBlock::instrs),
 // their BUNDLE header not at all: it has no TSFlags of its own.
 void AsyncWaitLowering::transfer(
@@ -373,49 +469,18 @@ void AsyncWaitLowering::transfer(
   if (MI.isBundle())
     return;
   if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-    WaitDecision D{&MI, *N};
-    std::optional<WaitOnlyOn> Only = getWaitMarkerOnlyOn(MI);
-    for (unsigned C = 0; C != NumCounters; ++C) {
-      // A wait of upstream's draft stages limited to one counter neither
-      // waits on the other nor completes anything there. Where the tensor
-      // DMA has no counter of its own, the one counter is the copies'.
-      if (Only &&
-          C != (*Only == WaitOnlyOn::TensorCnt && TensorCnt ? TensorCounter
-                                                            : CopyCounter))
-        continue;
-      QueueState &Q = S.Queues[C];
-      unsigned Needed = Q.SinceMark[markIndex(*N)];
-      bool Forced = Needed != Done && Needed != 0 && Q.OutOfOrderPending;
-      if (Forced)
-        Needed = 0;
-      D.Count[C] = Needed;
-      D.ForcedByOutOfOrder[C] = Forced;
-      // The marks the wait names are complete now. Only those, and
-      // everything else only when the wait is for 0: what a weaker wait
-      // completes besides would depend on counts the wait itself does not
-      // name.
-      for (unsigned J = markIndex(*N); J < Depth; ++J)
-        Q.SinceMark[J] = Done;
-      if (Needed == 0)
-        applyCount(Q, 0);
-    }
-    if (Decisions)
-      Decisions->push_back(D);
+    transferWait(MI, *N, S, Decisions);
     return;
   }
-  if (isMarkMarker(MI)) {
-    if (Depth)
-      for (QueueState &Q : S.Queues) {
-        Q.SinceMark.insert(Q.SinceMark.begin(), Q.SinceNewestDMA);
-        Q.SinceMark.pop_back();
-      }
+  if (std::optional<unsigned> Queue = getMarkMarkerQueue(MI)) {
+    transferMark(*Queue, S);
     return;
   }
   if (AsyncCnt) {
     transferAsyncCnt(MI, S);
     return;
   }
-  QueueState &Q = S.Queues[CopyCounter];
+  CounterState &Q = S.Counters[CopyCounter];
   if (Opcodes.isWaitcnt(MI)) {
     applyCount(Q, ST.decodeVmcnt(MI.getOperand(0).getImm()));
     return;
@@ -450,7 +515,7 @@ void AsyncWaitLowering::transfer(
 // this function's, on a counter nothing else but a tensor save or stop
 // changes.
 void AsyncWaitLowering::transferAsyncCnt(MachineInstr &MI, MarkState &S) const {
-  QueueState &Copies = S.Queues[CopyCounter];
+  CounterState &Copies = S.Counters[CopyCounter];
   if (Opcodes.isWaitAsynccnt(MI)) {
     applyCount(Copies, MI.getOperand(0).getImm());
     return;
@@ -459,19 +524,20 @@ void AsyncWaitLowering::transferAsyncCnt(MachineInstr &MI, MarkState &S) const {
     // Under -amdgpu-async-merge-tensor-into-asynccnt-for-testing the tensor
     // DMA is taken for a copy, which a tensor wait does not retire.
     if (TensorCnt)
-      applyCount(S.Queues[TensorCounter], MI.getOperand(0).getImm());
+      applyCount(S.Counters[TensorCounter], MI.getOperand(0).getImm());
     return;
   }
   if (MI.isCall()) {
     Copies.SinceNewestDMA = 0;
     Copies.OutOfOrderPending = true;
     if (TensorCnt)
-      S.Queues[TensorCounter].SinceNewestDMA = 0;
+      S.Counters[TensorCounter].SinceNewestDMA = 0;
     return;
   }
   countEvent(CopyCounter, Opcodes.classifyAsynccnt(MI), Copies);
   unsigned TensorQueue = TensorCnt ? TensorCounter : CopyCounter;
-  countEvent(TensorQueue, Opcodes.classifyTensorcnt(MI), S.Queues[TensorQueue]);
+  countEvent(TensorQueue, Opcodes.classifyTensorcnt(MI),
+             S.Counters[TensorQueue]);
 }
 
 MarkState
@@ -628,18 +694,30 @@ std::string AsyncWaitLowering::describeCounts(const WaitDecision &D) const {
   return Text;
 }
 
+/// Names the wait \p D in \p R: "wait_asyncmark(2)", or for a queue's wait
+/// "wait of queue 1 for at most 2 of its marks".
+static void appendWait(DiagnosticInfoOptimizationBase &R,
+                       const WaitDecision &D) {
+  if (!D.Queue) {
+    R << "wait_asyncmark(" << ore::NV("N", D.N) << ")";
+    return;
+  }
+  R << "wait of queue " << ore::NV("Queue", *D.Queue) << " for at most "
+    << ore::NV("N", D.N) << " of its marks";
+}
+
 void AsyncWaitLowering::remark(const WaitDecision &D) {
   const MachineInstr &MI = *D.Marker;
   if (asyncpipe::isOpenCLKernelBody(MI.getMF()->getFunction()))
     return;
   if (D.ForcedBySweepBound) {
     ORE.emit([&] {
-      return MachineOptimizationRemarkMissed("asyncpipe", "WaitSweepBound",
-                                             MI.getDebugLoc(), MI.getParent())
-             << "wait_asyncmark(" << ore::NV("N", D.N) << ") uses "
-             << describeCounts(D)
-             << ": the wait analysis of this function reached its "
-                "iteration bound";
+      MachineOptimizationRemarkMissed R("asyncpipe", "WaitSweepBound",
+                                        MI.getDebugLoc(), MI.getParent());
+      appendWait(R, D);
+      return R << " uses " << describeCounts(D)
+               << ": the wait analysis of this function reached its "
+                  "iteration bound";
     });
     return;
   }
@@ -655,10 +733,10 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
                        "may complete out of order, are in flight"
                      : "loads that may return out of order (an image "
                        "access, or a callee's loads) are in flight";
-      return MachineOptimizationRemarkMissed("asyncpipe", "WaitForcedToZero",
-                                             MI.getDebugLoc(), MI.getParent())
-             << "wait_asyncmark(" << ore::NV("N", D.N) << ") needs "
-             << CounterName[C] << "(0): " << Why;
+      MachineOptimizationRemarkMissed R("asyncpipe", "WaitForcedToZero",
+                                        MI.getDebugLoc(), MI.getParent());
+      appendWait(R, D);
+      return R << " needs " << CounterName[C] << "(0): " << Why;
     });
   }
   if (llvm::any_of(D.ForcedByOutOfOrder, [](bool B) { return B; }))
@@ -666,7 +744,8 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
   ORE.emit([&] {
     MachineOptimizationRemarkAnalysis R("asyncpipe", "AsyncWait",
                                         MI.getDebugLoc(), MI.getParent());
-    R << "wait_asyncmark(" << ore::NV("N", D.N) << ") ";
+    appendWait(R, D);
+    R << " ";
     if (!D.needsWait())
       R << "needs no wait";
     else if (NumCounters == 1)
@@ -701,12 +780,12 @@ void AsyncWaitLowering::remark(const WaitDecision &D) {
                       : AsyncCnt         ? "copies"
                                          : "loads";
     ORE.emit([&] {
-      return MachineOptimizationRemarkMissed("asyncpipe", "WaitClamped",
-                                             MI.getDebugLoc(), MI.getParent())
-             << "wait_asyncmark(" << ore::NV("N", D.N)
-             << ") could leave more newer " << Newer << " in flight than "
-             << CounterName[C] << " counts: using " << CounterName[C] << "("
-             << ore::NV("Vmcnt", MaxCount[C]) << ")";
+      MachineOptimizationRemarkMissed R("asyncpipe", "WaitClamped",
+                                        MI.getDebugLoc(), MI.getParent());
+      appendWait(R, D);
+      return R << " could leave more newer " << Newer << " in flight than "
+               << CounterName[C] << " counts: using " << CounterName[C] << "("
+               << ore::NV("Vmcnt", MaxCount[C]) << ")";
     });
   }
 }
@@ -715,6 +794,7 @@ bool AsyncWaitLowering::run() {
   Depth = countWaitDepth();
   if (!Depth)
     return false;
+  NumSequences = countSequences();
   ASYNCPIPE_DEBUG(dbgs() << "********** AMDGPU async wait lowering: "
                          << MF.getName() << " (" << Depth
                          << " marks tracked) **********\n");
@@ -725,7 +805,7 @@ bool AsyncWaitLowering::run() {
     for (MachineBasicBlock &MBB : MF)
       for (MachineInstr &MI : MBB.instrs())
         if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-          WaitDecision D{&MI, *N};
+          WaitDecision D{&MI, *N, getWaitMarkerQueue(MI)};
           D.Count[CopyCounter] = 0;
           if (Tensors)
             D.Count[TensorCounter] = 0;
@@ -744,8 +824,9 @@ bool AsyncWaitLowering::run() {
                           [](unsigned K) { return K != Done && K != 0; }))
       ++NumWaitsWeakened;
     ASYNCPIPE_DEBUG({
-      dbgs() << "wait_asyncmark(" << D.N << ") in "
-             << printMBBReference(*D.Marker->getParent()) << ": ";
+      dbgs() << "wait_asyncmark(" << D.N << ")"
+             << (D.Queue ? " of queue " + std::to_string(*D.Queue) : "")
+             << " in " << printMBBReference(*D.Marker->getParent()) << ": ";
       if (!D.needsWait())
         dbgs() << "no wait needed\n";
       else

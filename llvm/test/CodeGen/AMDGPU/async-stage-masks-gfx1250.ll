@@ -3,7 +3,8 @@
 ; GLOBAL_LOAD_ASYNC_TO_LDS, GLOBAL_LOAD_ASYNC_TO_LDS_MCAST and
 ; GLOBAL_STORE_ASYNC_FROM_LDS (bits 1 to 3, ASYNCcnt). A set bit leaves its
 ; stage out. Stages the module's masks tell apart become AsyncPipe queues,
-; and each wait waits for the combined count the one mark analysis proves:
+; and each wait waits for the combined count, computed on the machine CFG
+; (each wait's marker names its queue and its count within the queue):
 ; never weaker than the draft requires, and exact on ASYNCcnt where a wait
 ; on one stage leaves another stage's newer marks in flight. A class of
 ; stages on one counter is waited for on that counter alone (the marker
@@ -35,21 +36,19 @@
 ; RUN:     -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=INTERLEAVED
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=amdgpu-lower-async-stage-masks \
 ; RUN:   -S < %t/interleaved.ll | FileCheck %s --check-prefix=IR
-; The checker proves each stage's wait against that stage's own recorded
-; marks: with the lowering's waits weakened on purpose, it reports the
-; source's waits too.
+; The checker proves each stage's wait against that stage's own marks: with
+; the lowering's waits weakened on purpose, it reports each queue's wait.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/copies.ll \
 ; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits \
 ; RUN:     -amdgpu-async-weaken-waits-for-testing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAKENED
 ; REQUIRES: amdgpu-registered-target
 
-; WEAKENED: in function load_then_store {{.*}}: the source's wait for at most 0 outstanding marks is not satisfied by the emitted s_waitcnt
+; WEAKENED: in function load_then_store {{.*}}: the wait of queue 1 for at most 0 of its marks is not satisfied by the emitted s_waitcnt
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits < %t/interleaved.ll \
 ; RUN:   | not %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -O3 -amdgpu-enable-check-async-waits \
 ; RUN:     -amdgpu-async-weaken-waits-for-testing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WEAKENED-TENSOR
 ; The tensor stage's own sequence, checked on TENSORcnt alone.
-; WEAKENED-TENSOR: wait_asyncmark(1) is not satisfied by the emitted s_wait_tensorcnt
-; WEAKENED-TENSOR: the source's wait for at most 0 outstanding marks is not satisfied by the emitted s_wait_tensorcnt
+; WEAKENED-TENSOR: the wait of queue 1 for at most 0 of its marks is not satisfied by the emitted s_wait_tensorcnt
 
 ; The loads' wait leaves the store, marked in its own stage after it, in
 ; flight; the store's wait drains it.
@@ -59,52 +58,52 @@
 ; COPIES-NOT:   s_wait_tensorcnt
 ; COPIES:       s_wait_asynccnt 0x1
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(1)
+; COPIES-NEXT:  ; wait_asyncmark(0) asynccnt queue(1)
 ; COPIES:       s_wait_asynccnt 0x0
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(0)
+; COPIES-NEXT:  ; wait_asyncmark(0) asynccnt queue(2)
 ; wait(1) on the loads' stage: its newer load and the store stay in flight.
 ; COPIES-LABEL: two_stages:
 ; COPIES:       s_wait_asynccnt 0x2
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(2)
+; COPIES-NEXT:  ; wait_asyncmark(1) asynccnt queue(1)
 ; COPIES:       s_wait_asynccnt 0x0
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(0)
+; COPIES-NEXT:  ; wait_asyncmark(0) asynccnt queue(1)
 ; COPIES-NOT:   s_wait_asynccnt
-; COPIES:       ; wait_asyncmark(1)
+; COPIES:       ; wait_asyncmark(0) asynccnt queue(2)
 ; After the join the load of the else side is the newest of its stage: the
 ; wait drains everything (the fewest marks over both paths).
 ; COPIES-LABEL: diamond:
 ; COPIES:       s_wait_asynccnt 0x0
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(0)
+; COPIES-NEXT:  ; wait_asyncmark(0) asynccnt queue(1)
 ; Each trip waits for the previous trip's load; its own load and store stay
 ; in flight.
 ; COPIES-LABEL: loop:
 ; COPIES:       s_wait_asynccnt 0x2
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(2)
+; COPIES-NEXT:  ; wait_asyncmark(1) asynccnt queue(1)
 ; COPIES:       s_wait_asynccnt 0x0
 ; COPIES-NEXT:  ;;#ASMSTART
-; COPIES-NEXT:  ; wait_asyncmark(1)
+; COPIES-NEXT:  ; wait_asyncmark(0) asynccnt queue(1)
 ; COPIES-NOT:   s_wait_tensorcnt
 
 ; COPIES-O3-LABEL: load_then_store:
 ; COPIES-O3:       s_wait_asynccnt 0x1
 ; COPIES-O3-NEXT:  ;;#ASMSTART
-; COPIES-O3-NEXT:  ; wait_asyncmark(1)
+; COPIES-O3-NEXT:  ; wait_asyncmark(0) asynccnt queue(1)
 ; COPIES-O3:       s_wait_asynccnt 0x0
 ; COPIES-O3-LABEL: two_stages:
 ; COPIES-O3:       s_wait_asynccnt 0x2
 ; COPIES-O3-NEXT:  ;;#ASMSTART
-; COPIES-O3-NEXT:  ; wait_asyncmark(2)
+; COPIES-O3-NEXT:  ; wait_asyncmark(1) asynccnt queue(1)
 ; COPIES-O3-LABEL: diamond:
 ; COPIES-O3:       s_wait_asynccnt 0x0
 ; COPIES-O3-LABEL: loop:
 ; COPIES-O3:       s_wait_asynccnt 0x2
 ; COPIES-O3-NEXT:  ;;#ASMSTART
-; COPIES-O3-NEXT:  ; wait_asyncmark(2)
+; COPIES-O3-NEXT:  ; wait_asyncmark(1) asynccnt queue(1)
 ; COPIES-O3-NOT:   s_wait_tensorcnt
 
 ; TENSOR alone: the second mark covers every stage, so the wait(1) on
@@ -113,10 +112,10 @@
 ; TENSOR-NOT:   s_wait_asynccnt
 ; TENSOR:       s_wait_tensorcnt 0x1
 ; TENSOR-NEXT:  ;;#ASMSTART
-; TENSOR-NEXT:  ; wait_asyncmark(2)
+; TENSOR-NEXT:  ; wait_asyncmark(1) tensorcnt queue(1)
 ; TENSOR:       s_wait_tensorcnt 0x0
 ; TENSOR-NEXT:  ;;#ASMSTART
-; TENSOR-NEXT:  ; wait_asyncmark(1)
+; TENSOR-NEXT:  ; wait_asyncmark(0) tensorcnt queue(1)
 ; TENSOR-NOT:   s_wait_asynccnt
 
 ; The counters apart: the wait on the copies' stage waits on ASYNCcnt alone
@@ -128,12 +127,12 @@
 ; INTERLEAVED-NOT:   s_wait_tensorcnt
 ; INTERLEAVED:       s_wait_asynccnt 0x0
 ; INTERLEAVED-NEXT:  ;;#ASMSTART
-; INTERLEAVED-NEXT:  ; wait_asyncmark(0) asynccnt
+; INTERLEAVED-NEXT:  ; wait_asyncmark(0) asynccnt queue(2)
 ; INTERLEAVED:       ds_load_b32
 ; INTERLEAVED-NOT:   s_wait_asynccnt
 ; INTERLEAVED:       s_wait_tensorcnt 0x0
 ; INTERLEAVED-NEXT:  ;;#ASMSTART
-; INTERLEAVED-NEXT:  ; wait_asyncmark(1) tensorcnt
+; INTERLEAVED-NEXT:  ; wait_asyncmark(0) tensorcnt queue(1)
 
 ; The two stages are two queues.
 ; IR-LABEL: define amdgpu_kernel void @interleaved(

@@ -5,7 +5,9 @@
 ; codegen makes gfx1250's global_store_async_from_lds; on the host the
 ; runtime's __asyncpipe_rt_store with its issue site), and the marks after it
 ; count it: on a shared counter a queue's wait counts the marks of the other
-; queues as for copies, and the summary counts it with the copies.
+; queues as for copies, and the summary counts it with the copies. On AMDGPU
+; asyncpipe-lower leaves a queue's marks and waits to codegen, which computes
+; the combined count on the machine CFG (async-queues-machine-cfg.ll).
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-lower -S %s \
 ; RUN:   | FileCheck %s --check-prefix=AMDGPU
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-lower -S %s \
@@ -55,8 +57,9 @@ define void @write_back(ptr %g, ptr %s) {
 
 ; The stage that stores: the copies of queue 0 load the next tile while the
 ; stores of queue 1 write the last one back. On AMDGPU both queues are on one
-; counter, so the wait for queue 1's older store leaves the one newer mark
-; of queue 0 outstanding; on the host each queue waits for its own.
+; counter: codegen makes the wait for queue 1's older store leave the one
+; newer copy of queue 0 in flight (s_wait_asynccnt 1 on gfx1250); on the host
+; each queue waits for its own.
 define void @two_queues(ptr %in, ptr %out, ptr %s) {
   call void @asyncpipe.store(ptr %out, ptr %s, i32 4)
   call void @asyncpipe.mark.queue(i32 1)
@@ -70,7 +73,7 @@ define void @two_queues(ptr %in, ptr %out, ptr %s) {
 ; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = addrspacecast ptr %out to ptr addrspace(1)
 ; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = addrspacecast ptr %s to ptr addrspace(3)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.store.async.lds(ptr addrspace(1) %[[TMP1]], ptr addrspace(3) %[[TMP2]], i32 4)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
+; AMDGPU-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
 ; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP3]])
 ; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = addrspacecast ptr %s to ptr addrspace(3)
@@ -80,9 +83,13 @@ define void @two_queues(ptr %in, ptr %out, ptr %s) {
 ; AMDGPU-NEXT:   %[[TMP9:[0-9]+]] = getelementptr i8, ptr addrspace(3) %[[TMP5]], i32 %[[TMP8]]
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %[[TMP6]], ptr addrspace(3) %[[TMP9]], i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
+; AMDGPU-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
+; AMDGPU-EMPTY:
+; AMDGPU-NEXT: declare void @asyncpipe.mark.queue(i32)
+; AMDGPU-EMPTY:
+; AMDGPU-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: ; Unknown intrinsic
 ; AMDGPU-NEXT: declare void @llvm.amdgcn.global.store.async.lds(ptr addrspace(1), ptr addrspace(3), i32)

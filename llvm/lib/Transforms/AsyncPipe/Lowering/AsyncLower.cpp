@@ -151,6 +151,8 @@ private:
   DenseMap<const CallBase *, QueuedWaitFacts>
   analyzeQueuedWaits(ArrayRef<AsyncOp> Ops);
   void lowerQueuedWait(const AsyncOp &Op, const QueuedWaitFacts &Facts);
+  void keepQueueOpForCodegen(const AsyncOp &Op, unsigned Queue,
+                             const ConstantInt *N);
   /// Upper bound of the range of constant waits a run-time count selects
   /// among when the target needs constants and the marks are unbounded.
   static constexpr uint64_t UnboundedWaitCases = 8;
@@ -625,6 +627,9 @@ bool PortableLowering::removeUnloweredFutures(ArrayRef<AsyncOp> Ops) {
 
 void PortableLowering::lowerQueuedMark(const AsyncOp &Op) {
   unsigned Queue = *Op.getQueue();
+  if (Queue != 0 && Target->queuesShareOneCounter() &&
+      Target->countsQueueWaitsInCodegen())
+    return keepQueueOpForCodegen(Op, Queue, nullptr);
   IRBuilder<> B(Op.getCall());
   CallInst *New = Target->queuesShareOneCounter() || Queue == 0
                       ? Target->createMark(B)
@@ -689,6 +694,8 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
     eraseProvenRedundantOp(*Call);
     return;
   }
+  if (N && Target->countsQueueWaitsInCodegen())
+    return keepQueueOpForCodegen(Op, Queue, N);
   if (!Target->queuesShareOneCounter()) {
     IRBuilder<> B(Call);
     CallInst *New;
@@ -757,6 +764,33 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
     });
   }
   replaceWait(Op, Combined);
+}
+
+/// Leaves a queue's mark, or its wait for \p N, to the target's codegen
+/// (AsyncTarget::countsQueueWaitsInCodegen) as asyncpipe.mark.queue(Q) or
+/// asyncpipe.wait.queue(Q, N): with its queue named by a constant and its
+/// count a constant.
+void PortableLowering::keepQueueOpForCodegen(const AsyncOp &Op, unsigned Queue,
+                                             const ConstantInt *N) {
+  CallBase *Call = Op.getCall();
+  if (Op.hasQueueOperand() && isa<ConstantInt>(Op.getQueueOperand()) &&
+      (!N || Op.getWaitCountOperand() == N))
+    return;
+  IRBuilder<> B(Call);
+  Module &M = *F.getParent();
+  CallInst *New;
+  if (!N) {
+    FunctionCallee Mark = M.getOrInsertFunction("asyncpipe.mark.queue",
+                                                B.getVoidTy(), B.getInt32Ty());
+    New = B.CreateCall(Mark, {B.getInt32(Queue)});
+  } else {
+    FunctionCallee Wait = M.getOrInsertFunction(
+        "asyncpipe.wait.queue", B.getVoidTy(), B.getInt32Ty(), B.getInt32Ty());
+    New =
+        B.CreateCall(Wait, {B.getInt32(Queue), B.getInt32(N->getZExtValue())});
+  }
+  inheritLocation(*New, *Call);
+  Call->eraseFromParent();
 }
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {
