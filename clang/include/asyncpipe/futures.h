@@ -128,9 +128,12 @@ asyncpipe_future_select(int condition, asyncpipe_future_t if_true,
 #ifdef __cplusplus
 namespace asyncpipe {
 /* asyncpipe_commit_future_queue(Queue), the queue checked where the
- * template is used. */
+ * template is used. always_inline: the commit is the caller's, as written
+ * there (a helper of its own would commit in its own activation). */
 template <unsigned Queue>
-inline ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t commit_future() {
+__attribute__((always_inline)) inline ASYNCPIPE_FUTURES_DEVICE
+    asyncpipe_future_t
+    commit_future() {
   static_assert(Queue < ASYNCPIPE_MAX_QUEUES,
                 "asyncpipe::commit_future's queue must be 0 to "
                 "ASYNCPIPE_MAX_QUEUES - 1");

@@ -223,9 +223,10 @@ join:
 ; A future from memory may name a mark of another activation. A mark added
 ; where it is loaded would close the copy to queue 1 into the mark's queue,
 ; away from queue 1's wait: the wait gets a commit of queue 0 right before
-; it and waits for everything (count 0 of queue 0), and queue 1 keeps its
-; copy.
-; REMARK: remark: <unknown>:0:0: wait on a future lowered to a commit and asyncpipe_wait_queue(0, 0), which waits for every copy issued before it: the future comes from memory (a load), and in a function that uses queues a commit added where it appears would move the copies not yet committed to another queue; for an exact count, wait on a future committed in this function and kept in a local variable
+; it and waits for 0 on every queue the function commits to (on the host a
+; wait on queue 0 completes nothing of queue 1), which covers every copy
+; issued before it.
+; REMARK: remark: <unknown>:0:0: wait on a future lowered to a commit and a wait for 0 on each of the function's 2 queues (asyncpipe_wait_queue(q, 0)), which waits for every copy issued before it: the future comes from memory (a load), and in a function that uses queues a commit added where it appears would move the copies not yet committed to another queue; for an exact count, wait on a future committed in this function and kept in a local variable
 define void @from_memory(ptr addrspace(3) %s, ptr addrspace(1) %g, ptr %slot) {
 entry:
   call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 0)
@@ -244,6 +245,7 @@ entry:
 ; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; CHECK-NEXT:   %v = load volatile i32, ptr addrspace(3) %s, align 4
 ; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; CHECK-NEXT:   ret void
@@ -275,8 +277,8 @@ entry:
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.commit.group()
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.commit.group()
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.all()
-; NVPTX-NEXT:   %v = load volatile i32, ptr addrspace(3) %s, align 4
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; NVPTX-NEXT:   %v = load volatile i32, ptr addrspace(3) %s, align 4
 ; NVPTX-NEXT:   ret void
 ; NVPTX-NEXT: }
 ; NVPTX-EMPTY:

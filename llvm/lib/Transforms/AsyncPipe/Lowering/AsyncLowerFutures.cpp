@@ -706,6 +706,33 @@ void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
   }
   std::optional<std::pair<StringRef, uint64_t>> Written = getWrittenWait(*Call);
   std::string Untraced = UntracedAt.lookup(Call);
+  // A future anchored right before its wait (anchorUntracedFutures) may
+  // name a mark of any queue, and where queues are apart (the host) a wait
+  // on one queue completes nothing of another: after the anchor, which
+  // closes the copies not yet committed into queue 0, every queue the
+  // function commits to is waited for down to 0.
+  bool Anchored = !Untraced.empty() && !SkipAnchorsForTesting;
+  if (Anchored) {
+    for (const Instruction &I : instructions(F))
+      if (AsyncOp Op = AsyncOp::get(I); Op.isMark())
+        if (std::optional<unsigned> Q = Op.getQueue();
+            Q && none_of(Counts, [&](const auto &C) { return C.first == *Q; }))
+          Counts.push_back({*Q, 0});
+    llvm::sort(Counts);
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "FutureWaitLowered", Call)
+             << "wait on a future lowered to a commit and a wait for 0 on "
+                "each of the function's "
+             << ore::NV("Queues", unsigned(Counts.size()))
+             << " queues (asyncpipe_wait_queue(q, 0)), which waits for every "
+                "copy issued before it: the future comes from "
+             << Untraced
+             << ", and in a function that uses queues a commit added where it "
+                "appears would move the copies not yet committed to another "
+                "queue; for an exact count, wait on a future committed in "
+                "this function and kept in a local variable";
+    });
+  }
   SmallVector<OperandBundleDef, 1> Bundles;
   Call->getOperandBundlesAsDefs(Bundles);
   IRBuilder<> B(Call);
@@ -716,51 +743,43 @@ void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
     ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call << " waits for at "
                            << "most " << Count << " marks of queue " << Queue
                            << "\n");
-    ORE.emit([&] {
-      if (Written) {
-        // The user wrote a counting wait of this queue; say what became of
-        // its count.
-        bool Kept = Count == Written->second;
-        OptimizationRemark R(DEBUG_TYPE,
-                             Kept ? "WrittenWaitKept" : "WrittenWaitRecounted",
-                             Call);
-        R << "asyncpipe_wait_queue(" << ore::NV("Queue", Queue) << ", "
-          << ore::NV("WrittenCount", Written->second) << ") waits for at most "
-          << ore::NV("Count", Count) << " outstanding commit groups of queue "
-          << ore::NV("Queue", Queue);
-        if (Kept)
-          R << ", as written";
-        else if (Count > Written->second)
-          R << ": calls inlined after the group it waits for commit "
-            << ore::NV("InlinedGroups", Count - Written->second)
-            << " more to the queue";
-        else
-          R << ": on some path only " << ore::NV("Count", Count)
-            << " are committed to the queue after the group it waits for";
+    if (!Anchored)
+      ORE.emit([&] {
+        if (Written) {
+          // The user wrote a counting wait of this queue; say what became of
+          // its count.
+          bool Kept = Count == Written->second;
+          OptimizationRemark R(
+              DEBUG_TYPE, Kept ? "WrittenWaitKept" : "WrittenWaitRecounted",
+              Call);
+          R << "asyncpipe_wait_queue(" << ore::NV("Queue", Queue) << ", "
+            << ore::NV("WrittenCount", Written->second)
+            << ") waits for at most " << ore::NV("Count", Count)
+            << " outstanding commit groups of queue "
+            << ore::NV("Queue", Queue);
+          if (Kept)
+            R << ", as written";
+          else if (Count > Written->second)
+            R << ": calls inlined after the group it waits for commit "
+              << ore::NV("InlinedGroups", Count - Written->second)
+              << " more to the queue";
+          else
+            R << ": on some path only " << ore::NV("Count", Count)
+              << " are committed to the queue after the group it waits for";
+          return R;
+        }
+        OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
+        R << "wait on a future of queue " << ore::NV("Queue", Queue)
+          << " lowered to asyncpipe_wait_queue(" << ore::NV("Queue", Queue)
+          << ", " << ore::NV("Count", Count)
+          << "): the fewest commits of queue " << ore::NV("Queue", Queue)
+          << " issued after its commit on any path";
+        if (Counts.size() > 1)
+          R << " (the future may come from a commit of "
+            << ore::NV("Queues", unsigned(Counts.size()))
+            << " queues: each is waited for)";
         return R;
-      }
-      OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
-      if (!Untraced.empty()) {
-        R << "wait on a future lowered to a commit and "
-             "asyncpipe_wait_queue(0, 0), which waits for every copy issued "
-             "before it: the future comes from "
-          << Untraced
-          << ", and in a function that uses queues a commit added where it "
-             "appears would move the copies not yet committed to another "
-             "queue; for an exact count, wait on a future committed in this "
-             "function and kept in a local variable";
-        return R;
-      }
-      R << "wait on a future of queue " << ore::NV("Queue", Queue)
-        << " lowered to asyncpipe_wait_queue(" << ore::NV("Queue", Queue)
-        << ", " << ore::NV("Count", Count) << "): the fewest commits of queue "
-        << ore::NV("Queue", Queue) << " issued after its commit on any path";
-      if (Counts.size() > 1)
-        R << " (the future may come from a commit of "
-          << ore::NV("Queues", unsigned(Counts.size()))
-          << " queues: each is waited for)";
-      return R;
-    });
+      });
     CallInst *New;
     if (Queue == 0) {
       auto [WaitFn, CountTy] = getCountingWait(*Call);
