@@ -743,31 +743,42 @@ void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
     ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call << " waits for at "
                            << "most " << Count << " marks of queue " << Queue
                            << "\n");
-    if (!Anchored)
+    // What became of the count the user wrote, of this queue (queue 0's
+    // without a queue).
+    auto DescribeWritten = [&](auto &R) {
+      if (Queue == 0)
+        R << getUserSpelling(Written->first).Call << "(";
+      else
+        R << "asyncpipe_wait_queue(" << ore::NV("Queue", Queue) << ", ";
+      R << ore::NV("WrittenCount", Written->second) << ") waits for at most "
+        << ore::NV("Count", Count) << " outstanding commit groups of queue "
+        << ore::NV("Queue", Queue);
+    };
+    if (Anchored) {
+      // Said once for all the queues, above.
+    } else if (Written && Count == Written->second) {
+      // Unchanged is not a transformation: an analysis remark.
       ORE.emit([&] {
-        if (Written) {
-          // The user wrote a counting wait of this queue; say what became of
-          // its count.
-          bool Kept = Count == Written->second;
-          OptimizationRemark R(
-              DEBUG_TYPE, Kept ? "WrittenWaitKept" : "WrittenWaitRecounted",
-              Call);
-          R << "asyncpipe_wait_queue(" << ore::NV("Queue", Queue) << ", "
-            << ore::NV("WrittenCount", Written->second)
-            << ") waits for at most " << ore::NV("Count", Count)
-            << " outstanding commit groups of queue "
-            << ore::NV("Queue", Queue);
-          if (Kept)
-            R << ", as written";
-          else if (Count > Written->second)
-            R << ": calls inlined after the group it waits for commit "
-              << ore::NV("InlinedGroups", Count - Written->second)
-              << " more to the queue";
-          else
-            R << ": on some path only " << ore::NV("Count", Count)
-              << " are committed to the queue after the group it waits for";
-          return R;
-        }
+        OptimizationRemarkAnalysis R(DEBUG_TYPE, "WrittenWaitKept", Call);
+        DescribeWritten(R);
+        R << ", as written";
+        return R;
+      });
+    } else if (Written) {
+      ORE.emit([&] {
+        OptimizationRemark R(DEBUG_TYPE, "WrittenWaitRecounted", Call);
+        DescribeWritten(R);
+        if (Count > Written->second)
+          R << ": calls inlined after the group it waits for commit "
+            << ore::NV("InlinedGroups", Count - Written->second)
+            << " more to the queue";
+        else
+          R << ": on some path only " << ore::NV("Count", Count)
+            << " are committed to the queue after the group it waits for";
+        return R;
+      });
+    } else {
+      ORE.emit([&] {
         OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
         R << "wait on a future of queue " << ore::NV("Queue", Queue)
           << " lowered to asyncpipe_wait_queue(" << ore::NV("Queue", Queue)
@@ -780,6 +791,7 @@ void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
             << " queues: each is waited for)";
         return R;
       });
+    }
     CallInst *New;
     if (Queue == 0) {
       auto [WaitFn, CountTy] = getCountingWait(*Call);
