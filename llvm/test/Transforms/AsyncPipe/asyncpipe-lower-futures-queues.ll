@@ -250,6 +250,69 @@ entry:
 ; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
+; NVPTX-LABEL: define void @from_memory(
+; NVPTX-SAME: ptr addrspace(3) %s, ptr addrspace(1) %g, ptr %slot) {
+; NVPTX-NEXT: entry:
+; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %s, ptr addrspace(1) %g)
+; NVPTX-NEXT:   %f = load i32, ptr %slot, align 4
+; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.commit.group()
+; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.commit.group()
+; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.all()
+; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; NVPTX-NEXT:   %v = load volatile i32, ptr addrspace(3) %s, align 4
+; NVPTX-NEXT:   ret void
+; NVPTX-NEXT: }
+
+; The commits to queues 0 and 1 in two branches, merged by the optimizer
+; into one call with a phi of the queue ids (SimplifyCFG, where the
+; declaration is not nomerge): split again, each future counted in its own
+; queue, and the wait after the join waits on each.
+; REMARK: remark: <unknown>:0:0: wait on a future of queue 0 lowered to asyncpipe_wait_queue(0, 0): the fewest commits of queue 0 issued after its commit on any path (the future may come from a commit of 2 queues: each is waited for)
+; REMARK-NEXT: remark: <unknown>:0:0: wait on a future of queue 1 lowered to asyncpipe_wait_queue(1, 0): the fewest commits of queue 1 issued after its commit on any path (the future may come from a commit of 2 queues: each is waited for)
+define void @merged_queue_ids(ptr addrspace(3) %s, ptr addrspace(1) %g, i1 %c) {
+entry:
+  br i1 %c, label %one, label %join
+
+one:
+  br label %join
+
+join:
+  %q = phi i32 [ 1, %one ], [ 0, %entry ]
+  call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 0)
+  %f = call i32 @asyncpipe.mark.future.queue(i32 %q)
+  call void @asyncpipe.wait.future(i32 %f)
+  %v = load volatile i32, ptr addrspace(3) %s
+  ret void
+}
+; CHECK-LABEL: define void @merged_queue_ids(
+; CHECK-SAME: ptr addrspace(3) %s, ptr addrspace(1) %g, i1 %c) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   br i1 %c, label %one, label %join
+; CHECK-EMPTY:
+; CHECK-NEXT: one:
+; CHECK-NEXT:   br label %join
+; CHECK-EMPTY:
+; CHECK-NEXT: join:
+; CHECK-NEXT:   %q = phi i32 [ 1, %one ], [ 0, %entry ]
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr addrspace(3) %s, ptr addrspace(1) %g, i32 4, i32 0)
+; CHECK-NEXT:   switch i32 %q, label %join.imm1 [
+; CHECK-NEXT:     i32 0, label %join.imm0
+; CHECK-NEXT:   ]
+; CHECK-EMPTY:
+; CHECK-NEXT: join.imm0:
+; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 0)
+; CHECK-NEXT:   br label %join.split
+; CHECK-EMPTY:
+; CHECK-NEXT: join.imm1:
+; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
+; CHECK-NEXT:   br label %join.split
+; CHECK-EMPTY:
+; CHECK-NEXT: join.split:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
+; CHECK-NEXT:   %v = load volatile i32, ptr addrspace(3) %s, align 4
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
 ; CHECK-EMPTY:
@@ -269,15 +332,32 @@ entry:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.mark()
 ; CHECK-NOT: {{.}}
-; NVPTX-LABEL: define void @from_memory(
-; NVPTX-SAME: ptr addrspace(3) %s, ptr addrspace(1) %g, ptr %slot) {
+; NVPTX-LABEL: define void @merged_queue_ids(
+; NVPTX-SAME: ptr addrspace(3) %s, ptr addrspace(1) %g, i1 %c) {
 ; NVPTX-NEXT: entry:
+; NVPTX-NEXT:   br i1 %c, label %one, label %join
+; NVPTX-EMPTY:
+; NVPTX-NEXT: one:
+; NVPTX-NEXT:   br label %join
+; NVPTX-EMPTY:
+; NVPTX-NEXT: join:
+; NVPTX-NEXT:   %q = phi i32 [ 1, %one ], [ 0, %entry ]
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.ca.shared.global.4(ptr addrspace(3) %s, ptr addrspace(1) %g)
-; NVPTX-NEXT:   %f = load i32, ptr %slot, align 4
+; NVPTX-NEXT:   switch i32 %q, label %join.imm1 [
+; NVPTX-NEXT:     i32 0, label %join.imm0
+; NVPTX-NEXT:   ]
+; NVPTX-EMPTY:
+; NVPTX-NEXT: join.imm0:
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.commit.group()
+; NVPTX-NEXT:   br label %join.split
+; NVPTX-EMPTY:
+; NVPTX-NEXT: join.imm1:
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.commit.group()
+; NVPTX-NEXT:   br label %join.split
+; NVPTX-EMPTY:
+; NVPTX-NEXT: join.split:
 ; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.all()
-; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.group(i32 1)
+; NVPTX-NEXT:   call void @llvm.nvvm.cp.async.wait.all()
 ; NVPTX-NEXT:   %v = load volatile i32, ptr addrspace(3) %s, align 4
 ; NVPTX-NEXT:   ret void
 ; NVPTX-NEXT: }

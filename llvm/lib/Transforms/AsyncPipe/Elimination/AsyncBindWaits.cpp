@@ -75,6 +75,7 @@ public:
 
 private:
   bool mayMeetInlinedMarks() const;
+  const Instruction *findMarkOfUnknownQueue() const;
   void collectOps();
   void remarkUnbindableWaits();
   void makeMarksFutures();
@@ -134,10 +135,32 @@ bool WaitBinding::mayMeetInlinedMarks() const {
   return false;
 }
 
+const Instruction *WaitBinding::findMarkOfUnknownQueue() const {
+  for (const Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I);
+        Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
+        !Op.getQueue())
+      return &I;
+  return nullptr;
+}
+
 bool WaitBinding::run() {
   collectOps();
   if (!mayMeetInlinedMarks())
     return false;
+  // A mark whose queue is not a constant yet (ids the optimizer merged,
+  // which asyncpipe-lower splits) may be the most recent mark of any queue:
+  // no wait's group is known, and the waits stay counting.
+  if (const Instruction *Unknown = findMarkOfUnknownQueue()) {
+    NumWaitsNotBound += BindableWaits.size() + UnbindableWaits.size();
+    if (!BindableWaits.empty() || !UnbindableWaits.empty())
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "QueueNotConstant", Unknown)
+               << "waits of this function not bound to their marks: the "
+                  "queue of this commit is not a compile-time constant here";
+      });
+    return false;
+  }
   remarkUnbindableWaits();
   if (BindableWaits.empty())
     return false;

@@ -44,6 +44,7 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
@@ -713,11 +714,23 @@ void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
   // function commits to is waited for down to 0.
   bool Anchored = !Untraced.empty() && !SkipAnchorsForTesting;
   if (Anchored) {
+    // A mark whose queue is not known yet (merged ids asyncpipe-lower
+    // splits) may be any queue's.
+    bool AnyQueue = false;
+    SmallVector<unsigned, MaxAsyncQueues> Queues;
     for (const Instruction &I : instructions(F))
-      if (AsyncOp Op = AsyncOp::get(I); Op.isMark())
-        if (std::optional<unsigned> Q = Op.getQueue();
-            Q && none_of(Counts, [&](const auto &C) { return C.first == *Q; }))
-          Counts.push_back({*Q, 0});
+      if (AsyncOp Op = AsyncOp::get(I); Op.isMark()) {
+        std::optional<unsigned> Q = Op.getQueue();
+        AnyQueue |= !Q;
+        if (Q)
+          Queues.push_back(*Q);
+      }
+    if (AnyQueue)
+      for (unsigned Q = 0; Q != MaxAsyncQueues; ++Q)
+        Queues.push_back(Q);
+    for (unsigned Q : Queues)
+      if (none_of(Counts, [&](const auto &C) { return C.first == Q; }))
+        Counts.push_back({Q, 0});
     llvm::sort(Counts);
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "FutureWaitLowered", Call)
@@ -988,12 +1001,35 @@ static bool moduleUsesFutures(const Module &M) {
   return false;
 }
 
-/// Lowers every future in \p F; returns true if it changed anything.
-static bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
+/// Splits the queue ids of the queues' future-making marks that the
+/// optimizer merged into a phi or select (SimplifyCFG sinks the commits of
+/// two queues in two branches into one call, where the declaration is not
+/// nomerge): each call then names its queue as written, and its future is
+/// that queue's. Returns true if it did, which changes the CFG.
+static bool splitMergedFutureQueues(Function &F) {
+  SmallVector<CallBase *, 4> Merged;
+  for (Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I); Op.returnsFuture() &&
+                                      Op.getQueueOperand() &&
+                                      !isa<ConstantInt>(Op.getQueueOperand()))
+      Merged.push_back(Op.getCall());
+  bool Split = false;
+  for (CallBase *Call : Merged) {
+    SmallVector<CallBase *, 4> Calls = splitMergedImmediates(*Call, {0u});
+    Split |= Calls.size() != 1 || Calls.front() != Call;
+  }
+  return Split;
+}
+
+/// Lowers every future in \p F; returns true if it changed anything, and
+/// sets \p CFGChanged if it split blocks.
+static bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE,
+                              bool &CFGChanged) {
   bool Changed = removeMalformedAsyncCalls(F);
   if (!moduleUsesFutures(*F.getParent()))
     return Changed;
-  return FutureLowering(F, ORE).run() || Changed;
+  CFGChanged = splitMergedFutureQueues(F);
+  return FutureLowering(F, ORE).run() || Changed || CFGChanged;
 }
 
 PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
@@ -1002,8 +1038,9 @@ PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
     return PreservedAnalyses::all();
   bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  bool Lowered = lowerAsyncFutures(F, ORE);
-  if (InvokesCalled)
+  bool CFGChanged = false;
+  bool Lowered = lowerAsyncFutures(F, ORE, CFGChanged);
+  if (InvokesCalled || CFGChanged)
     return PreservedAnalyses::none();
   if (!Lowered)
     return PreservedAnalyses::all();
@@ -1025,7 +1062,8 @@ public:
       return false;
     bool Changed = convertAsyncInvokesToCalls(F);
     OptimizationRemarkEmitter ORE(&F);
-    return lowerAsyncFutures(F, ORE) || Changed;
+    bool CFGChanged = false;
+    return lowerAsyncFutures(F, ORE, CFGChanged) || Changed;
   }
 };
 } // namespace
