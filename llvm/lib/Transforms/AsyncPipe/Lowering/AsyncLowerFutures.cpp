@@ -461,8 +461,9 @@ bool FutureLowering::anchorUntracedFutures() {
     // would close the copies not yet committed there into the anchor's
     // queue, away from the queue of the commit the program makes next: a
     // wait on that queue would no longer cover them. Right before the wait,
-    // the anchor's wait for 0 completes them at once. The same covers a
-    // future whose queue is not known.
+    // the anchor and the waits for 0 on every queue lowerQueuedWait makes
+    // after it complete them at once. The same covers a future whose queue
+    // is not known.
     if (Queued && !Uses.empty())
       AtWait = true;
     if (Queued && mayComeFromUnknownQueue(*FutureUse)) {
