@@ -64,8 +64,9 @@ random stream, so a program without them is the same as before:
   queues   the portable marks and waits commit to and wait on queues 0, 1
            and 2 (asyncpipe.mark.queue, asyncpipe.wait.queue; issue 35), with
            constant or run-time counts; on nvptx the program is portable.
-           Futures, which a function with queues may not use yet, are left
-           out.
+           A future is made by a mark of one of those queues
+           (asyncpipe.mark.future.queue, or asyncpipe.mark.future for
+           queue 0).
   tensor   gfx1250 only: some copies are tensor DMAs
            (llvm.amdgcn.tensor.load.to.lds(.d2),
            tensor.store.from.lds(.d2), constant descriptors), which count on
@@ -257,10 +258,9 @@ class Gen:
             self.native = False
         self.queues = "queues" in self.shapes
         if self.queues:
-            # Portable marks and waits; a future in a function with queues
-            # is an error (llvm/docs/AsyncPipeModel.rst, "Queues").
+            # Portable marks and waits, futures of the queues among them
+            # (llvm/docs/AsyncPipeFutures.rst, "Queues").
             self.native = False
-            self.without.add("future")
         self.tensor = "tensor" in self.shapes and target == "gfx1250"
         self.store = "store" in self.shapes and target in ("gfx1250", "host")
 
@@ -758,10 +758,16 @@ class Gen:
             # (llvm/docs/AsyncPipeFutures.rst): the wait is dominated by the
             # mark and in the function that made it.
             self.copy(f)
-            self.declare("declare i32 @asyncpipe.mark.future()")
             self.declare("declare void @asyncpipe.wait.future(i32)")
             fut = f.val()
-            f.emit("%s = call i32 @asyncpipe.mark.future()" % fut)
+            q = self.queue() if self.queues else 0
+            if q == 0:
+                self.declare("declare i32 @asyncpipe.mark.future()")
+                f.emit("%s = call i32 @asyncpipe.mark.future()" % fut)
+            else:
+                self.declare("declare i32 @asyncpipe.mark.future.queue(i32)")
+                f.emit("%s = call i32 @asyncpipe.mark.future.queue(i32 %d)"
+                       % (fut, q))
             if deep:
                 self.stmts(f, depth + 1, counters, is_kernel)
             if f.cur is not None:

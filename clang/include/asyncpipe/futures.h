@@ -19,6 +19,13 @@
  * overlap). asyncpipe_future_any() is the dummy future (Croktile's dma.any):
  * waiting on it waits for nothing.
  *
+ * Queues: asyncpipe_commit_future_queue(q) is asyncpipe_commit_queue(q)
+ * returning the mark's future (C++: asyncpipe::commit_future<q>()). A future
+ * belongs to its mark's queue, and waiting on it waits on that queue only:
+ * the count is the fewest marks of that queue issued after the future's
+ * mark, whatever the other queues commit (llvm/docs/AsyncPipeFutures.rst,
+ * "Queues"). asyncpipe_commit_future() is queue 0's.
+ *
  * The copy, mark and counting-wait calls themselves come from AsyncPipe's
  * portable API header; this header only adds futures.
  */
@@ -41,10 +48,33 @@
 /* An opaque token; only its origin matters, never its value. */
 typedef int asyncpipe_future_t;
 
+#ifndef ASYNCPIPE_MAX_QUEUES
+/* Queue ids are 0 to ASYNCPIPE_MAX_QUEUES - 1 (as in asyncpipe.h). */
+#define ASYNCPIPE_MAX_QUEUES 8
+#endif
+
 /* Marks (commits) the copies issued so far and returns the mark's future. */
 ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
 asyncpipe_commit_future(void) __asm__("asyncpipe.mark.future")
     __attribute__((nothrow));
+
+/* Marks (commits) the copies issued since the last mark of any queue into a
+ * group of queue q, an integer constant from 0 to ASYNCPIPE_MAX_QUEUES - 1,
+ * and returns the mark's future. nomerge: commits to two queues in two
+ * branches stay two calls, each naming its queue as a constant. */
+ASYNCPIPE_FUTURES_EXTERN ASYNCPIPE_FUTURES_DEVICE asyncpipe_future_t
+asyncpipe_commit_future_queue(int q)
+    __attribute__((diagnose_if(!__builtin_constant_p(q),
+                               "argument 'q' of 'asyncpipe_commit_future_queue' "
+                               "must be an integer constant: queues are told "
+                               "apart at compile time",
+                               "error")))
+    __attribute__((diagnose_if(__builtin_constant_p(q) &&
+                                   (q < 0 || q >= ASYNCPIPE_MAX_QUEUES),
+                               "argument 'q' of 'asyncpipe_commit_future_queue' "
+                               "is out of range: queues are 0 to 7",
+                               "error")))
+    __asm__("asyncpipe.mark.future.queue") __attribute__((nomerge, nothrow));
 
 /* Waits until the copies issued before the future's mark are complete.
  * nomerge: two waits on one future in two branches stay two waits, each
@@ -94,5 +124,25 @@ asyncpipe_future_select(int condition, asyncpipe_future_t if_true,
                         asyncpipe_future_t if_false) {
   return condition ? if_true : if_false;
 }
+
+#ifdef __cplusplus
+namespace asyncpipe {
+/* asyncpipe_commit_future_queue(Queue), the queue checked where the
+ * template is used. always_inline: the commit is the caller's, as written
+ * there (a helper of its own would commit in its own activation). */
+template <unsigned Queue>
+__attribute__((always_inline)) inline ASYNCPIPE_FUTURES_DEVICE
+    asyncpipe_future_t
+    commit_future() {
+  static_assert(Queue < ASYNCPIPE_MAX_QUEUES,
+                "asyncpipe::commit_future's queue must be 0 to "
+                "ASYNCPIPE_MAX_QUEUES - 1");
+  /* Past the static_assert, queue 0: one error, not a second one from the
+   * call's own check. */
+  return asyncpipe_commit_future_queue(Queue < ASYNCPIPE_MAX_QUEUES ? Queue
+                                                                    : 0);
+}
+} // namespace asyncpipe
+#endif
 
 #endif /* ASYNCPIPE_FUTURES_H */

@@ -82,6 +82,8 @@ static StringRef getExpectedSignatureHint(StringRef Name) {
             "; declare it as <asyncpipe/asyncpipe.h> does: void (i32 n)")
       .Case("asyncpipe.mark.future",
             "; declare it as <asyncpipe/futures.h> does: i32 ()")
+      .Case("asyncpipe.mark.future.queue",
+            "; declare it as <asyncpipe/futures.h> does: i32 (i32 queue)")
       .Case("asyncpipe.wait.future",
             "; declare it as <asyncpipe/futures.h> does: void (i32 future)")
       .Case("asyncpipe.future.any",
@@ -98,8 +100,9 @@ static StringRef getExpectedSignatureHint(StringRef Name) {
 bool asyncpipe::removeMalformedAsyncCalls(ArrayRef<CallBase *> Malformed) {
   for (CallBase *Call : Malformed) {
     StringRef Name = Call->getCalledFunction()->getName();
-    bool Future =
-        Name == "asyncpipe.mark.future" || Name == "asyncpipe.future.any";
+    bool Future = Name == "asyncpipe.mark.future" ||
+                  Name == "asyncpipe.mark.future.queue" ||
+                  Name == "asyncpipe.future.any";
     if (!Call->getType()->isVoidTy() &&
         !(Future && Call->getType()->isIntegerTy(32)))
       reportAsyncError(

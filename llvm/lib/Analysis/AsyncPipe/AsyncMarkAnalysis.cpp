@@ -943,10 +943,23 @@ bool MarkDistances::changesDistances(const Instruction &I) const {
   if (indexOf(&I) != ~0u)
     return true;
   AsyncOp Op = AsyncOp::get(I);
-  if (Op.isMark() && countsMark(Op, Opts.Kind))
+  if (countsMarkHere(Op))
     return true;
-  return Opts.CompleteAtWaits && Op.isWait() &&
-         Op.getSemantics() == Opts.Kind && getTrackedWaitCount(Op);
+  return completesAtWait(Op) && getTrackedWaitCount(Op);
+}
+
+bool MarkDistances::countsMarkHere(const AsyncOp &Op) const {
+  if (!Op.isMark() || !countsMark(Op, Opts.Kind))
+    return false;
+  return !Opts.Queue || (Op.getSemantics() == AsyncSemantics::Activation &&
+                         Op.getQueue() == Opts.Queue);
+}
+
+bool MarkDistances::completesAtWait(const AsyncOp &Op) const {
+  if (!Opts.CompleteAtWaits || !Op.isWait() || Op.getSemantics() != Opts.Kind)
+    return false;
+  // A wait of another queue completes nothing of this one.
+  return !Opts.Queue || Op.getQueue() == Opts.Queue;
 }
 
 unsigned MarkDistances::indexOf(const Value *V) const {
@@ -1066,9 +1079,9 @@ void MarkDistances::step(const Instruction &I, State &S) const {
     return;
   AsyncOp Op = AsyncOp::get(I);
   // Every distance grows by one: the counter they are kept against does.
-  if (Op.isMark() && countsMark(Op, Opts.Kind))
+  if (countsMarkHere(Op))
     ++S.Marks;
-  if (Opts.CompleteAtWaits && Op.isWait() && Op.getSemantics() == Opts.Kind)
+  if (completesAtWait(Op))
     if (std::optional<uint64_t> N = getTrackedWaitCount(Op)) {
       Entries += S.Present.size();
       for (unsigned Idx : S.Present)

@@ -111,6 +111,10 @@ const Spelling Spellings[] = {
   // future.
   {"asyncpipe.mark.future", false, AsyncOpKind::Mark, AsyncOpForm::Portable,
    -1, -1, -1, -1, 0},
+  // A queue's mark returning its future, (i32 queue): the future names a
+  // mark of that queue, and a wait on it waits on that queue.
+  {"asyncpipe.mark.future.queue", false, AsyncOpKind::Mark,
+   AsyncOpForm::Portable, -1, -1, -1, -1, 0, -1, -1, 0},
   {"asyncpipe.wait.future", false, AsyncOpKind::FutureWait,
    AsyncOpForm::Portable, -1, -1, -1, 0, 0},
   {"asyncpipe.future.any", false, AsyncOpKind::FutureAny,
@@ -216,6 +220,7 @@ bool fitsSpelling(const CallBase &Call, const Spelling &S) {
   // Only the future forms return a value, an i32; a lowered call leaves
   // nothing to take the place of any other result.
   bool ReturnsFuture = S.Name == StringRef("asyncpipe.mark.future") ||
+                       S.Name == StringRef("asyncpipe.mark.future.queue") ||
                        S.Name == StringRef("asyncpipe.future.any");
   if (!Call.getType()->isVoidTy() &&
       !(ReturnsFuture && Call.getType()->isIntegerTy(32)))

@@ -66,7 +66,9 @@ SourceOp classify(const CallBase &Call, Value *&Count,
   StringRef Name = Callee->getName();
   // A queue's mark or wait (llvm/docs/AsyncPipeModel.rst, "Queues"): its
   // queue is an operand, a constant below 8 or not recorded at all.
-  if ((Name == "asyncpipe.mark.queue" && Call.arg_size() == 1) ||
+  if (((Name == "asyncpipe.mark.queue" ||
+        Name == "asyncpipe.mark.future.queue") &&
+       Call.arg_size() == 1) ||
       (Name == "asyncpipe.wait.queue" && Call.arg_size() == 2)) {
     auto *Q = dyn_cast<ConstantInt>(Call.getArgOperand(0));
     if (!Q || Q->getValue().uge(8))

@@ -56,7 +56,7 @@
 ; BAD: error: k.cu:10:5: in function runtime_count void (i32): asyncpipe_pipeline() needs a compile-time stage count from 1 to 16
 ; BAD: error: k.cu:11:5: in function runtime_count void (i32): asyncpipe_pipeline_registers() needs a compile-time stage count (2: the loads one iteration ahead)
 ; BAD: error: k.cu:12:5: in function runtime_count void (i32): asyncpipe_pipeline() needs a compile-time stage count from 1 to 16
-; BAD: error: k.cu:13:5: in function runtime_count void (i32): 'asyncpipe.pipeline.stages' is not an AsyncPipe call: the portable calls are asyncpipe.copy, .copy.zfill, .store, .mark, .wait, .mark.queue, .wait.queue, .mark.future, .wait.future and .future.any; check the spelling
+; BAD: error: k.cu:13:5: in function runtime_count void (i32): 'asyncpipe.pipeline.stages' is not an AsyncPipe call: the portable calls are asyncpipe.copy, .copy.zfill, .store, .mark, .wait, .mark.queue, .wait.queue, .mark.future, .mark.future.queue, .wait.future and .future.any; check the spelling
 
 ;--- good.ll
 target triple = "nvptx64-nvidia-cuda"

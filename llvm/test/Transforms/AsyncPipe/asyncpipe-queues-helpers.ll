@@ -7,7 +7,8 @@
 ; - always_inline helper: part of its caller, the wait is kept
 ;   (cp.async.wait_all);
 ; - internal helper with no attribute: a function that commits to a queue is
-;   made noinline (asyncpipe-bind-waits binds no queue wait yet), so -O2
+;   made noinline (asyncpipe-bind-waits: inlined, its first commit would
+;   take the caller's uncommitted copies into its own queue), so -O2
 ;   gives what -O0 gives: the helper stays a call and the wait is removed, as
 ;   for noinline, never inlined after its caller's wait was judged.
 ; The same at -O0, -O2 and -O3: the same synchronization at every level.

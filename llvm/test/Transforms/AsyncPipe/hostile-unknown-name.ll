@@ -11,7 +11,7 @@
 ; RUN: not %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -o /dev/null %s 2>&1 \
 ; RUN:   | FileCheck %s
 
-; CHECK: error: kernel.c:4:3: in function commit_misspelled void (ptr, ptr): 'asyncpipe.commit' is not an AsyncPipe call: the portable calls are asyncpipe.copy, .copy.zfill, .store, .mark, .wait, .mark.queue, .wait.queue, .mark.future, .wait.future and .future.any; check the spelling
+; CHECK: error: kernel.c:4:3: in function commit_misspelled void (ptr, ptr): 'asyncpipe.commit' is not an AsyncPipe call: the portable calls are asyncpipe.copy, .copy.zfill, .store, .mark, .wait, .mark.queue, .wait.queue, .mark.future, .mark.future.queue, .wait.future and .future.any; check the spelling
 ; CHECK-NOT: error:
 
 define void @commit_misspelled(ptr %dst, ptr %src) {

@@ -293,6 +293,12 @@ public:
     /// the values' live ranges, for any number of tracked values. Without
     /// it every value is kept from its definition on.
     bool OnlyAtUses = false;
+    /// In a function that uses queues (usesAsyncQueues()): only the marks
+    /// of this queue are counted (with Kind Activation), and only its
+    /// waits complete values. A mark whose queue is not known is not
+    /// counted: a distance may then be smaller, which only makes a wait
+    /// counted from it stronger.
+    std::optional<unsigned> Queue;
   };
 
   /// The distances at one program point. A block's state holds a counter of
@@ -363,6 +369,10 @@ private:
   ExitVec exitOf(const BasicBlock &BB, const State &S) const;
   void step(const Instruction &I, State &S) const;
   bool changesDistances(const Instruction &I) const;
+  /// True if \p Op is a mark this solve counts, or a wait it completes
+  /// values at (with CompleteAtWaits).
+  bool countsMarkHere(const AsyncOp &Op) const;
+  bool completesAtWait(const AsyncOp &Op) const;
   void computeLiveOut();
   void listEvents(const BasicBlock &BB);
   void solve(ArrayRef<const BasicBlock *> Order);

@@ -21,6 +21,13 @@
 // SSAUpdater, one level at a time: a block's value of r(i) at its end is a
 // mark of the block or r(i-m) at its entry, with m the block's marks.
 //
+// In a function that uses queues (llvm/docs/AsyncPipeModel.rst, "Queues") a
+// wait counts the marks of its own queue only: each queue has its own
+// variables, rotated by its own marks, and a wait of queue q is bound to the
+// future of q's (N+1)-th most recent mark. A queue's mark becomes
+// asyncpipe.mark.future.queue(q), whose future asyncpipe-lower-futures
+// counts in that queue.
+//
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncBindWaits.h"
@@ -53,6 +60,13 @@ namespace {
 /// need that many rotated variables.
 constexpr uint64_t LargestBoundCount = 16;
 
+/// A wait of queue Queue (0 without queues) for at most N of its marks.
+struct BindableWait {
+  AsyncOp Op;
+  uint64_t N;
+  unsigned Queue;
+};
+
 class WaitBinding {
 public:
   WaitBinding(Function &F, OptimizationRemarkEmitter &ORE) : F(F), ORE(ORE) {}
@@ -61,24 +75,27 @@ public:
 
 private:
   bool mayMeetInlinedMarks() const;
+  const Instruction *findMarkOfUnknownQueue() const;
   void collectOps();
   void remarkUnbindableWaits();
   void makeMarksFutures();
   void buildRecentMarkLevels();
-  Value *getLevelAtEntry(unsigned Level, BasicBlock *BB);
-  Value *getLevelBefore(unsigned Level, Instruction *Before);
-  void bindWait(const AsyncOp &Wait, uint64_t N);
+  Value *getLevelAtEntry(unsigned Queue, unsigned Level, BasicBlock *BB);
+  Value *getLevelBefore(unsigned Queue, unsigned Level, Instruction *Before);
+  void bindWait(const BindableWait &Wait);
   void removeUnusedHelpers();
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
-  SmallVector<std::pair<AsyncOp, uint64_t>, 8> BindableWaits;
+  SmallVector<BindableWait, 8> BindableWaits;
   SmallVector<AsyncOp, 4> UnbindableWaits;
-  uint64_t Levels = 0;
-  /// The futures of each block's marks, in order.
-  DenseMap<BasicBlock *, SmallVector<Instruction *, 4>> MarksIn;
+  /// Per queue (only queue 0 in a function without queues): the most recent
+  /// marks its waits look back at, and the futures of each block's marks of
+  /// the queue, in order.
+  uint64_t Levels[MaxAsyncQueues] = {};
+  DenseMap<BasicBlock *, SmallVector<Instruction *, 4>> MarksIn[MaxAsyncQueues];
   CallInst *NoMark = nullptr;
-  std::vector<std::unique_ptr<SSAUpdater>> RecentMark;
+  std::vector<std::unique_ptr<SSAUpdater>> RecentMark[MaxAsyncQueues];
   SmallVector<PHINode *, 16> InsertedPHIs;
 };
 
@@ -87,14 +104,16 @@ private:
 /// asyncpipe-lower-futures gives the mark or counting wait back its spelling
 /// (a module's async calls stay in the form its target and tools expect) and
 /// its remark can compare the count it derives with the written one.
-/// A mark or wait of queue 0 (only such a function is bound) is recorded
-/// as the plain call it is (llvm/docs/AsyncPipeModel.rst, "Queues"): the
-/// recorded callee takes no queue operand.
+/// A mark or wait of queue 0 is recorded as the plain call it is
+/// (llvm/docs/AsyncPipeModel.rst, "Queues"): the recorded callee takes no
+/// queue operand. Another queue's wait keeps its name, which only the
+/// remarks read (asyncpipe-lower-futures makes it a wait of the future's
+/// queue).
 void recordSpelling(CallInst &New, const AsyncOp &Original, Type *CountType,
                     uint64_t WrittenCount = 0) {
   LLVMContext &Ctx = New.getContext();
   StringRef Name = Original.getName();
-  if (Original.hasQueueOperand())
+  if (Original.hasQueueOperand() && Original.getQueue() == 0u)
     Name = Original.isMark() ? "asyncpipe.mark" : "asyncpipe.wait";
   SmallVector<Metadata *, 2> Spelling = {MDString::get(Ctx, Name)};
   if (CountType)
@@ -116,17 +135,39 @@ bool WaitBinding::mayMeetInlinedMarks() const {
   return false;
 }
 
+const Instruction *WaitBinding::findMarkOfUnknownQueue() const {
+  for (const Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I);
+        Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
+        !Op.getQueue())
+      return &I;
+  return nullptr;
+}
+
 bool WaitBinding::run() {
   collectOps();
   if (!mayMeetInlinedMarks())
     return false;
+  // A mark whose queue is not a constant yet (ids the optimizer merged,
+  // which asyncpipe-lower splits) may be the most recent mark of any queue:
+  // no wait's group is known, and the waits stay counting.
+  if (const Instruction *Unknown = findMarkOfUnknownQueue()) {
+    NumWaitsNotBound += BindableWaits.size() + UnbindableWaits.size();
+    if (!BindableWaits.empty() || !UnbindableWaits.empty())
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "QueueNotConstant", Unknown)
+               << "waits of this function not bound to their marks: the "
+                  "queue of this commit is not a compile-time constant here";
+      });
+    return false;
+  }
   remarkUnbindableWaits();
   if (BindableWaits.empty())
     return false;
   makeMarksFutures();
   buildRecentMarkLevels();
-  for (auto &[Wait, N] : BindableWaits)
-    bindWait(Wait, N);
+  for (const BindableWait &Wait : BindableWaits)
+    bindWait(Wait);
   removeUnusedHelpers();
   return true;
 }
@@ -141,10 +182,13 @@ void WaitBinding::collectOps() {
         Op.alsoWaitsForUncommittedCopies())
       continue;
     auto *Count = dyn_cast_or_null<ConstantInt>(Op.getWaitCountOperand());
-    if (Count && Count->getValue().ule(LargestBoundCount)) {
+    // A queue that is not a constant in range is asyncpipe-lower's to
+    // report; its wait stays as written.
+    std::optional<unsigned> Queue = Op.getQueue();
+    if (Count && Count->getValue().ule(LargestBoundCount) && Queue) {
       uint64_t N = Count->getZExtValue();
-      BindableWaits.push_back({Op, N});
-      Levels = std::max(Levels, N + 1);
+      BindableWaits.push_back({Op, N, *Queue});
+      Levels[*Queue] = std::max(Levels[*Queue], N + 1);
       continue;
     }
     UnbindableWaits.push_back(Op);
@@ -170,23 +214,37 @@ void WaitBinding::makeMarksFutures() {
   SmallVector<AsyncOp, 16> Marks;
   for (Instruction &I : instructions(F))
     if (AsyncOp Op = AsyncOp::get(I);
-        Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
+        Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
+        Op.getQueue())
       Marks.push_back(Op);
   LLVMContext &Ctx = F.getContext();
   FunctionCallee MarkFuture = F.getParent()->getOrInsertFunction(
       "asyncpipe.mark.future", Type::getInt32Ty(Ctx));
   for (const AsyncOp &Mark : Marks) {
     CallBase *Call = Mark.getCall();
+    unsigned Queue = *Mark.getQueue();
     Instruction *Future = Call;
     if (!Mark.returnsFuture()) {
       IRBuilder<> B(Call);
-      CallInst *New = B.CreateCall(MarkFuture, {}, "mark");
+      CallInst *New;
+      if (Queue == 0) {
+        New = B.CreateCall(MarkFuture, {}, "mark");
+      } else {
+        // Declared only where a queue other than 0 has a mark.
+        FunctionCallee QueueMarkFuture = F.getParent()->getOrInsertFunction(
+            "asyncpipe.mark.future.queue", B.getInt32Ty(), B.getInt32Ty());
+        New = B.CreateCall(QueueMarkFuture, {Mark.getQueueOperand()},
+                           "mark.q" + Twine(Queue));
+      }
       New->setDebugLoc(Call->getDebugLoc());
-      recordSpelling(*New, Mark, /*CountType=*/nullptr);
+      // Another queue's mark needs no record: its future's mark is made a
+      // mark of its queue again.
+      if (Queue == 0)
+        recordSpelling(*New, Mark, /*CountType=*/nullptr);
       Call->eraseFromParent();
       Future = New;
     }
-    MarksIn[Future->getParent()].push_back(Future);
+    MarksIn[Queue][Future->getParent()].push_back(Future);
   }
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
   NoMark = B.CreateCall(F.getParent()->getOrInsertFunction(
@@ -194,47 +252,62 @@ void WaitBinding::makeMarksFutures() {
                         {}, "no.mark");
 }
 
+/// Each queue's levels, built from its own marks only: another queue's mark
+/// leaves them as they are.
 void WaitBinding::buildRecentMarkLevels() {
   Type *FutureTy = Type::getInt32Ty(F.getContext());
-  for (unsigned Level = 0; Level != Levels; ++Level) {
-    RecentMark.push_back(std::make_unique<SSAUpdater>(&InsertedPHIs));
-    SSAUpdater &Updater = *RecentMark.back();
-    Updater.Initialize(FutureTy, ("recent.mark." + Twine(Level)).str());
-    for (BasicBlock &BB : F) {
-      auto It = MarksIn.find(&BB);
-      unsigned InBlock = It == MarksIn.end() ? 0 : It->second.size();
-      if (InBlock == 0 && !BB.isEntryBlock())
-        continue;
-      Value *AtEnd = Level < InBlock ? It->second[InBlock - 1 - Level]
-                                     : getLevelAtEntry(Level - InBlock, &BB);
-      Updater.AddAvailableValue(&BB, AtEnd);
+  for (unsigned Queue = 0; Queue != MaxAsyncQueues; ++Queue) {
+    for (unsigned Level = 0; Level != Levels[Queue]; ++Level) {
+      RecentMark[Queue].push_back(std::make_unique<SSAUpdater>(&InsertedPHIs));
+      SSAUpdater &Updater = *RecentMark[Queue].back();
+      std::string Name =
+          Queue == 0
+              ? ("recent.mark." + Twine(Level)).str()
+              : ("recent.mark.q" + Twine(Queue) + "." + Twine(Level)).str();
+      Updater.Initialize(FutureTy, Name);
+      for (BasicBlock &BB : F) {
+        auto It = MarksIn[Queue].find(&BB);
+        unsigned InBlock = It == MarksIn[Queue].end() ? 0 : It->second.size();
+        if (InBlock == 0 && !BB.isEntryBlock())
+          continue;
+        Value *AtEnd = Level < InBlock
+                           ? It->second[InBlock - 1 - Level]
+                           : getLevelAtEntry(Queue, Level - InBlock, &BB);
+        Updater.AddAvailableValue(&BB, AtEnd);
+      }
     }
   }
 }
 
-/// r(\p Level) where \p BB starts: no mark in the entry block, else from the
-/// predecessors (levels below the one being built are complete).
-Value *WaitBinding::getLevelAtEntry(unsigned Level, BasicBlock *BB) {
+/// r(\p Level) of \p Queue where \p BB starts: no mark in the entry block,
+/// else from the predecessors (levels below the one being built are
+/// complete).
+Value *WaitBinding::getLevelAtEntry(unsigned Queue, unsigned Level,
+                                    BasicBlock *BB) {
   if (BB->isEntryBlock())
     return NoMark;
-  return RecentMark[Level]->GetValueInMiddleOfBlock(BB);
+  return RecentMark[Queue][Level]->GetValueInMiddleOfBlock(BB);
 }
 
-/// r(\p Level) just before \p Before.
-Value *WaitBinding::getLevelBefore(unsigned Level, Instruction *Before) {
+/// r(\p Level) of \p Queue just before \p Before.
+Value *WaitBinding::getLevelBefore(unsigned Queue, unsigned Level,
+                                   Instruction *Before) {
   BasicBlock *BB = Before->getParent();
   SmallVector<Instruction *, 4> Earlier;
-  for (Instruction *Mark : MarksIn.lookup(BB))
+  for (Instruction *Mark : MarksIn[Queue].lookup(BB))
     if (Mark->comesBefore(Before))
       Earlier.push_back(Mark);
   if (Level < Earlier.size())
     return Earlier[Earlier.size() - 1 - Level];
-  return getLevelAtEntry(Level - Earlier.size(), BB);
+  return getLevelAtEntry(Queue, Level - Earlier.size(), BB);
 }
 
-void WaitBinding::bindWait(const AsyncOp &Wait, uint64_t N) {
+void WaitBinding::bindWait(const BindableWait &Bindable) {
+  const AsyncOp &Wait = Bindable.Op;
+  uint64_t N = Bindable.N;
+  unsigned Queue = Bindable.Queue;
   CallBase *Call = Wait.getCall();
-  Value *Future = getLevelBefore(N, Call);
+  Value *Future = getLevelBefore(Queue, N, Call);
   IRBuilder<> B(Call);
   FunctionCallee WaitFuture = F.getParent()->getOrInsertFunction(
       "asyncpipe.wait.future", B.getVoidTy(), B.getInt32Ty());
@@ -252,11 +325,16 @@ void WaitBinding::bindWait(const AsyncOp &Wait, uint64_t N) {
   ASYNCPIPE_DEBUG(dbgs() << "AsyncBindWaits: bound" << *Call << "\n  to" << *New
                          << "\n");
   ORE.emit([&] {
-    UserSpelling User = getUserSpelling(Wait.getName());
-    return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitBound", Call)
-           << User.Call << "(" << ore::NV("Count", N)
-           << ") tied to the group it waits for, so that inlining a call "
-              "that commits cannot change what it waits for";
+    OptimizationRemarkAnalysis R(DEBUG_TYPE, "WaitBound", Call);
+    if (Wait.hasQueueOperand())
+      R << "asyncpipe_wait_queue(" << ore::NV("Queue", Queue) << ", "
+        << ore::NV("Count", N) << ") tied to the group of queue "
+        << ore::NV("Queue", Queue) << " it waits for";
+    else
+      R << getUserSpelling(Wait.getName()).Call << "(" << ore::NV("Count", N)
+        << ") tied to the group it waits for";
+    return R << ", so that inlining a call that commits cannot change what "
+                "it waits for";
   });
   Call->eraseFromParent();
 }
@@ -291,90 +369,28 @@ void WaitBinding::removeUnusedHelpers() {
     NoMark->eraseFromParent();
 }
 
-/// Whether \p F uses queues, or will once the always_inline functions it
-/// calls are inlined into it.
-static bool usesQueuesOnceInlined(const Function &F,
-                                  SmallPtrSetImpl<const Function *> &Visited) {
-  if (!Visited.insert(&F).second)
-    return false;
-  if (usesAsyncQueues(F))
-    return true;
-  for (const Instruction &I : instructions(F))
-    if (const auto *Call = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = Call->getCalledFunction();
-          Callee && !Callee->isDeclaration() &&
-          Callee->hasFnAttribute(Attribute::AlwaysInline) &&
-          usesQueuesOnceInlined(*Callee, Visited))
-        return true;
-  return false;
-}
-
-static bool hasCountingWait(const Function &F) {
-  return any_of(instructions(F), [](const Instruction &I) {
-    AsyncOp Op = AsyncOp::get(I);
-    return Op.isWait() && Op.getWaitCountOperand();
-  });
-}
-
-/// Whether the inliner may put \p F's body into a function that uses queues:
-/// a caller that uses them, or a caller that may be inlined into one.
-static bool mayBeInlinedIntoQueues(const Function &F) {
-  SmallPtrSet<const Function *, 8> Callers, Visited;
-  SmallVector<const Function *, 8> Worklist = {&F};
-  while (!Worklist.empty()) {
-    const Function *Callee = Worklist.pop_back_val();
-    if (Callee != &F && Callee->hasFnAttribute(Attribute::NoInline))
-      continue;
-    for (const User *U : Callee->users()) {
-      const auto *Call = dyn_cast<CallBase>(U);
-      if (!Call || Call->getCalledFunction() != Callee)
-        continue;
-      const Function *Caller = Call->getFunction();
-      if (!Callers.insert(Caller).second)
-        continue;
-      Visited.clear();
-      if (usesQueuesOnceInlined(*Caller, Visited))
-        return true;
-      Worklist.push_back(Caller);
-    }
-  }
-  return false;
-}
-
 static PreservedAnalyses bindWaits(Function &F, FunctionAnalysisManager &AM) {
   if (!hasOwnMarkSequence(F) || callsAsyncFragment(F))
     return PreservedAnalyses::all();
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  if (usesAsyncQueues(F)) {
-    // Binding follows one sequence of marks. A function with queues keeps
-    // its counting waits and stays out of its callers, so that no caller's
-    // wait counts its marks and none of its waits counts a caller's
-    // (llvm/docs/AsyncPipeModel.rst, "Queues").
-    if (F.hasFnAttribute(Attribute::NoInline))
-      return PreservedAnalyses::all();
+  // Its waits are bound per queue, so that callees inlined into it leave
+  // their counts as written. But it stays out of its callers: inlined, its
+  // first mark would close the copies a caller issued before the call and
+  // had not committed yet into that mark's queue, away from the caller's
+  // next mark, which the caller's wait on the caller's queue completes
+  // (llvm/docs/AsyncPipeModel.rst, "Queues").
+  bool NotInlined = false;
+  if (usesAsyncQueues(F) && !F.hasFnAttribute(Attribute::NoInline)) {
     F.addFnAttr(Attribute::NoInline);
+    NotInlined = true;
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "QueuesNotInlined", &F)
-             << "waits of a function that marks or waits on a queue other "
-                "than 0 are not bound; the function is not inlined";
+             << "a function that commits to a queue other than 0 is not "
+                "inlined: its first commit would take the copies its caller "
+                "has not committed yet into its own queue";
     });
-    PreservedAnalyses PA;
-    PA.preserveSet<CFGAnalyses>();
-    return PA;
   }
-  if (hasCountingWait(F) && mayBeInlinedIntoQueues(F)) {
-    // Bound waits are futures, which a function with queues cannot hold
-    // yet. Counting waits inlined there count the caller's marks of queue 0
-    // too, older than the function's own: never weaker.
-    ORE.emit([&] {
-      return OptimizationRemarkMissed(DEBUG_TYPE, "CallerUsesQueues", &F)
-             << "waits not bound to their marks: the function may be "
-                "inlined into one that marks or waits on a queue other "
-                "than 0";
-    });
-    return PreservedAnalyses::all();
-  }
-  if (!WaitBinding(F, ORE).run())
+  if (!WaitBinding(F, ORE).run() && !NotInlined)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

@@ -163,8 +163,6 @@ private:
   Function &F;
   const AsyncTarget *Target;
   OptimizationRemarkEmitter &ORE;
-  /// Set once checkQueues has reported the futures of the function.
-  bool FuturesReported = false;
   std::optional<OutstandingMarkBounds> MarkBounds;
 };
 
@@ -199,16 +197,15 @@ bool PortableLowering::run() {
   SmallVector<CallBase *, 4> Malformed;
   SmallVector<AsyncOp, 16> Ops = collectOps(&Malformed);
   bool Changed = removeMalformedAsyncCalls(Malformed);
-  // Queue ids first: a merged one is split again, a bad one reported, and a
-  // future in a function with queues is reported before it is lowered.
+  // Queue ids first: a merged one is split again, a bad one reported.
   if (Target &&
       any_of(Ops, [](const AsyncOp &Op) { return Op.hasQueueOperand(); })) {
     Changed |= checkQueues(Ops);
     Ops = collectOps();
   }
   // asyncpipe-lower-futures has turned the waits on futures into counting
-  // waits (PassRegistry.def schedules it first) except in a function with
-  // queues, where they are an error; whatever futures are left go.
+  // waits (PassRegistry.def schedules it first); whatever futures are left
+  // go, with an error.
   if (removeUnloweredFutures(Ops)) {
     Changed = true;
     Ops = collectOps();
@@ -536,8 +533,7 @@ void PortableLowering::remarkIgnoredHints(const AsyncOp &Op, uint64_t Bytes,
 
 /// Splits queue ids the optimizer merged into a phi or select (each call
 /// then names one queue, as written), and reports a queue id that is not a
-/// constant, one past the last queue, and a future in a function that uses
-/// queues. Returns true if \p F changed.
+/// constant, and one past the last queue. Returns true if \p F changed.
 bool PortableLowering::checkQueues(SmallVectorImpl<AsyncOp> &Ops) {
   bool Changed = false;
   SmallVector<CallBase *, 4> Bad;
@@ -548,10 +544,8 @@ bool PortableLowering::checkQueues(SmallVectorImpl<AsyncOp> &Ops) {
         splitMergedImmediates(*Op.getCall(), {0u});
     Changed |= Split.size() != 1 || Split.front() != Op.getCall();
   }
-  bool HasFuture = false;
   for (Instruction &I : instructions(F)) {
     AsyncOp Op = AsyncOp::get(I);
-    HasFuture |= Op.isFutureWait() || Op.isFutureAny() || Op.returnsFuture();
     if (!Op.hasQueueOperand())
       continue;
     auto *Q = dyn_cast<ConstantInt>(Op.getQueueOperand());
@@ -577,27 +571,13 @@ bool PortableLowering::checkQueues(SmallVectorImpl<AsyncOp> &Ops) {
   for (CallBase *Call : Bad)
     Call->eraseFromParent();
   Changed |= !Bad.empty();
-  if (HasFuture && usesAsyncQueues(F)) {
-    for (Instruction &I : instructions(F)) {
-      AsyncOp Op = AsyncOp::get(I);
-      if (Op.isFutureWait() || Op.isFutureAny() || Op.returnsFuture()) {
-        reportAsyncError(I, "futures are not supported yet in a function that "
-                            "marks or waits on a queue other than 0: wait "
-                            "with asyncpipe_wait_queue(q, n) instead, or move "
-                            "the futures to a function of their own");
-        FuturesReported = true;
-        break;
-      }
-    }
-  }
-  (void)Ops;
   return Changed;
 }
 
 /// Removes the futures among \p Ops (the portable calls) that
 /// asyncpipe-lower-futures left: a wait on one goes, a mark making one
-/// becomes a plain mark. Only after an error (checkQueues) can there be any;
-/// without one, the futures pass did not run first.
+/// becomes a plain mark of its queue. There are none unless the futures pass
+/// did not run first.
 bool PortableLowering::removeUnloweredFutures(ArrayRef<AsyncOp> Ops) {
   SmallVector<AsyncOp, 4> Left;
   for (const AsyncOp &Op : Ops)
@@ -605,16 +585,21 @@ bool PortableLowering::removeUnloweredFutures(ArrayRef<AsyncOp> Ops) {
       Left.push_back(Op);
   if (Left.empty())
     return false;
-  if (!FuturesReported)
-    reportAsyncError(*Left.front().getCall(),
-                     "a future reaches asyncpipe-lower unlowered: run "
-                     "asyncpipe-lower-futures first");
+  reportAsyncError(*Left.front().getCall(),
+                   "a future reaches asyncpipe-lower unlowered: run "
+                   "asyncpipe-lower-futures first");
+  LLVMContext &Ctx = F.getContext();
   FunctionCallee Mark = F.getParent()->getOrInsertFunction(
-      "asyncpipe.mark", Type::getVoidTy(F.getContext()));
+      "asyncpipe.mark", Type::getVoidTy(Ctx));
+  FunctionCallee QueueMark = F.getParent()->getOrInsertFunction(
+      "asyncpipe.mark.queue", Type::getVoidTy(Ctx), Type::getInt32Ty(Ctx));
   for (const AsyncOp &Op : Left) {
     CallBase *Call = Op.getCall();
     if (Op.returnsFuture()) {
-      CallInst *New = CallInst::Create(Mark, "", Call->getIterator());
+      CallInst *New = Op.getQueueOperand()
+                          ? CallInst::Create(QueueMark, {Op.getQueueOperand()},
+                                             "", Call->getIterator())
+                          : CallInst::Create(Mark, "", Call->getIterator());
       inheritLocation(*New, *Call);
     }
     if (!Call->use_empty())
@@ -1008,8 +993,9 @@ bool removeUnknownPortableCalls(Module &M) {
                                 "' is not an AsyncPipe call: the portable "
                                 "calls are asyncpipe.copy, .copy.zfill, "
                                 ".store, .mark, .wait, .mark.queue, "
-                                ".wait.queue, .mark.future, .wait.future "
-                                "and .future.any; check the spelling");
+                                ".wait.queue, .mark.future, "
+                                ".mark.future.queue, .wait.future and "
+                                ".future.any; check the spelling");
     if (!Call->use_empty())
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();

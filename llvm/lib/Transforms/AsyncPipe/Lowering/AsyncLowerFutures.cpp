@@ -18,6 +18,11 @@
 // loaded from memory, returned by a call, passed in) is first given a mark
 // of this activation where it appears, which covers that mark's copies.
 //
+// In a function that uses queues a future belongs to the queue of the mark
+// that made it, and a wait on it counts that queue's marks only: the one
+// mark analysis counts them per queue, and a future that may come from the
+// marks of several queues is waited for on each.
+//
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Transforms/AsyncPipe/AsyncLowerFutures.h"
@@ -39,6 +44,7 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/AsyncPipe/AsyncImmediateOperands.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
 
 using namespace llvm;
@@ -102,7 +108,7 @@ FunctionCallee getPlainMark(Instruction &MarkFuture);
 class FutureLowering {
 public:
   FutureLowering(Function &F, OptimizationRemarkEmitter &ORE)
-      : F(F), ORE(ORE) {}
+      : F(F), ORE(ORE), Queued(usesAsyncQueues(F)) {}
 
   bool run();
 
@@ -112,8 +118,10 @@ private:
   void trackFuture(Value *V, SmallVectorImpl<Value *> &Worklist);
   bool anchorUntracedFutures();
   void solve();
+  void solveQueued();
   void lowerWaits();
   void lowerWait(const AsyncOp &Wait);
+  void lowerQueuedWait(const AsyncOp &Wait);
   void verifyLoweredWaits();
   bool hasFutureProducers() const;
   void removeFutureProducers();
@@ -122,15 +130,23 @@ private:
 
   Function &F;
   OptimizationRemarkEmitter &ORE;
+  /// The function uses queues: each future counts its own queue's marks.
+  bool Queued;
   SmallVector<AsyncOp, 8> Waits;
   /// Every value a waited future can come from.
   SmallVector<Value *, 16> Tracked;
   SmallPtrSet<const Value *, 16> IsTracked;
   DenseMap<const CallBase *, MarkDistance> CountAt;
+  /// With queues: per wait, the queues its future's mark may belong to,
+  /// each with the fewest marks of that queue since it.
+  DenseMap<const CallBase *, SmallVector<std::pair<unsigned, MarkDistance>, 2>>
+      QueueCountAt;
   /// For the remarks: each wait's sources that were given an anchor mark.
   DenseMap<const CallBase *, std::string> UntracedAt;
-  /// For -asyncpipe-verify-futures: each counting wait made, its future.
-  SmallVector<std::pair<CallInst *, Value *>, 8> Lowered;
+  /// For -asyncpipe-verify-futures: each counting wait made, its future,
+  /// and with queues the queue whose marks it counts.
+  SmallVector<std::tuple<CallInst *, Value *, std::optional<unsigned>>, 8>
+      Lowered;
 };
 
 /// The independent check behind -asyncpipe-verify-futures. It shares no
@@ -141,8 +157,12 @@ private:
 /// wait, so that the mark may still be outstanding after it.
 class FutureWaitChecker {
 public:
-  FutureWaitChecker(CallInst &Wait, Value &Future, uint64_t Count)
-      : Wait(Wait), Future(Future), Count(Count) {}
+  /// With \p Queue, only that queue's marks are counted, and a path on
+  /// which the future comes from another queue's mark is that queue's
+  /// wait's to cover.
+  FutureWaitChecker(CallInst &Wait, Value &Future, uint64_t Count,
+                    std::optional<unsigned> Queue)
+      : Wait(Wait), Future(Future), Count(Count), Queue(Queue) {}
 
   /// The fewest marks found on a violating path, or none.
   std::optional<uint64_t> findShortPath();
@@ -165,6 +185,7 @@ private:
   CallInst &Wait;
   Value &Future;
   uint64_t Count;
+  std::optional<unsigned> Queue;
   DenseSet<std::tuple<BasicBlock *, Value *, uint64_t>> Visited;
   bool FromOutside = false;
 };
@@ -200,6 +221,8 @@ FutureWaitChecker::scan(const Position &P,
       }
       if (isa<PHINode>(I))
         break;
+      if (Queue && Op.returnsFuture() && Op.getQueue() != Queue)
+        return std::nullopt;
       if (!Op.returnsFuture()) {
         FromOutside = true;
         return Marks;
@@ -211,7 +234,8 @@ FutureWaitChecker::scan(const Position &P,
     // the search goes on to where the future comes from, which may be
     // outside this function; saturating keeps the states finite.
     AsyncOp Op = AsyncOp::get(I);
-    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation)
+    if (Op.isMark() && Op.getSemantics() == AsyncSemantics::Activation &&
+        (!Queue || Op.getQueue() == Queue))
       Marks = std::min(Marks + 1, Count);
   }
   auto *Phi = dyn_cast<PHINode>(P.Tracked);
@@ -354,6 +378,27 @@ static void collectUntracedUses(Use &Future, SmallVectorImpl<Use *> &Uses) {
   }
 }
 
+/// True if a mark in \p Future's web (through PHIs and selects) names its
+/// queue with something other than a constant queue id (asyncpipe-lower
+/// reports it): no queue's count covers it.
+static bool mayComeFromUnknownQueue(Use &Future) {
+  SmallPtrSet<Value *, 16> Seen;
+  SmallVector<Value *, 16> Worklist = {Future.get()};
+  while (!Worklist.empty()) {
+    Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      append_range(Worklist, Phi->incoming_values());
+    else if (auto *Select = dyn_cast<SelectInst>(V))
+      Worklist.append({Select->getTrueValue(), Select->getFalseValue()});
+    else if (auto *I = dyn_cast<Instruction>(V))
+      if (AsyncOp Op = AsyncOp::get(*I); Op.returnsFuture() && !Op.getQueue())
+        return true;
+  }
+  return false;
+}
+
 /// Names the kinds of sources in \p Untraced, for the remarks, or "".
 static std::string describeSources(ArrayRef<Use *> Untraced) {
   SmallVector<StringRef, 4> Kinds;
@@ -411,8 +456,21 @@ bool FutureLowering::anchorUntracedFutures() {
     collectUntracedUses(*FutureUse, Uses);
     CallBase *Call = Wait.getCall();
     UntracedAt[Call] = describeSources(Uses);
-    if (!SkipAnchorsForTesting &&
-        any_of(Uses, [](Use *U) { return needsAnchorAtWait(*U); }))
+    bool AtWait = any_of(Uses, [](Use *U) { return needsAnchorAtWait(*U); });
+    // In a function that uses queues an anchor where the future appears
+    // would close the copies not yet committed there into the anchor's
+    // queue, away from the queue of the commit the program makes next: a
+    // wait on that queue would no longer cover them. Right before the wait,
+    // the anchor and the waits for 0 on every queue lowerQueuedWait makes
+    // after it complete them at once. The same covers a future whose queue
+    // is not known.
+    if (Queued && !Uses.empty())
+      AtWait = true;
+    if (Queued && mayComeFromUnknownQueue(*FutureUse)) {
+      AtWait = true;
+      UntracedAt[Call] = "a commit whose queue is not a compile-time constant";
+    }
+    if (!SkipAnchorsForTesting && AtWait)
       FutureUse->set(
           MakeAnchor(Call->getIterator(), Call->getDebugLoc(), Call));
   }
@@ -469,6 +527,10 @@ bool FutureLowering::anchorUntracedFutures() {
 /// recent arm, anything else (a mark's future, a loaded or returned one) is
 /// just made.
 void FutureLowering::solve() {
+  if (Queued) {
+    solveQueued();
+    return;
+  }
   MarkDistances::Options Opts;
   Opts.Kind = AsyncSemantics::Activation;
   // Asked only at the waits, the selects and the PHIs that use a future: a
@@ -490,12 +552,54 @@ void FutureLowering::solve() {
         Distances.at(Wait.getFutureOperand(), *Wait.getCall());
 }
 
+/// In a function that uses queues: per queue whose marks make a waited
+/// future, the one mark analysis counts that queue's marks only, and a
+/// future made by another queue's mark names no mark of this queue (as the
+/// dummy names none).
+void FutureLowering::solveQueued() {
+  SmallVector<unsigned, 2> Queues;
+  for (Value *V : Tracked)
+    if (auto *I = dyn_cast<Instruction>(V))
+      if (AsyncOp Op = AsyncOp::get(*I); Op.returnsFuture())
+        if (std::optional<unsigned> Q = Op.getQueue();
+            Q && !is_contained(Queues, *Q))
+          Queues.push_back(*Q);
+  llvm::sort(Queues);
+  for (unsigned Queue : Queues) {
+    MarkDistances::Options Opts;
+    Opts.Kind = AsyncSemantics::Activation;
+    Opts.OnlyAtUses = true;
+    Opts.Queue = Queue;
+    MarkDistances Distances(
+        F, Tracked, Opts,
+        [Queue](
+            const Instruction &I, const MarkDistances &D,
+            const MarkDistances::State &State) -> std::optional<MarkDistance> {
+          AsyncOp Op = AsyncOp::get(I);
+          if (Op.isFutureAny() ||
+              (Op.returnsFuture() && Op.getQueue() != Queue))
+            return NoMark;
+          if (auto *Select = dyn_cast<SelectInst>(&I))
+            return std::min(D.valueIn(Select->getTrueValue(), State),
+                            D.valueIn(Select->getFalseValue(), State));
+          return 0;
+        });
+    for (const AsyncOp &Wait : Waits)
+      QueueCountAt[Wait.getCall()].push_back(
+          {Queue, Distances.at(Wait.getFutureOperand(), *Wait.getCall())});
+  }
+}
+
 void FutureLowering::lowerWaits() {
   for (const AsyncOp &Wait : Waits)
     lowerWait(Wait);
 }
 
 void FutureLowering::lowerWait(const AsyncOp &Wait) {
+  if (Queued) {
+    lowerQueuedWait(Wait);
+    return;
+  }
   CallBase *Call = Wait.getCall();
   Value *Future = Wait.getFutureOperand();
   auto It = CountAt.find(Call);
@@ -577,14 +681,161 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   if (Call->cannotMerge())
     New->addFnAttr(Attribute::NoMerge);
   if (Future)
-    Lowered.push_back({New, Future});
+    Lowered.push_back({New, Future, std::nullopt});
+  Call->eraseFromParent();
+}
+
+/// A wait on a future in a function that uses queues: a wait on the queue
+/// of each mark the future may come from, counting that queue's marks
+/// since it (queue 0's wait in the spelling recorded for it).
+void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
+  CallBase *Call = Wait.getCall();
+  Value *Future = Wait.getFutureOperand();
+  SmallVector<std::pair<unsigned, MarkDistance>, 2> Counts;
+  for (auto [Queue, Count] : QueueCountAt.lookup(Call))
+    if (Count != NoMark)
+      Counts.push_back({Queue, Count});
+  if (Counts.empty()) {
+    ++NumFutureWaitsRemoved;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "FutureWaitRemoved", Call)
+             << "wait on a future removed: it is the dummy future "
+                "(asyncpipe_future_any()) on every path, which waits for "
+                "nothing (rule W1: no commit of this function)";
+    });
+    eraseProvenRedundantOp(*Call);
+    return;
+  }
+  std::optional<std::pair<StringRef, uint64_t>> Written = getWrittenWait(*Call);
+  std::string Untraced = UntracedAt.lookup(Call);
+  // A future anchored right before its wait (anchorUntracedFutures) may
+  // name a mark of any queue, and where queues are apart (the host) a wait
+  // on one queue completes nothing of another: after the anchor, which
+  // closes the copies not yet committed into queue 0, every queue the
+  // function commits to is waited for down to 0.
+  bool Anchored = !Untraced.empty() && !SkipAnchorsForTesting;
+  if (Anchored) {
+    // A mark whose queue is not known yet (merged ids asyncpipe-lower
+    // splits) may be any queue's.
+    bool AnyQueue = false;
+    SmallVector<unsigned, MaxAsyncQueues> Queues;
+    for (const Instruction &I : instructions(F))
+      if (AsyncOp Op = AsyncOp::get(I); Op.isMark()) {
+        std::optional<unsigned> Q = Op.getQueue();
+        AnyQueue |= !Q;
+        if (Q)
+          Queues.push_back(*Q);
+      }
+    if (AnyQueue)
+      for (unsigned Q = 0; Q != MaxAsyncQueues; ++Q)
+        Queues.push_back(Q);
+    for (unsigned Q : Queues)
+      if (none_of(Counts, [&](const auto &C) { return C.first == Q; }))
+        Counts.push_back({Q, 0});
+    llvm::sort(Counts);
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "FutureWaitLowered", Call)
+             << "wait on a future lowered to a commit and a wait for 0 on "
+                "each of the function's "
+             << ore::NV("Queues", unsigned(Counts.size()))
+             << " queues (asyncpipe_wait_queue(q, 0)), which waits for every "
+                "copy issued before it: the future comes from "
+             << Untraced
+             << ", and in a function that uses queues a commit added where it "
+                "appears would move the copies not yet committed to another "
+                "queue; for an exact count, wait on a future committed in "
+                "this function and kept in a local variable";
+    });
+  }
+  SmallVector<OperandBundleDef, 1> Bundles;
+  Call->getOperandBundlesAsDefs(Bundles);
+  IRBuilder<> B(Call);
+  for (const std::pair<unsigned, MarkDistance> &QueueCount : Counts) {
+    unsigned Queue = QueueCount.first;
+    uint64_t Count = uint64_t(QueueCount.second) + MiscountForTesting;
+    ++NumFutureWaitsLowered;
+    ASYNCPIPE_DEBUG(dbgs() << "AsyncLowerFutures:" << *Call << " waits for at "
+                           << "most " << Count << " marks of queue " << Queue
+                           << "\n");
+    // What became of the count the user wrote, of this queue (queue 0's
+    // without a queue).
+    auto DescribeWritten = [&](auto &R) {
+      if (Queue == 0)
+        R << getUserSpelling(Written->first).Call << "(";
+      else
+        R << "asyncpipe_wait_queue(" << ore::NV("Queue", Queue) << ", ";
+      R << ore::NV("WrittenCount", Written->second) << ") waits for at most "
+        << ore::NV("Count", Count) << " outstanding commit groups of queue "
+        << ore::NV("Queue", Queue);
+    };
+    if (Anchored) {
+      // Said once for all the queues, above.
+    } else if (Written && Count == Written->second) {
+      // Unchanged is not a transformation: an analysis remark.
+      ORE.emit([&] {
+        OptimizationRemarkAnalysis R(DEBUG_TYPE, "WrittenWaitKept", Call);
+        DescribeWritten(R);
+        R << ", as written";
+        return R;
+      });
+    } else if (Written) {
+      ORE.emit([&] {
+        OptimizationRemark R(DEBUG_TYPE, "WrittenWaitRecounted", Call);
+        DescribeWritten(R);
+        if (Count > Written->second)
+          R << ": calls inlined after the group it waits for commit "
+            << ore::NV("InlinedGroups", Count - Written->second)
+            << " more to the queue";
+        else
+          R << ": on some path only " << ore::NV("Count", Count)
+            << " are committed to the queue after the group it waits for";
+        return R;
+      });
+    } else {
+      ORE.emit([&] {
+        OptimizationRemark R(DEBUG_TYPE, "FutureWaitLowered", Call);
+        R << "wait on a future of queue " << ore::NV("Queue", Queue)
+          << " lowered to asyncpipe_wait_queue(" << ore::NV("Queue", Queue)
+          << ", " << ore::NV("Count", Count)
+          << "): the fewest commits of queue " << ore::NV("Queue", Queue)
+          << " issued after its commit on any path";
+        if (Counts.size() > 1)
+          R << " (the future may come from a commit of "
+            << ore::NV("Queues", unsigned(Counts.size()))
+            << " queues: each is waited for)";
+        return R;
+      });
+    }
+    CallInst *New;
+    if (Queue == 0) {
+      auto [WaitFn, CountTy] = getCountingWait(*Call);
+      // A smaller count is a stronger wait: clamping to the operand is safe.
+      uint64_t Encodable =
+          std::min<uint64_t>(Count, CountTy->getBitMask() >> 1);
+      New =
+          B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)}, Bundles);
+    } else {
+      FunctionCallee WaitQueue = F.getParent()->getOrInsertFunction(
+          "asyncpipe.wait.queue", B.getVoidTy(), B.getInt32Ty(),
+          B.getInt32Ty());
+      uint64_t Encodable = std::min<uint64_t>(Count, INT32_MAX);
+      New = B.CreateCall(WaitQueue,
+                         {B.getInt32(Queue), B.getInt32(uint32_t(Encodable))},
+                         Bundles);
+    }
+    New->setDebugLoc(Call->getDebugLoc());
+    if (Call->cannotMerge())
+      New->addFnAttr(Attribute::NoMerge);
+    if (Future)
+      Lowered.push_back({New, Future, Queue});
+  }
   Call->eraseFromParent();
 }
 
 void FutureLowering::verifyLoweredWaits() {
-  for (auto &[Wait, Future] : Lowered) {
-    uint64_t Count = cast<ConstantInt>(Wait->getArgOperand(0))->getZExtValue();
-    FutureWaitChecker Checker(*Wait, *Future, Count);
+  for (auto &[Wait, Future, Queue] : Lowered) {
+    uint64_t Count = AsyncOp::get(*Wait).getConstantWaitCount().value_or(0);
+    FutureWaitChecker Checker(*Wait, *Future, Count, Queue);
     std::optional<uint64_t> Marks = Checker.findShortPath();
     if (Marks && Checker.cameFromOutside())
       reportAsyncError(*Wait,
@@ -617,12 +868,38 @@ void FutureLowering::removeFutureProducers() {
   }
   SmallSetVector<Instruction *, 16> Carriers = collectDeadCarriers(Producers);
   for (Instruction *I : Producers) {
-    if (AsyncOp::get(*I).isMark()) {
+    if (AsyncOp Op = AsyncOp::get(*I); Op.isMark()) {
       IRBuilder<> B(I);
       SmallVector<OperandBundleDef, 1> Bundles;
       cast<CallBase>(I)->getOperandBundlesAsDefs(Bundles);
-      B.CreateCall(getPlainMark(*I), {}, Bundles)
-          ->setDebugLoc(I->getDebugLoc());
+      // A queue's mark stays that queue's. A queue that is not a constant
+      // in range is reported here, where the call still has the name the
+      // user wrote, and the mark counts as queue 0's from then on.
+      Value *Queue = Op.getQueueOperand();
+      if (Queue && !Op.getQueue()) {
+        auto *Id = dyn_cast<ConstantInt>(Queue);
+        if (!Id)
+          reportAsyncError(*I, "the queue of asyncpipe_commit_future_queue(q) "
+                               "must be a compile-time constant: queues are "
+                               "told apart when the program is compiled, so "
+                               "name the queue with an integer constant (e.g. "
+                               "branch on the value and commit to queue 0 in "
+                               "one branch and queue 1 in the other)");
+        else
+          reportAsyncError(*I, "queue " + Twine(Id->getSExtValue()) +
+                                   " of asyncpipe_commit_future_queue(q) is "
+                                   "out of range: queues are numbered 0 to " +
+                                   Twine(MaxAsyncQueues - 1));
+        Queue = nullptr;
+      }
+      if (Queue)
+        B.CreateCall(F.getParent()->getOrInsertFunction(
+                         "asyncpipe.mark.queue", B.getVoidTy(), B.getInt32Ty()),
+                     {Queue}, Bundles)
+            ->setDebugLoc(I->getDebugLoc());
+      else
+        B.CreateCall(getPlainMark(*I), {}, Bundles)
+            ->setDebugLoc(I->getDebugLoc());
     }
     // A future's value means nothing, but it may be returned, stored or
     // packed with other data: a constant, not poison, which would spread to
@@ -690,7 +967,8 @@ std::pair<FunctionCallee, IntegerType *> getCountingWait(CallBase &Call) {
   Module &M = *Call.getModule();
   LLVMContext &Ctx = M.getContext();
   auto Spelling = getRecordedSpelling(Call);
-  if (Spelling && Spelling->second) {
+  // A queue's spelling takes the queue too; queue 0's wait is the plain one.
+  if (Spelling && Spelling->second && !Spelling->first.ends_with(".queue")) {
     auto *CountTy = cast<IntegerType>(Spelling->second);
     return {
         M.getOrInsertFunction(Spelling->first, Type::getVoidTy(Ctx), CountTy),
@@ -717,23 +995,42 @@ FunctionCallee getPlainMark(Instruction &MarkFuture) {
 /// and the walks over each function are spared (O(1) per function: most
 /// modules with async operations use counts, not futures).
 static bool moduleUsesFutures(const Module &M) {
-  for (StringRef Name : {"asyncpipe.mark.future", "asyncpipe.wait.future",
-                         "asyncpipe.future.any"})
+  for (StringRef Name : {"asyncpipe.mark.future", "asyncpipe.mark.future.queue",
+                         "asyncpipe.wait.future", "asyncpipe.future.any"})
     if (const Function *Decl = M.getFunction(Name); Decl && !Decl->use_empty())
       return true;
   return false;
 }
 
-/// Lowers every future in \p F; returns true if it changed anything.
-/// Futures count one sequence of marks: in a function with queues
-/// asyncpipe-lower reports them instead (not supported yet).
-static bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE) {
-  if (usesAsyncQueues(F))
-    return false;
+/// Splits the queue ids of the queues' future-making marks that the
+/// optimizer merged into a phi or select (SimplifyCFG sinks the commits of
+/// two queues in two branches into one call, where the declaration is not
+/// nomerge): each call then names its queue as written, and its future is
+/// that queue's. Returns true if it did, which changes the CFG.
+static bool splitMergedFutureQueues(Function &F) {
+  SmallVector<CallBase *, 4> Merged;
+  for (Instruction &I : instructions(F))
+    if (AsyncOp Op = AsyncOp::get(I); Op.returnsFuture() &&
+                                      Op.getQueueOperand() &&
+                                      !isa<ConstantInt>(Op.getQueueOperand()))
+      Merged.push_back(Op.getCall());
+  bool Split = false;
+  for (CallBase *Call : Merged) {
+    SmallVector<CallBase *, 4> Calls = splitMergedImmediates(*Call, {0u});
+    Split |= Calls.size() != 1 || Calls.front() != Call;
+  }
+  return Split;
+}
+
+/// Lowers every future in \p F; returns true if it changed anything, and
+/// sets \p CFGChanged if it split blocks.
+static bool lowerAsyncFutures(Function &F, OptimizationRemarkEmitter &ORE,
+                              bool &CFGChanged) {
   bool Changed = removeMalformedAsyncCalls(F);
   if (!moduleUsesFutures(*F.getParent()))
     return Changed;
-  return FutureLowering(F, ORE).run() || Changed;
+  CFGChanged = splitMergedFutureQueues(F);
+  return FutureLowering(F, ORE).run() || Changed || CFGChanged;
 }
 
 PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
@@ -742,8 +1039,9 @@ PreservedAnalyses AsyncLowerFuturesPass::run(Function &F,
     return PreservedAnalyses::all();
   bool InvokesCalled = convertAsyncInvokesToCalls(F, AM);
   auto &ORE = AM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  bool Lowered = lowerAsyncFutures(F, ORE);
-  if (InvokesCalled)
+  bool CFGChanged = false;
+  bool Lowered = lowerAsyncFutures(F, ORE, CFGChanged);
+  if (InvokesCalled || CFGChanged)
     return PreservedAnalyses::none();
   if (!Lowered)
     return PreservedAnalyses::all();
@@ -765,7 +1063,8 @@ public:
       return false;
     bool Changed = convertAsyncInvokesToCalls(F);
     OptimizationRemarkEmitter ORE(&F);
-    return lowerAsyncFutures(F, ORE) || Changed;
+    bool CFGChanged = false;
+    return lowerAsyncFutures(F, ORE, CFGChanged) || Changed;
   }
 };
 } // namespace
