@@ -531,9 +531,9 @@ bool PipelineLegality::checkWriteBack(const PipelineBuffer &Buffer) {
              PositionOf.lookup(A.I) > PositionOf.lookup(Store)))
           return fail("WriteBackHazard",
                       formatv("{0} writes the buffer {1} after the async "
-                              "store {2} that reads it",
+                              "store '{2}' that reads it, before a wait",
                               describe(A.I), describe(Buffer.Object),
-                              describe(Store)));
+                              AsyncOp::get(*Store).getName()));
   for (CallBase *Store : S.Copies) {
     Value *DstPtr = AsyncOp::get(*Store).getGlobalPointer();
     if (!DstPtr)
@@ -544,7 +544,15 @@ bool PipelineLegality::checkWriteBack(const PipelineBuffer &Buffer) {
     MemoryLocation Dst = MemoryLocation::getBeforeOrAfter(DstPtr);
     for (BasicBlock *BB : L.blocks())
       for (Instruction &I : *BB) {
-        if (&I == Store || !I.mayReadOrWriteMemory() ||
+        // The pipelined buffers' own accesses stay in their iteration's
+        // version (and the stores that fill the staging buffer come before
+        // the async store).
+        bool BufferAccess = any_of(Sched.Buffers, [&](const PipelineBuffer &B) {
+          return any_of(B.Accesses, [&](const PipelineBuffer::Access &A) {
+            return A.I == &I && !AsyncOp::get(I);
+          });
+        });
+        if (&I == Store || BufferAccess || !I.mayReadOrWriteMemory() ||
             classifySync(I, Target) != SyncKind::None)
           continue;
         AsyncOp Op = AsyncOp::get(I);
@@ -560,11 +568,11 @@ bool PipelineLegality::checkWriteBack(const PipelineBuffer &Buffer) {
           Touches = isModOrRefSet(AA.getModRefInfo(&I, Dst));
         if (Touches)
           return fail("WriteBackDestinationAccess",
-                      formatv("{0} may access the memory the async store {1} "
-                              "writes, which is not written yet while the "
-                              "store is in flight; declare the pointers "
+                      formatv("{0} may access the memory the async store "
+                              "'{1}' writes, which is not written yet while "
+                              "the store is in flight; declare the pointers "
                               "restrict (__restrict__) if they do not overlap",
-                              describe(&I), describe(Store)));
+                              describe(&I), AsyncOp::get(*Store).getName()));
       }
   }
   return true;
