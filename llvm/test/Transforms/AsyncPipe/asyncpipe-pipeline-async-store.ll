@@ -14,6 +14,10 @@
 ; RUN:   -pass-remarks=asyncpipe-pipeline -pass-remarks-analysis=asyncpipe-pipeline \
 ; RUN:   -pass-remarks-missed=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; The independent wait checker agrees with every count on gfx1250.
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=asyncpipe-pipeline %s \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 \
+; RUN:     -amdgpu-enable-check-async-waits -o /dev/null
 ; REQUIRES: amdgpu-registered-target
 
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 2 async groups per iteration, buffers 'lds.in' x3, 'lds.out' x3
