@@ -28,7 +28,9 @@
 ; RUN: FileCheck %s --check-prefix=EPI-REMARK < %t.epi.remarks
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline %s \
 ; RUN:   -disable-output -pass-remarks-missed=asyncpipe-pipeline \
+; RUN:   -pass-remarks-output=%t.yaml \
 ; RUN:   -asyncpipe-pipeline-stages=2 2>&1 | FileCheck %s --check-prefix=MISSED
+; RUN: FileCheck %s --check-prefix=NAME < %t.yaml
 
 ; REMARK: remark: <unknown>:0:0: group of statement 0 (stage 0) is committed to queue 0 (the plain mark)
 ; REMARK-NEXT: remark: <unknown>:0:0: group of statement 2 (stage 1) is committed to queue 1
@@ -45,9 +47,24 @@
 
 ; EPI-REMARK-COUNT-4: proved by the mark analysis
 
-; The write-back hazards the schedule cannot fix, refused by name.
+; The write-back hazards the schedule cannot fix, and the write-backs it
+; does not schedule, refused by name.
 ; MISSED: remark: <unknown>:0:0: loop not pipelined: 'store' instruction writes the buffer 'out.hazard' after the async store 'asyncpipe.store' that reads it, before a wait
 ; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: 'prev' may access the memory the async store 'asyncpipe.store' writes, which is not written yet while the store is in flight; declare the pointers restrict (__restrict__) if they do not overlap
+; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: the group of statement 0 both copies into shared memory and stores from it; commit the async stores in a group of their own
+; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: the buffer 'sh' is written back by the async store 'asyncpipe.store' and also filled by async copies; give the write-back a staging buffer of its own
+; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: nothing in the loop waits for the async store of statement 2 after it, so it could still read the buffer 'out.nw' when the next iteration writes it
+; MISSED-NOT: remark
+; NAME: Name: WriteBackHazard
+; NAME-NEXT: Function: write_after_store
+; NAME: Name: WriteBackDestinationAccess
+; NAME-NEXT: Function: reads_destination
+; NAME: Name: AsyncStoreWithCopies
+; NAME-NEXT: Function: store_with_copies
+; NAME: Name: AsyncStoreSharedBuffer
+; NAME-NEXT: Function: store_of_copied_buffer
+; NAME: Name: AsyncStoreNotWaited
+; NAME-NEXT: Function: store_not_waited
 
 @in.q = internal global [16 x i32] undef
 @out.q = internal global [16 x i32] undef
@@ -57,6 +74,11 @@
 @out.hazard = internal global [16 x i32] undef
 @in.d = internal global [16 x i32] undef
 @out.d = internal global [16 x i32] undef
+@in.m = internal global [16 x i32] undef
+@out.m = internal global [16 x i32] undef
+@sh = internal global [16 x i32] undef
+@in.nw = internal global [16 x i32] undef
+@out.nw = internal global [16 x i32] undef
 
 define void @write_back_queues(ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 entry:
@@ -98,6 +120,11 @@ exit:
 ; CHECK-NEXT: @out.hazard = internal global [16 x i32] undef
 ; CHECK-NEXT: @in.d = internal global [16 x i32] undef
 ; CHECK-NEXT: @out.d = internal global [16 x i32] undef
+; CHECK-NEXT: @in.m = internal global [16 x i32] undef
+; CHECK-NEXT: @out.m = internal global [16 x i32] undef
+; CHECK-NEXT: @sh = internal global [16 x i32] undef
+; CHECK-NEXT: @in.nw = internal global [16 x i32] undef
+; CHECK-NEXT: @out.nw = internal global [16 x i32] undef
 ; CHECK-LABEL: define void @write_back_queues(
 ; CHECK-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
@@ -176,6 +203,11 @@ exit:
 ; EPI-NEXT: @out.hazard = internal global [16 x i32] undef
 ; EPI-NEXT: @in.d = internal global [16 x i32] undef
 ; EPI-NEXT: @out.d = internal global [16 x i32] undef
+; EPI-NEXT: @in.m = internal global [16 x i32] undef
+; EPI-NEXT: @out.m = internal global [16 x i32] undef
+; EPI-NEXT: @sh = internal global [16 x i32] undef
+; EPI-NEXT: @in.nw = internal global [16 x i32] undef
+; EPI-NEXT: @out.nw = internal global [16 x i32] undef
 ; EPI-LABEL: define void @write_back_queues(
 ; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 ; EPI-NEXT: entry:
@@ -669,23 +701,6 @@ exit:
 ; CHECK-NEXT: exit:
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.store(ptr, ptr, i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.mark()
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.wait(i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.mark.queue(i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
-; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
-; CHECK-NEXT: ![[META2]] = distinct !{![[META2]], ![[META1]]}
-; CHECK-NOT: {{.}}
 ; EPI-LABEL: define void @reads_destination(
 ; EPI-SAME: ptr noalias %src, ptr %dst, ptr %acc, i64 %n, i64 %tid) {
 ; EPI-NEXT: entry:
@@ -713,6 +728,251 @@ exit:
 ; EPI-NEXT:   br i1 %done, label %exit, label %loop
 ; EPI-EMPTY:
 ; EPI-NEXT: exit:
+; EPI-NEXT:   ret void
+; EPI-NEXT: }
+
+; Copies and stores committed in one group.
+define void @store_with_copies(ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %idx = add i64 %i, %tid
+  %g = getelementptr i32, ptr %src, i64 %idx
+  %in = getelementptr i32, ptr @in.m, i64 %tid
+  %out = getelementptr i32, ptr @out.m, i64 %tid
+  store i32 1, ptr %out
+  %d = getelementptr i32, ptr %dst, i64 %idx
+  call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr %in
+  store i32 %v, ptr %out
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @store_with_copies(
+; CHECK-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   br label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: loop:
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %idx = add i64 %i, %tid
+; CHECK-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; CHECK-NEXT:   %in = getelementptr i32, ptr @in.m, i64 %tid
+; CHECK-NEXT:   %out = getelementptr i32, ptr @out.m, i64 %tid
+; CHECK-NEXT:   store i32 1, ptr %out, align 4
+; CHECK-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %v = load i32, ptr %in, align 4
+; CHECK-NEXT:   store i32 %v, ptr %out, align 4
+; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: exit:
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
+; EPI-LABEL: define void @store_with_copies(
+; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; EPI-NEXT: entry:
+; EPI-NEXT:   br label %loop
+; EPI-EMPTY:
+; EPI-NEXT: loop:
+; EPI-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; EPI-NEXT:   %idx = add i64 %i, %tid
+; EPI-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; EPI-NEXT:   %in = getelementptr i32, ptr @in.m, i64 %tid
+; EPI-NEXT:   %out = getelementptr i32, ptr @out.m, i64 %tid
+; EPI-NEXT:   store i32 1, ptr %out, align 4
+; EPI-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; EPI-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; EPI-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %v = load i32, ptr %in, align 4
+; EPI-NEXT:   store i32 %v, ptr %out, align 4
+; EPI-NEXT:   %i.next = add nuw i64 %i, 1
+; EPI-NEXT:   %done = icmp eq i64 %i.next, %n
+; EPI-NEXT:   br i1 %done, label %exit, label %loop
+; EPI-EMPTY:
+; EPI-NEXT: exit:
+; EPI-NEXT:   ret void
+; EPI-NEXT: }
+
+; Global to shared to global: the stored buffer is the copied one.
+define void @store_of_copied_buffer(ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %idx = add i64 %i, %tid
+  %g = getelementptr i32, ptr %src, i64 %idx
+  %sh = getelementptr i32, ptr @sh, i64 %tid
+  call void @asyncpipe.copy(ptr %sh, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %d = getelementptr i32, ptr %dst, i64 %idx
+  call void @asyncpipe.store(ptr %d, ptr %sh, i32 4)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @store_of_copied_buffer(
+; CHECK-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   br label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: loop:
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %idx = add i64 %i, %tid
+; CHECK-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; CHECK-NEXT:   %sh = getelementptr i32, ptr @sh, i64 %tid
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sh, ptr %g, i32 4, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; CHECK-NEXT:   call void @asyncpipe.store(ptr %d, ptr %sh, i32 4)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: exit:
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
+; EPI-LABEL: define void @store_of_copied_buffer(
+; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; EPI-NEXT: entry:
+; EPI-NEXT:   br label %loop
+; EPI-EMPTY:
+; EPI-NEXT: loop:
+; EPI-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; EPI-NEXT:   %idx = add i64 %i, %tid
+; EPI-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; EPI-NEXT:   %sh = getelementptr i32, ptr @sh, i64 %tid
+; EPI-NEXT:   call void @asyncpipe.copy(ptr %sh, ptr %g, i32 4, i32 0)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; EPI-NEXT:   call void @asyncpipe.store(ptr %d, ptr %sh, i32 4)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %i.next = add nuw i64 %i, 1
+; EPI-NEXT:   %done = icmp eq i64 %i.next, %n
+; EPI-NEXT:   br i1 %done, label %exit, label %loop
+; EPI-EMPTY:
+; EPI-NEXT: exit:
+; EPI-NEXT:   ret void
+; EPI-NEXT: }
+
+; The store's group is waited for only by the next iteration's first wait.
+define void @store_not_waited(ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %idx = add i64 %i, %tid
+  %g = getelementptr i32, ptr %src, i64 %idx
+  %in = getelementptr i32, ptr @in.nw, i64 %tid
+  call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr %in
+  %out = getelementptr i32, ptr @out.nw, i64 %tid
+  store i32 %v, ptr %out
+  %d = getelementptr i32, ptr %dst, i64 %idx
+  call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+  call void @asyncpipe.mark()
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+; CHECK-LABEL: define void @store_not_waited(
+; CHECK-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   br label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: loop:
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %idx = add i64 %i, %tid
+; CHECK-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; CHECK-NEXT:   %in = getelementptr i32, ptr @in.nw, i64 %tid
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %v = load i32, ptr %in, align 4
+; CHECK-NEXT:   %out = getelementptr i32, ptr @out.nw, i64 %tid
+; CHECK-NEXT:   store i32 %v, ptr %out, align 4
+; CHECK-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; CHECK-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: exit:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.store(ptr, ptr, i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.mark()
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.wait(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.mark.queue(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
+; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
+; CHECK-NEXT: ![[META2]] = distinct !{![[META2]], ![[META1]]}
+; CHECK-NOT: {{.}}
+; EPI-LABEL: define void @store_not_waited(
+; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; EPI-NEXT: entry:
+; EPI-NEXT:   br label %loop
+; EPI-EMPTY:
+; EPI-NEXT: loop:
+; EPI-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; EPI-NEXT:   %idx = add i64 %i, %tid
+; EPI-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; EPI-NEXT:   %in = getelementptr i32, ptr @in.nw, i64 %tid
+; EPI-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %v = load i32, ptr %in, align 4
+; EPI-NEXT:   %out = getelementptr i32, ptr @out.nw, i64 %tid
+; EPI-NEXT:   store i32 %v, ptr %out, align 4
+; EPI-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; EPI-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   %i.next = add nuw i64 %i, 1
+; EPI-NEXT:   %done = icmp eq i64 %i.next, %n
+; EPI-NEXT:   br i1 %done, label %exit, label %loop
+; EPI-EMPTY:
+; EPI-NEXT: exit:
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
 ; EPI-NEXT:   ret void
 ; EPI-NEXT: }
 ; EPI-EMPTY:

@@ -282,6 +282,9 @@ void PipelineBuilder::spellQueues() {
       IRBuilder<> B(S.Mark);
       CallInst *New = B.CreateCall(MarkQueue, {B.getInt32(S.Queue)});
       New->setDebugLoc(S.Mark->getDebugLoc());
+      // A group of no copies begins with its mark.
+      if (S.Start == S.Mark)
+        S.Start = New;
       S.Mark->eraseFromParent();
       S.Insts.back() = S.Mark = New;
     }

@@ -411,10 +411,10 @@ bool PipelineLegality::findBuffers() {
           return !AsyncOp::get(*C).isStore();
         }))
       return fail("AsyncStoreWithCopies",
-                  formatv("the group of {0} both copies into shared memory "
-                          "and stores from it; commit the async stores in a "
-                          "group of their own",
-                          describe(S.Copies.front())));
+                  formatv("the group of statement {0} both copies into "
+                          "shared memory and stores from it; commit the "
+                          "async stores in a group of their own",
+                          StmtIdx));
     for (CallBase *Copy : S.Copies) {
       if (Stores) {
         if (!findStagingBuffer(StmtIdx, Copy))
@@ -471,9 +471,9 @@ bool PipelineLegality::findStagingBuffer(unsigned StmtIdx, CallBase *Store) {
     if (!Buffer.IsStaging || Buffer.Producer != StmtIdx)
       return fail("AsyncStoreSharedBuffer",
                   formatv("the buffer {0} is written back by the async store "
-                          "{1} and also {2}; give the write-back a staging "
+                          "'{1}' and also {2}; give the write-back a staging "
                           "buffer of its own",
-                          describe(Obj), describe(Store),
+                          describe(Obj), AsyncOp::get(*Store).getName(),
                           Buffer.IsStaging ? "by another group"
                                            : "filled by async copies"));
     return true;
@@ -657,10 +657,19 @@ bool PipelineLegality::collectAccesses(unsigned BufferIdx) {
                  (U.get() == Op.getGlobalPointer() ||
                   U.get() == Op.getSharedPointer())) {
         if (U.get() == Op.getSharedPointer() &&
-            (StatementOf.lookup(I) != Buffer.Producer ||
-             Op.isStore() != Buffer.IsStaging))
-          return fail("BufferFilledTwice",
-                      formatv("the buffer {0} is filled by two groups", Name));
+            Op.isStore() != Buffer.IsStaging)
+          return fail("AsyncStoreSharedBuffer",
+                      formatv("the buffer {0} is written back by the async "
+                              "store '{1}' and also filled by async copies; "
+                              "give the write-back a staging buffer of its "
+                              "own",
+                              Name, Op.getName()));
+        if (U.get() == Op.getSharedPointer() &&
+            StatementOf.lookup(I) != Buffer.Producer)
+          return fail(Buffer.IsStaging ? "AsyncStoreSharedBuffer"
+                                       : "BufferFilledTwice",
+                      formatv("the buffer {0} is {1} by two groups", Name,
+                              Buffer.IsStaging ? "written back" : "filled"));
       } else if (Buffer.IsStaging && InLoop && isa<StoreInst>(I) &&
                  cast<StoreInst>(I)->isSimple() &&
                  U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
