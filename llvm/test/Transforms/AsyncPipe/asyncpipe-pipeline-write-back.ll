@@ -49,11 +49,13 @@
 
 ; The write-back hazards the schedule cannot fix, and the write-backs it
 ; does not schedule, refused by name.
-; MISSED: remark: <unknown>:0:0: loop not pipelined: 'store' instruction writes the buffer 'out.hazard' after the async store 'asyncpipe.store' that reads it, before a wait
+; MISSED: remark: <unknown>:0:0: loop not pipelined: 'store' instruction writes the buffer 'out.hazard' after the async store 'asyncpipe.store' that reads it in the same iteration, where the pipelined loop leaves the store in flight
 ; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: 'prev' may access the memory the async store 'asyncpipe.store' writes, which is not written yet while the store is in flight; declare the pointers restrict (__restrict__) if they do not overlap
 ; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: the group of statement 0 both copies into shared memory and stores from it; commit the async stores in a group of their own
 ; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: the buffer 'sh' is written back by the async store 'asyncpipe.store' and also filled by async copies; give the write-back a staging buffer of its own
 ; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: nothing in the loop waits for the async store of statement 2 after it, so it could still read the buffer 'out.nw' when the next iteration writes it
+; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: 'old' reads the buffer 'out.acc', which the async store 'asyncpipe.store' writes back, before the iteration writes it: the value would come from another iteration's version
+; MISSED-NEXT: remark: <unknown>:0:0: loop not pipelined: the loop writes back the buffer 'out.const' with the async store 'asyncpipe.store' but never writes it: each iteration would store another version
 ; MISSED-NOT: remark
 ; NAME: Name: WriteBackHazard
 ; NAME-NEXT: Function: write_after_store
@@ -65,6 +67,10 @@
 ; NAME-NEXT: Function: store_of_copied_buffer
 ; NAME: Name: AsyncStoreNotWaited
 ; NAME-NEXT: Function: store_not_waited
+; NAME: Name: StagingReadBeforeWrite
+; NAME-NEXT: Function: accumulates_in_staging
+; NAME: Name: StagingReadBeforeWrite
+; NAME-NEXT: Function: never_written
 
 @in.q = internal global [16 x i32] undef
 @out.q = internal global [16 x i32] undef
@@ -79,6 +85,10 @@
 @sh = internal global [16 x i32] undef
 @in.nw = internal global [16 x i32] undef
 @out.nw = internal global [16 x i32] undef
+@in.acc = internal global [16 x i32] undef
+@out.acc = internal global [16 x i32] undef
+@in.const = internal global [16 x i32] undef
+@out.const = internal global [16 x i32] undef
 
 define void @write_back_queues(ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 entry:
@@ -125,6 +135,10 @@ exit:
 ; CHECK-NEXT: @sh = internal global [16 x i32] undef
 ; CHECK-NEXT: @in.nw = internal global [16 x i32] undef
 ; CHECK-NEXT: @out.nw = internal global [16 x i32] undef
+; CHECK-NEXT: @in.acc = internal global [16 x i32] undef
+; CHECK-NEXT: @out.acc = internal global [16 x i32] undef
+; CHECK-NEXT: @in.const = internal global [16 x i32] undef
+; CHECK-NEXT: @out.const = internal global [16 x i32] undef
 ; CHECK-LABEL: define void @write_back_queues(
 ; CHECK-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
@@ -208,6 +222,10 @@ exit:
 ; EPI-NEXT: @sh = internal global [16 x i32] undef
 ; EPI-NEXT: @in.nw = internal global [16 x i32] undef
 ; EPI-NEXT: @out.nw = internal global [16 x i32] undef
+; EPI-NEXT: @in.acc = internal global [16 x i32] undef
+; EPI-NEXT: @out.acc = internal global [16 x i32] undef
+; EPI-NEXT: @in.const = internal global [16 x i32] undef
+; EPI-NEXT: @out.const = internal global [16 x i32] undef
 ; EPI-LABEL: define void @write_back_queues(
 ; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 ; EPI-NEXT: entry:
@@ -931,23 +949,6 @@ exit:
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.store(ptr, ptr, i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.mark()
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.wait(i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.mark.queue(i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
-; CHECK-EMPTY:
-; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
-; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
-; CHECK-NEXT: ![[META2]] = distinct !{![[META2]], ![[META1]]}
-; CHECK-NOT: {{.}}
 ; EPI-LABEL: define void @store_not_waited(
 ; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
 ; EPI-NEXT: entry:
@@ -973,6 +974,192 @@ exit:
 ; EPI-EMPTY:
 ; EPI-NEXT: exit:
 ; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   ret void
+; EPI-NEXT: }
+
+; Accumulates in the staging buffer across iterations.
+define void @accumulates_in_staging(ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %idx = add i64 %i, %tid
+  %g = getelementptr i32, ptr %src, i64 %idx
+  %in = getelementptr i32, ptr @in.acc, i64 %tid
+  call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr %in
+  %out = getelementptr i32, ptr @out.acc, i64 %tid
+  %old = load i32, ptr %out
+  %s = add i32 %v, %old
+  store i32 %s, ptr %out
+  %d = getelementptr i32, ptr %dst, i64 %idx
+  call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @accumulates_in_staging(
+; CHECK-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   br label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: loop:
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %idx = add i64 %i, %tid
+; CHECK-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; CHECK-NEXT:   %in = getelementptr i32, ptr @in.acc, i64 %tid
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %v = load i32, ptr %in, align 4
+; CHECK-NEXT:   %out = getelementptr i32, ptr @out.acc, i64 %tid
+; CHECK-NEXT:   %old = load i32, ptr %out, align 4
+; CHECK-NEXT:   %s = add i32 %v, %old
+; CHECK-NEXT:   store i32 %s, ptr %out, align 4
+; CHECK-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; CHECK-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: exit:
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
+; EPI-LABEL: define void @accumulates_in_staging(
+; EPI-SAME: ptr noalias %src, ptr noalias %dst, i64 %n, i64 %tid) {
+; EPI-NEXT: entry:
+; EPI-NEXT:   br label %loop
+; EPI-EMPTY:
+; EPI-NEXT: loop:
+; EPI-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; EPI-NEXT:   %idx = add i64 %i, %tid
+; EPI-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; EPI-NEXT:   %in = getelementptr i32, ptr @in.acc, i64 %tid
+; EPI-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %v = load i32, ptr %in, align 4
+; EPI-NEXT:   %out = getelementptr i32, ptr @out.acc, i64 %tid
+; EPI-NEXT:   %old = load i32, ptr %out, align 4
+; EPI-NEXT:   %s = add i32 %v, %old
+; EPI-NEXT:   store i32 %s, ptr %out, align 4
+; EPI-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; EPI-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %i.next = add nuw i64 %i, 1
+; EPI-NEXT:   %done = icmp eq i64 %i.next, %n
+; EPI-NEXT:   br i1 %done, label %exit, label %loop
+; EPI-EMPTY:
+; EPI-NEXT: exit:
+; EPI-NEXT:   ret void
+; EPI-NEXT: }
+
+; Stores a buffer the loop never writes.
+define void @never_written(ptr noalias %src, ptr noalias %dst, ptr noalias %c, i64 %n, i64 %tid) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %idx = add i64 %i, %tid
+  %g = getelementptr i32, ptr %src, i64 %idx
+  %in = getelementptr i32, ptr @in.const, i64 %tid
+  call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr %in
+  %ci = getelementptr i32, ptr %c, i64 %idx
+  store i32 %v, ptr %ci
+  %out = getelementptr i32, ptr @out.const, i64 %tid
+  %d = getelementptr i32, ptr %dst, i64 %idx
+  call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @never_written(
+; CHECK-SAME: ptr noalias %src, ptr noalias %dst, ptr noalias %c, i64 %n, i64 %tid) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   br label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: loop:
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %idx = add i64 %i, %tid
+; CHECK-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; CHECK-NEXT:   %in = getelementptr i32, ptr @in.const, i64 %tid
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %v = load i32, ptr %in, align 4
+; CHECK-NEXT:   %ci = getelementptr i32, ptr %c, i64 %idx
+; CHECK-NEXT:   store i32 %v, ptr %ci, align 4
+; CHECK-NEXT:   %out = getelementptr i32, ptr @out.const, i64 %tid
+; CHECK-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; CHECK-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: exit:
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.store(ptr, ptr, i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.mark()
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.wait(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.mark.queue(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
+; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
+; CHECK-NEXT: ![[META2]] = distinct !{![[META2]], ![[META1]]}
+; CHECK-NOT: {{.}}
+; EPI-LABEL: define void @never_written(
+; EPI-SAME: ptr noalias %src, ptr noalias %dst, ptr noalias %c, i64 %n, i64 %tid) {
+; EPI-NEXT: entry:
+; EPI-NEXT:   br label %loop
+; EPI-EMPTY:
+; EPI-NEXT: loop:
+; EPI-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; EPI-NEXT:   %idx = add i64 %i, %tid
+; EPI-NEXT:   %g = getelementptr i32, ptr %src, i64 %idx
+; EPI-NEXT:   %in = getelementptr i32, ptr @in.const, i64 %tid
+; EPI-NEXT:   call void @asyncpipe.copy(ptr %in, ptr %g, i32 4, i32 0)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %v = load i32, ptr %in, align 4
+; EPI-NEXT:   %ci = getelementptr i32, ptr %c, i64 %idx
+; EPI-NEXT:   store i32 %v, ptr %ci, align 4
+; EPI-NEXT:   %out = getelementptr i32, ptr @out.const, i64 %tid
+; EPI-NEXT:   %d = getelementptr i32, ptr %dst, i64 %idx
+; EPI-NEXT:   call void @asyncpipe.store(ptr %d, ptr %out, i32 4)
+; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   %i.next = add nuw i64 %i, 1
+; EPI-NEXT:   %done = icmp eq i64 %i.next, %n
+; EPI-NEXT:   br i1 %done, label %exit, label %loop
+; EPI-EMPTY:
+; EPI-NEXT: exit:
 ; EPI-NEXT:   ret void
 ; EPI-NEXT: }
 ; EPI-EMPTY:

@@ -531,9 +531,33 @@ bool PipelineLegality::checkWriteBack(const PipelineBuffer &Buffer) {
              PositionOf.lookup(A.I) > PositionOf.lookup(Store)))
           return fail("WriteBackHazard",
                       formatv("{0} writes the buffer {1} after the async "
-                              "store '{2}' that reads it, before a wait",
+                              "store '{2}' that reads it in the same "
+                              "iteration, where the pipelined loop leaves "
+                              "the store in flight",
                               describe(A.I), describe(Buffer.Object),
                               AsyncOp::get(*Store).getName()));
+  // Each iteration works on its own version, so a value the previous
+  // iteration left in the buffer is not there any more.
+  std::optional<unsigned> FirstWrite;
+  for (const PipelineBuffer::Access &A : Buffer.Accesses)
+    if (isa<StoreInst>(A.I))
+      FirstWrite = std::min(FirstWrite.value_or(~0u), PositionOf.lookup(A.I));
+  if (!FirstWrite)
+    return fail("StagingReadBeforeWrite",
+                formatv("the loop writes back the buffer {0} with the async "
+                        "store '{1}' but never writes it: each iteration "
+                        "would store another version",
+                        describe(Buffer.Object),
+                        AsyncOp::get(*S.Copies.front()).getName()));
+  for (const PipelineBuffer::Access &A : Buffer.Accesses)
+    if (isa<LoadInst>(A.I) && PositionOf.lookup(A.I) < *FirstWrite)
+      return fail("StagingReadBeforeWrite",
+                  formatv("{0} reads the buffer {1}, which the async store "
+                          "'{2}' writes back, before the iteration writes it: "
+                          "the value would come from another iteration's "
+                          "version",
+                          describe(A.I), describe(Buffer.Object),
+                          AsyncOp::get(*S.Copies.front()).getName()));
   for (CallBase *Store : S.Copies) {
     Value *DstPtr = AsyncOp::get(*Store).getGlobalPointer();
     if (!DstPtr)
