@@ -15,8 +15,10 @@
 ; queue's marks.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -asyncpipe-pipeline-drain=empty-groups -verify-loop-info -verify-dom-info \
-; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
+; RUN:   -pass-remarks-analysis=asyncpipe-pipeline -pass-remarks-output=%t.yaml \
+; RUN:   2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: FileCheck %s --check-prefix=NAME < %t.yaml
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.epi.remarks \
@@ -39,6 +41,15 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 on queue 0 proved by the mark analysis: the group of statement 0 is complete and 2 newer groups of its queue stay in flight (of 3 stages)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 2 on queue 1 proved by the mark analysis: the group of statement 1 is complete and 1 newer groups of its queue stay in flight (of 3 stages)
+
+; NAME: Name: GroupQueue
+; NAME: Name: GroupQueue
+; NAME: Name: QueueWait
+; NAME: Queue: '0'
+; NAME: InFlight: '2'
+; NAME: Name: QueueWait
+; NAME: Queue: '1'
+; NAME: InFlight: '1'
 
 ; EPI-REMARK: remark: <unknown>:0:0: wait in statement 2 on queue 0 proved by the mark analysis
 ; EPI-REMARK: remark: <unknown>:0:0: wait in statement 2 on queue 1 proved by the mark analysis

@@ -166,7 +166,7 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
       continue;
     for (const QueueWait &QW : S.QueueWaits)
       ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "QueueWaitCount",
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "QueueWait",
                                           L.getStartLoc(), L.getHeader())
                << "wait in statement " << ore::NV("Statement", Idx)
                << " (stage " << ore::NV("Stage", S.Stage) << ") waits on queue "
