@@ -7,15 +7,18 @@
 // The scheduler on its own, with no IR: every schedule of the suite's TVM
 // tests (llvm/test/Transforms/AsyncPipe/asyncpipe-pipeline-rfc.ll and
 // asyncpipe-pipeline-tvm.ll), the automatic schedule, barriers, subsumed
-// waits and each refusal the scheduler makes. The loops are described the
-// way the legality checks describe them: statements (wait, group, copies),
-// buffers with the statements that access them, and the spine's barriers.
+// waits, queues and write-back stages (asyncpipe-pipeline-queues.ll,
+// asyncpipe-pipeline-write-back.ll) and each refusal the scheduler makes. The
+// loops are described the way the legality checks describe them: statements
+// (wait, group, copies), buffers with the statements that access them, and the
+// spine's barriers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Pipeliner/AsyncPipelineScheduler.h"
 #include "Pipeliner/AsyncPipelineRequests.h"
 #include "gtest/gtest.h"
+#include <tuple>
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -355,6 +358,158 @@ TEST(AsyncPipelineScheduler, SubsumedWaits) {
   P.Statements[1].HasOpaqueCall = true;
   Plan = scheduleOrFail(P, automaticSchedule(3));
   EXPECT_EQ(Plan.Statements[2].SubsumedBy, std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// Queues: one per async stage, each wait counting its queue's marks
+//===----------------------------------------------------------------------===//
+
+/// The queue waits of \p S as (queue, count, needed group, later in flight).
+using QueueWaitTuple = std::tuple<unsigned, uint64_t, unsigned, uint64_t>;
+SmallVector<QueueWaitTuple, 2> queueWaitsOf(const StatementPlan &S) {
+  SmallVector<QueueWaitTuple, 2> Waits;
+  for (const QueueWait &W : S.QueueWaits)
+    Waits.push_back({W.Queue, W.Count, W.NeededGroup, W.LaterInFlight});
+  return Waits;
+}
+
+SchedulingProblem portable(SchedulingProblem P) {
+  P.MaxQueues = 8;
+  return P;
+}
+
+TEST(AsyncPipelineScheduler, QueuesTwoProducers) {
+  // TVM's two-queue three-stage schedule with two producers: copy A, mark |
+  // copy B, mark | wait, use A and B; stage [0, 1, 2], async [0, 1]. A's
+  // queue 0 runs 2 iterations ahead, B's queue 1 one: the consumer waits on
+  // each for its own count (on one counter it would allow 2 of both).
+  SchedulingProblem P;
+  P.Statements = {group(), group(), consumer()};
+  P.Buffers = {buffer(0, {2}), buffer(1, {2})};
+  SchedulePlan Plan =
+      scheduleOrFail(portable(P), explicitSchedule({0, 1, 2}, {}, {0, 1}));
+  EXPECT_TRUE(Plan.UsesQueues);
+  EXPECT_EQ(Plan.Statements[0].Queue, 0u);
+  EXPECT_EQ(Plan.Statements[1].Queue, 1u);
+  EXPECT_EQ(queueWaitsOf(Plan.Statements[2]),
+            (SmallVector<QueueWaitTuple, 2>{{0, 2, 0, 0}, {1, 1, 1, 0}}));
+  EXPECT_EQ(Plan.Statements[2].WaitCount, 2u);
+  EXPECT_EQ(Plan.Versions[0], 3u);
+  EXPECT_EQ(Plan.Versions[1], 2u);
+  // Without queue spellings (a target's own marks): one sequence.
+  Plan = scheduleOrFail(P, explicitSchedule({0, 1, 2}, {}, {0, 1}));
+  EXPECT_FALSE(Plan.UsesQueues);
+  EXPECT_TRUE(Plan.Statements[2].QueueWaits.empty());
+}
+
+TEST(AsyncPipelineScheduler, QueuesRFCThreeStages) {
+  // The RFC's chain (copy A->B | wait, copy B->C | wait, use C) with
+  // queues: wait_queue(0, 1) and wait_queue(1, 1), the RFC's counts.
+  SchedulingProblem P;
+  P.Statements = {group(), waitingGroup(), consumer()};
+  P.Buffers = {copiedBuffer(0, 1), buffer(1, {2})};
+  SchedulePlan Plan =
+      scheduleOrFail(portable(P), explicitSchedule({0, 1, 2}, {}, {0, 1}));
+  EXPECT_TRUE(Plan.UsesQueues);
+  EXPECT_EQ(queueWaitsOf(Plan.Statements[1]),
+            (SmallVector<QueueWaitTuple, 2>{{0, 1, 0, 0}}));
+  EXPECT_EQ(queueWaitsOf(Plan.Statements[2]),
+            (SmallVector<QueueWaitTuple, 2>{{1, 1, 1, 0}}));
+  // Waits on different queues are never subsumed by each other.
+  for (const StatementPlan &S : Plan.Statements)
+    EXPECT_FALSE(S.SubsumedBy);
+}
+
+TEST(AsyncPipelineScheduler, QueuesNotForOneAsyncStage) {
+  // One async stage (explicit or automatic): one sequence, as before queues.
+  SchedulingProblem P;
+  P.Statements = {group(), group(), consumer()};
+  P.Buffers = {buffer(0, {2}), buffer(1, {2})};
+  SchedulePlan Plan =
+      scheduleOrFail(portable(P), explicitSchedule({0, 0, 2}, {}, {0}));
+  EXPECT_FALSE(Plan.UsesQueues);
+  EXPECT_TRUE(Plan.Statements[2].QueueWaits.empty());
+  Plan = scheduleOrFail(portable(P), automaticSchedule(3));
+  EXPECT_FALSE(Plan.UsesQueues);
+  EXPECT_EQ(Plan.Statements[2].WaitCount, 4u);
+}
+
+// The write-back loop: copy in, mark | wait, use in, write out | store out,
+// mark | wait.
+SchedulingProblem writeBack() {
+  SchedulingProblem P;
+  StatementShape Store = group();
+  Store.IsStoreGroup = true;
+  P.Statements = {group(), consumer(), Store, consumer()};
+  BufferShape Staging{"out", 2, 64, {}};
+  Staging.IsStaging = true;
+  Staging.Accesses.push_back({1, false, 12, "store", /*IsWrite=*/true});
+  Staging.Accesses.push_back({2, true, 20, "asyncpipe.store"});
+  P.Buffers = {buffer(0, {1}), Staging};
+  return P;
+}
+
+std::optional<std::string> storesCannotRunEarly(unsigned Stmt) {
+  if (Stmt == 2)
+    return std::string("it writes back");
+  return std::nullopt;
+}
+
+TEST(AsyncPipelineScheduler, WriteBackOnItsOwnQueue) {
+  // stage [0, 1, 1, 1], async [0, 1]: the store group is async stage 1, on
+  // queue 1. Its staging buffer has 2 versions, so the wait after it leaves
+  // this iteration's store in flight (1 of queue 1, from a later iteration
+  // of the one it completes).
+  SchedulePlan Plan = scheduleOrFail(
+      portable(writeBack()), explicitSchedule({0, 1, 1, 1}, {}, {0, 1}));
+  EXPECT_TRUE(Plan.UsesQueues);
+  EXPECT_EQ(Plan.Statements[2].Queue, 1u);
+  EXPECT_EQ(Plan.Versions[1], 2u);
+  EXPECT_EQ(queueWaitsOf(Plan.Statements[1]),
+            (SmallVector<QueueWaitTuple, 2>{{0, 1, 0, 0}}));
+  EXPECT_EQ(queueWaitsOf(Plan.Statements[3]),
+            (SmallVector<QueueWaitTuple, 2>{{1, 1, 2, 1}}));
+}
+
+TEST(AsyncPipelineScheduler, WriteBackAutomatic) {
+  // Three stages, one sequence: 3 versions of the staging buffer, and the
+  // wait after the store allows the 2 later iterations' 2 groups each.
+  PipelineRefusal WhyNot;
+  std::optional<SchedulePlan> Plan =
+      schedule(portable(writeBack()), automaticSchedule(3), WhyNot,
+               storesCannotRunEarly);
+  ASSERT_TRUE(Plan) << WhyNot.Why;
+  EXPECT_FALSE(Plan->UsesQueues);
+  EXPECT_EQ(stagesOf(*Plan), (Stages{0, 2, 2, 2}));
+  EXPECT_EQ(Plan->Versions[1], 3u);
+  EXPECT_EQ(Plan->Statements[3].WaitCount, 4u);
+  EXPECT_EQ(Plan->Statements[3].NeededGroup, 2u);
+  EXPECT_EQ(Plan->Statements[3].LaterInFlight, 4u);
+  EXPECT_EQ(Plan->Statements[3].QueueWaitCount, 2u);
+  // The consumer's wait is counted as before, the store groups included.
+  EXPECT_EQ(Plan->Statements[1].WaitCount, 4u);
+}
+
+TEST(AsyncPipelineScheduler, WriteBackNotWaited) {
+  SchedulingProblem P = writeBack();
+  P.Statements.pop_back();
+  PipelineRefusal WhyNot;
+  EXPECT_FALSE(schedule(P, explicitSchedule({0, 1, 1}), WhyNot));
+  EXPECT_EQ(WhyNot.Name, "AsyncStoreNotWaited");
+}
+
+TEST(AsyncPipelineScheduler, WriteBackBarrier) {
+  // A barrier after the read of the copied buffer but before the write into
+  // the staging buffer would let another work-item's store still read the
+  // version this one writes next: a barrier is added. One after the
+  // write-back wait separates them.
+  SchedulingProblem P = writeBack();
+  P.Barriers = {{1, 15}};
+  SchedulePlan Plan = scheduleOrFail(P, explicitSchedule({0, 1, 1, 1}));
+  EXPECT_TRUE(Plan.NeedsBarrier);
+  P.Barriers.push_back({3, 30});
+  Plan = scheduleOrFail(P, explicitSchedule({0, 1, 1, 1}));
+  EXPECT_FALSE(Plan.NeedsBarrier);
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,7 +3,8 @@
 ; (shared/seeds/000), written as synchronous-form loops with an explicit
 ; schedule in loop metadata. Each pipelined wait must allow exactly the
 ; in-flight count the RFC derives (producer_head - consumer_head summed over
-; the groups committed in between), translated to one mark counter.
+; the groups committed in between), translated to one mark counter, or, with
+; several async stages, counted per queue (one queue per async stage).
 ;
 ; Both drains are checked: EPI (the default on this target) stops the loop D
 ; iterations early and drains with an epilogue whose waits decrease (trip
@@ -208,10 +209,14 @@ exit:
 
 ; Three stages [0, 1, 2], stages 0 and 1 async: the second statement both
 ; consumes stage 0 (wait_queue(0, 1)) and produces for stage 2
-; (wait_queue(1, 1)). On one counter each wait sees the other queue's latest
-; group too: 2 and 2. B gets 3 versions where the RFC has 2: the async copy
-; that reads B in stage 1 is done with its version only at the wait of
-; stage 2, and a refill must not overtake it.
+; (wait_queue(1, 1)). Each async stage commits to a queue of its own (stage 1
+; to queue 1: asyncpipe.mark.queue(1)) and each wait counts its queue's
+; marks: the RFC's wait_queue(0, 1) (the plain wait(1)) and wait_queue(1, 1).
+; (On one counter each wait would also count the other queue's latest group:
+; 2 and 2, which the lowering computes where the queues share one.) B gets 3
+; versions where the RFC has 2: the async copy that reads B in stage 1 is
+; done with its version only at the wait of stage 2, and a refill must not
+; overtake it.
 define void @three_stages(ptr noalias %a, ptr noalias %d, i64 %n, i64 %tid) {
 entry:
   br label %loop
@@ -244,7 +249,7 @@ exit:
 ; CHECK-NEXT:   %src.ahead15 = getelementptr i32, ptr %a, i64 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %bdst.ahead14, ptr %src.ahead15, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; CHECK-NEXT:   %asyncpipe.iter.exists16 = icmp ule i64 1, %[[TMP0]]
 ; CHECK-NEXT:   br i1 %asyncpipe.iter.exists16, label %asyncpipe.issue17, label %asyncpipe.issued18
 ; CHECK-EMPTY:
@@ -258,11 +263,11 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: asyncpipe.issued18:
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
 ; CHECK-NEXT:   %cdst.ahead23 = getelementptr i32, ptr @c2, i64 %tid
 ; CHECK-NEXT:   %bdst.ahead24 = getelementptr i32, ptr @b2, i64 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %cdst.ahead23, ptr %bdst.ahead24, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
@@ -305,7 +310,7 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: asyncpipe.issued:
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
 ; CHECK-NEXT:   %asyncpipe.iter.exists4 = icmp ule i64 %asyncpipe.iter.ahead3, %[[TMP0]]
 ; CHECK-NEXT:   br i1 %asyncpipe.iter.exists4, label %asyncpipe.issue5, label %asyncpipe.issued6
 ; CHECK-EMPTY:
@@ -318,8 +323,8 @@ exit:
 ; CHECK-NEXT:   br label %asyncpipe.issued6
 ; CHECK-EMPTY:
 ; CHECK-NEXT: asyncpipe.issued6:
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
+; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
+; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 1)
 ; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr %cdst, i32 %asyncpipe.offset
 ; CHECK-NEXT:   %v = load i32, ptr %asyncpipe.version.ptr, align 4
 ; CHECK-NEXT:   %out = getelementptr i32, ptr %d, i64 %i
@@ -353,18 +358,18 @@ exit:
 ; EPI-NEXT:   %src.ahead12 = getelementptr i32, ptr %a, i64 %tid
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %bdst.ahead11, ptr %src.ahead12, i32 4, i32 0)
 ; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; EPI-NEXT:   %bdst.ahead13 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   %src.idx.ahead14 = add i64 1, %tid
 ; EPI-NEXT:   %src.ahead15 = getelementptr i32, ptr %a, i64 %src.idx.ahead14
 ; EPI-NEXT:   %asyncpipe.version.ptr16 = getelementptr i8, ptr %bdst.ahead13, i32 64
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr16, ptr %src.ahead15, i32 4, i32 0)
 ; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
 ; EPI-NEXT:   %cdst.ahead17 = getelementptr i32, ptr @c2, i64 %tid
 ; EPI-NEXT:   %bdst.ahead18 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %cdst.ahead17, ptr %bdst.ahead18, i32 4, i32 0)
-; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; EPI-NEXT:   br label %loop
 ; EPI-EMPTY:
 ; EPI-NEXT: loop:
@@ -400,14 +405,14 @@ exit:
 ; EPI-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset1
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
 ; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
 ; EPI-NEXT:   %cdst.ahead = getelementptr i32, ptr @c2, i64 %tid
 ; EPI-NEXT:   %bdst.ahead4 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr %bdst.ahead4, i32 %asyncpipe.offset6
 ; EPI-NEXT:   %asyncpipe.version.ptr10 = getelementptr i8, ptr %cdst.ahead, i32 %asyncpipe.offset9
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10, ptr %asyncpipe.version.ptr7, i32 4, i32 0)
-; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
+; EPI-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 1)
 ; EPI-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr %cdst, i32 %asyncpipe.offset
 ; EPI-NEXT:   %v = load i32, ptr %asyncpipe.version.ptr, align 4
 ; EPI-NEXT:   %out = getelementptr i32, ptr %d, i64 %i
@@ -439,14 +444,14 @@ exit:
 ; EPI-NEXT:   %asyncpipe.ahead8.epi1 = select i1 %[[TMP19]], i32 %[[TMP18]], i32 %[[TMP17]]
 ; EPI-NEXT:   %asyncpipe.offset9.epi1 = mul i32 %asyncpipe.ahead8.epi1, 64
 ; EPI-NEXT:   %cdst.epi1 = getelementptr i32, ptr @c2, i64 %tid
-; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
 ; EPI-NEXT:   %cdst.ahead.epi1 = getelementptr i32, ptr @c2, i64 %tid
 ; EPI-NEXT:   %bdst.ahead4.epi1 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   %asyncpipe.version.ptr7.epi1 = getelementptr i8, ptr %bdst.ahead4.epi1, i32 %asyncpipe.offset6.epi1
 ; EPI-NEXT:   %asyncpipe.version.ptr10.epi1 = getelementptr i8, ptr %cdst.ahead.epi1, i32 %asyncpipe.offset9.epi1
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10.epi1, ptr %asyncpipe.version.ptr7.epi1, i32 4, i32 0)
-; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
+; EPI-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 1)
 ; EPI-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %cdst.epi1, i32 %asyncpipe.offset.epi1
 ; EPI-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
 ; EPI-NEXT:   %out.epi1 = getelementptr i32, ptr %d, i64 %i.next
@@ -460,7 +465,7 @@ exit:
 ; EPI-NEXT: loop.epi2:
 ; EPI-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod2.next.epi1, 64
 ; EPI-NEXT:   %cdst.epi2 = getelementptr i32, ptr @c2, i64 %tid
-; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; EPI-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %cdst.epi2, i32 %asyncpipe.offset.epi2
 ; EPI-NEXT:   %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
 ; EPI-NEXT:   %out.epi2 = getelementptr i32, ptr %d, i64 %i.next.epi1
@@ -472,13 +477,13 @@ exit:
 ; EPI-NEXT:   %src.ahead20 = getelementptr i32, ptr %a, i64 %tid
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %bdst.ahead19, ptr %src.ahead20, i32 4, i32 0)
 ; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
 ; EPI-NEXT:   %cdst.ahead21 = getelementptr i32, ptr @c2, i64 %tid
 ; EPI-NEXT:   %bdst.ahead22 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %cdst.ahead21, ptr %bdst.ahead22, i32 4, i32 0)
-; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; EPI-NEXT:   br label %loop.short1.epi2
 ; EPI-EMPTY:
 ; EPI-NEXT: asyncpipe.short2:
@@ -486,24 +491,24 @@ exit:
 ; EPI-NEXT:   %src.ahead24 = getelementptr i32, ptr %a, i64 %tid
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %bdst.ahead23, ptr %src.ahead24, i32 4, i32 0)
 ; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; EPI-NEXT:   %bdst.ahead25 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   %src.idx.ahead26 = add i64 1, %tid
 ; EPI-NEXT:   %src.ahead27 = getelementptr i32, ptr %a, i64 %src.idx.ahead26
 ; EPI-NEXT:   %asyncpipe.version.ptr28 = getelementptr i8, ptr %bdst.ahead25, i32 64
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr28, ptr %src.ahead27, i32 4, i32 0)
 ; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 2)
+; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
 ; EPI-NEXT:   %cdst.ahead29 = getelementptr i32, ptr @c2, i64 %tid
 ; EPI-NEXT:   %bdst.ahead30 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %cdst.ahead29, ptr %bdst.ahead30, i32 4, i32 0)
-; EPI-NEXT:   call void @asyncpipe.mark()
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; EPI-NEXT:   br label %loop.short2.epi1
 ; EPI-EMPTY:
 ; EPI-NEXT: loop.short1.epi2:
 ; EPI-NEXT:   %asyncpipe.offset.short1.epi2 = mul i32 0, 64
 ; EPI-NEXT:   %cdst.short1.epi2 = getelementptr i32, ptr @c2, i64 %tid
-; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; EPI-NEXT:   %asyncpipe.version.ptr.short1.epi2 = getelementptr i8, ptr %cdst.short1.epi2, i32 %asyncpipe.offset.short1.epi2
 ; EPI-NEXT:   %v.short1.epi2 = load i32, ptr %asyncpipe.version.ptr.short1.epi2, align 4
 ; EPI-NEXT:   %out.short1.epi2 = getelementptr i32, ptr %d, i64 0
@@ -523,14 +528,14 @@ exit:
 ; EPI-NEXT:   %asyncpipe.ahead8.short2.epi1 = select i1 %[[TMP27]], i32 %[[TMP26]], i32 %[[TMP25]]
 ; EPI-NEXT:   %asyncpipe.offset9.short2.epi1 = mul i32 %asyncpipe.ahead8.short2.epi1, 64
 ; EPI-NEXT:   %cdst.short2.epi1 = getelementptr i32, ptr @c2, i64 %tid
-; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
 ; EPI-NEXT:   %cdst.ahead.short2.epi1 = getelementptr i32, ptr @c2, i64 %tid
 ; EPI-NEXT:   %bdst.ahead4.short2.epi1 = getelementptr i32, ptr @b2, i64 %tid
 ; EPI-NEXT:   %asyncpipe.version.ptr7.short2.epi1 = getelementptr i8, ptr %bdst.ahead4.short2.epi1, i32 %asyncpipe.offset6.short2.epi1
 ; EPI-NEXT:   %asyncpipe.version.ptr10.short2.epi1 = getelementptr i8, ptr %cdst.ahead.short2.epi1, i32 %asyncpipe.offset9.short2.epi1
 ; EPI-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10.short2.epi1, ptr %asyncpipe.version.ptr7.short2.epi1, i32 4, i32 0)
-; EPI-NEXT:   call void @asyncpipe.mark()
-; EPI-NEXT:   call void @asyncpipe.wait(i32 1)
+; EPI-NEXT:   call void @asyncpipe.mark.queue(i32 1)
+; EPI-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 1)
 ; EPI-NEXT:   %asyncpipe.version.ptr.short2.epi1 = getelementptr i8, ptr %cdst.short2.epi1, i32 %asyncpipe.offset.short2.epi1
 ; EPI-NEXT:   %v.short2.epi1 = load i32, ptr %asyncpipe.version.ptr.short2.epi1, align 4
 ; EPI-NEXT:   %out.short2.epi1 = getelementptr i32, ptr %d, i64 0
@@ -544,7 +549,7 @@ exit:
 ; EPI-NEXT: loop.short2.epi2:
 ; EPI-NEXT:   %asyncpipe.offset.short2.epi2 = mul i32 %asyncpipe.mod2.next.short2.epi1, 64
 ; EPI-NEXT:   %cdst.short2.epi2 = getelementptr i32, ptr @c2, i64 %tid
-; EPI-NEXT:   call void @asyncpipe.wait(i32 0)
+; EPI-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; EPI-NEXT:   %asyncpipe.version.ptr.short2.epi2 = getelementptr i8, ptr %cdst.short2.epi2, i32 %asyncpipe.offset.short2.epi2
 ; EPI-NEXT:   %v.short2.epi2 = load i32, ptr %asyncpipe.version.ptr.short2.epi2, align 4
 ; EPI-NEXT:   %out.short2.epi2 = getelementptr i32, ptr %d, i64 %i.next.short2.epi1
@@ -554,9 +559,12 @@ exit:
 ; EPI-NEXT: exit:
 ; EPI-NEXT:   ret void
 ; EPI-NEXT: }
-; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 1) allows 2 groups in flight (1 of its queue)
-; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 2) allows 2 groups in flight (1 of its queue)
+; REMARK: remark: <unknown>:0:0: group of statement 0 (stage 0) is committed to queue 0 (the plain mark)
+; REMARK: remark: <unknown>:0:0: group of statement 1 (stage 1) is committed to queue 1
+; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 1) waits on queue 0 for the group of statement 0, allowing 1 groups of that queue in flight
+; REMARK: remark: <unknown>:0:0: wait in statement 2 (stage 2) waits on queue 1 for the group of statement 1, allowing 1 groups of that queue in flight
 ; REMARK: remark: <unknown>:0:0: drains with empty groups: the last iterations skip their copies and still commit their marks
+; REMARK: remark: <unknown>:0:0: wait in statement 2 on queue 1 proved by the mark analysis: the group of statement 1 is complete and 1 newer groups of its queue stay in flight (of 3 stages)
 
 ; Interleaved producers, stages [0, 0, 3], order [0, 2, 1]: the consumer
 ; sits between the two async groups and waits with 5 groups in flight.
@@ -1532,6 +1540,10 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.wait(i32)
 ; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.mark.queue(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
+; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
 ; CHECK-NEXT: ![[META2]] = distinct !{![[META2]], ![[META1]]}
@@ -1748,6 +1760,10 @@ exit:
 ; EPI-NEXT: declare void @asyncpipe.mark()
 ; EPI-EMPTY:
 ; EPI-NEXT: declare void @asyncpipe.wait(i32)
+; EPI-EMPTY:
+; EPI-NEXT: declare void @asyncpipe.mark.queue(i32)
+; EPI-EMPTY:
+; EPI-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
 ; EPI-EMPTY:
 ; EPI-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; EPI-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -146,9 +146,36 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
                      "before the loop reach every work-item's early copies"
                    : "");
   });
+  if (Sched.UsesQueues)
+    for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+      const PipelineStatement &S = Sched.Statements[Idx];
+      if (!S.isGroup())
+        continue;
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "GroupQueue",
+                                          L.getStartLoc(), L.getHeader())
+               << "group of statement " << ore::NV("Statement", Idx)
+               << " (stage " << ore::NV("Stage", S.Stage)
+               << ") is committed to queue " << ore::NV("Queue", S.Queue)
+               << (S.Queue ? "" : " (the plain mark)");
+      });
+    }
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
     const PipelineStatement &S = Sched.Statements[Idx];
     if (!S.Wait)
+      continue;
+    for (const QueueWait &QW : S.QueueWaits)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "QueueWait",
+                                          L.getStartLoc(), L.getHeader())
+               << "wait in statement " << ore::NV("Statement", Idx)
+               << " (stage " << ore::NV("Stage", S.Stage) << ") waits on queue "
+               << ore::NV("Queue", QW.Queue) << " for the group of statement "
+               << ore::NV("Group", QW.NeededGroup) << ", allowing "
+               << ore::NV("InFlight", QW.Count)
+               << " groups of that queue in flight";
+      });
+    if (!S.QueueWaits.empty())
       continue;
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitCount",
@@ -187,6 +214,8 @@ void remarkDrain(OptimizationRemarkEmitter &ORE,
     else
       R << "drains with empty groups: the last iterations skip their copies "
            "and still commit their marks";
+    if (Sched.hasWriteBack())
+      R << "; waits for the last async stores at the loop's exit";
     return R;
   });
 }

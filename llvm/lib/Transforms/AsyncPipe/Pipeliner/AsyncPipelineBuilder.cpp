@@ -33,6 +33,13 @@
 //   of its n iterations, then the last n copies of the epilogue, so it still
 //   overlaps its copies with the computation (the drain, below).
 //
+// With queues (an explicit schedule with several async stages), every group
+// is committed to its stage's queue and every wait becomes one wait per
+// queue it needs, each counting that queue's marks only; both are spelled
+// once in the body before anything is cloned, so the prologue and the drain
+// copy them like any other mark and wait. A loop with async write-back
+// stores waits for the last ones at its exit.
+//
 // Buffers grow to Versions copies of themselves; every access moves to the
 // version of its iteration, (iteration mod Versions), kept in a rotating
 // index per distinct version count. Copy loops (AsyncPipelineLegality.cpp)
@@ -212,9 +219,13 @@ CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
   N += MiscountForTesting;
   AsyncOp Op = AsyncOp::get(*Wait);
   if (Value *Count = Op.getWaitCountOperand()) {
-    for (Use &Arg : Wait->args())
-      if (Arg.get() == Count)
+    // The count is the last operand holding that value: a wait on a queue
+    // may hold the same constant as its queue before it.
+    for (Use &Arg : reverse(Wait->args()))
+      if (Arg.get() == Count) {
         Arg.set(ConstantInt::get(Count->getType(), N));
+        break;
+      }
     return Wait;
   }
   // A wait-all form: only a target can spell a partial wait.
@@ -227,10 +238,121 @@ CallBase *PipelineBuilder::setWaitCount(CallBase *Wait, uint64_t N) {
   return New;
 }
 
+SmallVector<PipelineBuilder::WaitCall, 2>
+PipelineBuilder::waitsOf(const PipelineStatement &S) const {
+  SmallVector<WaitCall, 2> Waits;
+  if (!S.Wait)
+    return Waits;
+  if (S.QueueWaits.empty()) {
+    Waits.push_back({S.Wait, S.WaitCount, std::nullopt});
+    return Waits;
+  }
+  for (unsigned K = 0; K != S.QueueWaits.size(); ++K)
+    Waits.push_back({K ? S.OtherQueueWaits[K - 1] : S.Wait,
+                     S.QueueWaits[K].Count, S.QueueWaits[K].Queue});
+  return Waits;
+}
+
+// Clones of the statement's waits, in order, before InsertBefore, with their
+// steady-state counts.
+SmallVector<CallBase *, 2>
+PipelineBuilder::cloneWaits(const PipelineStatement &S,
+                            Instruction *InsertBefore) {
+  SmallVector<CallBase *, 2> Clones;
+  for (const WaitCall &W : waitsOf(S)) {
+    auto *Clone = cast<CallBase>(W.Call->clone());
+    Clone->insertBefore(InsertBefore->getIterator());
+    Clones.push_back(setWaitCount(Clone, W.Count));
+  }
+  return Clones;
+}
+
+// Queue 0 is the plain mark and wait (AsyncPipeModel.rst, "Queues"), so the
+// loop's own calls stay for it and only the other queues get new calls.
+void PipelineBuilder::spellQueues() {
+  Module &M = *Body->getModule();
+  LLVMContext &Ctx = M.getContext();
+  Type *Void = Type::getVoidTy(Ctx);
+  FunctionCallee MarkQueue =
+      M.getOrInsertFunction("asyncpipe.mark.queue", Void, Int32);
+  FunctionCallee WaitQueue =
+      M.getOrInsertFunction("asyncpipe.wait.queue", Void, Int32, Int32);
+  for (PipelineStatement &S : Sched.Statements) {
+    if (S.Mark && S.Queue != 0) {
+      IRBuilder<> B(S.Mark);
+      CallInst *New = B.CreateCall(MarkQueue, {B.getInt32(S.Queue)});
+      New->setDebugLoc(S.Mark->getDebugLoc());
+      // A group of no copies begins with its mark.
+      if (S.Start == S.Mark)
+        S.Start = New;
+      S.Mark->eraseFromParent();
+      S.Insts.back() = S.Mark = New;
+    }
+    if (!S.Wait || S.QueueWaits.empty())
+      continue;
+    Instruction *After = S.Wait->getNextNode();
+    for (unsigned K = 0; K != S.QueueWaits.size(); ++K) {
+      unsigned Q = S.QueueWaits[K].Queue;
+      if (K == 0 && Q == 0)
+        continue;
+      IRBuilder<> B(K == 0 ? S.Wait : After);
+      CallInst *New = B.CreateCall(WaitQueue, {B.getInt32(Q), B.getInt32(0)});
+      New->setDebugLoc(S.Wait->getDebugLoc());
+      if (K != 0) {
+        S.OtherQueueWaits.push_back(New);
+        S.Insts.insert(S.Insts.begin() + K, New);
+        continue;
+      }
+      if (S.Start == S.Wait)
+        S.Start = New;
+      S.Wait->eraseFromParent();
+      S.Insts.front() = S.Wait = New;
+    }
+  }
+}
+
+// The write-back groups of the last iterations are still in flight when the
+// loop ends (their wait leaves the groups of V - 1 iterations): a wait for 0
+// on their queue (on every group, without queues) at the exit, a clone of
+// the write-back wait, completes them before anything after the loop reads
+// their destination.
+void PipelineBuilder::drainWriteBackAtExit() {
+  BasicBlock *Exit = L.getExitBlock();
+  Instruction *At = &*Exit->getFirstInsertionPt();
+  SmallVector<std::optional<unsigned>, 2> Drained;
+  for (const PipelineBuffer &Buffer : Sched.Buffers) {
+    if (!Buffer.IsStaging)
+      continue;
+    const PipelineStatement &Store = Sched.Statements[Buffer.Producer];
+    std::optional<unsigned> Queue;
+    if (Sched.UsesQueues)
+      Queue = Store.Queue;
+    if (is_contained(Drained, Queue))
+      continue;
+    Drained.push_back(Queue);
+    for (unsigned Idx = Buffer.Producer + 1; Idx != Sched.Statements.size();
+         ++Idx) {
+      const PipelineStatement &W = Sched.Statements[Idx];
+      if (!W.Wait)
+        continue;
+      for (const WaitCall &Call : waitsOf(W))
+        if (Call.Queue == Queue) {
+          auto *Clone = cast<CallBase>(Call.Call->clone());
+          Clone->insertBefore(At->getIterator());
+          setWaitCount(Clone, 0);
+        }
+      break;
+    }
+  }
+}
+
 void PipelineBuilder::setLastStageWaitCounts() {
   for (PipelineStatement &S : Sched.Statements)
     if (S.Wait && !Sched.isEarly(S)) {
-      CallBase *New = setWaitCount(S.Wait, S.WaitCount);
+      for (unsigned K = 1; K < S.QueueWaits.size(); ++K)
+        setWaitCount(S.OtherQueueWaits[K - 1], S.QueueWaits[K].Count);
+      CallBase *New = setWaitCount(
+          S.Wait, S.QueueWaits.empty() ? S.WaitCount : S.QueueWaits[0].Count);
       if (S.Start == S.Wait)
         S.Start = New;
       S.Insts.front() = S.Wait = New;
@@ -323,11 +445,7 @@ void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
           continue;
         // Kept, like the wait of an issuing statement: dropping it would
         // need a proof that nothing after it relies on it.
-        if (S.Wait) {
-          auto *Wait = cast<CallBase>(S.Wait->clone());
-          Wait->insertBefore(End->getIterator());
-          setWaitCount(Wait, S.WaitCount);
-        }
+        cloneWaits(S, End);
         emitSkippedMark(Idx, End);
         continue;
       }
@@ -352,12 +470,7 @@ void PipelineBuilder::emitSkippedMark(unsigned StmtIdx,
 void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
                                          const EmissionSite &Site) {
   const PipelineStatement &S = Sched.Statements[StmtIdx];
-  CallBase *Wait = nullptr;
-  if (S.Wait) {
-    Wait = cast<CallBase>(S.Wait->clone());
-    Wait->insertBefore(Site.InsertBefore->getIterator());
-    Wait = setWaitCount(Wait, S.WaitCount);
-  }
+  SmallVector<CallBase *, 2> Waits = cloneWaits(S, Site.InsertBefore);
   IRBuilder<> B(Site.InsertBefore);
   // Iteration 0 exists whenever the loop is entered; later ones are guarded.
   auto *Constant = dyn_cast<ConstantInt>(Site.Iteration);
@@ -371,7 +484,7 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
     B.SetInsertPoint(Then);
   }
   ValueToValueMapTy VMap;
-  BodyEmission Emitted{StmtIdx, {}, Wait, {}};
+  BodyEmission Emitted{StmtIdx, {}, std::move(Waits), {}};
   for (unsigned R : S.Regions)
     Emitted.Regions.push_back(emitCopyRegion(R, StmtIdx, Site, B, VMap));
   for (CallBase *Copy : S.Copies)
@@ -456,6 +569,8 @@ void PipelineBuilder::eraseMovedAsyncOps() {
                        nullptr);
     if (S.Mark)
       S.Mark->eraseFromParent();
+    for (CallBase *Wait : S.OtherQueueWaits)
+      Wait->eraseFromParent();
     if (S.Wait)
       S.Wait->eraseFromParent();
   }
@@ -595,9 +710,12 @@ void PipelineBuilder::registerClonedBody(ValueToValueMapTy &VMap) {
 // committed mark before it is. What runs before copy FirstStep (the
 // steady-state loop, or a short trip count's prologue) commits every mark,
 // so the walk stops there.
-uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
-                                            uint64_t Count,
-                                            unsigned FirstStep) const {
+//
+// A wait on a queue sees only that queue's marks; the same holds for them.
+uint64_t
+PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
+                                   uint64_t Count, unsigned FirstStep,
+                                   std::optional<unsigned> Queue) const {
   SmallVector<unsigned, 8> InOrder;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
     InOrder.push_back(Idx);
@@ -611,7 +729,7 @@ uint64_t PipelineBuilder::epilogueWaitCount(unsigned StmtIdx, unsigned Step,
     unsigned End = Copy == Step ? Position : InOrder.size();
     for (unsigned P = End; P-- > 0 && Seen < Count;) {
       const PipelineStatement &S = Sched.Statements[InOrder[P]];
-      if (!S.Mark)
+      if (!S.Mark || (Queue && S.Queue != *Queue))
         continue;
       ++Seen;
       if (Sched.isEarly(S) && S.Stage < Copy)
@@ -686,16 +804,16 @@ BasicBlock *PipelineBuilder::emitDrainCopies(
     for (const BodyEmission &E : BodyEmissions) {
       const PipelineStatement &S = Sched.Statements[E.Statement];
       if (S.Stage >= Step) {
-        if (E.Wait)
-          setWaitCount(
-              cast<CallBase>(VMap[E.Wait]),
-              epilogueWaitCount(E.Statement, Step, S.WaitCount, FirstStep));
+        for (auto [Wait, W] : zip_equal(E.Waits, waitsOf(S)))
+          setWaitCount(cast<CallBase>(VMap[Wait]),
+                       epilogueWaitCount(E.Statement, Step, W.Count, FirstStep,
+                                         W.Queue));
         continue;
       }
       for (Instruction *I : E.Issued)
         eraseLater(cast<Instruction>(VMap[I]), Unused);
-      if (E.Wait)
-        eraseLater(cast<Instruction>(VMap[E.Wait]), Unused);
+      for (CallBase *Wait : E.Waits)
+        eraseLater(cast<Instruction>(VMap[Wait]), Unused);
       for (const RegionClone &R : E.Regions) {
         SmallVector<BasicBlock *, 8> Blocks;
         for (BasicBlock *BB : R.Blocks)
@@ -707,9 +825,11 @@ BasicBlock *PipelineBuilder::emitDrainCopies(
     }
     for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
       const PipelineStatement &S = Sched.Statements[Idx];
-      if (S.Wait && !Sched.isEarly(S))
-        setWaitCount(cast<CallBase>(VMap[S.Wait]),
-                     epilogueWaitCount(Idx, Step, S.WaitCount, FirstStep));
+      if (!Sched.isEarly(S))
+        for (const WaitCall &W : waitsOf(S))
+          setWaitCount(
+              cast<CallBase>(VMap[W.Call]),
+              epilogueWaitCount(Idx, Step, W.Count, FirstStep, W.Queue));
     }
     // What only this copy used (the exit condition, and in the last copy the
     // updates for a next iteration) goes once everything is wired up.

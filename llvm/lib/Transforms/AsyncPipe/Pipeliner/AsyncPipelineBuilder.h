@@ -48,6 +48,10 @@ public:
         Int32(Type::getInt32Ty(Body->getContext())) {}
 
   void run() {
+    if (Sched.UsesQueues)
+      spellQueues();
+    if (Sched.hasWriteBack())
+      drainWriteBackAtExit();
     expandLoopInvariants();
     if (Sched.DrainWithEpilogue)
       splitPipelinedEntry();
@@ -68,6 +72,18 @@ public:
 
 private:
   unsigned lastStage() const { return Sched.getLastStage(); }
+  /// A wait call of a statement, the count it gets in the steady state and
+  /// its queue (none when the schedule has one sequence of marks).
+  struct WaitCall {
+    CallBase *Call;
+    uint64_t Count;
+    std::optional<unsigned> Queue;
+  };
+  SmallVector<WaitCall, 2> waitsOf(const PipelineStatement &S) const;
+  SmallVector<CallBase *, 2> cloneWaits(const PipelineStatement &S,
+                                        Instruction *InsertBefore);
+  void spellQueues();
+  void drainWriteBackAtExit();
   void expandLoopInvariants();
   void growBuffers();
   void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);
@@ -92,7 +108,8 @@ private:
                               SmallVectorImpl<WeakTrackingVH> &Unused);
   void registerClonedBody(ValueToValueMapTy &VMap);
   uint64_t epilogueWaitCount(unsigned StmtIdx, unsigned Step, uint64_t Count,
-                             unsigned FirstStep) const;
+                             unsigned FirstStep,
+                             std::optional<unsigned> Queue) const;
   Value *cloneForIteration(Value *V, unsigned StmtIdx, const EmissionSite &Site,
                            IRBuilderBase &B, ValueToValueMapTy &VMap);
   Value *evaluateInduction(PHINode *Phi, Value *Iteration, IRBuilderBase &B);
@@ -158,11 +175,12 @@ private:
   /// a wait, so their partial prologues need no counts of their own).
   bool ShareDrain = false;
   /// The async operations emitted in the body for an early statement, and
-  /// its wait, so that the epilogue can find their copies.
+  /// its waits (as waitsOf() lists them), so that the epilogue can find
+  /// their copies.
   struct BodyEmission {
     unsigned Statement;
     SmallVector<Instruction *, 4> Issued; ///< Copies and mark.
-    CallBase *Wait;
+    SmallVector<CallBase *, 2> Waits;
     SmallVector<RegionClone, 1> Regions; ///< Its copy loops' clones.
   };
   SmallVector<BodyEmission, 4> BodyEmissions;

@@ -40,16 +40,6 @@ bool PipelineLegality::checkLoopShape() {
   // An asynchronous operation the model does not know (gfx1250's tensor
   // DMA) is covered by the marks the pipeliner moves, but it would stay
   // where it is and the waits would no longer count it where they did.
-  // An async store (the write-back of a stage) would have to be placed in
-  // the schedule after the compute that fills its shared source, which the
-  // planner does not do.
-  for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      if (AsyncOp::get(I).isStore())
-        return fail("AsyncStore",
-                    "it issues an async store (asyncpipe_store), which the "
-                    "pipeliner does not schedule yet: pipeline the copies of "
-                    "a loop without one");
   if (Target)
     for (BasicBlock *BB : L.blocks())
       for (Instruction &I : *BB)
@@ -413,9 +403,24 @@ std::optional<unsigned> PipelineLegality::findBuffer(const Value *Obj) const {
 }
 
 bool PipelineLegality::findBuffers() {
-  const DataLayout &DL = L.getHeader()->getDataLayout();
   for (unsigned StmtIdx = 0; StmtIdx != Sched.Statements.size(); ++StmtIdx) {
-    for (CallBase *Copy : Sched.Statements[StmtIdx].Copies) {
+    const PipelineStatement &S = Sched.Statements[StmtIdx];
+    bool Stores = any_of(
+        S.Copies, [](CallBase *C) { return AsyncOp::get(*C).isStore(); });
+    if (Stores && any_of(S.Copies, [](CallBase *C) {
+          return !AsyncOp::get(*C).isStore();
+        }))
+      return fail("AsyncStoreWithCopies",
+                  formatv("the group of statement {0} both copies into "
+                          "shared memory and stores from it; commit the "
+                          "async stores in a group of their own",
+                          StmtIdx));
+    for (CallBase *Copy : S.Copies) {
+      if (Stores) {
+        if (!findStagingBuffer(StmtIdx, Copy))
+          return false;
+        continue;
+      }
       // cp.async written as inline PTX may take a 32-bit shared address, not
       // a pointer: its buffer cannot be multi-buffered.
       Value *Shared = AsyncOp::get(*Copy).getSharedPointer();
@@ -442,33 +447,157 @@ bool PipelineLegality::findBuffers() {
       PipelineBuffer Buffer;
       Buffer.Object = Obj;
       Buffer.Producer = StmtIdx;
-      if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
-        // Every read follows a copy, so the grown buffer may start undefined
-        // or zeroed like the original, but other contents would be lost.
-        if (!GV->hasLocalLinkage() || GV->isConstant() ||
-            !GV->hasInitializer() ||
-            !(isa<UndefValue>(GV->getInitializer()) ||
-              GV->getInitializer()->isNullValue()))
-          return fail("BufferNotGrowable",
-                      formatv("the buffer {0} cannot be grown: only internal "
-                              "globals that are uninitialized or zeroed can "
-                              "be multi-buffered",
-                              describe(GV)));
-        Buffer.Ty = GV->getValueType();
-      } else if (auto *AI = dyn_cast<AllocaInst>(Obj);
-                 AI && AI->isStaticAlloca()) {
-        Buffer.Ty = AI->getAllocatedType();
-      } else {
-        return fail("CopyDestinationNotBuffer",
-                    formatv("the destination of the async copy {0} is not a "
-                            "buffer that can be grown (a global or alloca)",
-                            describe(Copy)));
-      }
-      Buffer.Bytes = DL.getTypeAllocSize(Buffer.Ty);
-      Sched.Buffers.push_back(Buffer);
-      if (!collectAccesses(Sched.Buffers.size() - 1))
+      if (!addBuffer(Buffer, Copy))
         return false;
     }
+  }
+  return true;
+}
+
+// The shared source of an async store is a staging buffer: the loop computes
+// a tile into it with ordinary stores and the store group writes it back.
+// It is grown like a copied buffer, one version per stage, so that the
+// stores of earlier iterations may still read their versions while the loop
+// computes into the next one.
+bool PipelineLegality::findStagingBuffer(unsigned StmtIdx, CallBase *Store) {
+  Value *Shared = AsyncOp::get(*Store).getSharedPointer();
+  if (!Shared || !Shared->getType()->isPointerTy())
+    return fail("AsyncStoreSourceNotBuffer",
+                formatv("the source of the async store {0} is not a pointer",
+                        describe(Store)));
+  Value *Obj = getUnderlyingObject(Shared, /*MaxLookup=*/0);
+  if (std::optional<unsigned> Known = findBuffer(Obj)) {
+    const PipelineBuffer &Buffer = Sched.Buffers[*Known];
+    if (!Buffer.IsStaging || Buffer.Producer != StmtIdx)
+      return fail("AsyncStoreSharedBuffer",
+                  formatv("the buffer {0} is written back by the async store "
+                          "'{1}' and also {2}; give the write-back a staging "
+                          "buffer of its own",
+                          describe(Obj), AsyncOp::get(*Store).getName(),
+                          Buffer.IsStaging ? "by another group"
+                                           : "filled by async copies"));
+    return true;
+  }
+  PipelineBuffer Buffer;
+  Buffer.Object = Obj;
+  Buffer.Producer = StmtIdx;
+  Buffer.IsStaging = true;
+  return addBuffer(Buffer, Store) && checkWriteBack(Sched.Buffers.back());
+}
+
+bool PipelineLegality::addBuffer(PipelineBuffer Buffer, CallBase *Copy) {
+  const DataLayout &DL = L.getHeader()->getDataLayout();
+  Value *Obj = Buffer.Object;
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj)) {
+    // Every read follows a copy (or, in a staging buffer, a store), so the
+    // grown buffer may start undefined or zeroed like the original, but
+    // other contents would be lost.
+    if (!GV->hasLocalLinkage() || GV->isConstant() || !GV->hasInitializer() ||
+        !(isa<UndefValue>(GV->getInitializer()) ||
+          GV->getInitializer()->isNullValue()))
+      return fail("BufferNotGrowable",
+                  formatv("the buffer {0} cannot be grown: only internal "
+                          "globals that are uninitialized or zeroed can "
+                          "be multi-buffered",
+                          describe(GV)));
+    Buffer.Ty = GV->getValueType();
+  } else if (auto *AI = dyn_cast<AllocaInst>(Obj); AI && AI->isStaticAlloca()) {
+    Buffer.Ty = AI->getAllocatedType();
+  } else {
+    return fail("CopyDestinationNotBuffer",
+                formatv("the {0} of the async {1} {2} is not a buffer that "
+                        "can be grown (a global or alloca)",
+                        Buffer.IsStaging ? "source" : "destination",
+                        Buffer.IsStaging ? "store" : "copy", describe(Copy)));
+  }
+  Buffer.Bytes = DL.getTypeAllocSize(Buffer.Ty);
+  Sched.Buffers.push_back(Buffer);
+  return collectAccesses(Sched.Buffers.size() - 1);
+}
+
+// The write-back hazard (AsyncPipeModel.rst, "Async stores"): until a wait
+// covers the store, it may read its shared source at any time and its
+// global destination may not hold the new bytes yet. In the synchronous form
+// the wait right after the store makes both safe; once the stores stay in
+// flight, nothing in the loop may write the staging buffer after the store
+// (the next iteration writes another version), nor touch the destination.
+bool PipelineLegality::checkWriteBack(const PipelineBuffer &Buffer) {
+  const PipelineStatement &S = Sched.Statements[Buffer.Producer];
+  for (const PipelineBuffer::Access &A : Buffer.Accesses)
+    if (isa<StoreInst>(A.I))
+      for (CallBase *Store : S.Copies)
+        if (A.Statement > Buffer.Producer ||
+            (A.Statement == Buffer.Producer &&
+             PositionOf.lookup(A.I) > PositionOf.lookup(Store)))
+          return fail("WriteBackHazard",
+                      formatv("{0} writes the buffer {1} after the async "
+                              "store '{2}' that reads it in the same "
+                              "iteration, where the pipelined loop leaves "
+                              "the store in flight",
+                              describe(A.I), describe(Buffer.Object),
+                              AsyncOp::get(*Store).getName()));
+  // Each iteration works on its own version, so a value the previous
+  // iteration left in the buffer is not there any more.
+  std::optional<unsigned> FirstWrite;
+  for (const PipelineBuffer::Access &A : Buffer.Accesses)
+    if (isa<StoreInst>(A.I))
+      FirstWrite = std::min(FirstWrite.value_or(~0u), PositionOf.lookup(A.I));
+  if (!FirstWrite)
+    return fail("StagingReadBeforeWrite",
+                formatv("the loop writes back the buffer {0} with the async "
+                        "store '{1}' but never writes it: each iteration "
+                        "would store another version",
+                        describe(Buffer.Object),
+                        AsyncOp::get(*S.Copies.front()).getName()));
+  for (const PipelineBuffer::Access &A : Buffer.Accesses)
+    if (isa<LoadInst>(A.I) && PositionOf.lookup(A.I) < *FirstWrite)
+      return fail("StagingReadBeforeWrite",
+                  formatv("{0} reads the buffer {1}, which the async store "
+                          "'{2}' writes back, before the iteration writes it: "
+                          "the value would come from another iteration's "
+                          "version",
+                          describe(A.I), describe(Buffer.Object),
+                          AsyncOp::get(*S.Copies.front()).getName()));
+  for (CallBase *Store : S.Copies) {
+    Value *DstPtr = AsyncOp::get(*Store).getGlobalPointer();
+    if (!DstPtr)
+      return fail("WriteBackDestinationAccess",
+                  formatv("the destination of the async store {0} is not a "
+                          "pointer",
+                          describe(Store)));
+    MemoryLocation Dst = MemoryLocation::getBeforeOrAfter(DstPtr);
+    for (BasicBlock *BB : L.blocks())
+      for (Instruction &I : *BB) {
+        // The pipelined buffers' own accesses stay in their iteration's
+        // version (and the stores that fill the staging buffer come before
+        // the async store).
+        bool BufferAccess = any_of(Sched.Buffers, [&](const PipelineBuffer &B) {
+          return any_of(B.Accesses, [&](const PipelineBuffer::Access &A) {
+            return A.I == &I && !AsyncOp::get(I);
+          });
+        });
+        if (&I == Store || BufferAccess || !I.mayReadOrWriteMemory() ||
+            classifySync(I, Target) != SyncKind::None)
+          continue;
+        AsyncOp Op = AsyncOp::get(I);
+        bool Touches;
+        if (Op.isCopy() && !Op.isStore())
+          Touches =
+              !Op.getGlobalPointer() ||
+              !AA.isNoAlias(
+                  MemoryLocation::getBeforeOrAfter(Op.getGlobalPointer()), Dst);
+        else if (Op)
+          continue;
+        else
+          Touches = isModOrRefSet(AA.getModRefInfo(&I, Dst));
+        if (Touches)
+          return fail("WriteBackDestinationAccess",
+                      formatv("{0} may access the memory the async store "
+                              "'{1}' writes, which is not written yet while "
+                              "the store is in flight; declare the pointers "
+                              "restrict (__restrict__) if they do not overlap",
+                              describe(&I), AsyncOp::get(*Store).getName()));
+      }
   }
   return true;
 }
@@ -552,9 +681,23 @@ bool PipelineLegality::collectAccesses(unsigned BufferIdx) {
                  (U.get() == Op.getGlobalPointer() ||
                   U.get() == Op.getSharedPointer())) {
         if (U.get() == Op.getSharedPointer() &&
+            Op.isStore() != Buffer.IsStaging)
+          return fail("AsyncStoreSharedBuffer",
+                      formatv("the buffer {0} is written back by the async "
+                              "store '{1}' and also filled by async copies; "
+                              "give the write-back a staging buffer of its "
+                              "own",
+                              Name, Op.getName()));
+        if (U.get() == Op.getSharedPointer() &&
             StatementOf.lookup(I) != Buffer.Producer)
-          return fail("BufferFilledTwice",
-                      formatv("the buffer {0} is filled by two groups", Name));
+          return fail(Buffer.IsStaging ? "AsyncStoreSharedBuffer"
+                                       : "BufferFilledTwice",
+                      formatv("the buffer {0} is {1} by two groups", Name,
+                              Buffer.IsStaging ? "written back" : "filled"));
+      } else if (Buffer.IsStaging && InLoop && isa<StoreInst>(I) &&
+                 cast<StoreInst>(I)->isSimple() &&
+                 U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
+        // The loop computes the tile to write back.
       } else if (isa<StoreInst>(I) &&
                  U.getOperandNo() == StoreInst::getPointerOperandIndex()) {
         return fail("BufferStored",
@@ -579,6 +722,9 @@ bool PipelineLegality::collectAccesses(unsigned BufferIdx) {
 // which multi-buffering would change.
 bool PipelineLegality::checkReadsAreWaited() {
   for (const PipelineBuffer &Buffer : Sched.Buffers) {
+    // The loop writes a staging buffer itself before reading it.
+    if (Buffer.IsStaging)
+      continue;
     for (const PipelineBuffer::Access &A : Buffer.Accesses) {
       if (A.Statement == Buffer.Producer && AsyncOp::get(*A.I).isCopy() &&
           A.I->getOperand(A.OperandNo) == AsyncOp::get(*A.I).getSharedPointer())
@@ -616,9 +762,14 @@ std::optional<std::string> PipelineLegality::whyCannotRunEarly(unsigned Idx) {
   if (S.HasPredicatedCopies)
     return std::string("its copies are predicated (inside a branch), so the "
                        "groups issued ahead cannot be counted");
+  if (any_of(S.Copies, [](CallBase *C) { return AsyncOp::get(*C).isStore(); }))
+    return std::string("it writes back with async stores what the loop "
+                       "computes in its own iteration");
   for (const PipelineBuffer &Buffer : Sched.Buffers)
     for (const PipelineBuffer::Access &A : Buffer.Accesses) {
-      if (A.Statement != Idx || A.Statement == Buffer.Producer)
+      // A staging buffer's accesses stay in their iteration.
+      if (Buffer.IsStaging || A.Statement != Idx ||
+          A.Statement == Buffer.Producer)
         continue;
       if (!AsyncOp::get(*A.I).isCopy())
         return formatv("{0} reads the pipelined buffer {1}", describe(A.I),
@@ -1017,17 +1168,36 @@ bool PipelineLegality::hasOpaqueCall(const PipelineStatement &S) const {
 
 SchedulingProblem PipelineLegality::describeSchedulingProblem() const {
   SchedulingProblem Problem;
-  for (const PipelineStatement &S : Sched.Statements)
-    Problem.Statements.push_back(
-        {S.Wait != nullptr, S.isGroup(), !S.Copies.empty(), hasOpaqueCall(S)});
+  // The portable calls have queue spellings (asyncpipe.mark.queue,
+  // asyncpipe.wait.queue); the others, and a loop that already names
+  // queues or futures, keep one sequence.
+  bool Portable = true;
+  for (const PipelineStatement &S : Sched.Statements) {
+    bool StoreGroup = any_of(
+        S.Copies, [](CallBase *C) { return AsyncOp::get(*C).isStore(); });
+    Problem.Statements.push_back({S.Wait != nullptr, S.isGroup(),
+                                  !S.Copies.empty(), hasOpaqueCall(S),
+                                  StoreGroup});
+    for (CallBase *Op : {S.Wait, S.Mark}) {
+      if (!Op)
+        continue;
+      AsyncOp A = AsyncOp::get(*Op);
+      Portable &= A.getForm() == AsyncOpForm::Portable &&
+                  !A.hasQueueOperand() && !(A.isMark() && A.returnsFuture());
+    }
+  }
   for (const PipelineBuffer &Buffer : Sched.Buffers) {
     BufferShape Shape{
         describe(Buffer.Object), Buffer.Producer, Buffer.Bytes, {}};
+    Shape.IsStaging = Buffer.IsStaging;
     for (const PipelineBuffer::Access &A : Buffer.Accesses)
       Shape.Accesses.push_back({A.Statement, AsyncOp::get(*A.I).isCopy(),
-                                PositionOf.lookup(A.I), describe(A.I)});
+                                PositionOf.lookup(A.I), describe(A.I),
+                                isa<StoreInst>(A.I)});
     Problem.Buffers.push_back(std::move(Shape));
   }
+  if (Portable)
+    Problem.MaxQueues = MaxAsyncQueues;
   // Only barriers on the spine run in every iteration.
   for (BasicBlock *BB : L.blocks())
     if (isOnSpine(BB))

@@ -72,7 +72,10 @@ private:
   bool cutStatements();
   bool checkSynchronousForm();
   bool findBuffers();
+  bool findStagingBuffer(unsigned StmtIdx, CallBase *Store);
+  bool addBuffer(PipelineBuffer Buffer, CallBase *Op);
   bool collectAccesses(unsigned BufferIdx);
+  bool checkWriteBack(const PipelineBuffer &Buffer);
   bool checkPrivateToFunction(const PipelineBuffer &Buffer);
   bool checkReadsAreWaited();
   std::optional<std::string> whyNotRecomputable(Value *V, unsigned StmtIdx,

@@ -24,6 +24,7 @@ using namespace llvm::asyncpipe::pipeliner;
 static void adoptPlan(PipelineSchedule &Sched, const SchedulePlan &Plan) {
   Sched.NumStages = Plan.NumStages;
   Sched.NeedsBarrier = Plan.NeedsBarrier;
+  Sched.UsesQueues = Plan.UsesQueues;
   for (auto [S, P] : zip_equal(Sched.Statements, Plan.Statements))
     static_cast<StatementPlan &>(S) = P;
   for (auto [Buffer, Versions] : zip_equal(Sched.Buffers, Plan.Versions))

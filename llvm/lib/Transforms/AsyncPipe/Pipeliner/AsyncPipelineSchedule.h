@@ -60,6 +60,9 @@ struct PipelineStatement : StatementPlan {
   bool HasPredicatedCopies = false;
   CallBase *Wait = nullptr; ///< First instruction, if a wait.
   CallBase *Mark = nullptr; ///< Last instruction, if a mark.
+  /// With queues: the waits for QueueWaits[1..], right after Wait (which is
+  /// QueueWaits[0]'s).
+  SmallVector<CallBase *, 1> OtherQueueWaits;
   SmallVector<CallBase *, 4> Copies;
   /// The copy loops (PipelineSchedule::CopyRegions) in this statement: an
   /// early statement re-emits each as a whole, as it re-emits a copy.
@@ -78,6 +81,9 @@ struct PipelineBuffer {
   /// The global is also used by other functions; only this function's uses
   /// move to the grown copy.
   bool UsedByOtherFunctions = false;
+  /// A staging buffer: ordinary stores fill it and the async stores of the
+  /// group Producer write it back (BufferShape::IsStaging).
+  bool IsStaging = false;
   /// Accesses in the loop: (instruction, statement index, pointer operand).
   struct Access {
     Instruction *I;
@@ -132,6 +138,8 @@ struct PipelineSchedule {
   /// Drain with an epilogue (unconditional copies in the loop) rather than
   /// with empty groups; see AsyncPipelineBuilder.cpp.
   bool DrainWithEpilogue = false;
+  /// The groups are committed to several queues (SchedulePlan::UsesQueues).
+  bool UsesQueues = false;
   /// Bytes one access touches over the whole loop and every work-item of the
   /// group: [Base + Lo, Base + Hi), with Lo and Hi integer SCEVs of the width
   /// of Base's index type whose values are the same for the whole group.
@@ -154,6 +162,9 @@ struct PipelineSchedule {
   unsigned getLastStage() const { return NumStages - 1; }
   bool isEarly(const PipelineStatement &S) const {
     return S.Stage < getLastStage();
+  }
+  bool hasWriteBack() const {
+    return any_of(Buffers, [](const PipelineBuffer &B) { return B.IsStaging; });
   }
 };
 

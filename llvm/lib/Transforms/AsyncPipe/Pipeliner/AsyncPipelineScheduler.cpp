@@ -192,10 +192,46 @@ void PipelineScheduler::assignAutomaticStages() {
 }
 
 bool PipelineScheduler::completeSchedule() {
+  assignQueues();
   if (!sizeBuffers() || !computeWaitCounts() || !placeBarriers())
     return false;
   findSubsumedWaits();
   return true;
+}
+
+// TVM gives every async stage a queue of its own, so that a consumer waits
+// for its own producer's groups without counting the other stages'. Here the
+// k-th distinct stage holding a group gets queue k, when the schedule is
+// explicit, the loop's marks and waits have queue spellings and at least two
+// stages are async (hold a group that runs ahead, or a write-back group): a
+// schedule with one async stage (the automatic one among them) keeps one
+// sequence of marks and is emitted exactly as without queues. A group left
+// in the last stage by a schedule with queues gets that stage's queue. Since
+// the queue follows the stage, counting a queue's marks is counting its
+// stage's (countMarksBetween with SameQueueOnly).
+void PipelineScheduler::assignQueues() {
+  if (Request.Explicit.empty() || Problem.MaxQueues < 2)
+    return;
+  SmallVector<unsigned, 4> GroupStages, AsyncStages;
+  for (unsigned Idx = 0; Idx != Plan.Statements.size(); ++Idx) {
+    const StatementShape &Shape = Problem.Statements[Idx];
+    if (!Shape.IsGroup)
+      continue;
+    unsigned Stage = Plan.Statements[Idx].Stage;
+    if (!is_contained(GroupStages, Stage))
+      GroupStages.push_back(Stage);
+    if ((Plan.isEarly(Idx) || Shape.IsStoreGroup) &&
+        !is_contained(AsyncStages, Stage))
+      AsyncStages.push_back(Stage);
+  }
+  if (AsyncStages.size() < 2 || GroupStages.size() > Problem.MaxQueues)
+    return;
+  sort(GroupStages);
+  Plan.UsesQueues = true;
+  for (unsigned Idx = 0; Idx != Plan.Statements.size(); ++Idx)
+    if (Problem.Statements[Idx].IsGroup)
+      Plan.Statements[Idx].Queue =
+          find(GroupStages, Plan.Statements[Idx].Stage) - GroupStages.begin();
 }
 
 // A buffer read by a statement is free again once that statement ran; one
@@ -207,7 +243,7 @@ PipelineScheduler::getReleaseStage(const BufferShape::Access &A) const {
     return Plan.Statements[A.Statement].Stage;
   std::optional<unsigned> Release;
   for (const BufferShape &Filled : Problem.Buffers) {
-    if (Filled.Producer != A.Statement)
+    if (Filled.Producer != A.Statement || Filled.IsStaging)
       continue;
     for (const BufferShape::Access &Use : Filled.Accesses)
       if (Use.Statement != A.Statement)
@@ -223,6 +259,24 @@ bool PipelineScheduler::sizeBuffers() {
     const BufferShape &Buffer = Problem.Buffers[BufferIdx];
     const StatementPlan &Producer = Plan.Statements[Buffer.Producer];
     unsigned &Versions = Plan.Versions[BufferIdx];
+    // A staging buffer's version is free once its write-back group is
+    // complete: one version per stage lets the groups of the other stages'
+    // iterations stay in flight (see countLaterInFlight).
+    if (Buffer.IsStaging) {
+      Versions = Plan.NumStages;
+      if (!getWriteBackWait(Buffer.Producer))
+        return fail("AsyncStoreNotWaited",
+                    formatv("nothing in the loop waits for the async store "
+                            "of statement {0} after it, so it could still "
+                            "read the buffer {1} when the next iteration "
+                            "writes it",
+                            Buffer.Producer, Buffer.Name));
+      if (Buffer.Bytes * Versions > (uint64_t(1) << 31))
+        return fail(
+            "BufferTooLarge",
+            formatv("the buffer {0} would grow beyond 2 GiB", Buffer.Name));
+      continue;
+    }
     // No wait would cover a group nobody reads, and it could still be in
     // flight after the loop.
     if (none_of(Buffer.Accesses, [&](const BufferShape::Access &A) {
@@ -277,15 +331,50 @@ PipelineScheduler::getNeededGroups(unsigned Waiter) const {
   SmallVector<unsigned, 4> Needed;
   for (const BufferShape &Buffer : Problem.Buffers)
     for (const BufferShape::Access &A : Buffer.Accesses)
-      if (A.Statement >= Waiter && A.Statement < End &&
+      if (!Buffer.IsStaging && A.Statement >= Waiter && A.Statement < End &&
           A.Statement != Buffer.Producer &&
           !is_contained(Needed, Buffer.Producer))
         Needed.push_back(Buffer.Producer);
+  // The first wait after a write-back group is the one that frees its
+  // staging buffer's version for a later iteration.
+  for (unsigned G = 0; G != Waiter; ++G)
+    if (Problem.Statements[G].IsStoreGroup && getWriteBackWait(G) == Waiter &&
+        !is_contained(Needed, G))
+      Needed.push_back(G);
+  // A wait that covers no read waits for every earlier group, except the
+  // write-back groups: those are their own wait's.
   if (Needed.empty())
     for (unsigned G = 0; G != Waiter; ++G)
-      if (Problem.Statements[G].IsGroup)
+      if (Problem.Statements[G].IsGroup && !Problem.Statements[G].IsStoreGroup)
         Needed.push_back(G);
   return Needed;
+}
+
+// The first wait after a write-back group in the body, if it is in the last
+// stage: in the synchronous form the wait that completes the stores.
+std::optional<unsigned>
+PipelineScheduler::getWriteBackWait(unsigned StoreGroup) const {
+  for (unsigned Idx = StoreGroup + 1; Idx != Problem.Statements.size(); ++Idx)
+    if (Problem.Statements[Idx].HasWait)
+      return Plan.isEarly(Idx) ? std::nullopt : std::optional<unsigned>(Idx);
+  return std::nullopt;
+}
+
+// A write-back group's staging buffer has one version per stage, so its wait
+// in iteration i need only complete the group of iteration i - (V - 1): the
+// next write into the buffer, in iteration i + 1, is into that group's
+// version. The V - 1 later iterations each commit every group once: that
+// many more marks (of the group's queue only, when counting a queue) stay in
+// flight than between the group and the wait in one iteration.
+uint64_t PipelineScheduler::countLaterInFlight(unsigned Group,
+                                               bool SameQueueOnly) const {
+  uint64_t PerIteration = 0;
+  for (unsigned Idx = 0; Idx != Plan.Statements.size(); ++Idx)
+    if (Problem.Statements[Idx].IsGroup &&
+        (!SameQueueOnly ||
+         Plan.Statements[Idx].Stage == Plan.Statements[Group].Stage))
+      ++PerIteration;
+  return uint64_t(Plan.NumStages - 1) * PerIteration;
 }
 
 bool PipelineScheduler::computeWaitCounts() {
@@ -302,19 +391,45 @@ bool PipelineScheduler::computeWaitCounts() {
                     formatv("statement {0} is scheduled before the group "
                             "(statement {1}) it waits for",
                             WIdx, G));
+      bool WriteBack = Problem.Statements[G].IsStoreGroup;
+      uint64_t Later = WriteBack ? countLaterInFlight(G, false) : 0;
+      uint64_t QueueLater = WriteBack ? countLaterInFlight(G, true) : 0;
+      uint64_t QN = *countMarksBetween(Slots, G, WIdx, /*SameQueueOnly=*/true) +
+                    QueueLater;
+      *N += Later;
       if (!Count || *N < *Count) {
         Count = N;
-        QueueCount = countMarksBetween(Slots, G, WIdx, /*SameQueueOnly=*/true);
+        QueueCount = QN;
         W.NeededGroup = G;
+        W.LaterInFlight = Later;
         W.OwnInFlight = countOwnGroupsInFlight(Slots, G, WIdx).value_or(0);
       }
       if (*N == 0 && StaysBecause.count(G))
         W.WaitFallback = StaysBecause.lookup(G);
+      if (!Plan.UsesQueues)
+        continue;
+      // One wait per queue: the fewest marks of that queue after any group
+      // of it the wait needs.
+      unsigned Q = Plan.Statements[G].Queue;
+      auto *It = find_if(W.QueueWaits,
+                         [&](const QueueWait &QW) { return QW.Queue == Q; });
+      if (It == W.QueueWaits.end())
+        W.QueueWaits.push_back({Q, QN, G, QueueLater});
+      else if (QN < It->Count)
+        *It = {Q, QN, G, QueueLater};
     }
     W.WaitCount = Count.value_or(0);
     W.QueueWaitCount = QueueCount.value_or(0);
     if (Problem.MaxWaitCount && W.WaitCount > *Problem.MaxWaitCount)
       W.WaitCount = *Problem.MaxWaitCount;
+    sort(W.QueueWaits, [](const QueueWait &A, const QueueWait &B) {
+      return A.Queue < B.Queue;
+    });
+    // A smaller count only waits for more (the lowering computes the count
+    // on the one counter from the queue's count, never below it).
+    for (QueueWait &QW : W.QueueWaits)
+      if (Problem.MaxWaitCount && QW.Count > *Problem.MaxWaitCount)
+        QW.Count = *Problem.MaxWaitCount;
   }
   return true;
 }
@@ -336,6 +451,29 @@ bool PipelineScheduler::isCoveredByBarrier(const BufferShape &Buffer,
   });
 }
 
+// Each work-item's write-back wait completes only its own stores, which may
+// read what other work-items wrote into the staging buffer. So a barrier of
+// the last stage must come after that wait and before the next write into
+// the buffer (later in the same iteration, or earlier in the next one).
+bool PipelineScheduler::isWriteBackCoveredByBarrier(
+    const BufferShape &Buffer) const {
+  std::optional<unsigned> Wait = getWriteBackWait(Buffer.Producer);
+  const StatementPlan &W = Plan.Statements[*Wait];
+  return all_of(Buffer.Accesses, [&](const BufferShape::Access &A) {
+    if (!A.IsWrite)
+      return true;
+    const StatementPlan &Writer = Plan.Statements[A.Statement];
+    return any_of(Problem.Barriers, [&](const BarrierShape &B) {
+      if (Plan.isEarly(B.Statement))
+        return false;
+      const StatementPlan &BS = Plan.Statements[B.Statement];
+      return B.Statement == *Wait || BS.Order > W.Order ||
+             BS.Order < Writer.Order ||
+             (B.Statement == A.Statement && B.Position < A.Position);
+    });
+  });
+}
+
 // With several versions a buffer is refilled Versions iterations after it was
 // filled. If that refill can come in the very next loop iteration after the
 // last read, a barrier must lie between the read and the refill, or another
@@ -348,6 +486,11 @@ bool PipelineScheduler::placeBarriers() {
        ++BufferIdx) {
     const BufferShape &Buffer = Problem.Buffers[BufferIdx];
     unsigned Versions = Plan.Versions[BufferIdx];
+    if (Buffer.IsStaging) {
+      if (!isWriteBackCoveredByBarrier(Buffer))
+        Plan.NeedsBarrier = true;
+      continue;
+    }
     if (Versions < 2)
       continue;
     unsigned ProducerStage = Plan.Statements[Buffer.Producer].Stage;
@@ -373,6 +516,9 @@ bool PipelineScheduler::placeBarriers() {
 // counter (a native form in a callee), so calls other than intrinsics and
 // barriers keep the later wait.
 void PipelineScheduler::findSubsumedWaits() {
+  // A wait on one queue allows nothing about another queue's groups.
+  if (Plan.UsesQueues)
+    return;
   SmallVector<WaitSlot, 8> Waits;
   for (unsigned Idx = 0; Idx != Plan.Statements.size(); ++Idx) {
     const StatementPlan &S = Plan.Statements[Idx];

@@ -16,6 +16,10 @@
 // The statements' queue is their stage (TVM: one queue per async stage), so
 // a wait's count is given both over every group (what the target counts on
 // its one counter) and over its queue's groups (the count the RFC writes).
+// An explicit schedule with several async stages, in a loop written with the
+// portable calls, commits each stage's groups to a queue of its own
+// (asyncpipe.mark.queue) and waits on each queue for its own count
+// (asyncpipe.wait.queue); see assignQueues().
 //
 // Because the scheduler sees no IR, unittests/Transforms/AsyncPipe checks it
 // on the schedules of the TVM RFC and of the suite directly.
@@ -69,22 +73,34 @@ struct StatementShape {
   /// Calls something that might commit groups on a hardware counter (a call
   /// other than an intrinsic or a synchronization).
   bool HasOpaqueCall = false;
+  /// Its copies are async stores (shared to global memory): the group writes
+  /// back a staging buffer the loop computed in the same iteration.
+  bool IsStoreGroup = false;
 };
 
 /// A shared buffer that one statement's copies fill.
 struct BufferShape {
-  std::string Name;  ///< For remarks.
-  unsigned Producer; ///< The statement that fills it.
-  uint64_t Bytes;    ///< One version.
+  std::string Name; ///< For remarks.
+  /// The statement that fills it; for a staging buffer, the store group
+  /// that writes it back.
+  unsigned Producer;
+  uint64_t Bytes; ///< One version.
   struct Access {
     unsigned Statement;
     /// An async copy reads it (a copy from one buffer to another).
     bool IsCopy;
     unsigned Position; ///< Program order in the body.
     std::string What;  ///< For remarks.
+    /// An ordinary store writes it (only in a staging buffer).
+    bool IsWrite = false;
   };
   /// Every access in the loop, the producer's own copies included.
   SmallVector<Access, 8> Accesses;
+  /// A staging buffer: the loop writes it with ordinary stores and an async
+  /// store group reads it (the write-back). It gets one version per stage,
+  /// so that the stores of the last stages stay in flight while the next
+  /// iterations fill other versions.
+  bool IsStaging = false;
 };
 
 /// A barrier that runs in every iteration (on the loop's spine).
@@ -102,6 +118,23 @@ struct SchedulingProblem {
   bool CanAddBarrier = true;
   /// The largest count a wait of the target can hold.
   std::optional<uint64_t> MaxWaitCount;
+  /// How many queues the loop's marks and waits can name: MaxAsyncQueues
+  /// when they are the portable calls (asyncpipe.mark / asyncpipe.wait),
+  /// which have queue spellings; 1 otherwise.
+  unsigned MaxQueues = 1;
+};
+
+/// One wait on one queue: what a statement's wait becomes when the schedule
+/// uses queues (one per queue its needed groups are on).
+struct QueueWait {
+  unsigned Queue = 0;
+  /// The marks of the queue the wait leaves in flight.
+  uint64_t Count = 0;
+  /// The group (statement index) whose completion gives Count.
+  unsigned NeededGroup = 0;
+  /// The part of Count committed by later iterations' write-back groups
+  /// (see StatementPlan::LaterInFlight).
+  uint64_t LaterInFlight = 0;
 };
 
 /// What the scheduler decides for one statement.
@@ -117,6 +150,15 @@ struct StatementPlan {
   /// (the depth its producer runs ahead of this consumer).
   std::optional<unsigned> NeededGroup;
   uint64_t OwnInFlight = 0;
+  /// When NeededGroup is a store group: the marks of WaitCount that later
+  /// iterations committed (one iteration per further staging buffer version),
+  /// which a look at the first iteration does not see.
+  uint64_t LaterInFlight = 0;
+  /// For a group: its queue (0 unless the schedule uses queues).
+  unsigned Queue = 0;
+  /// When the schedule uses queues: the waits this statement's wait becomes,
+  /// in queue order.
+  SmallVector<QueueWait, 2> QueueWaits;
   /// The early stage an explicit schedule gave this statement, which has no
   /// async copy and so runs in the last stage (demoteStatementsWithoutCopies).
   std::optional<unsigned> DemotedFrom;
@@ -135,6 +177,8 @@ struct SchedulePlan {
   /// A barrier must be added at the top of the body so that no work-item
   /// refills a buffer another one still reads.
   bool NeedsBarrier = false;
+  /// The groups are committed to several queues (StatementPlan::Queue).
+  bool UsesQueues = false;
   unsigned getLastStage() const { return NumStages - 1; }
   bool isEarly(unsigned Stmt) const {
     return Statements[Stmt].Stage < getLastStage();
@@ -171,12 +215,16 @@ private:
   bool checkLastStageOrder();
   std::optional<unsigned> getReleaseStage(const BufferShape::Access &A) const;
   bool sizeBuffers();
+  void assignQueues();
   SmallVector<unsigned, 4> getNeededGroups(unsigned Waiter) const;
+  std::optional<unsigned> getWriteBackWait(unsigned StoreGroup) const;
+  uint64_t countLaterInFlight(unsigned Group, bool SameQueueOnly) const;
   SmallVector<ScheduleSlot, 8> getSlots() const;
   bool computeWaitCounts();
   bool isCoveredByBarrier(const BufferShape &Buffer,
                           const BufferShape::Access &A) const;
   bool placeBarriers();
+  bool isWriteBackCoveredByBarrier(const BufferShape &Buffer) const;
   void findSubsumedWaits();
 
   const SchedulingProblem &Problem;

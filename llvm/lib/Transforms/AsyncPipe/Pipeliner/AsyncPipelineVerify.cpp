@@ -26,6 +26,17 @@
 // group more in flight would not be. The epilogue's copies of the body
 // recount their waits (AsyncPipelineBuilder.cpp) and are not checked here.
 //
+// A write-back wait leaves the groups of later iterations in flight too
+// (StatementPlan::LaterInFlight): in the first iteration there are none, so
+// what the mark analysis sees there is the count less those.
+//
+// With queues every wait on queue q with count n must find the needed mark
+// to be q's (n+1)-th newest. AsyncMarkCounts gives, at the wait, the fewest
+// marks of any queue since that mark of q (marksSinceQueueMark); every mark
+// lies on the spine, so each path to the first iteration's wait makes the
+// same marks, and the needed mark is q's (n+1)-th newest exactly when the
+// marks since it, which MarkDistances counts over every queue, are as few.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineVerify.h"
@@ -108,30 +119,48 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
   }
   ArrayRef<CallBase *> Prologue = ArrayRef(Before).take_back(D * G);
 
-  // The mark a last-stage wait of the first iteration needs, per wait.
-  SmallVector<std::pair<unsigned, CallBase *>, 4> Checks;
+  // The mark a last-stage wait of the first iteration needs, per wait call.
+  struct Check {
+    unsigned Statement;
+    CallBase *Wait;
+    unsigned Group;
+    CallBase *Needed;
+    uint64_t LaterInFlight;
+    std::optional<unsigned> Queue;
+  };
+  SmallVector<Check, 4> Checks;
   SmallVector<Value *, 8> Tracked;
-  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
-    const PipelineStatement &W = Sched.Statements[Idx];
-    if (!W.Wait || Sched.isEarly(W) || !W.NeededGroup)
-      continue;
-    const PipelineStatement &P = Sched.Statements[*W.NeededGroup];
+  auto AddCheck = [&](unsigned Idx, CallBase *Wait, unsigned Group,
+                      uint64_t Later, std::optional<unsigned> Queue) {
+    const PipelineStatement &P = Sched.Statements[Group];
     CallBase *Needed;
     if (Sched.isEarly(P)) {
-      unsigned Rank =
-          find(GroupsInOrder, *W.NeededGroup) - GroupsInOrder.begin();
+      unsigned Rank = find(GroupsInOrder, Group) - GroupsInOrder.begin();
       Needed = Prologue[P.Stage * G + Rank];
     } else {
       Needed = P.Mark;
     }
-    Checks.push_back({Idx, Needed});
+    Checks.push_back({Idx, Wait, Group, Needed, Later, Queue});
     if (!is_contained(Tracked, Needed))
       Tracked.push_back(Needed);
+  };
+  for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx) {
+    const PipelineStatement &W = Sched.Statements[Idx];
+    if (!W.Wait || Sched.isEarly(W) || !W.NeededGroup)
+      continue;
+    if (W.QueueWaits.empty()) {
+      AddCheck(Idx, W.Wait, *W.NeededGroup, W.LaterInFlight, std::nullopt);
+      continue;
+    }
+    for (unsigned K = 0; K != W.QueueWaits.size(); ++K)
+      AddCheck(Idx, K ? W.OtherQueueWaits[K - 1] : W.Wait,
+               W.QueueWaits[K].NeededGroup, W.QueueWaits[K].LaterInFlight,
+               W.QueueWaits[K].Queue);
   }
   if (Checks.empty())
     return;
   MarkDistances::Options Opts;
-  Opts.Kind = AsyncOp::get(*Checks.front().second).getSemantics();
+  Opts.Kind = AsyncOp::get(*Checks.front().Needed).getSemantics();
   // Solved from the first prologue mark's block on, over the blocks that
   // reach a checked wait without passing it, unless a needed mark of the
   // body does not dominate its wait: that block dominates every wait (the
@@ -143,10 +172,10 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
   // its own code, not the function again.
   SmallVector<const Instruction *, 4> Points;
   bool Dominated = true;
-  for (auto &[Idx, Needed] : Checks) {
-    const Instruction *Wait = Sched.Statements[Idx].Wait;
-    Points.push_back(Wait);
-    Dominated &= is_contained(Prologue, Needed) || DT.dominates(Needed, Wait);
+  for (const Check &C : Checks) {
+    Points.push_back(C.Wait);
+    Dominated &=
+        is_contained(Prologue, C.Needed) || DT.dominates(C.Needed, C.Wait);
   }
   std::optional<MarkDistances> Region;
   // (A single stage has no prologue: the whole function is solved.)
@@ -156,41 +185,63 @@ void asyncpipe::proveWaitCounts(const PipelineSchedule &Sched,
     Region.emplace(F, Tracked, Opts);
   const MarkDistances &Distances = *Region;
 
-  for (auto &Check : Checks) {
-    unsigned Idx = Check.first;
-    CallBase *Needed = Check.second;
+  std::optional<AsyncMarkCounts> Counts;
+  if (Sched.UsesQueues)
+    Counts.emplace(F);
+
+  for (const Check &C : Checks) {
+    unsigned Idx = C.Statement;
     const PipelineStatement &W = Sched.Statements[Idx];
-    std::optional<uint64_t> Count = getTrackedWaitCount(AsyncOp::get(*W.Wait));
-    MarkDistances::Distance Since = Distances.at(Needed, *W.Wait);
-    bool Proved = Distances.converged() && Count &&
-                  Since != MarkDistances::None && Since == *Count;
+    std::optional<uint64_t> Count = getTrackedWaitCount(AsyncOp::get(*C.Wait));
+    MarkDistances::Distance Since = Distances.at(C.Needed, *C.Wait);
+    // What the first iteration shows: the count less the later iterations'
+    // write-back groups.
+    std::optional<uint64_t> Expected;
+    if (Count && *Count >= C.LaterInFlight)
+      Expected = *Count - C.LaterInFlight;
+    std::optional<uint64_t> QueueSince;
+    if (C.Queue && Expected)
+      QueueSince = Counts->marksSinceQueueMark(*C.Wait, *C.Queue, *Expected);
+    bool Proved =
+        Distances.converged() && Expected && Since != MarkDistances::None &&
+        (C.Queue ? QueueSince && Since == *QueueSince : Since == *Expected);
     if (Proved) {
       ORE.emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "WaitProved", W.Wait)
-               << "wait in statement " << ore::NV("Statement", Idx)
-               << " proved by the mark analysis: the group of statement "
-               << ore::NV("Group", *W.NeededGroup) << " is complete and "
-               << ore::NV("InFlight", *Count)
-               << " newer groups stay in flight, "
-               << ore::NV("OwnInFlight", W.OwnInFlight)
-               << " of them its own (of " << ore::NV("Stages", Sched.NumStages)
-               << " stages)";
+        OptimizationRemarkAnalysis R(DEBUG_TYPE, "WaitProved", C.Wait);
+        R << "wait in statement " << ore::NV("Statement", Idx);
+        if (C.Queue)
+          R << " on queue " << ore::NV("Queue", *C.Queue);
+        R << " proved by the mark analysis: the group of statement "
+          << ore::NV("Group", C.Group) << " is complete and "
+          << ore::NV("InFlight", *Count) << " newer groups "
+          << (C.Queue ? "of its queue " : "") << "stay in flight";
+        if (C.LaterInFlight)
+          R << ", " << ore::NV("LaterInFlight", C.LaterInFlight)
+            << " of them committed by later iterations (its write-back "
+               "stores read other versions of their staging buffer)";
+        else if (!C.Queue)
+          R << ", " << ore::NV("OwnInFlight", W.OwnInFlight)
+            << " of them its own";
+        R << " (of " << ore::NV("Stages", Sched.NumStages) << " stages)";
+        return R;
       });
       continue;
     }
     ORE.emit([&] {
-      OptimizationRemarkMissed R(DEBUG_TYPE, "WaitNotProved", W.Wait);
-      R << "wait in statement " << ore::NV("Statement", Idx)
-        << " not proved by the mark analysis: it allows "
+      OptimizationRemarkMissed R(DEBUG_TYPE, "WaitNotProved", C.Wait);
+      R << "wait in statement " << ore::NV("Statement", Idx);
+      if (C.Queue)
+        R << " on queue " << ore::NV("Queue", *C.Queue);
+      R << " not proved by the mark analysis: it allows "
         << ore::NV("Count", Count ? int64_t(*Count) : -1)
         << " groups in flight, and ";
       if (Since == MarkDistances::None)
-        R << "the group of statement " << ore::NV("Group", *W.NeededGroup)
+        R << "the group of statement " << ore::NV("Group", C.Group)
           << " may not be committed before it";
       else
         R << ore::NV("Since", uint64_t(Since))
           << " marks are committed after the group of statement "
-          << ore::NV("Group", *W.NeededGroup) << " on some path";
+          << ore::NV("Group", C.Group) << " on some path";
       return R;
     });
   }
