@@ -18,23 +18,26 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REQUIRES: amdgpu-registered-target
 
-; The loop's two waits on ASYNCcnt. The store's: since the previous
-; iteration's store mark (queue 1's second newest), the next tile's copy and
-; this store are committed: 2 in flight. The copy's: 2 marks follow the
-; needed one (the previous store's, the next copy's), but the prologue
-; commits queue 1's first mark with no store in it (the store of iteration
-; -1), and the count of operations, taken over every path, is the first
-; iteration's: 1.
+; The loop's two waits, lowered on ASYNCcnt by codegen on the machine CFG.
+; The copy's (queue 0, leaving 1 of its marks): the next tile's copy stays in
+; flight, asynccnt(1). That wait also completes the previous iteration's
+; store, which is older than the copy, so the store's wait (queue 1, leaving
+; 1 of its marks, the previous iteration's store done) needs no wait at all;
+; the checker proves both. The exit drains the stores with asynccnt(0).
 ; GFX1250-LABEL: write_back_queues:
 ; GFX1250:       .LBB0_2: ; %loop
 ; GFX1250:         global_load_async_to_lds_b32
 ; GFX1250:         s_wait_asynccnt 0x1
+; GFX1250-NEXT:    ;;#ASMSTART
+; GFX1250-NEXT:    ; wait_asyncmark(1) queue(0)
 ; GFX1250:         global_store_async_from_lds_b32
-; GFX1250:         s_wait_asynccnt 0x2
+; GFX1250-NOT:     s_wait_asynccnt
+; GFX1250:         ; wait_asyncmark(1) queue(1)
+; GFX1250-NOT:     s_wait_asynccnt
 ; GFX1250:         s_cbranch_vccnz .LBB0_2
-; REMARK-DAG: wait of queue 0 leaving 1 of its marks: 2 marks of all queues follow its mark on every path; waiting for at most 2 outstanding marks
-; REMARK-DAG: wait of queue 1 leaving 1 of its marks: 2 marks of all queues follow its mark on every path; waiting for at most 2 outstanding marks
-; REMARK-DAG: wait of queue 1 leaving 0 of its marks: 0 marks of all queues follow its mark on every path; waiting for at most 0 outstanding marks
+; REMARK-DAG: wait of queue 0 for at most 1 of its marks needs asynccnt(1)
+; REMARK-DAG: wait of queue 1 for at most 1 of its marks needs no wait
+; REMARK-DAG: wait of queue 1 for at most 0 of its marks needs asynccnt(0)
 
 @in = internal addrspace(3) global [256 x i32] poison, align 16
 @out = internal addrspace(3) global [256 x i32] poison, align 16
