@@ -84,29 +84,6 @@ static std::optional<unsigned> getImmOperand(const MachineInstr &MI,
   return MI.getOperand(ValueIdx).getImm();
 }
 
-namespace {
-/// What the text of a wait marker says besides its count.
-struct WaitMarkerText {
-  std::optional<WaitOnlyOn> Only;
-  bool HasQueue = false;
-};
-} // namespace
-
-static std::optional<WaitMarkerText> parseWaitMarker(const MachineInstr &MI) {
-  StringRef Text = getAsmString(MI);
-  if (!Text.consume_front(WaitAsm))
-    return std::nullopt;
-  WaitMarkerText Parsed;
-  if (Text.consume_front(AsyncCntSuffix))
-    Parsed.Only = WaitOnlyOn::AsyncCnt;
-  else if (Text.consume_front(TensorCntSuffix))
-    Parsed.Only = WaitOnlyOn::TensorCnt;
-  Parsed.HasQueue = Text.consume_front(QueueSuffix);
-  if (!Text.empty())
-    return std::nullopt;
-  return Parsed;
-}
-
 std::optional<unsigned>
 asyncpipe::amdgpu::getMarkMarkerQueue(const MachineInstr &MI) {
   StringRef Text = getAsmString(MI);
@@ -117,25 +94,29 @@ asyncpipe::amdgpu::getMarkMarkerQueue(const MachineInstr &MI) {
   return std::nullopt;
 }
 
-std::optional<WaitOnlyOn>
-asyncpipe::amdgpu::getWaitMarkerOnlyOn(const MachineInstr &MI) {
-  std::optional<WaitMarkerText> Parsed = parseWaitMarker(MI);
-  return Parsed ? Parsed->Only : std::nullopt;
-}
-
-std::optional<unsigned>
-asyncpipe::amdgpu::getWaitMarkerCount(const MachineInstr &MI) {
-  if (!parseWaitMarker(MI))
+std::optional<WaitMarker>
+asyncpipe::amdgpu::getWaitMarker(const MachineInstr &MI) {
+  StringRef Text = getAsmString(MI);
+  if (!Text.consume_front(WaitAsm))
     return std::nullopt;
-  return getImmOperand(MI, 0);
-}
-
-std::optional<unsigned>
-asyncpipe::amdgpu::getWaitMarkerQueue(const MachineInstr &MI) {
-  std::optional<WaitMarkerText> Parsed = parseWaitMarker(MI);
-  if (!Parsed || !Parsed->HasQueue)
+  WaitMarker Wait;
+  if (Text.consume_front(AsyncCntSuffix))
+    Wait.Only = WaitOnlyOn::AsyncCnt;
+  else if (Text.consume_front(TensorCntSuffix))
+    Wait.Only = WaitOnlyOn::TensorCnt;
+  bool HasQueue = Text.consume_front(QueueSuffix);
+  if (!Text.empty())
     return std::nullopt;
-  return getImmOperand(MI, 1);
+  std::optional<unsigned> N = getImmOperand(MI, 0);
+  if (!N)
+    return std::nullopt;
+  Wait.N = *N;
+  if (HasQueue) {
+    Wait.Queue = getImmOperand(MI, 1);
+    if (!Wait.Queue)
+      return std::nullopt;
+  }
+  return Wait;
 }
 
 bool asyncpipe::amdgpu::isTaggedAsyncDMA(const MachineInstr &MI) {

@@ -65,13 +65,17 @@ std::optional<unsigned> getMarkMarkerQueue(const MachineInstr &MI);
 inline bool isMarkMarker(const MachineInstr &MI) {
   return getMarkMarkerQueue(MI).has_value();
 }
-/// N if \p MI is the marker of a wait.
-std::optional<unsigned> getWaitMarkerCount(const MachineInstr &MI);
-/// The counter the wait marker \p MI is limited to, if any.
-std::optional<WaitOnlyOn> getWaitMarkerOnlyOn(const MachineInstr &MI);
-/// The queue whose marks the wait marker \p MI counts, or none if it counts
-/// the marks of every queue.
-std::optional<unsigned> getWaitMarkerQueue(const MachineInstr &MI);
+/// What the marker of a wait says.
+struct WaitMarker {
+  /// At most N outstanding marks.
+  unsigned N = 0;
+  /// The counter the wait is limited to, if any.
+  std::optional<WaitOnlyOn> Only;
+  /// The queue whose marks it counts, or none if it counts every queue's.
+  std::optional<unsigned> Queue;
+};
+/// The wait \p MI is the marker of, if it is one.
+std::optional<WaitMarker> getWaitMarker(const MachineInstr &MI);
 /// True if \p MI is an LDS DMA that came from an async DMA.
 bool isTaggedAsyncDMA(const MachineInstr &MI);
 

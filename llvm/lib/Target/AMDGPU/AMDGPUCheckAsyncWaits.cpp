@@ -107,6 +107,14 @@ int64_t asyncpipe::amdgpu::checker::resolveActivation(const MachineFunction &MF,
 static constexpr StringLiteral QueueMarkSuffix = " queue($0)";
 static constexpr StringLiteral QueueWaitSuffix = " queue($1)";
 
+/// The queue operand of a wait marker that names one (its second).
+static std::optional<int64_t> getWaitQueueOperand(const MachineInstr &MI) {
+  std::optional<int64_t> Queue = getAsmImm(MI, 1);
+  if (!Queue || *Queue < 0)
+    return std::nullopt;
+  return Queue;
+}
+
 bool asyncpipe::amdgpu::checker::isMark(const MachineInstr &MI,
                                         const MarkerFamily &F,
                                         int64_t Activation) {
@@ -146,8 +154,8 @@ std::optional<unsigned> asyncpipe::amdgpu::checker::waitCount(
   // mark's.
   int64_t Sequence = 0;
   if (OfQueue) {
-    std::optional<int64_t> Queue = getAsmImm(MI, 1);
-    if (!Queue || *Queue < 0)
+    std::optional<int64_t> Queue = getWaitQueueOperand(MI);
+    if (!Queue)
       return std::nullopt;
     Sequence = getEmittedQueueSequence(unsigned(*Queue));
   }
@@ -172,10 +180,7 @@ static std::optional<int64_t> getEmittedWaitQueue(const MachineInstr &MI) {
   StringRef Text = getAsmText(MI);
   if (!Text.starts_with(Emitted.WaitAsm) || !Text.ends_with(QueueWaitSuffix))
     return std::nullopt;
-  std::optional<int64_t> Queue = getAsmImm(MI, 1);
-  if (!Queue || *Queue < 0)
-    return std::nullopt;
-  return Queue;
+  return getWaitQueueOperand(MI);
 }
 
 /// The activations the recorder limited to one counter

@@ -267,7 +267,7 @@ private:
   void countEvent(unsigned C, VmcntEvent E, CounterState &Q) const;
   void bump(unsigned C, CounterState &Q) const;
   void applyCount(CounterState &Q, unsigned Count) const;
-  void transferWait(MachineInstr &MI, unsigned N, MarkState &S,
+  void transferWait(MachineInstr &MI, const WaitMarker &Wait, MarkState &S,
                     SmallVectorImpl<WaitDecision> *Decisions) const;
   void transferMark(unsigned Queue, MarkState &S) const;
   MarkState stateAtBlockStart(const MachineBasicBlock &MBB) const;
@@ -326,8 +326,8 @@ unsigned AsyncWaitLowering::countWaitDepth() const {
   bool Any = false;
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
-      if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-        MaxN = std::max(MaxN, *N);
+      if (std::optional<WaitMarker> Wait = getWaitMarker(MI)) {
+        MaxN = std::max(MaxN, Wait->N);
         Any = true;
       }
   return Any ? std::min(MaxN, MaxMarkDepth - 1) + 1 : 0;
@@ -339,8 +339,9 @@ unsigned AsyncWaitLowering::countSequences() const {
   unsigned Sequences = 1;
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
-      if (std::optional<unsigned> Queue = getWaitMarkerQueue(MI))
-        Sequences = std::max(Sequences, queueSequence(*Queue) + 1);
+      if (std::optional<WaitMarker> Wait = getWaitMarker(MI);
+          Wait && Wait->Queue)
+        Sequences = std::max(Sequences, queueSequence(*Wait->Queue) + 1);
   return Sequences;
 }
 
@@ -409,11 +410,12 @@ void AsyncWaitLowering::countEvent(unsigned C, VmcntEvent E,
 // A wait of the sequence of marks it counts: every mark for a plain wait,
 // its queue's for a queue's wait.
 void AsyncWaitLowering::transferWait(
-    MachineInstr &MI, unsigned N, MarkState &S,
+    MachineInstr &MI, const WaitMarker &Wait, MarkState &S,
     SmallVectorImpl<WaitDecision> *Decisions) const {
-  WaitDecision D{&MI, N, getWaitMarkerQueue(MI)};
+  WaitDecision D{&MI, Wait.N, Wait.Queue};
+  unsigned N = Wait.N;
   unsigned Seq = D.Queue ? queueSequence(*D.Queue) : AllMarks;
-  std::optional<WaitOnlyOn> Only = getWaitMarkerOnlyOn(MI);
+  std::optional<WaitOnlyOn> Only = Wait.Only;
   for (unsigned C = 0; C != NumCounters; ++C) {
     // A wait of upstream's draft stages limited to one counter neither
     // waits on the other nor completes anything there. Where the tensor
@@ -468,8 +470,8 @@ void AsyncWaitLowering::transfer(
     SmallVectorImpl<WaitDecision> *Decisions) const {
   if (MI.isBundle())
     return;
-  if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-    transferWait(MI, *N, S, Decisions);
+  if (std::optional<WaitMarker> Wait = getWaitMarker(MI)) {
+    transferWait(MI, *Wait, S, Decisions);
     return;
   }
   if (std::optional<unsigned> Queue = getMarkMarkerQueue(MI)) {
@@ -603,7 +605,7 @@ SmallVector<WaitDecision, 8> AsyncWaitLowering::decide() {
 MachineInstr *AsyncWaitLowering::findAdjacentWait(unsigned C,
                                                   MachineInstr &Marker) {
   auto IsSkipped = [&](const MachineInstr &MI) {
-    return isMarkMarker(MI) || getWaitMarkerCount(MI).has_value() ||
+    return isMarkMarker(MI) || getWaitMarker(MI).has_value() ||
            MI.isMetaInstruction() || isAnyCounterWait(MI);
   };
   MachineBasicBlock &MBB = *Marker.getParent();
@@ -804,8 +806,8 @@ bool AsyncWaitLowering::run() {
     bool Tensors = TensorCnt && mayHaveTensorDMA();
     for (MachineBasicBlock &MBB : MF)
       for (MachineInstr &MI : MBB.instrs())
-        if (std::optional<unsigned> N = getWaitMarkerCount(MI)) {
-          WaitDecision D{&MI, *N, getWaitMarkerQueue(MI)};
+        if (std::optional<WaitMarker> Wait = getWaitMarker(MI)) {
+          WaitDecision D{&MI, Wait->N, Wait->Queue};
           D.Count[CopyCounter] = 0;
           if (Tensors)
             D.Count[TensorCounter] = 0;
@@ -857,7 +859,7 @@ unsigned AsyncWaitLowering::vmcntUpperBoundStep(const MachineInstr &MI,
   if (Opcodes.isWaitcnt(MI))
     return std::min(U, ST.decodeVmcnt(MI.getOperand(0).getImm()));
   if (MI.isInlineAsm())
-    return isMarkMarker(MI) || getWaitMarkerCount(MI) ? U : Cap;
+    return isMarkMarker(MI) || getWaitMarker(MI) ? U : Cap;
   if (MI.isCall())
     return Cap;
   uint64_t Flags = MI.getDesc().TSFlags;

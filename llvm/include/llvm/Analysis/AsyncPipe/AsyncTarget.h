@@ -188,11 +188,11 @@ public:
   /// False where queues are apart (the host runtime): createQueueMark()
   /// and createQueueWait() emit them.
   virtual bool queuesShareOneCounter() const { return true; }
-  /// Where queues share one counter: true if the target's codegen computes
-  /// the combined count of each queue's wait on the CFG it emits, rather
-  /// than asyncpipe-lower on the IR's. AMDGPU: the structurizer adds edges
-  /// no lane takes, which a count proven on the IR's CFG does not cover and
-  /// the checker follows. asyncpipe-lower then keeps each mark of a queue
+  /// True (only where queuesShareOneCounter()) if the target's codegen
+  /// computes the combined count of each queue's wait on the CFG it emits,
+  /// rather than asyncpipe-lower on the IR's. AMDGPU: the structurizer adds
+  /// edges no lane takes, which a count proven on the IR's CFG does not cover
+  /// and the checker follows. asyncpipe-lower then keeps each mark of a queue
   /// other than 0 and each queue's wait with a constant count (queue 0's as
   /// asyncpipe.wait.queue(0, N)) in the portable form for codegen.
   virtual bool countsQueueWaitsInCodegen() const { return false; }

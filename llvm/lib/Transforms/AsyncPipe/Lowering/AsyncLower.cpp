@@ -151,8 +151,8 @@ private:
   DenseMap<const CallBase *, QueuedWaitFacts>
   analyzeQueuedWaits(ArrayRef<AsyncOp> Ops);
   void lowerQueuedWait(const AsyncOp &Op, const QueuedWaitFacts &Facts);
-  void keepQueueOpForCodegen(const AsyncOp &Op, unsigned Queue,
-                             const ConstantInt *N);
+  void keepQueueWaitForCodegen(const AsyncOp &Op, unsigned Queue,
+                               const ConstantInt &N);
   /// Upper bound of the range of constant waits a run-time count selects
   /// among when the target needs constants and the marks are unbounded.
   static constexpr uint64_t UnboundedWaitCases = 8;
@@ -612,9 +612,9 @@ bool PortableLowering::removeUnloweredFutures(ArrayRef<AsyncOp> Ops) {
 
 void PortableLowering::lowerQueuedMark(const AsyncOp &Op) {
   unsigned Queue = *Op.getQueue();
-  if (Queue != 0 && Target->queuesShareOneCounter() &&
-      Target->countsQueueWaitsInCodegen())
-    return keepQueueOpForCodegen(Op, Queue, nullptr);
+  // Left as written (checkQueues made its queue a constant) for codegen.
+  if (Queue != 0 && Target->countsQueueWaitsInCodegen())
+    return;
   IRBuilder<> B(Op.getCall());
   CallInst *New = Target->queuesShareOneCounter() || Queue == 0
                       ? Target->createMark(B)
@@ -680,7 +680,7 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
     return;
   }
   if (N && Target->countsQueueWaitsInCodegen())
-    return keepQueueOpForCodegen(Op, Queue, N);
+    return keepQueueWaitForCodegen(Op, Queue, *N);
   if (!Target->queuesShareOneCounter()) {
     IRBuilder<> B(Call);
     CallInst *New;
@@ -751,29 +751,20 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
   replaceWait(Op, Combined);
 }
 
-/// Leaves a queue's mark, or its wait for \p N, to the target's codegen
-/// (AsyncTarget::countsQueueWaitsInCodegen) as asyncpipe.mark.queue(Q) or
-/// asyncpipe.wait.queue(Q, N): with its queue named by a constant and its
-/// count a constant.
-void PortableLowering::keepQueueOpForCodegen(const AsyncOp &Op, unsigned Queue,
-                                             const ConstantInt *N) {
+/// Leaves queue \p Queue's wait for \p N to the target's codegen
+/// (AsyncTarget::countsQueueWaitsInCodegen) as asyncpipe.wait.queue(Q, N),
+/// rewriting a plain wait (queue 0's) and a count folded to a constant.
+void PortableLowering::keepQueueWaitForCodegen(const AsyncOp &Op,
+                                               unsigned Queue,
+                                               const ConstantInt &N) {
   CallBase *Call = Op.getCall();
-  if (Op.hasQueueOperand() && isa<ConstantInt>(Op.getQueueOperand()) &&
-      (!N || Op.getWaitCountOperand() == N))
+  if (Op.hasQueueOperand() && Op.getWaitCountOperand() == &N)
     return;
   IRBuilder<> B(Call);
-  Module &M = *F.getParent();
-  CallInst *New;
-  if (!N) {
-    FunctionCallee Mark = M.getOrInsertFunction("asyncpipe.mark.queue",
-                                                B.getVoidTy(), B.getInt32Ty());
-    New = B.CreateCall(Mark, {B.getInt32(Queue)});
-  } else {
-    FunctionCallee Wait = M.getOrInsertFunction(
-        "asyncpipe.wait.queue", B.getVoidTy(), B.getInt32Ty(), B.getInt32Ty());
-    New =
-        B.CreateCall(Wait, {B.getInt32(Queue), B.getInt32(N->getZExtValue())});
-  }
+  FunctionCallee Wait = F.getParent()->getOrInsertFunction(
+      "asyncpipe.wait.queue", B.getVoidTy(), B.getInt32Ty(), B.getInt32Ty());
+  CallInst *New =
+      B.CreateCall(Wait, {B.getInt32(Queue), B.getInt32(N.getZExtValue())});
   inheritLocation(*New, *Call);
   Call->eraseFromParent();
 }
