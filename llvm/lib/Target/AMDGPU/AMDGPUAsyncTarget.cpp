@@ -184,13 +184,57 @@ bool asyncpipe::isTensorDMA(Intrinsic::ID ID) {
   }
 }
 
+/// Whether \p I is mbcnt.hi(-1, mbcnt.lo(-1, 0)): the lane's index in its
+/// wave.
+static bool isLaneInWave(const Instruction &I) {
+  const auto *Hi = dyn_cast<IntrinsicInst>(&I);
+  if (!Hi || Hi->getIntrinsicID() != Intrinsic::amdgcn_mbcnt_hi)
+    return false;
+  const auto *Lo = dyn_cast<IntrinsicInst>(Hi->getArgOperand(1));
+  auto IsAllOnes = [](const Value *V) {
+    const auto *C = dyn_cast<ConstantInt>(V);
+    return C && C->isMinusOne();
+  };
+  return IsAllOnes(Hi->getArgOperand(0)) && Lo &&
+         Lo->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo &&
+         IsAllOnes(Lo->getArgOperand(0)) &&
+         isa<ConstantInt>(Lo->getArgOperand(1)) &&
+         cast<ConstantInt>(Lo->getArgOperand(1))->isZero();
+}
+
 Value *asyncpipe::createLaneInWave(IRBuilderBase &B) {
+  // The lane's index is the same everywhere in a function, so one pair in
+  // the entry block serves every copy: a pair per copy leaves codegen's IR
+  // passes (StraightLineStrengthReduce above all) hundreds of identical
+  // chains to chew on in a large kernel.
+  BasicBlock *InsertBB = B.GetInsertBlock();
+  BasicBlock &Entry = InsertBB->getParent()->getEntryBlock();
+  BasicBlock::iterator Here = B.GetInsertPoint();
+  // Whether a value defined at entry-block position \p I is available at
+  // the builder's insertion point.
+  auto Dominates = [&](const Instruction &I) {
+    return InsertBB != &Entry || Here == Entry.end() || I.comesBefore(&*Here);
+  };
+  for (Instruction &I : Entry)
+    if (isLaneInWave(I) && Dominates(I))
+      return &I;
+  // After the entry block's phis and allocas (allocas stay grouped at the
+  // top, where codegen makes them static), unless the builder already
+  // stands before that point.
+  BasicBlock::iterator At = Entry.getFirstInsertionPt();
+  while (At != Entry.end() && isa<AllocaInst>(*At))
+    ++At;
+  if (InsertBB == &Entry && Here != Entry.end() &&
+      (At == Entry.end() || Here->comesBefore(&*At)))
+    At = Here;
+  IRBuilder<> EntryB(&Entry, At);
   // Two statements: the order of the two calls must not depend on the
   // compiler that built the plugin.
-  Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                 {B.getInt32(~0u), B.getInt32(0)});
-  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
-                           {B.getInt32(~0u), Low});
+  Value *Low =
+      EntryB.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                             {EntryB.getInt32(~0u), EntryB.getInt32(0)});
+  return EntryB.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                                {EntryB.getInt32(~0u), Low});
 }
 
 static std::unique_ptr<AsyncTarget> getAMDGPUAsyncTarget(const Triple &TT) {
