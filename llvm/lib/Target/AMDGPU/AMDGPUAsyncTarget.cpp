@@ -184,13 +184,63 @@ bool asyncpipe::isTensorDMA(Intrinsic::ID ID) {
   }
 }
 
+static bool isAllOnes(const Value *V) {
+  const auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->isMinusOne();
+}
+
+/// The lane's index in its wave, mbcnt.hi(-1, mbcnt.lo(-1, 0)), if the pair
+/// starts at \p At; null otherwise.
+static Instruction *getLaneInWaveAt(BasicBlock::iterator At,
+                                    BasicBlock::iterator End) {
+  if (At == End)
+    return nullptr;
+  const auto *Lo = dyn_cast<IntrinsicInst>(&*At);
+  if (!Lo || Lo->getIntrinsicID() != Intrinsic::amdgcn_mbcnt_lo ||
+      !isAllOnes(Lo->getArgOperand(0)) ||
+      !isa<ConstantInt>(Lo->getArgOperand(1)) ||
+      !cast<ConstantInt>(Lo->getArgOperand(1))->isZero())
+    return nullptr;
+  auto Next = std::next(At);
+  if (Next == End)
+    return nullptr;
+  auto *Hi = dyn_cast<IntrinsicInst>(&*Next);
+  if (!Hi || Hi->getIntrinsicID() != Intrinsic::amdgcn_mbcnt_hi ||
+      !isAllOnes(Hi->getArgOperand(0)) || Hi->getArgOperand(1) != Lo)
+    return nullptr;
+  return Hi;
+}
+
 Value *asyncpipe::createLaneInWave(IRBuilderBase &B) {
+  // The lane's index is the same everywhere in a function, so one pair in
+  // the entry block serves every copy: a pair per copy leaves codegen's IR
+  // passes (StraightLineStrengthReduce above all) hundreds of identical
+  // chains to chew on in a large kernel.
+  //
+  // The pair lives at one place, right after the entry block's allocas
+  // (which stay grouped at the top, where codegen makes them static), so
+  // that finding it again costs the allocas, not the block: a flat kernel
+  // has all its copies in the entry block.
+  BasicBlock &Entry = B.GetInsertBlock()->getParent()->getEntryBlock();
+  BasicBlock::iterator Here = B.GetInsertPoint();
+  bool BuilderInEntry = B.GetInsertBlock() == &Entry;
+  BasicBlock::iterator At = Entry.getFirstInsertionPt();
+  while (At != Entry.end() && isa<AllocaInst>(*At) &&
+         !(BuilderInEntry && At == Here))
+    ++At;
+  // Where the builder stands among the allocas, the pair goes there.
+  if (!(BuilderInEntry && At == Here))
+    if (Instruction *Lane = getLaneInWaveAt(At, Entry.end());
+        Lane && !(BuilderInEntry && Here == Lane->getIterator()))
+      return Lane;
+  IRBuilder<> EntryB(&Entry, At);
   // Two statements: the order of the two calls must not depend on the
   // compiler that built the plugin.
-  Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                 {B.getInt32(~0u), B.getInt32(0)});
-  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
-                           {B.getInt32(~0u), Low});
+  Value *Low =
+      EntryB.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                             {EntryB.getInt32(~0u), EntryB.getInt32(0)});
+  return EntryB.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                                {EntryB.getInt32(~0u), Low});
 }
 
 static std::unique_ptr<AsyncTarget> getAMDGPUAsyncTarget(const Triple &TT) {

@@ -87,11 +87,11 @@ define amdgpu_kernel void @maybe_global(ptr addrspace(1) %src, ptr addrspace(1) 
 ; MAYBE-NEXT: @tile = internal addrspace(3) global [64 x i32] poison
 ; MAYBE-LABEL: define amdgpu_kernel void @maybe_global(
 ; MAYBE-SAME: ptr addrspace(1) %src, ptr addrspace(1) %g, i1 %staged) #[[ATTR0:[0-9]+]] !dbg ![[META3:[0-9]+]] {
+; MAYBE-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+; MAYBE-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]])
 ; MAYBE-NEXT:   %gd = addrspacecast ptr addrspace(1) %g to ptr addrspace(3)
 ; MAYBE-NEXT:   %d = select i1 %staged, ptr addrspace(3) @tile, ptr addrspace(3) %gd
-; MAYBE-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0), !dbg ![[META6:[0-9]+]]
-; MAYBE-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]]), !dbg ![[META6]]
-; MAYBE-NEXT:   %[[TMP3:[0-9]+]] = mul i32 %[[TMP2]], 4, !dbg ![[META6]]
+; MAYBE-NEXT:   %[[TMP3:[0-9]+]] = mul i32 %[[TMP2]], 4, !dbg ![[META6:[0-9]+]]
 ; MAYBE-NEXT:   %[[TMP4:[0-9]+]] = sub i32 0, %[[TMP3]], !dbg ![[META6]]
 ; MAYBE-NEXT:   %[[TMP5:[0-9]+]] = getelementptr i8, ptr addrspace(3) %d, i32 %[[TMP4]], !dbg ![[META6]]
 ; MAYBE-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %src, ptr addrspace(3) %[[TMP5]], i32 4, i32 0, i32 0), !dbg ![[META6]]
@@ -109,9 +109,9 @@ define void @unknown(ptr addrspace(1) %src, ptr %p) {
 }
 ; MAYBE-LABEL: define void @unknown(
 ; MAYBE-SAME: ptr addrspace(1) %src, ptr %p) #[[ATTR0]] {
-; MAYBE-NEXT:   %d = addrspacecast ptr %p to ptr addrspace(3)
 ; MAYBE-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
 ; MAYBE-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]])
+; MAYBE-NEXT:   %d = addrspacecast ptr %p to ptr addrspace(3)
 ; MAYBE-NEXT:   %[[TMP3:[0-9]+]] = mul i32 %[[TMP2]], 4
 ; MAYBE-NEXT:   %[[TMP4:[0-9]+]] = sub i32 0, %[[TMP3]]
 ; MAYBE-NEXT:   %[[TMP5:[0-9]+]] = getelementptr i8, ptr addrspace(3) %d, i32 %[[TMP4]]
@@ -131,10 +131,10 @@ define amdgpu_kernel void @shared(ptr addrspace(1) %src) {
 }
 ; MAYBE-LABEL: define amdgpu_kernel void @shared(
 ; MAYBE-SAME: ptr addrspace(1) %src) #[[ATTR0]] {
-; MAYBE-NEXT:   %flat = addrspacecast ptr addrspace(3) @tile to ptr
-; MAYBE-NEXT:   %d = addrspacecast ptr %flat to ptr addrspace(3)
 ; MAYBE-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
 ; MAYBE-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]])
+; MAYBE-NEXT:   %flat = addrspacecast ptr addrspace(3) @tile to ptr
+; MAYBE-NEXT:   %d = addrspacecast ptr %flat to ptr addrspace(3)
 ; MAYBE-NEXT:   %[[TMP3:[0-9]+]] = mul i32 %[[TMP2]], 4
 ; MAYBE-NEXT:   %[[TMP4:[0-9]+]] = sub i32 0, %[[TMP3]]
 ; MAYBE-NEXT:   %[[TMP5:[0-9]+]] = getelementptr i8, ptr addrspace(3) %d, i32 %[[TMP4]]

@@ -71,13 +71,13 @@ define amdgpu_kernel void @modulo(ptr addrspace(1) %src) !dbg !4 {
 ; LANES-NEXT: @tile = internal addrspace(3) global [2 x [256 x i32]] poison
 ; LANES-LABEL: define amdgpu_kernel void @modulo(
 ; LANES-SAME: ptr addrspace(1) %src) #[[ATTR0:[0-9]+]] !dbg ![[META3:[0-9]+]] {
+; LANES-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+; LANES-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]])
 ; LANES-NEXT:   %id = call i32 @llvm.amdgcn.workitem.id.x()
 ; LANES-NEXT:   %m = urem i32 %id, 8
 ; LANES-NEXT:   %idx = zext i32 %m to i64
 ; LANES-NEXT:   %d = getelementptr inbounds [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 0, i64 %idx
-; LANES-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0), !dbg ![[META6:[0-9]+]]
-; LANES-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]]), !dbg ![[META6]]
-; LANES-NEXT:   %[[TMP3:[0-9]+]] = mul i32 %[[TMP2]], 4, !dbg ![[META6]]
+; LANES-NEXT:   %[[TMP3:[0-9]+]] = mul i32 %[[TMP2]], 4, !dbg ![[META6:[0-9]+]]
 ; LANES-NEXT:   %[[TMP4:[0-9]+]] = sub i32 0, %[[TMP3]], !dbg ![[META6]]
 ; LANES-NEXT:   %[[TMP5:[0-9]+]] = getelementptr i8, ptr addrspace(3) %d, i32 %[[TMP4]], !dbg ![[META6]]
 ; LANES-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %src, ptr addrspace(3) %[[TMP5]], i32 4, i32 0, i32 0), !dbg ![[META6]]
@@ -110,6 +110,8 @@ exit:
 ; LANES-LABEL: define amdgpu_kernel void @double_buffer(
 ; LANES-SAME: ptr addrspace(1) %src, i32 %n) #[[ATTR0]] {
 ; LANES-NEXT: entry:
+; LANES-NEXT:   %[[TMP0:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+; LANES-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP0]])
 ; LANES-NEXT:   %id = call i32 @llvm.amdgcn.workitem.id.x()
 ; LANES-NEXT:   %lane = zext i32 %id to i64
 ; LANES-NEXT:   br label %loop
@@ -119,8 +121,6 @@ exit:
 ; LANES-NEXT:   %buf = and i32 %t, 1
 ; LANES-NEXT:   %b = zext i32 %buf to i64
 ; LANES-NEXT:   %d = getelementptr inbounds [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b, i64 %lane
-; LANES-NEXT:   %[[TMP0:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
-; LANES-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP0]])
 ; LANES-NEXT:   %[[TMP2:[0-9]+]] = mul i32 %[[TMP1]], 4
 ; LANES-NEXT:   %[[TMP3:[0-9]+]] = sub i32 0, %[[TMP2]]
 ; LANES-NEXT:   %[[TMP4:[0-9]+]] = getelementptr i8, ptr addrspace(3) %d, i32 %[[TMP3]]

@@ -70,15 +70,15 @@ define void @two_queues(ptr %in, ptr %out, ptr %s) {
 }
 ; AMDGPU-LABEL: define void @two_queues(
 ; AMDGPU-SAME: ptr %in, ptr %out, ptr %s) {
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = addrspacecast ptr %out to ptr addrspace(1)
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = addrspacecast ptr %s to ptr addrspace(3)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.store.async.lds(ptr addrspace(1) %[[TMP1]], ptr addrspace(3) %[[TMP2]], i32 4)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP1]])
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = addrspacecast ptr %out to ptr addrspace(1)
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = addrspacecast ptr %s to ptr addrspace(3)
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.store.async.lds(ptr addrspace(1) %[[TMP3]], ptr addrspace(3) %[[TMP4]], i32 4)
 ; AMDGPU-NEXT:   call void @asyncpipe.mark.queue(i32 1)
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %[[TMP3]])
 ; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = addrspacecast ptr %s to ptr addrspace(3)
 ; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = addrspacecast ptr %in to ptr addrspace(1)
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = mul i32 %[[TMP4]], 4
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = mul i32 %[[TMP2]], 4
 ; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = sub i32 0, %[[TMP7]]
 ; AMDGPU-NEXT:   %[[TMP9:[0-9]+]] = getelementptr i8, ptr addrspace(3) %[[TMP5]], i32 %[[TMP8]]
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %[[TMP6]], ptr addrspace(3) %[[TMP9]], i32 4, i32 0, i32 0)
