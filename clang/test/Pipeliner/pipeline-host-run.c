@@ -1,7 +1,7 @@
 // Runs pipelined loops on the host under the lazy completion policy and
 // compares them with the unpipelined loop, for 2, 3 and 4 stages and trip
 // counts 0 to 9 (fewer than the stages, zero, exactly the stages, and many),
-// with both drains.
+// with each drain.
 // REQUIRES: x86-registered-target
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=2 %s %S/Inputs/lazy_runtime.c \
 // RUN:   %asyncpipe_rt_lib -Rpass=asyncpipe-pipeline -o %t.2 2>&1 | FileCheck %s --check-prefix=REMARK2
@@ -22,6 +22,16 @@
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=4 %s %S/Inputs/lazy_runtime.c \
 // RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=empty-groups -o %t.g4
 // RUN: env ASYNCPIPE_POLICY=lazy %t.g4 | FileCheck %s
+// The same repeating the last copies.
+// RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=2 %s %S/Inputs/lazy_runtime.c \
+// RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=repeat-last -o %t.r2
+// RUN: env ASYNCPIPE_POLICY=lazy %t.r2 | FileCheck %s
+// RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=3 %s %S/Inputs/lazy_runtime.c \
+// RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=repeat-last -o %t.r3
+// RUN: env ASYNCPIPE_POLICY=lazy %t.r3 | FileCheck %s
+// RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=4 %s %S/Inputs/lazy_runtime.c \
+// RUN:   %asyncpipe_rt_lib -mllvm -asyncpipe-pipeline-drain=repeat-last -o %t.r4
+// RUN: env ASYNCPIPE_POLICY=lazy %t.r4 | FileCheck %s
 // The reference: the same source with the annotation compiled away.
 // RUN: %clang -O2 -I %asyncpipe_include -DSTAGES=1 %s %S/Inputs/lazy_runtime.c \
 // RUN:   %asyncpipe_rt_lib -o %t.1

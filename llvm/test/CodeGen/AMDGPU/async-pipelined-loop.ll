@@ -9,7 +9,11 @@
 ; DMAs and marks before each epilogue wait are the same on both paths, so the
 ; path-insensitive counts stay exact. With empty groups the loop's copies are guarded,
 ; the path that skips them is the minimum of the path-insensitive count, and
-; the loop's wait falls to vmcnt(0): no overlap.
+; the loop's wait falls to vmcnt(0): no overlap. Repeating the last copies
+; keeps every copy unconditional without an epilogue: the loop's wait is the
+; epilogue drain's, the last S - 1 iterations copy the last tile again into
+; versions nothing reads, and the exit waits with vmcnt(0) (the code is about
+; the size of the hand-pipelined loop).
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX942
@@ -17,6 +21,10 @@
 ; RUN:   -asyncpipe-pipeline-drain=empty-groups \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GROUPS
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
+; RUN:   -asyncpipe-pipeline-drain=repeat-last \
+; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
+; RUN:   -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=REPEAT
 
 @lds = internal addrspace(3) global [256 x float] undef, align 16
 @lda = internal addrspace(3) global [256 x float] undef, align 16
@@ -268,6 +276,82 @@ exit:
 ; GROUPS-NEXT: .LBB0_7:
 ; GROUPS-NEXT: global_store_dword v0, v1, s[0:1]
 ; GROUPS-NEXT: s_endpgm
+; REPEAT-LABEL: three_stages:
+; REPEAT: ; %bb.0: ; %entry
+; REPEAT-NEXT: s_load_dword s8, s[4:5], 0x10
+; REPEAT-NEXT: s_load_dwordx2 s[0:1], s[4:5], 0x8
+; REPEAT-NEXT: v_and_b32_e32 v4, 0x3ff, v0
+; REPEAT-NEXT: v_mov_b32_e32 v1, 0
+; REPEAT-NEXT: v_lshlrev_b32_e32 v0, 2, v4
+; REPEAT-NEXT: s_waitcnt lgkmcnt(0)
+; REPEAT-NEXT: s_cmp_lt_i32 s8, 1
+; REPEAT-NEXT: s_cbranch_scc1 .LBB0_4
+; REPEAT-NEXT: ; %bb.1: ; %loop.preheader
+; REPEAT-NEXT: s_load_dwordx2 s[2:3], s[4:5], 0x0
+; REPEAT-NEXT: s_add_i32 s4, s8, -1
+; REPEAT-NEXT: s_cmp_eq_u32 s4, 0
+; REPEAT-NEXT: s_mov_b32 s5, 0
+; REPEAT-NEXT: s_cselect_b32 s6, s4, 1
+; REPEAT-NEXT: s_waitcnt lgkmcnt(0)
+; REPEAT-NEXT: v_lshl_add_u64 v[2:3], s[2:3], 0, v[0:1]
+; REPEAT-NEXT: s_mov_b32 m0, 0
+; REPEAT-NEXT: s_lshl_b32 s6, s6, 10
+; REPEAT-NEXT: s_mov_b32 s7, s5
+; REPEAT-NEXT: global_load_lds_dword v0, s[2:3]
+; REPEAT-NEXT: v_lshl_add_u64 v[2:3], v[2:3], 0, s[6:7]
+; REPEAT-NEXT: s_movk_i32 m0, 0x400
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: s_mov_b64 s[6:7], 0
+; REPEAT-NEXT: global_load_lds_dword v[2:3], off
+; REPEAT-NEXT: v_mov_b32_e32 v1, 0
+; REPEAT-NEXT: v_mov_b64_e32 v[2:3], s[4:5]
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: .LBB0_2:
+; REPEAT-NEXT: ; =>This Inner Loop Header: Depth=1
+; REPEAT-NEXT: s_add_u32 s10, s6, 2
+; REPEAT-NEXT: s_addc_u32 s11, s7, 0
+; REPEAT-NEXT: s_add_i32 s9, s5, 2
+; REPEAT-NEXT: s_add_i32 s12, s5, -1
+; REPEAT-NEXT: s_cmp_gt_u32 s9, 2
+; REPEAT-NEXT: s_cselect_b32 s9, s12, s9
+; REPEAT-NEXT: v_cmp_lt_u64_e32 vcc, s[10:11], v[2:3]
+; REPEAT-NEXT: s_lshl_b32 m0, s9, 10
+; REPEAT-NEXT: s_and_b64 s[12:13], vcc, exec
+; REPEAT-NEXT: s_cselect_b32 s9, s10, s4
+; REPEAT-NEXT: v_lshl_add_u32 v6, s9, 8, v4
+; REPEAT-NEXT: v_ashrrev_i32_e32 v7, 31, v6
+; REPEAT-NEXT: v_lshl_add_u64 v[6:7], v[6:7], 2, s[2:3]
+; REPEAT-NEXT: global_load_lds_dword v[6:7], off
+; REPEAT-NEXT: v_lshl_add_u32 v5, s5, 10, v0
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: s_waitcnt vmcnt(2)
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; wait_asyncmark(2)
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: ds_read_b32 v5, v5
+; REPEAT-NEXT: s_add_u32 s6, s6, 1
+; REPEAT-NEXT: s_addc_u32 s7, s7, 0
+; REPEAT-NEXT: s_add_i32 s5, s5, 1
+; REPEAT-NEXT: s_cmp_lg_u32 s5, 3
+; REPEAT-NEXT: s_cselect_b32 s5, s5, 0
+; REPEAT-NEXT: s_cmp_lg_u32 s8, s6
+; REPEAT-NEXT: s_waitcnt lgkmcnt(0)
+; REPEAT-NEXT: v_add_f32_e32 v1, v1, v5
+; REPEAT-NEXT: s_cbranch_scc1 .LBB0_2
+; REPEAT-NEXT: ; %bb.3: ; %exit.loopexit
+; REPEAT-NEXT: s_waitcnt vmcnt(0)
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; wait_asyncmark(0)
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: .LBB0_4:
+; REPEAT-NEXT: global_store_dword v0, v1, s[0:1]
+; REPEAT-NEXT: s_endpgm
 
 ; Four stages, two DMAs per group (two tiles, as in a GEMM): the loop keeps
 ; 3 groups, 6 DMAs, in flight; the epilogue 4, 2, then 0.
@@ -643,6 +727,106 @@ exit:
 ; GROUPS-NEXT: .LBB1_9:
 ; GROUPS-NEXT: global_store_dword v0, v1, s[6:7]
 ; GROUPS-NEXT: s_endpgm
+; REPEAT-LABEL: four_stages_two_tiles:
+; REPEAT: ; %bb.0: ; %entry
+; REPEAT-NEXT: s_load_dword s10, s[4:5], 0x18
+; REPEAT-NEXT: s_load_dwordx2 s[6:7], s[4:5], 0x10
+; REPEAT-NEXT: v_and_b32_e32 v4, 0x3ff, v0
+; REPEAT-NEXT: v_mov_b32_e32 v1, 0
+; REPEAT-NEXT: v_lshlrev_b32_e32 v0, 2, v4
+; REPEAT-NEXT: s_waitcnt lgkmcnt(0)
+; REPEAT-NEXT: s_cmp_lt_i32 s10, 1
+; REPEAT-NEXT: s_cbranch_scc1 .LBB1_4
+; REPEAT-NEXT: ; %bb.1: ; %loop.preheader
+; REPEAT-NEXT: s_load_dwordx4 s[0:3], s[4:5], 0x0
+; REPEAT-NEXT: s_add_i32 s4, s10, -1
+; REPEAT-NEXT: s_cmp_eq_u32 s4, 0
+; REPEAT-NEXT: s_mov_b32 s5, 0
+; REPEAT-NEXT: s_mov_b32 m0, 0
+; REPEAT-NEXT: s_cselect_b32 s8, s4, 1
+; REPEAT-NEXT: s_waitcnt lgkmcnt(0)
+; REPEAT-NEXT: v_lshl_add_u64 v[2:3], s[0:1], 0, v[0:1]
+; REPEAT-NEXT: global_load_lds_dword v0, s[0:1]
+; REPEAT-NEXT: s_movk_i32 m0, 0x1000
+; REPEAT-NEXT: s_lshl_b32 s8, s8, 10
+; REPEAT-NEXT: s_mov_b32 s9, s5
+; REPEAT-NEXT: v_lshl_add_u64 v[6:7], s[2:3], 0, v[0:1]
+; REPEAT-NEXT: global_load_lds_dword v0, s[2:3]
+; REPEAT-NEXT: v_lshl_add_u64 v[8:9], v[2:3], 0, s[8:9]
+; REPEAT-NEXT: s_movk_i32 m0, 0x400
+; REPEAT-NEXT: s_cmp_lt_u32 s4, 2
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: global_load_lds_dword v[8:9], off
+; REPEAT-NEXT: v_lshl_add_u64 v[8:9], v[6:7], 0, s[8:9]
+; REPEAT-NEXT: s_cselect_b32 s8, s4, 2
+; REPEAT-NEXT: s_movk_i32 m0, 0x1400
+; REPEAT-NEXT: s_lshl_b32 s8, s8, 10
+; REPEAT-NEXT: global_load_lds_dword v[8:9], off
+; REPEAT-NEXT: v_lshl_add_u64 v[2:3], v[2:3], 0, s[8:9]
+; REPEAT-NEXT: s_movk_i32 m0, 0x800
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: v_mov_b32_e32 v1, 0
+; REPEAT-NEXT: global_load_lds_dword v[2:3], off
+; REPEAT-NEXT: v_lshl_add_u64 v[2:3], v[6:7], 0, s[8:9]
+; REPEAT-NEXT: s_movk_i32 m0, 0x1800
+; REPEAT-NEXT: s_mov_b64 s[8:9], 0
+; REPEAT-NEXT: global_load_lds_dword v[2:3], off
+; REPEAT-NEXT: v_mov_b64_e32 v[2:3], s[4:5]
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: .LBB1_2:
+; REPEAT-NEXT: ; =>This Inner Loop Header: Depth=1
+; REPEAT-NEXT: s_add_u32 s12, s8, 3
+; REPEAT-NEXT: s_addc_u32 s13, s9, 0
+; REPEAT-NEXT: s_add_i32 s11, s5, 3
+; REPEAT-NEXT: s_add_i32 s14, s5, -1
+; REPEAT-NEXT: s_cmp_gt_u32 s11, 3
+; REPEAT-NEXT: s_cselect_b32 s11, s14, s11
+; REPEAT-NEXT: v_cmp_lt_u64_e32 vcc, s[12:13], v[2:3]
+; REPEAT-NEXT: s_lshl_b32 s11, s11, 10
+; REPEAT-NEXT: s_and_b64 s[14:15], vcc, exec
+; REPEAT-NEXT: s_cselect_b32 s12, s12, s4
+; REPEAT-NEXT: v_lshl_add_u32 v6, s12, 8, v4
+; REPEAT-NEXT: v_ashrrev_i32_e32 v7, 31, v6
+; REPEAT-NEXT: v_lshlrev_b64 v[6:7], 2, v[6:7]
+; REPEAT-NEXT: v_lshl_add_u64 v[8:9], s[0:1], 0, v[6:7]
+; REPEAT-NEXT: s_mov_b32 m0, s11
+; REPEAT-NEXT: v_lshl_add_u64 v[6:7], s[2:3], 0, v[6:7]
+; REPEAT-NEXT: global_load_lds_dword v[8:9], off
+; REPEAT-NEXT: s_add_i32 m0, s11, 0x1000
+; REPEAT-NEXT: v_lshl_add_u32 v5, s5, 10, v0
+; REPEAT-NEXT: global_load_lds_dword v[6:7], off
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; asyncmark
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: s_waitcnt vmcnt(6)
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; wait_asyncmark(3)
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: ds_read2st64_b32 v[6:7], v5 offset1:16
+; REPEAT-NEXT: s_add_u32 s8, s8, 1
+; REPEAT-NEXT: s_addc_u32 s9, s9, 0
+; REPEAT-NEXT: s_add_i32 s5, s5, 1
+; REPEAT-NEXT: s_cmp_lg_u32 s5, 4
+; REPEAT-NEXT: s_waitcnt lgkmcnt(0)
+; REPEAT-NEXT: v_mul_f32_e32 v5, v6, v7
+; REPEAT-NEXT: s_cselect_b32 s5, s5, 0
+; REPEAT-NEXT: s_cmp_lg_u32 s10, s8
+; REPEAT-NEXT: v_add_f32_e32 v1, v1, v5
+; REPEAT-NEXT: s_cbranch_scc1 .LBB1_2
+; REPEAT-NEXT: ; %bb.3: ; %exit.loopexit
+; REPEAT-NEXT: s_waitcnt vmcnt(0)
+; REPEAT-NEXT: ;;#ASMSTART
+; REPEAT-NEXT: ; wait_asyncmark(0)
+; REPEAT-NEXT: ;;#ASMEND
+; REPEAT-NEXT: .LBB1_4:
+; REPEAT-NEXT: global_store_dword v0, v1, s[6:7]
+; REPEAT-NEXT: s_endpgm
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1), ptr addrspace(3), i32, i32, i32)

@@ -19,6 +19,12 @@
 ; RUN:   | FileCheck %s --check-prefix=EPILOGUE
 ; RUN: %opt -passes=asyncpipe-pipeline -disable-output %s \
 ; RUN:   -pass-remarks-output=%t.yaml -pass-remarks-filter=asyncpipe-pipeline
+; A copy loop is not repeated past the last iteration: the epilogue drains.
+; RUN: %opt -passes='asyncpipe-pipeline<drain=repeat-last>' -disable-output %s \
+; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REPEAT
+; REPEAT: remark: <unknown>:0:0: drains with an epilogue rather than by repeating the last copies: an early group issues its copies in a loop
+; REPEAT: remark: <unknown>:0:0: drains with an epilogue of 1 copies
 ; RUN: FileCheck %s --check-prefix=NAME < %t.yaml
 
 target triple = "x86_64-unknown-linux-gnu"

@@ -70,8 +70,8 @@
 
 ; NVPTX-REMARK: remark: <unknown>:0:0: pipelined loop with 2 stages: 1 async groups per iteration, buffers 'smem' x2; added a barrier so that no work-item refills a buffer another still reads
 
-; BAD-PARAM: invalid asyncpipe-pipeline parameter 'stages=x' (expected stages=N with N from 1 to 16, or drain=epilogue|empty-groups)
-; BAD-DRAIN: invalid asyncpipe-pipeline parameter 'drain=never' (expected stages=N with N from 1 to 16, or drain=epilogue|empty-groups)
+; BAD-PARAM: invalid asyncpipe-pipeline parameter 'stages=x' (expected stages=N with N from 1 to 16, or drain=epilogue|empty-groups|repeat-last)
+; BAD-DRAIN: invalid asyncpipe-pipeline parameter 'drain=never' (expected stages=N with N from 1 to 16, or drain=epilogue|empty-groups|repeat-last)
 ; O2: remark: <unknown>:0:0: pipelined loop with 3 stages: 1 async groups per iteration, buffers 'tile' x3
 
 ;--- amdgpu.ll

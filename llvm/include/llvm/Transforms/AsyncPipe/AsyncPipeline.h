@@ -56,6 +56,14 @@ enum class AsyncPipelineDrain {
   /// still commits their marks: no code is duplicated, and waits stay exact
   /// only on a target whose wait counts groups (NVPTX).
   EmptyGroups,
+  /// The loop runs every iteration and always issues its copies: past the
+  /// last iteration they copy the last iteration's source again, into
+  /// versions nothing reads any more, and the loop's exit waits for them.
+  /// No code is duplicated and waits stay exact on every target, at the
+  /// price of S - 1 extra copies per run of the loop. Needs early copies
+  /// that read nothing the loop pipelines and no copy loops; other loops
+  /// drain with an epilogue.
+  RepeatLastCopies,
 };
 
 struct AsyncPipelineOptions {
@@ -66,7 +74,7 @@ struct AsyncPipelineOptions {
 };
 
 /// Parses the parameters of
-/// `asyncpipe-pipeline<stages=N;drain=epilogue|empty-groups>`.
+/// `asyncpipe-pipeline<stages=N;drain=epilogue|empty-groups|repeat-last>`.
 Expected<AsyncPipelineOptions> parseAsyncPipelineOptions(StringRef Params);
 
 /// Pipelines the loops that ask for it (see the loop metadata in

@@ -85,7 +85,11 @@ static cl::opt<AsyncPipelineDrain> PipelineDrainOption(
                           "with decreasing waits"),
                clEnumValN(AsyncPipelineDrain::EmptyGroups, "empty-groups",
                           "guarded copies and unconditional marks in every "
-                          "iteration, no epilogue")),
+                          "iteration, no epilogue"),
+               clEnumValN(AsyncPipelineDrain::RepeatLastCopies, "repeat-last",
+                          "unconditional copies in every iteration, those "
+                          "past the last iteration repeating its copies; no "
+                          "epilogue, a wait at the loop's exit")),
     cl::init(AsyncPipelineDrain::TargetDefault));
 
 namespace {
@@ -197,6 +201,19 @@ void remarkPipelined(OptimizationRemarkEmitter &ORE,
   }
 }
 
+/// Says why a loop asked to drain by repeating its last copies drains with
+/// an epilogue instead.
+void remarkDrainNotRepeated(OptimizationRemarkEmitter &ORE, const Loop &L,
+                            StringRef Why) {
+  ORE.emit([&] {
+    return OptimizationRemarkAnalysis(DEBUG_TYPE, "DrainNotRepeated",
+                                      L.getStartLoc(), L.getHeader())
+           << "drains with an epilogue rather than by repeating the last "
+              "copies: "
+           << Why;
+  });
+}
+
 /// Says how the loop drains: the code it duplicates and why.
 void remarkDrain(OptimizationRemarkEmitter &ORE,
                  const PipelineSchedule &Sched) {
@@ -204,13 +221,18 @@ void remarkDrain(OptimizationRemarkEmitter &ORE,
   ORE.emit([&] {
     OptimizationRemarkAnalysis R(DEBUG_TYPE, "Drain", L.getStartLoc(),
                                  L.getHeader());
-    if (Sched.DrainWithEpilogue)
+    if (Sched.drainsWithEpilogue())
       R << "drains with an epilogue of "
         << ore::NV("EpilogueCopies", Sched.getLastStage())
         << " copies of the body, so that no path skips a copy the loop's "
            "waits count; a trip count n below "
         << ore::NV("Stages", Sched.NumStages)
         << " takes a partial prologue and the last n copies of the epilogue";
+    else if (Sched.Drain == AsyncPipelineDrain::RepeatLastCopies)
+      R << "drains by repeating the last copies: the last "
+        << ore::NV("RepeatedGroups", Sched.getLastStage())
+        << " iterations copy the last iteration's sources again into "
+           "versions nothing reads, and the loop's exit waits for them";
     else
       R << "drains with empty groups: the last iterations skip their copies "
            "and still commit their marks";
@@ -363,11 +385,15 @@ llvm::parseAsyncPipelineOptions(StringRef Params) {
         Options.Drain = AsyncPipelineDrain::EmptyGroups;
         continue;
       }
+      if (Value == "repeat-last") {
+        Options.Drain = AsyncPipelineDrain::RepeatLastCopies;
+        continue;
+      }
     }
     return make_error<StringError>(
         formatv("invalid asyncpipe-pipeline parameter '{0}' (expected "
                 "stages=N with N from 1 to {1}, or "
-                "drain=epilogue|empty-groups)",
+                "drain=epilogue|empty-groups|repeat-last)",
                 Param, MaxPipelineStages)
             .str(),
         inconvertibleErrorCode());
@@ -501,7 +527,12 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
       Changed = true;
       continue;
     }
-    Sched->DrainWithEpilogue = Drain == AsyncPipelineDrain::Epilogue;
+    Sched->Drain = Drain;
+    if (Drain == AsyncPipelineDrain::RepeatLastCopies)
+      if (std::optional<std::string> Why = whyCannotRepeatLastCopies(*Sched)) {
+        Sched->Drain = AsyncPipelineDrain::Epilogue;
+        remarkDrainNotRepeated(ORE, *L, *Why);
+      }
     remarkPipelined(ORE, *Sched);
     remarkDrain(ORE, *Sched);
     // Marked first: the epilogue drain keeps an unpipelined copy of the loop

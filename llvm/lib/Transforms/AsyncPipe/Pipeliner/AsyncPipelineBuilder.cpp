@@ -10,7 +10,7 @@
 // operations are re-emitted at its place in the order, for the later
 // iteration. A prologue in the preheader runs the D virtual iterations before
 // the first one. The last D iterations have fewer groups to issue; they drain
-// the pipeline in one of two ways:
+// the pipeline in one of three ways:
 //
 // * Empty groups: the loop runs every iteration; an early statement's copies
 //   are guarded by "that iteration exists" and its mark is not, so past the
@@ -32,6 +32,15 @@
 //   switch in the preheader, runs a partial prologue that issues the groups
 //   of its n iterations, then the last n copies of the epilogue, so it still
 //   overlaps its copies with the computation (the drain, below).
+//
+// * Repeating the last copies: the loop runs every iteration and no copy is
+//   guarded. An early copy issued for an iteration past the last reads the
+//   last iteration's source (its source operand recomputed for the
+//   iteration clamped to the last) and fills its own iteration's version,
+//   which nothing reads any more; the loop's exit waits for every group. So
+//   every path issues the same copies, as in the epilogue drain, and the
+//   code is the prologue and the loop alone, as with empty groups. The
+//   legality check keeps pipelined buffers out of repeated sources.
 //
 // With queues (an explicit schedule with several async stages), every group
 // is committed to its stage's queue and every wait becomes one wait per
@@ -346,6 +355,59 @@ void PipelineBuilder::drainWriteBackAtExit() {
   }
 }
 
+void PipelineBuilder::waitAtExitForRepeatedCopies() {
+  // The copies repeated past the last iteration fill versions that nothing
+  // reads, but nothing may see them land later either: not the next run of
+  // the loop, whose prologue refills the same versions, nor code after the
+  // loop that reuses the memory.
+  Instruction *At = &*L.getExitBlock()->getFirstInsertionPt();
+  SmallVector<std::optional<unsigned>, 2> Queues;
+  for (const PipelineStatement &S : Sched.Statements) {
+    if (!Sched.isEarly(S) || !S.isGroup())
+      continue;
+    std::optional<unsigned> Queue;
+    if (Sched.UsesQueues)
+      Queue = S.Queue;
+    if (!is_contained(Queues, Queue))
+      Queues.push_back(Queue);
+  }
+  for (std::optional<unsigned> Queue : Queues) {
+    auto Waits = map_range(Sched.Statements, [&](const PipelineStatement &S) {
+      return waitsOf(S);
+    });
+    for (const SmallVector<WaitCall, 2> &Calls : Waits) {
+      auto It =
+          find_if(Calls, [&](const WaitCall &W) { return W.Queue == Queue; });
+      if (It == Calls.end())
+        continue;
+      auto *Clone = cast<CallBase>(It->Call->clone());
+      Clone->insertBefore(At->getIterator());
+      setWaitCount(Clone, 0);
+      break;
+    }
+  }
+}
+
+// The source operand of \p Copy for the site's iteration clamped to the last
+// one: past the last iteration, the copy repeats the last iteration's, whose
+// source is known to be readable. Null when the source does not change from
+// one iteration to the next.
+Value *PipelineBuilder::cloneRepeatedSource(CallBase *Copy, unsigned StmtIdx,
+                                            const EmissionSite &Site,
+                                            IRBuilderBase &B) {
+  auto *Source = dyn_cast<Instruction>(AsyncOp::get(*Copy).getCopySource());
+  if (!Source || !L.contains(Source))
+    return nullptr;
+  Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {Int64},
+                                     {Site.Iteration, LastIteration}, nullptr,
+                                     "asyncpipe.iter.repeated");
+  // The legality check keeps pipelined buffers out of a repeated source.
+  auto NoVersion = [](unsigned, IRBuilderBase &) -> Value * { return nullptr; };
+  ValueToValueMapTy SourceVMap;
+  return cloneForIteration(
+      Source, StmtIdx, {Site.InsertBefore, Clamped, NoVersion}, B, SourceVMap);
+}
+
 void PipelineBuilder::setLastStageWaitCounts() {
   for (PipelineStatement &S : Sched.Statements)
     if (S.Wait && !Sched.isEarly(S)) {
@@ -375,7 +437,8 @@ Instruction *PipelineBuilder::insertionPointFor(const PipelineStatement &S) {
 
 void PipelineBuilder::emitEarlyStatementsInBody() {
   EmittingInBody = true;
-  GuardCopies = !Sched.DrainWithEpilogue;
+  GuardCopies = Sched.Drain == AsyncPipelineDrain::EmptyGroups;
+  RepeatLastCopies = Sched.Drain == AsyncPipelineDrain::RepeatLastCopies;
   // Insertion points first: emitting splits the body.
   SmallVector<std::pair<unsigned, Instruction *>, 4> Sites;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
@@ -408,7 +471,8 @@ void PipelineBuilder::emitEarlyStatementsInBody() {
 void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
   // In the epilogue drain the pipelined path is entered only when every
   // prologue group exists, and a short path knows which ones do.
-  GuardCopies = !Sched.DrainWithEpilogue;
+  GuardCopies = Sched.Drain == AsyncPipelineDrain::EmptyGroups;
+  RepeatLastCopies = Sched.Drain == AsyncPipelineDrain::RepeatLastCopies;
   if (Sched.NeedsEntryBarrier) {
     // The barrier carries other work-items' global writes to this one's
     // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
@@ -487,10 +551,15 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
   BodyEmission Emitted{StmtIdx, {}, std::move(Waits), {}};
   for (unsigned R : S.Regions)
     Emitted.Regions.push_back(emitCopyRegion(R, StmtIdx, Site, B, VMap));
-  for (CallBase *Copy : S.Copies)
-    if (!Sched.getCopyRegion(Copy))
-      Emitted.Issued.push_back(
-          cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
+  for (CallBase *Copy : S.Copies) {
+    if (Sched.getCopyRegion(Copy))
+      continue;
+    if (RepeatLastCopies && (!Constant || !Constant->isZero()))
+      if (Value *Source = cloneRepeatedSource(Copy, StmtIdx, Site, B))
+        VMap[AsyncOp::get(*Copy).getCopySource()] = Source;
+    Emitted.Issued.push_back(
+        cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
+  }
   emitSkippedMark(StmtIdx, Site.InsertBefore);
   if (S.Mark)
     Emitted.Issued.push_back(Site.InsertBefore->getPrevNode());

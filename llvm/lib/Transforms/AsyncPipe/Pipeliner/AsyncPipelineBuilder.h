@@ -52,8 +52,10 @@ public:
       spellQueues();
     if (Sched.hasWriteBack())
       drainWriteBackAtExit();
+    if (Sched.Drain == AsyncPipelineDrain::RepeatLastCopies)
+      waitAtExitForRepeatedCopies();
     expandLoopInvariants();
-    if (Sched.DrainWithEpilogue)
+    if (Sched.drainsWithEpilogue())
       splitPipelinedEntry();
     growBuffers();
     createCounters();
@@ -62,11 +64,11 @@ public:
     insertBarrierIfNeeded();
     emitEarlyStatementsInBody();
     emitPrologue(L.getLoopPreheader()->getTerminator(), /*Trips=*/0);
-    if (Sched.DrainWithEpilogue)
+    if (Sched.drainsWithEpilogue())
       emitShortTripPrologues();
     eraseMovedAsyncOps();
     closeCounters();
-    if (Sched.DrainWithEpilogue)
+    if (Sched.drainsWithEpilogue())
       emitEpilogue();
   }
 
@@ -84,6 +86,9 @@ private:
                                         Instruction *InsertBefore);
   void spellQueues();
   void drainWriteBackAtExit();
+  void waitAtExitForRepeatedCopies();
+  Value *cloneRepeatedSource(CallBase *Copy, unsigned StmtIdx,
+                             const EmissionSite &Site, IRBuilderBase &B);
   void expandLoopInvariants();
   void growBuffers();
   void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);
@@ -159,6 +164,9 @@ private:
   /// Early copies are guarded by "that iteration exists" (in the
   /// empty-groups drain).
   bool GuardCopies = true;
+  /// Early copies of an iteration past the last read the last iteration's
+  /// source (in the repeat-last drain).
+  bool RepeatLastCopies = false;
   /// Epilogue drain: the old preheader, which holds the loop invariants and
   /// chooses between the pipelined path and the short trip counts' paths.
   BasicBlock *Dispatch = nullptr;

@@ -1210,3 +1210,39 @@ SchedulingProblem PipelineLegality::describeSchedulingProblem() const {
     Problem.MaxWaitCount = Target->getMaxWaitCount();
   return Problem;
 }
+
+//===----------------------------------------------------------------------===//
+// Draining by repeating the last copies
+//===----------------------------------------------------------------------===//
+
+// Past the last iteration an early copy reads its source as the last
+// iteration did, so that source must be memory the loop only reads through
+// the copy: a pipelined buffer's version of the last iteration may be
+// refilled by then. A copy loop would repeat its whole trip, which the
+// builder does not clamp.
+std::optional<std::string>
+asyncpipe::whyCannotRepeatLastCopies(const PipelineSchedule &Sched) {
+  for (const PipelineStatement &S : Sched.Statements) {
+    if (!Sched.isEarly(S))
+      continue;
+    if (!S.Regions.empty())
+      return std::string("an early group issues its copies in a loop");
+    for (CallBase *Copy : S.Copies)
+      if (!AsyncOp::get(*Copy).getCopySource())
+        return formatv("{0} reads through a buffer resource, whose last "
+                       "iteration's value the drain cannot recompute",
+                       describe(Copy))
+            .str();
+  }
+  for (const PipelineBuffer &Buffer : Sched.Buffers)
+    for (const PipelineBuffer::Access &A : Buffer.Accesses) {
+      const auto *Copy = dyn_cast<CallBase>(A.I);
+      if (!Copy || !Sched.isEarly(Sched.Statements[A.Statement]))
+        continue;
+      if (Copy->getOperand(A.OperandNo) == AsyncOp::get(*Copy).getCopySource())
+        return formatv("{0} reads the pipelined buffer {1}", describe(Copy),
+                       describe(Buffer.Object))
+            .str();
+    }
+  return std::nullopt;
+}

@@ -34,6 +34,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include <optional>
 #include <string>
 
@@ -135,9 +136,12 @@ struct PipelineSchedule {
   /// other work-items saw through the loop's first barrier before their
   /// copies ran ahead of it.
   bool NeedsEntryBarrier = false;
-  /// Drain with an epilogue (unconditional copies in the loop) rather than
-  /// with empty groups; see AsyncPipelineBuilder.cpp.
-  bool DrainWithEpilogue = false;
+  /// How the last S - 1 iterations drain (never TargetDefault); see
+  /// AsyncPipelineBuilder.cpp.
+  AsyncPipelineDrain Drain = AsyncPipelineDrain::EmptyGroups;
+  bool drainsWithEpilogue() const {
+    return Drain == AsyncPipelineDrain::Epilogue;
+  }
   /// The groups are committed to several queues (SchedulePlan::UsesQueues).
   bool UsesQueues = false;
   /// Bytes one access touches over the whole loop and every work-item of the
@@ -174,6 +178,12 @@ std::optional<PipelineSchedule>
 planPipeline(Loop &L, const PipelineRequest &Request, ScalarEvolution &SE,
              AAResults &AA, LoopInfo &LI, DominatorTree &DT,
              const AsyncTarget *Target, PipelineRefusal &WhyNot);
+
+/// Why the loop of \p Schedule cannot drain by repeating its last copies
+/// (AsyncPipelineDrain::RepeatLastCopies), if it cannot. Defined with the
+/// legality checks.
+std::optional<std::string>
+whyCannotRepeatLastCopies(const PipelineSchedule &Schedule);
 
 /// Carries out \p Schedule; the loop is in simplified form. Keeps \p LI and
 /// \p DT exact.
