@@ -12,7 +12,7 @@ and C in {100, 500}, and prints one row per target, shape and S: the copies
 pairs of stock/AsyncPipe (the speed-up) and AsyncPipe/ideal (1.00 = ideal).
 Fails if a compile fails or no pipelined loop is found. About 20 s.
 
-  run.py [--plugin build/lib/AsyncPipe.so]
+  run.py [--plugin build/lib/AsyncPipe.so] [--drain D]
 """
 
 import argparse
@@ -30,11 +30,13 @@ KINDS = [("single", 0, 2), ("interleaved", 1, 1), ("multi", 2, 1)]
 LS, CS = (500, 1000, 2000), (100, 500)
 
 
-def compile_kernel(plugin, target, kind, stages, out):
+def compile_kernel(plugin, target, kind, stages, out, drain=None):
     common = ["-O2", "-fpass-plugin=" + plugin, "-I",
               os.path.join(ROOT, "clang", "include"), "-DSTAGES=%d" % stages,
               "-DKIND=%d" % kind, "-S", os.path.join(HERE, "kernels.cu"),
               "-o", out]
+    if drain:
+        common += ["-mllvm", "-asyncpipe-pipeline-drain=" + drain]
     if target == "gfx942":
         cmd = [CLANG, "-x", "hip", "--cuda-device-only",
                "--offload-arch=gfx942", "-nogpulib", "-nogpuinc"] + common
@@ -55,6 +57,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plugin",
                     default=os.path.join(ROOT, "build", "lib", "AsyncPipe.so"))
+    ap.add_argument("--drain", choices=("epilogue", "empty-groups",
+                                        "repeat-last"),
+                    help="the drain for every loop (default: the target's)")
     args = ap.parse_args()
     print("latency model (bench/latency_model/simulate.py): cycles per "
           "iteration, min/median/max over L in {500,1000,2000} x C in "
@@ -70,7 +75,8 @@ def main():
                     out = os.path.join(tmp, "%s-%d-%d.%s" % (
                         target, kind, stages,
                         "s" if target == "gfx942" else "ptx"))
-                    compile_kernel(args.plugin, target, kind, stages, out)
+                    compile_kernel(args.plugin, target, kind, stages, out,
+                                   args.drain)
                     speedup, gap, inflight = [], [], ""
                     for lat in LS:
                         for comp in CS:
