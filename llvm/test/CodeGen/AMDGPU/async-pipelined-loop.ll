@@ -14,7 +14,7 @@
 ; epilogue drain's, the last S - 1 iterations copy the last tile again into
 ; versions nothing reads, and the exit waits with vmcnt(0) (the code is about
 ; the size of the hand-pipelined loop).
-; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -asyncpipe-pipeline-drain=epilogue -S %s \
 ; RUN:   | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -verify-machineinstrs \
 ; RUN:   -amdgpu-enable-check-async-waits | FileCheck %s --check-prefix=GFX942
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %s \

@@ -7,9 +7,10 @@
 ; version per stage, so the wait after the store leaves the stores of the
 ; last S - 1 = 2 iterations in flight (4 marks on the one sequence: two
 ; groups per iteration) and completes the one whose version the next
-; iteration writes (the write-back hazard). The epilogue recounts it (3, 2)
-; and the exit waits for the last stores (wait.asyncmark 0). The AMDGPU
-; spelling has no queues: one sequence of marks.
+; iteration writes (the write-back hazard). The loop drains by repeating its
+; last copies (AMDGPU's default), and one wait.asyncmark(0) at the exit waits
+; for both the last stores and the repeated copies: the AMDGPU spelling has
+; no queues, one sequence of marks.
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=asyncpipe-pipeline -S %s \
 ; RUN:   -pass-remarks=asyncpipe-pipeline -pass-remarks-analysis=asyncpipe-pipeline \
 ; RUN:   -pass-remarks-missed=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
@@ -23,7 +24,7 @@
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 2 async groups per iteration, buffers 'lds.in' x3, 'lds.out' x3
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 4 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 3 (stage 2) allows 4 groups in flight (2 of its queue)
-; REMARK-NEXT: remark: <unknown>:0:0: drains with an epilogue of 2 copies of the body, so that no path skips a copy the loop's waits count; a trip count n below 3 takes a partial prologue and the last n copies of the epilogue; waits for the last async stores at the loop's exit
+; REMARK-NEXT: remark: <unknown>:0:0: drains by repeating the last copies: the last 2 iterations copy the last iteration's sources again into versions nothing reads, and the loop's exit waits for them; waits for the last async stores at the loop's exit
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 4 newer groups stay in flight, 2 of them its own (of 3 stages)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 3 proved by the mark analysis: the group of statement 2 is complete and 4 newer groups stay in flight, 4 of them committed by later iterations (its write-back stores read other versions of their staging buffer) (of 3 stages)
 ; REMARK-NOT: remark
@@ -70,40 +71,37 @@ exit:
 ; CHECK-NEXT:   %tid = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; CHECK-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; CHECK-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) @lds.in, i32 4, i32 0, i32 0)
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   %gidx.ahead6 = add i32 256, %tid
-; CHECK-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.in, i32 1024), i32 4, i32 0, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; CHECK-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated6 to i32
+; CHECK-NEXT:   %tile.ahead7 = mul i32 %[[TMP1]], 256
+; CHECK-NEXT:   %gidx.ahead8 = add i32 %tile.ahead7, %tid
+; CHECK-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
+; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.in, i32 1024), i32 4, i32 0, i32 0)
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; CHECK-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; CHECK-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; CHECK-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; CHECK-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; CHECK-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; CHECK-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; CHECK-NEXT:   %asyncpipe.offset3 = mul i32 %asyncpipe.ahead, 1024
 ; CHECK-NEXT:   %tile = mul i32 %i, 256
 ; CHECK-NEXT:   %gidx = add i32 %tile, %tid
 ; CHECK-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; CHECK-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; CHECK-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; CHECK-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; CHECK-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; CHECK-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; CHECK-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; CHECK-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr addrspace(3) @lds.in, i32 %asyncpipe.offset3
@@ -123,81 +121,12 @@ exit:
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 4)
 ; CHECK-NEXT:   %i.next = add i32 %i, 1
+; CHECK-NEXT:   %done = icmp eq i32 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; CHECK-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %i.epi1 = phi i32 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; CHECK-NEXT:   %tile.epi1 = mul i32 %i.epi1, 256
-; CHECK-NEXT:   %gidx.epi1 = add i32 %tile.epi1, %tid
-; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 3)
-; CHECK-NEXT:   %p.epi1 = getelementptr float, ptr addrspace(3) @lds.in, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %p.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %w.epi1 = fmul float %v.epi1, 2.000000e+00
-; CHECK-NEXT:   %q.epi1 = getelementptr float, ptr addrspace(3) @lds.out, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi1 = getelementptr i8, ptr addrspace(3) %q.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   store float %w.epi1, ptr addrspace(3) %asyncpipe.version.ptr2.epi1, align 4
-; CHECK-NEXT:   %d.epi1 = getelementptr float, ptr addrspace(1) %dst, i32 %gidx.epi1
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr addrspace(3) %q.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   call void @llvm.amdgcn.global.store.async.lds(ptr addrspace(1) %d.epi1, ptr addrspace(3) %asyncpipe.version.ptr1.epi1, i32 4)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 3)
-; CHECK-NEXT:   %i.next.epi1 = add i32 %i.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; CHECK-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %i.epi2 = phi i32 [ %i.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; CHECK-NEXT:   %tile.epi2 = mul i32 %i.epi2, 256
-; CHECK-NEXT:   %gidx.epi2 = add i32 %tile.epi2, %tid
-; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 2)
-; CHECK-NEXT:   %p.epi2 = getelementptr float, ptr addrspace(3) @lds.in, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %p.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %w.epi2 = fmul float %v.epi2, 2.000000e+00
-; CHECK-NEXT:   %q.epi2 = getelementptr float, ptr addrspace(3) @lds.out, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi2 = getelementptr i8, ptr addrspace(3) %q.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   store float %w.epi2, ptr addrspace(3) %asyncpipe.version.ptr2.epi2, align 4
-; CHECK-NEXT:   %d.epi2 = getelementptr float, ptr addrspace(1) %dst, i32 %gidx.epi2
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr addrspace(3) %q.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   call void @llvm.amdgcn.global.store.async.lds(ptr addrspace(1) %d.epi2, ptr addrspace(3) %asyncpipe.version.ptr1.epi2, i32 4)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 2)
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   %g.ahead8 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead8, ptr addrspace(3) @lds.in, i32 4, i32 0, i32 0)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) @lds.in, i32 4, i32 0, i32 0)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   %gidx.ahead10 = add i32 256, %tid
-; CHECK-NEXT:   %g.ahead11 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead10
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead11, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.in, i32 1024), i32 4, i32 0, i32 0)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
 ; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
@@ -219,8 +148,12 @@ exit:
 ; CHECK-NEXT: ; Unknown intrinsic
 ; CHECK-NEXT: declare void @llvm.amdgcn.wait.asyncmark(i16) #[[ATTR0]]
 ; CHECK-EMPTY:
+; CHECK-NEXT: ; Function Attrs: {{.*}}
+; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR2:[0-9]+]]
+; CHECK-EMPTY:
 ; CHECK-NEXT: attributes #[[ATTR0]] = { "target-cpu"="gfx1250" }
 ; CHECK-NEXT: attributes #[[ATTR1]] = { nocallback nofree nosync nounwind speculatable willreturn memory(none) "target-cpu"="gfx1250" }
+; CHECK-NEXT: attributes #[[ATTR2]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -135,39 +135,36 @@ exit:
 ; AMDGPU-NEXT:   %other = getelementptr float, ptr addrspace(3) @lds.hip_syncthreads, i32 %rev
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.hip_syncthreads, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.hip_syncthreads, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.hip_syncthreads, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.hip_syncthreads, i32 %asyncpipe.offset1
@@ -184,69 +181,16 @@ exit:
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.hip_syncthreads, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.hip_syncthreads, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.hip_syncthreads, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 
@@ -288,39 +232,36 @@ exit:
 ; AMDGPU-NEXT:   %other = getelementptr float, ptr addrspace(3) @lds.lds_only_fence, i32 %rev
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.lds_only_fence, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.lds_only_fence, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.lds_only_fence, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.lds_only_fence, i32 %asyncpipe.offset1
@@ -337,69 +278,16 @@ exit:
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:   fence acquire, !mmra ![[META2]]
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META3:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   fence release, !mmra ![[META2]]
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence acquire, !mmra ![[META2]]
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   fence release, !mmra ![[META2]]
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence acquire, !mmra ![[META2]]
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   fence release, !mmra ![[META2]]
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence acquire, !mmra ![[META2]]
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   fence release, !mmra ![[META2]]
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence acquire, !mmra ![[META2]]
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.lds_only_fence, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.lds_only_fence, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.lds_only_fence, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META3:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 
@@ -439,39 +327,36 @@ exit:
 ; AMDGPU-NEXT:   %other = getelementptr float, ptr addrspace(3) @lds.wavefront_fence, i32 %rev
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.wavefront_fence, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.wavefront_fence, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.wavefront_fence, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.wavefront_fence, i32 %asyncpipe.offset1
@@ -486,65 +371,16 @@ exit:
 ; AMDGPU-NEXT:   fence syncscope("wavefront-one-as") acq_rel
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META4:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   fence syncscope("wavefront-one-as") acq_rel
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   fence syncscope("wavefront-one-as") acq_rel
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   fence syncscope("wavefront-one-as") acq_rel
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   fence syncscope("wavefront-one-as") acq_rel
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.wavefront_fence, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.wavefront_fence, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.wavefront_fence, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META4:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 
@@ -582,39 +418,36 @@ exit:
 ; AMDGPU-NEXT:   %other = getelementptr float, ptr addrspace(3) @lds.opencl_barrier, i32 %rev
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.opencl_barrier, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.opencl_barrier, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.opencl_barrier, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.opencl_barrier, i32 %asyncpipe.offset1
@@ -627,61 +460,16 @@ exit:
 ; AMDGPU-NEXT:   %acc.next = fadd float %acc, %v
 ; AMDGPU-NEXT:   call void @_Z7barrierj(i32 1)
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META5:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   call void @_Z7barrierj(i32 1)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   call void @_Z7barrierj(i32 1)
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   call void @_Z7barrierj(i32 1)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   call void @_Z7barrierj(i32 1)
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.opencl_barrier, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.opencl_barrier, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.opencl_barrier, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META5:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 
@@ -719,39 +507,36 @@ exit:
 ; AMDGPU-NEXT:   %other = getelementptr float, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 %rev
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 %asyncpipe.offset1
@@ -764,61 +549,16 @@ exit:
 ; AMDGPU-NEXT:   %acc.next = fadd float %acc, %v
 ; AMDGPU-NEXT:   call void @_Z18work_group_barrierj12memory_scope(i32 3, i32 1)
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META6:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   call void @_Z18work_group_barrierj12memory_scope(i32 3, i32 1)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   call void @_Z18work_group_barrierj12memory_scope(i32 3, i32 1)
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   call void @_Z18work_group_barrierj12memory_scope(i32 3, i32 1)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   call void @_Z18work_group_barrierj12memory_scope(i32 3, i32 1)
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.opencl_work_group_barrier, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META6:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 
@@ -1040,42 +780,39 @@ exit:
 ; AMDGPU-NEXT:   store float 1.000000e+00, ptr addrspace(1) %mine, align 4
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   fence syncscope("workgroup") release
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.written_before_loop, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.written_before_loop, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.written_before_loop, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.written_before_loop, i32 %asyncpipe.offset1
@@ -1092,75 +829,16 @@ exit:
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META11:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.written_before_loop, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   fence syncscope("workgroup") release
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   fence syncscope("workgroup") acquire
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.written_before_loop, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.written_before_loop, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META11:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 
@@ -1253,9 +931,13 @@ exit:
 ; AMDGPU-NEXT: ; Function Attrs: {{.*}}
 ; AMDGPU-NEXT: declare void @_Z18work_group_barrierj12memory_scope(i32, i32) #[[ATTR2]]
 ; AMDGPU-EMPTY:
+; AMDGPU-NEXT: ; Function Attrs: {{.*}}
+; AMDGPU-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR3:[0-9]+]]
+; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: attributes #[[ATTR0]] = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 ; AMDGPU-NEXT: attributes #[[ATTR1]] = { convergent nocallback nofree nounwind willreturn }
 ; AMDGPU-NEXT: attributes #[[ATTR2]] = { convergent }
+; AMDGPU-NEXT: attributes #[[ATTR3]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; AMDGPU-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
@@ -1649,22 +1331,16 @@ exit:
 ; HOST-NEXT: entry:
 ; HOST-NEXT:   store i32 5, ptr %a, align 4
 ; HOST-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; HOST-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 1
-; HOST-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; HOST-NEXT:     i64 0, label %asyncpipe.short1
-; HOST-NEXT:   ]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.prologue:
 ; HOST-NEXT:   call void @__asyncpipe_rt_barrier()
 ; HOST-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 64, i32 0)
 ; HOST-NEXT:   call void @asyncpipe.mark()
 ; HOST-NEXT:   br label %loop
 ; HOST-EMPTY:
 ; HOST-NEXT: loop:
-; HOST-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; HOST-NEXT:   %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; HOST-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; HOST-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; HOST-NEXT:   %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; HOST-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %entry ], [ %asyncpipe.mod2.next, %loop ]
 ; HOST-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
 ; HOST-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; HOST-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -1674,7 +1350,8 @@ exit:
 ; HOST-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
 ; HOST-NEXT:   %off = mul i64 %i, 16
 ; HOST-NEXT:   %src = getelementptr i32, ptr %a, i64 %off
-; HOST-NEXT:   %off.ahead = mul i64 %asyncpipe.iter.ahead, 16
+; HOST-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; HOST-NEXT:   %off.ahead = mul i64 %asyncpipe.iter.repeated, 16
 ; HOST-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %off.ahead
 ; HOST-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset1
 ; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 64, i32 0)
@@ -1686,36 +1363,16 @@ exit:
 ; HOST-NEXT:   %acc.next = add i32 %acc, %v
 ; HOST-NEXT:   call void @__asyncpipe_rt_barrier()
 ; HOST-NEXT:   %i.next = add i64 %i, 1
+; HOST-NEXT:   %done = icmp eq i64 %i.next, %n
 ; HOST-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; HOST-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; HOST-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 2
 ; HOST-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; HOST-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; HOST-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.epilogue:
-; HOST-NEXT:   br label %loop.epi1
-; HOST-EMPTY:
-; HOST-NEXT: loop.epi1:
-; HOST-NEXT:   %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
-; HOST-NEXT:   call void @asyncpipe.wait(i32 0)
-; HOST-NEXT:   call void @__asyncpipe_rt_barrier()
-; HOST-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset.epi1
-; HOST-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; HOST-NEXT:   %acc.next.epi1 = add i32 %acc.epi1, %v.epi1
-; HOST-NEXT:   call void @__asyncpipe_rt_barrier()
-; HOST-NEXT:   br label %exit
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.short1:
-; HOST-NEXT:   call void @__asyncpipe_rt_barrier()
-; HOST-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 64, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   br label %loop.epi1
+; HOST-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; HOST-EMPTY:
 ; HOST-NEXT: exit:
-; HOST-NEXT:   store i32 %acc.next.epi1, ptr %c, align 4
+; HOST-NEXT:   call void @asyncpipe.wait(i32 0)
+; HOST-NEXT:   store i32 %acc.next, ptr %c, align 4
 ; HOST-NEXT:   ret void
 ; HOST-NEXT: }
 ; HOST-EMPTY:
@@ -1726,6 +1383,11 @@ exit:
 ; HOST-NEXT: declare void @asyncpipe.wait(i32)
 ; HOST-EMPTY:
 ; HOST-NEXT: declare void @__asyncpipe_rt_barrier()
+; HOST-EMPTY:
+; HOST-NEXT: ; Function Attrs: {{.*}}
+; HOST-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; HOST-EMPTY:
+; HOST-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; HOST-EMPTY:
 ; HOST-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; HOST-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
@@ -1804,21 +1466,15 @@ exit:
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: asyncpipe.nooverlap.ph:
 ; CHECKED-NEXT:   %[[TMP12:[0-9]+]] = add i64 %n, -1
-; CHECKED-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP12]], 1
-; CHECKED-NEXT:   switch i64 %[[TMP12]], label %asyncpipe.prologue [
-; CHECKED-NEXT:     i64 0, label %asyncpipe.short1
-; CHECKED-NEXT:   ]
-; CHECKED-EMPTY:
-; CHECKED-NEXT: asyncpipe.prologue:
 ; CHECKED-NEXT:   call void @asyncpipe.copy(ptr @buf.checked.pipelined, ptr %a, i32 4, i32 0)
 ; CHECKED-NEXT:   call void @asyncpipe.mark()
 ; CHECKED-NEXT:   br label %loop
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: loop:
-; CHECKED-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECKED-NEXT:   %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; CHECKED-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECKED-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; CHECKED-NEXT:   %i = phi i64 [ 0, %asyncpipe.nooverlap.ph ], [ %i.next, %loop ]
+; CHECKED-NEXT:   %acc = phi i32 [ 0, %asyncpipe.nooverlap.ph ], [ %acc.next, %loop ]
+; CHECKED-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.nooverlap.ph ], [ %asyncpipe.iter.next, %loop ]
+; CHECKED-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.nooverlap.ph ], [ %asyncpipe.mod2.next, %loop ]
 ; CHECKED-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
 ; CHECKED-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; CHECKED-NEXT:   %[[TMP13:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -1827,7 +1483,8 @@ exit:
 ; CHECKED-NEXT:   %asyncpipe.ahead = select i1 %[[TMP15]], i32 %[[TMP14]], i32 %[[TMP13]]
 ; CHECKED-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
 ; CHECKED-NEXT:   %src = getelementptr i32, ptr %a, i64 %i
-; CHECKED-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.ahead
+; CHECKED-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP12]])
+; CHECKED-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated
 ; CHECKED-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf.checked.pipelined, i32 %asyncpipe.offset1
 ; CHECKED-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
 ; CHECKED-NEXT:   call void @asyncpipe.mark()
@@ -1838,36 +1495,16 @@ exit:
 ; CHECKED-NEXT:   store i32 %v, ptr %dst, align 4
 ; CHECKED-NEXT:   %acc.next = add i32 %acc, %v
 ; CHECKED-NEXT:   %i.next = add i64 %i, 1
+; CHECKED-NEXT:   %done = icmp eq i64 %i.next, %n
 ; CHECKED-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECKED-NEXT:   %[[TMP16:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; CHECKED-NEXT:   %[[TMP17:[0-9]+]] = icmp eq i32 %[[TMP16]], 2
 ; CHECKED-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP17]], i32 0, i32 %[[TMP16]]
-; CHECKED-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECKED-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META2:[0-9]+]]
-; CHECKED-EMPTY:
-; CHECKED-NEXT: asyncpipe.epilogue:
-; CHECKED-NEXT:   br label %loop.epi1
-; CHECKED-EMPTY:
-; CHECKED-NEXT: loop.epi1:
-; CHECKED-NEXT:   %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECKED-NEXT:   %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECKED-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECKED-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
-; CHECKED-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECKED-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @buf.checked.pipelined, i32 %asyncpipe.offset.epi1
-; CHECKED-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECKED-NEXT:   %dst.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
-; CHECKED-NEXT:   store i32 %v.epi1, ptr %dst.epi1, align 4
-; CHECKED-NEXT:   %acc.next.epi1 = add i32 %acc.epi1, %v.epi1
-; CHECKED-NEXT:   br label %exit
-; CHECKED-EMPTY:
-; CHECKED-NEXT: asyncpipe.short1:
-; CHECKED-NEXT:   call void @asyncpipe.copy(ptr @buf.checked.pipelined, ptr %a, i32 4, i32 0)
-; CHECKED-NEXT:   call void @asyncpipe.mark()
-; CHECKED-NEXT:   br label %loop.epi1
+; CHECKED-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META2:[0-9]+]]
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: exit:
-; CHECKED-NEXT:   %acc.next.lcssa = phi i32 [ %acc.next.overlap, %loop.overlap ], [ %acc.next.epi1, %loop.epi1 ]
+; CHECKED-NEXT:   %acc.next.lcssa = phi i32 [ %acc.next, %loop ], [ %acc.next.overlap, %loop.overlap ]
+; CHECKED-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECKED-NEXT:   ret i32 %acc.next.lcssa
 ; CHECKED-NEXT: }
 
@@ -1933,21 +1570,15 @@ exit:
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: asyncpipe.nooverlap.ph:
 ; CHECKED-NEXT:   %[[TMP12:[0-9]+]] = add i64 %n, -1
-; CHECKED-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP12]], 1
-; CHECKED-NEXT:   switch i64 %[[TMP12]], label %asyncpipe.prologue [
-; CHECKED-NEXT:     i64 0, label %asyncpipe.short1
-; CHECKED-NEXT:   ]
-; CHECKED-EMPTY:
-; CHECKED-NEXT: asyncpipe.prologue:
 ; CHECKED-NEXT:   call void @asyncpipe.copy(ptr @buf.checked, ptr %a, i32 4, i32 0)
 ; CHECKED-NEXT:   call void @asyncpipe.mark()
 ; CHECKED-NEXT:   br label %loop
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: loop:
-; CHECKED-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECKED-NEXT:   %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; CHECKED-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECKED-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; CHECKED-NEXT:   %i = phi i64 [ 0, %asyncpipe.nooverlap.ph ], [ %i.next, %loop ]
+; CHECKED-NEXT:   %acc = phi i32 [ 0, %asyncpipe.nooverlap.ph ], [ %acc.next, %loop ]
+; CHECKED-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.nooverlap.ph ], [ %asyncpipe.iter.next, %loop ]
+; CHECKED-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.nooverlap.ph ], [ %asyncpipe.mod2.next, %loop ]
 ; CHECKED-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
 ; CHECKED-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; CHECKED-NEXT:   %[[TMP13:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -1956,7 +1587,8 @@ exit:
 ; CHECKED-NEXT:   %asyncpipe.ahead = select i1 %[[TMP15]], i32 %[[TMP14]], i32 %[[TMP13]]
 ; CHECKED-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
 ; CHECKED-NEXT:   %src = getelementptr i32, ptr %a, i64 %i
-; CHECKED-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.ahead
+; CHECKED-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP12]])
+; CHECKED-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated
 ; CHECKED-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf.checked, i32 %asyncpipe.offset1
 ; CHECKED-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
 ; CHECKED-NEXT:   call void @asyncpipe.mark()
@@ -1967,36 +1599,16 @@ exit:
 ; CHECKED-NEXT:   store i32 %v, ptr %dst, align 4
 ; CHECKED-NEXT:   %acc.next = add i32 %acc, %v
 ; CHECKED-NEXT:   %i.next = add i64 %i, 1
+; CHECKED-NEXT:   %done = icmp eq i64 %i.next, %n
 ; CHECKED-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECKED-NEXT:   %[[TMP16:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; CHECKED-NEXT:   %[[TMP17:[0-9]+]] = icmp eq i32 %[[TMP16]], 2
 ; CHECKED-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP17]], i32 0, i32 %[[TMP16]]
-; CHECKED-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECKED-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META7:[0-9]+]]
-; CHECKED-EMPTY:
-; CHECKED-NEXT: asyncpipe.epilogue:
-; CHECKED-NEXT:   br label %loop.epi1
-; CHECKED-EMPTY:
-; CHECKED-NEXT: loop.epi1:
-; CHECKED-NEXT:   %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECKED-NEXT:   %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECKED-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECKED-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
-; CHECKED-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECKED-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @buf.checked, i32 %asyncpipe.offset.epi1
-; CHECKED-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECKED-NEXT:   %dst.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
-; CHECKED-NEXT:   store i32 %v.epi1, ptr %dst.epi1, align 4
-; CHECKED-NEXT:   %acc.next.epi1 = add i32 %acc.epi1, %v.epi1
-; CHECKED-NEXT:   br label %exit
-; CHECKED-EMPTY:
-; CHECKED-NEXT: asyncpipe.short1:
-; CHECKED-NEXT:   call void @asyncpipe.copy(ptr @buf.checked, ptr %a, i32 4, i32 0)
-; CHECKED-NEXT:   call void @asyncpipe.mark()
-; CHECKED-NEXT:   br label %loop.epi1
+; CHECKED-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META7:[0-9]+]]
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: exit:
-; CHECKED-NEXT:   %acc.next.lcssa = phi i32 [ %acc.next.overlap, %loop.overlap ], [ %acc.next.epi1, %loop.epi1 ]
+; CHECKED-NEXT:   %acc.next.lcssa = phi i32 [ %acc.next, %loop ], [ %acc.next.overlap, %loop.overlap ]
+; CHECKED-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECKED-NEXT:   ret i32 %acc.next.lcssa
 ; CHECKED-NEXT: }
 ; CHECKED-EMPTY:
@@ -2005,6 +1617,11 @@ exit:
 ; CHECKED-NEXT: declare void @asyncpipe.mark()
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: declare void @asyncpipe.wait(i32)
+; CHECKED-EMPTY:
+; CHECKED-NEXT: ; Function Attrs: {{.*}}
+; CHECKED-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; CHECKED-EMPTY:
+; CHECKED-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECKED-EMPTY:
 ; CHECKED-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECKED-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

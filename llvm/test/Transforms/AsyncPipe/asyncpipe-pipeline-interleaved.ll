@@ -29,8 +29,8 @@
 
 ; The steady-state loop: A for i + 2, wait(4) for A of i, use, B for i + 2,
 ; wait(4) for B of i, use.
-; The epilogue: 3, 2 (first copy: A and B of the last iteration no longer
-; issued), then 1, 0.
+; The last two iterations repeat the last iteration's copies; the exit waits
+; for them (wait(0)).
 
 ;--- amdgpu.ll
 @as = internal addrspace(3) global [256 x float] undef, align 16
@@ -80,47 +80,47 @@ exit:
 ; AMDGPU-NEXT:   %myb = getelementptr float, ptr addrspace(3) @bs, i32 %tid
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
-; AMDGPU-NEXT:   %ga.ahead8 = getelementptr float, ptr addrspace(1) %a.src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead8, ptr addrspace(3) @as, i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %ga.ahead9 = getelementptr float, ptr addrspace(1) %a.src, i32 %tid
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead9, ptr addrspace(3) @as, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gb.ahead9 = getelementptr float, ptr addrspace(1) %b.src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead9, ptr addrspace(3) @bs, i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %gb.ahead10 = getelementptr float, ptr addrspace(1) %b.src, i32 %tid
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead10, ptr addrspace(3) @bs, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead10 = add i32 256, %tid
-; AMDGPU-NEXT:   %ga.ahead11 = getelementptr float, ptr addrspace(1) %a.src, i32 %gidx.ahead10
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead11, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @as, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated11 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated11 to i32
+; AMDGPU-NEXT:   %tile.ahead12 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead13 = add i32 %tile.ahead12, %tid
+; AMDGPU-NEXT:   %ga.ahead14 = getelementptr float, ptr addrspace(1) %a.src, i32 %gidx.ahead13
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead14, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @as, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead12 = add i32 256, %tid
-; AMDGPU-NEXT:   %gb.ahead13 = getelementptr float, ptr addrspace(1) %b.src, i32 %gidx.ahead12
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead13, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @bs, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated15 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated15 to i32
+; AMDGPU-NEXT:   %tile.ahead16 = mul i32 %[[TMP2]], 256
+; AMDGPU-NEXT:   %gidx.ahead17 = add i32 %tile.ahead16, %tid
+; AMDGPU-NEXT:   %gb.ahead18 = getelementptr float, ptr addrspace(1) %b.src, i32 %gidx.ahead17
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead18, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @bs, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = sub i32 %[[TMP3]], 3
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = icmp uge i32 %[[TMP3]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP5]], i32 %[[TMP4]], i32 %[[TMP3]]
 ; AMDGPU-NEXT:   %asyncpipe.offset2 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead4 = add i64 %asyncpipe.iter, 2
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %ga = getelementptr float, ptr addrspace(1) %a.src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP6]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %ga.ahead = getelementptr float, ptr addrspace(1) %a.src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr3 = getelementptr i8, ptr addrspace(3) @as, i32 %asyncpipe.offset2
@@ -131,87 +131,29 @@ exit:
 ; AMDGPU-NEXT:   %a = load float, ptr addrspace(3) %asyncpipe.version.ptr, align 4
 ; AMDGPU-NEXT:   %acc.a = fadd float %acc, %a
 ; AMDGPU-NEXT:   %gb = getelementptr float, ptr addrspace(1) %b.src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead4 to i32
-; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP5]], 256
-; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
-; AMDGPU-NEXT:   %gb.ahead = getelementptr float, ptr addrspace(1) %b.src, i32 %gidx.ahead6
-; AMDGPU-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr addrspace(3) @bs, i32 %asyncpipe.offset2
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead, ptr addrspace(3) %asyncpipe.version.ptr7, i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated5 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead4, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated5 to i32
+; AMDGPU-NEXT:   %tile.ahead6 = mul i32 %[[TMP7]], 256
+; AMDGPU-NEXT:   %gidx.ahead7 = add i32 %tile.ahead6, %tid
+; AMDGPU-NEXT:   %gb.ahead = getelementptr float, ptr addrspace(1) %b.src, i32 %gidx.ahead7
+; AMDGPU-NEXT:   %asyncpipe.version.ptr8 = getelementptr i8, ptr addrspace(3) @bs, i32 %asyncpipe.offset2
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead, ptr addrspace(3) %asyncpipe.version.ptr8, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 4)
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr1 = getelementptr i8, ptr addrspace(3) %myb, i32 %asyncpipe.offset
 ; AMDGPU-NEXT:   %b = load float, ptr addrspace(3) %asyncpipe.version.ptr1, align 4
 ; AMDGPU-NEXT:   %acc.next = fmul float %acc.a, %b
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 3)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %mya, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %a.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.a.epi1 = fadd float %acc.epi1, %a.epi1
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 2)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr addrspace(3) %myb, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %b.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr1.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fmul float %acc.a.epi1, %b.epi1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
+; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod3, 1
 ; AMDGPU-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %mya, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %a.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.a.epi2 = fadd float %acc.epi2, %a.epi2
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr addrspace(3) %myb, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %b.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr1.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fmul float %acc.a.epi2, %b.epi2
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %ga.ahead14 = getelementptr float, ptr addrspace(1) %a.src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead14, ptr addrspace(3) @as, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gb.ahead15 = getelementptr float, ptr addrspace(1) %b.src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead15, ptr addrspace(3) @bs, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %ga.ahead16 = getelementptr float, ptr addrspace(1) %a.src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead16, ptr addrspace(3) @as, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gb.ahead17 = getelementptr float, ptr addrspace(1) %b.src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead17, ptr addrspace(3) @bs, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead18 = add i32 256, %tid
-; AMDGPU-NEXT:   %ga.ahead19 = getelementptr float, ptr addrspace(1) %a.src, i32 %gidx.ahead18
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %ga.ahead19, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @as, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead20 = add i32 256, %tid
-; AMDGPU-NEXT:   %gb.ahead21 = getelementptr float, ptr addrspace(1) %b.src, i32 %gidx.ahead20
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %gb.ahead21, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @bs, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 ; AMDGPU-EMPTY:
@@ -227,7 +169,11 @@ exit:
 ; AMDGPU-NEXT: ; Unknown intrinsic
 ; AMDGPU-NEXT: declare void @llvm.amdgcn.wait.asyncmark(i16)
 ; AMDGPU-EMPTY:
+; AMDGPU-NEXT: ; Function Attrs: {{.*}}
+; AMDGPU-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR1:[0-9]+]]
+; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: attributes #[[ATTR0]] = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+; AMDGPU-NEXT: attributes #[[ATTR1]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; AMDGPU-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
@@ -458,36 +404,31 @@ exit:
 ; HOST-NEXT:   %mya = getelementptr i32, ptr @as, i64 %tid
 ; HOST-NEXT:   %myb = getelementptr i32, ptr @bs, i64 %tid
 ; HOST-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; HOST-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 2
-; HOST-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; HOST-NEXT:     i64 0, label %asyncpipe.short1
-; HOST-NEXT:     i64 1, label %asyncpipe.short2
-; HOST-NEXT:   ]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.prologue:
-; HOST-NEXT:   %ga.ahead7 = getelementptr i32, ptr %a.src, i64 %tid
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %mya, ptr %ga.ahead7, i32 4, i32 0)
+; HOST-NEXT:   %ga.ahead8 = getelementptr i32, ptr %a.src, i64 %tid
+; HOST-NEXT:   call void @asyncpipe.copy(ptr %mya, ptr %ga.ahead8, i32 4, i32 0)
 ; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gb.ahead8 = getelementptr i32, ptr %b.src, i64 %tid
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %myb, ptr %gb.ahead8, i32 4, i32 0)
+; HOST-NEXT:   %gb.ahead9 = getelementptr i32, ptr %b.src, i64 %tid
+; HOST-NEXT:   call void @asyncpipe.copy(ptr %myb, ptr %gb.ahead9, i32 4, i32 0)
 ; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gidx.ahead9 = add i64 1, %tid
-; HOST-NEXT:   %ga.ahead10 = getelementptr i32, ptr %a.src, i64 %gidx.ahead9
-; HOST-NEXT:   %asyncpipe.version.ptr11 = getelementptr i8, ptr %mya, i32 64
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr11, ptr %ga.ahead10, i32 4, i32 0)
+; HOST-NEXT:   %asyncpipe.iter.repeated10 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; HOST-NEXT:   %gidx.ahead11 = add i64 %asyncpipe.iter.repeated10, %tid
+; HOST-NEXT:   %ga.ahead12 = getelementptr i32, ptr %a.src, i64 %gidx.ahead11
+; HOST-NEXT:   %asyncpipe.version.ptr13 = getelementptr i8, ptr %mya, i32 64
+; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr13, ptr %ga.ahead12, i32 4, i32 0)
 ; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gidx.ahead12 = add i64 1, %tid
-; HOST-NEXT:   %gb.ahead13 = getelementptr i32, ptr %b.src, i64 %gidx.ahead12
-; HOST-NEXT:   %asyncpipe.version.ptr14 = getelementptr i8, ptr %myb, i32 64
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr14, ptr %gb.ahead13, i32 4, i32 0)
+; HOST-NEXT:   %asyncpipe.iter.repeated14 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; HOST-NEXT:   %gidx.ahead15 = add i64 %asyncpipe.iter.repeated14, %tid
+; HOST-NEXT:   %gb.ahead16 = getelementptr i32, ptr %b.src, i64 %gidx.ahead15
+; HOST-NEXT:   %asyncpipe.version.ptr17 = getelementptr i8, ptr %myb, i32 64
+; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr17, ptr %gb.ahead16, i32 4, i32 0)
 ; HOST-NEXT:   call void @asyncpipe.mark()
 ; HOST-NEXT:   br label %loop
 ; HOST-EMPTY:
 ; HOST-NEXT: loop:
-; HOST-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; HOST-NEXT:   %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; HOST-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; HOST-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; HOST-NEXT:   %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; HOST-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; HOST-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 64
 ; HOST-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
 ; HOST-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
@@ -498,7 +439,8 @@ exit:
 ; HOST-NEXT:   %asyncpipe.iter.ahead4 = add i64 %asyncpipe.iter, 2
 ; HOST-NEXT:   %gidx = add i64 %i, %tid
 ; HOST-NEXT:   %ga = getelementptr i32, ptr %a.src, i64 %gidx
-; HOST-NEXT:   %gidx.ahead = add i64 %asyncpipe.iter.ahead, %tid
+; HOST-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; HOST-NEXT:   %gidx.ahead = add i64 %asyncpipe.iter.repeated, %tid
 ; HOST-NEXT:   %ga.ahead = getelementptr i32, ptr %a.src, i64 %gidx.ahead
 ; HOST-NEXT:   %asyncpipe.version.ptr3 = getelementptr i8, ptr %mya, i32 %asyncpipe.offset2
 ; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %ga.ahead, i32 4, i32 0)
@@ -508,87 +450,27 @@ exit:
 ; HOST-NEXT:   %a = load i32, ptr %asyncpipe.version.ptr, align 4
 ; HOST-NEXT:   %acc.a = add i32 %acc, %a
 ; HOST-NEXT:   %gb = getelementptr i32, ptr %b.src, i64 %gidx
-; HOST-NEXT:   %gidx.ahead5 = add i64 %asyncpipe.iter.ahead4, %tid
-; HOST-NEXT:   %gb.ahead = getelementptr i32, ptr %b.src, i64 %gidx.ahead5
-; HOST-NEXT:   %asyncpipe.version.ptr6 = getelementptr i8, ptr %myb, i32 %asyncpipe.offset2
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr6, ptr %gb.ahead, i32 4, i32 0)
+; HOST-NEXT:   %asyncpipe.iter.repeated5 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead4, i64 %[[TMP0]])
+; HOST-NEXT:   %gidx.ahead6 = add i64 %asyncpipe.iter.repeated5, %tid
+; HOST-NEXT:   %gb.ahead = getelementptr i32, ptr %b.src, i64 %gidx.ahead6
+; HOST-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr %myb, i32 %asyncpipe.offset2
+; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr7, ptr %gb.ahead, i32 4, i32 0)
 ; HOST-NEXT:   call void @asyncpipe.mark()
 ; HOST-NEXT:   call void @asyncpipe.wait(i32 4)
 ; HOST-NEXT:   %asyncpipe.version.ptr1 = getelementptr i8, ptr %myb, i32 %asyncpipe.offset
 ; HOST-NEXT:   %b = load i32, ptr %asyncpipe.version.ptr1, align 4
 ; HOST-NEXT:   %acc.next = mul i32 %acc.a, %b
 ; HOST-NEXT:   %i.next = add nuw i64 %i, 1
+; HOST-NEXT:   %done = icmp eq i64 %i.next, %n
 ; HOST-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; HOST-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod3, 1
 ; HOST-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 3
 ; HOST-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; HOST-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; HOST-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.epilogue:
-; HOST-NEXT:   br label %loop.epi1
-; HOST-EMPTY:
-; HOST-NEXT: loop.epi1:
-; HOST-NEXT:   %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; HOST-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; HOST-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 64
-; HOST-NEXT:   call void @asyncpipe.wait(i32 3)
-; HOST-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %mya, i32 %asyncpipe.offset.epi1
-; HOST-NEXT:   %a.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; HOST-NEXT:   %acc.a.epi1 = add i32 %acc.epi1, %a.epi1
-; HOST-NEXT:   call void @asyncpipe.wait(i32 2)
-; HOST-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %myb, i32 %asyncpipe.offset.epi1
-; HOST-NEXT:   %b.epi1 = load i32, ptr %asyncpipe.version.ptr1.epi1, align 4
-; HOST-NEXT:   %acc.next.epi1 = mul i32 %acc.a.epi1, %b.epi1
-; HOST-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; HOST-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
-; HOST-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; HOST-NEXT:   br label %loop.epi2
-; HOST-EMPTY:
-; HOST-NEXT: loop.epi2:
-; HOST-NEXT:   %acc.epi2 = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 64
-; HOST-NEXT:   call void @asyncpipe.wait(i32 1)
-; HOST-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %mya, i32 %asyncpipe.offset.epi2
-; HOST-NEXT:   %a.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; HOST-NEXT:   %acc.a.epi2 = add i32 %acc.epi2, %a.epi2
-; HOST-NEXT:   call void @asyncpipe.wait(i32 0)
-; HOST-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %myb, i32 %asyncpipe.offset.epi2
-; HOST-NEXT:   %b.epi2 = load i32, ptr %asyncpipe.version.ptr1.epi2, align 4
-; HOST-NEXT:   %acc.next.epi2 = mul i32 %acc.a.epi2, %b.epi2
-; HOST-NEXT:   br label %exit
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.short1:
-; HOST-NEXT:   %ga.ahead15 = getelementptr i32, ptr %a.src, i64 %tid
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %mya, ptr %ga.ahead15, i32 4, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gb.ahead16 = getelementptr i32, ptr %b.src, i64 %tid
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %myb, ptr %gb.ahead16, i32 4, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   br label %loop.epi2
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.short2:
-; HOST-NEXT:   %ga.ahead17 = getelementptr i32, ptr %a.src, i64 %tid
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %mya, ptr %ga.ahead17, i32 4, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gb.ahead18 = getelementptr i32, ptr %b.src, i64 %tid
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %myb, ptr %gb.ahead18, i32 4, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gidx.ahead19 = add i64 1, %tid
-; HOST-NEXT:   %ga.ahead20 = getelementptr i32, ptr %a.src, i64 %gidx.ahead19
-; HOST-NEXT:   %asyncpipe.version.ptr21 = getelementptr i8, ptr %mya, i32 64
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr21, ptr %ga.ahead20, i32 4, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   %gidx.ahead22 = add i64 1, %tid
-; HOST-NEXT:   %gb.ahead23 = getelementptr i32, ptr %b.src, i64 %gidx.ahead22
-; HOST-NEXT:   %asyncpipe.version.ptr24 = getelementptr i8, ptr %myb, i32 64
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr24, ptr %gb.ahead23, i32 4, i32 0)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   br label %loop.epi1
+; HOST-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; HOST-EMPTY:
 ; HOST-NEXT: exit:
-; HOST-NEXT:   store i32 %acc.next.epi2, ptr %dst, align 4
+; HOST-NEXT:   call void @asyncpipe.wait(i32 0)
+; HOST-NEXT:   store i32 %acc.next, ptr %dst, align 4
 ; HOST-NEXT:   ret void
 ; HOST-NEXT: }
 ; HOST-EMPTY:
@@ -597,6 +479,11 @@ exit:
 ; HOST-NEXT: declare void @asyncpipe.mark()
 ; HOST-EMPTY:
 ; HOST-NEXT: declare void @asyncpipe.wait(i32)
+; HOST-EMPTY:
+; HOST-NEXT: ; Function Attrs: {{.*}}
+; HOST-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; HOST-EMPTY:
+; HOST-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; HOST-EMPTY:
 ; HOST-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; HOST-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -19,7 +19,7 @@
 ; RUN:   2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: FileCheck %s --check-prefix=NAME < %t.yaml
-; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -asyncpipe-pipeline-drain=epilogue -S %s \
 ; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.epi.remarks \
 ; RUN:   | FileCheck %s --check-prefix=EPI
@@ -442,35 +442,30 @@ exit:
 ; HOST-NEXT: entry:
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_enter()
 ; HOST-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; HOST-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 2
-; HOST-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; HOST-NEXT:     i64 0, label %asyncpipe.short1
-; HOST-NEXT:     i64 1, label %asyncpipe.short2
-; HOST-NEXT:   ]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.prologue:
-; HOST-NEXT:   %adst.ahead11 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %asrc.ahead12 = getelementptr i32, ptr %a, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %adst.ahead11, ptr %asrc.ahead12, i64 4, ptr @__asyncpipe_rt_site)
+; HOST-NEXT:   %adst.ahead12 = getelementptr i32, ptr @as, i64 %tid
+; HOST-NEXT:   %asrc.ahead13 = getelementptr i32, ptr %a, i64 %tid
+; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %adst.ahead12, ptr %asrc.ahead13, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   %adst.ahead13 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %idx.ahead14 = add i64 16, %tid
-; HOST-NEXT:   %asrc.ahead15 = getelementptr i32, ptr %a, i64 %idx.ahead14
-; HOST-NEXT:   %asyncpipe.version.ptr16 = getelementptr i8, ptr %adst.ahead13, i32 64
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr16, ptr %asrc.ahead15, i64 4, ptr @__asyncpipe_rt_site)
+; HOST-NEXT:   %asyncpipe.iter.repeated14 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; HOST-NEXT:   %tile.ahead15 = mul i64 %asyncpipe.iter.repeated14, 16
+; HOST-NEXT:   %idx.ahead16 = add i64 %tile.ahead15, %tid
+; HOST-NEXT:   %asrc.ahead17 = getelementptr i32, ptr %a, i64 %idx.ahead16
+; HOST-NEXT:   %adst.ahead18 = getelementptr i32, ptr @as, i64 %tid
+; HOST-NEXT:   %asyncpipe.version.ptr19 = getelementptr i8, ptr %adst.ahead18, i32 64
+; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr19, ptr %asrc.ahead17, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
-; HOST-NEXT:   %bdst.ahead17 = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %bsrc.ahead18 = getelementptr i32, ptr %b, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %bdst.ahead17, ptr %bsrc.ahead18, i64 4, ptr @__asyncpipe_rt_site)
+; HOST-NEXT:   %bdst.ahead20 = getelementptr i32, ptr @bs, i64 %tid
+; HOST-NEXT:   %bsrc.ahead21 = getelementptr i32, ptr %b, i64 %tid
+; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %bdst.ahead20, ptr %bsrc.ahead21, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
 ; HOST-NEXT:   br label %loop
 ; HOST-EMPTY:
 ; HOST-NEXT: loop:
-; HOST-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; HOST-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
-; HOST-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; HOST-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; HOST-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
+; HOST-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %entry ], [ %asyncpipe.mod2.next, %loop ]
 ; HOST-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 64
 ; HOST-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.mod2, 64
 ; HOST-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
@@ -483,27 +478,29 @@ exit:
 ; HOST-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; HOST-NEXT:   %[[TMP5:[0-9]+]] = sub i32 %[[TMP4]], 2
 ; HOST-NEXT:   %[[TMP6:[0-9]+]] = icmp uge i32 %[[TMP4]], 2
-; HOST-NEXT:   %asyncpipe.ahead8 = select i1 %[[TMP6]], i32 %[[TMP5]], i32 %[[TMP4]]
-; HOST-NEXT:   %asyncpipe.offset9 = mul i32 %asyncpipe.ahead8, 64
+; HOST-NEXT:   %asyncpipe.ahead9 = select i1 %[[TMP6]], i32 %[[TMP5]], i32 %[[TMP4]]
+; HOST-NEXT:   %asyncpipe.offset10 = mul i32 %asyncpipe.ahead9, 64
 ; HOST-NEXT:   %tile = mul i64 %i, 16
 ; HOST-NEXT:   %idx = add i64 %tile, %tid
 ; HOST-NEXT:   %asrc = getelementptr i32, ptr %a, i64 %idx
 ; HOST-NEXT:   %adst = getelementptr i32, ptr @as, i64 %tid
 ; HOST-NEXT:   %bsrc = getelementptr i32, ptr %b, i64 %idx
 ; HOST-NEXT:   %bdst = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %adst.ahead = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.ahead, 16
+; HOST-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; HOST-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 16
 ; HOST-NEXT:   %idx.ahead = add i64 %tile.ahead, %tid
 ; HOST-NEXT:   %asrc.ahead = getelementptr i32, ptr %a, i64 %idx.ahead
+; HOST-NEXT:   %adst.ahead = getelementptr i32, ptr @as, i64 %tid
 ; HOST-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr %adst.ahead, i32 %asyncpipe.offset3
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr4, ptr %asrc.ahead, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
+; HOST-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead5, i64 %[[TMP0]])
+; HOST-NEXT:   %tile.ahead7 = mul i64 %asyncpipe.iter.repeated6, 16
+; HOST-NEXT:   %idx.ahead8 = add i64 %tile.ahead7, %tid
+; HOST-NEXT:   %bsrc.ahead = getelementptr i32, ptr %b, i64 %idx.ahead8
 ; HOST-NEXT:   %bdst.ahead = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %tile.ahead6 = mul i64 %asyncpipe.iter.ahead5, 16
-; HOST-NEXT:   %idx.ahead7 = add i64 %tile.ahead6, %tid
-; HOST-NEXT:   %bsrc.ahead = getelementptr i32, ptr %b, i64 %idx.ahead7
-; HOST-NEXT:   %asyncpipe.version.ptr10 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset9
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr10, ptr %bsrc.ahead, i64 4, ptr @__asyncpipe_rt_site)
+; HOST-NEXT:   %asyncpipe.version.ptr11 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset10
+; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr11, ptr %bsrc.ahead, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_wait(i64 2)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_wait_queue(i32 1, i64 1)
@@ -516,6 +513,7 @@ exit:
 ; HOST-NEXT:   %out = getelementptr i32, ptr %c, i64 %idx
 ; HOST-NEXT:   store i32 %sum, ptr %out, align 4
 ; HOST-NEXT:   %i.next = add nuw i64 %i, 1
+; HOST-NEXT:   %done = icmp eq i64 %i.next, %n
 ; HOST-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; HOST-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; HOST-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 2
@@ -523,111 +521,17 @@ exit:
 ; HOST-NEXT:   %[[TMP9:[0-9]+]] = add i32 %asyncpipe.mod3, 1
 ; HOST-NEXT:   %[[TMP10:[0-9]+]] = icmp eq i32 %[[TMP9]], 3
 ; HOST-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP10]], i32 0, i32 %[[TMP9]]
-; HOST-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; HOST-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.epilogue:
-; HOST-NEXT:   br label %loop.epi1
-; HOST-EMPTY:
-; HOST-NEXT: loop.epi1:
-; HOST-NEXT:   %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; HOST-NEXT:   %asyncpipe.iter.epi1 = phi i64 [ %asyncpipe.iter.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; HOST-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; HOST-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; HOST-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 64
-; HOST-NEXT:   %asyncpipe.offset1.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
-; HOST-NEXT:   %asyncpipe.iter.ahead5.epi1 = add i64 %asyncpipe.iter.epi1, 1
-; HOST-NEXT:   %[[TMP11:[0-9]+]] = add i32 %asyncpipe.mod2.epi1, 1
-; HOST-NEXT:   %[[TMP12:[0-9]+]] = sub i32 %[[TMP11]], 2
-; HOST-NEXT:   %[[TMP13:[0-9]+]] = icmp uge i32 %[[TMP11]], 2
-; HOST-NEXT:   %asyncpipe.ahead8.epi1 = select i1 %[[TMP13]], i32 %[[TMP12]], i32 %[[TMP11]]
-; HOST-NEXT:   %asyncpipe.offset9.epi1 = mul i32 %asyncpipe.ahead8.epi1, 64
-; HOST-NEXT:   %tile.epi1 = mul i64 %i.epi1, 16
-; HOST-NEXT:   %idx.epi1 = add i64 %tile.epi1, %tid
-; HOST-NEXT:   %adst.epi1 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %bdst.epi1 = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %bdst.ahead.epi1 = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %tile.ahead6.epi1 = mul i64 %asyncpipe.iter.ahead5.epi1, 16
-; HOST-NEXT:   %idx.ahead7.epi1 = add i64 %tile.ahead6.epi1, %tid
-; HOST-NEXT:   %bsrc.ahead.epi1 = getelementptr i32, ptr %b, i64 %idx.ahead7.epi1
-; HOST-NEXT:   %asyncpipe.version.ptr10.epi1 = getelementptr i8, ptr %bdst.ahead.epi1, i32 %asyncpipe.offset9.epi1
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr10.epi1, ptr %bsrc.ahead.epi1, i64 4, ptr @__asyncpipe_rt_site)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_wait(i64 1)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_wait_queue(i32 1, i64 1)
-; HOST-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %adst.epi1, i32 %asyncpipe.offset.epi1
-; HOST-NEXT:   %va.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; HOST-NEXT:   %asyncpipe.version.ptr2.epi1 = getelementptr i8, ptr %bdst.epi1, i32 %asyncpipe.offset1.epi1
-; HOST-NEXT:   %vb.epi1 = load i32, ptr %asyncpipe.version.ptr2.epi1, align 4
-; HOST-NEXT:   %prod.epi1 = mul i32 %va.epi1, %vb.epi1
-; HOST-NEXT:   %sum.epi1 = add i32 %prod.epi1, %va.epi1
-; HOST-NEXT:   %out.epi1 = getelementptr i32, ptr %c, i64 %idx.epi1
-; HOST-NEXT:   store i32 %sum.epi1, ptr %out.epi1, align 4
-; HOST-NEXT:   %i.next.epi1 = add nuw i64 %i.epi1, 1
-; HOST-NEXT:   %[[TMP14:[0-9]+]] = add i32 %asyncpipe.mod2.epi1, 1
-; HOST-NEXT:   %[[TMP15:[0-9]+]] = icmp eq i32 %[[TMP14]], 2
-; HOST-NEXT:   %asyncpipe.mod2.next.epi1 = select i1 %[[TMP15]], i32 0, i32 %[[TMP14]]
-; HOST-NEXT:   %[[TMP16:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; HOST-NEXT:   %[[TMP17:[0-9]+]] = icmp eq i32 %[[TMP16]], 3
-; HOST-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP17]], i32 0, i32 %[[TMP16]]
-; HOST-NEXT:   br label %loop.epi2
-; HOST-EMPTY:
-; HOST-NEXT: loop.epi2:
-; HOST-NEXT:   %i.epi2 = phi i64 [ %i.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.mod2.epi2 = phi i32 [ %asyncpipe.mod2.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 64
-; HOST-NEXT:   %asyncpipe.offset1.epi2 = mul i32 %asyncpipe.mod2.epi2, 64
-; HOST-NEXT:   %tile.epi2 = mul i64 %i.epi2, 16
-; HOST-NEXT:   %idx.epi2 = add i64 %tile.epi2, %tid
-; HOST-NEXT:   %adst.epi2 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %bdst.epi2 = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_wait(i64 0)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_wait_queue(i32 1, i64 0)
-; HOST-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %adst.epi2, i32 %asyncpipe.offset.epi2
-; HOST-NEXT:   %va.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; HOST-NEXT:   %asyncpipe.version.ptr2.epi2 = getelementptr i8, ptr %bdst.epi2, i32 %asyncpipe.offset1.epi2
-; HOST-NEXT:   %vb.epi2 = load i32, ptr %asyncpipe.version.ptr2.epi2, align 4
-; HOST-NEXT:   %prod.epi2 = mul i32 %va.epi2, %vb.epi2
-; HOST-NEXT:   %sum.epi2 = add i32 %prod.epi2, %va.epi2
-; HOST-NEXT:   %out.epi2 = getelementptr i32, ptr %c, i64 %idx.epi2
-; HOST-NEXT:   store i32 %sum.epi2, ptr %out.epi2, align 4
-; HOST-NEXT:   br label %exit
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.short1:
-; HOST-NEXT:   %adst.ahead19 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %asrc.ahead20 = getelementptr i32, ptr %a, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %adst.ahead19, ptr %asrc.ahead20, i64 4, ptr @__asyncpipe_rt_site)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   %bdst.ahead21 = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %bsrc.ahead22 = getelementptr i32, ptr %b, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %bdst.ahead21, ptr %bsrc.ahead22, i64 4, ptr @__asyncpipe_rt_site)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   br label %loop.epi2
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.short2:
-; HOST-NEXT:   %adst.ahead23 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %asrc.ahead24 = getelementptr i32, ptr %a, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %adst.ahead23, ptr %asrc.ahead24, i64 4, ptr @__asyncpipe_rt_site)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   %adst.ahead25 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %idx.ahead26 = add i64 16, %tid
-; HOST-NEXT:   %asrc.ahead27 = getelementptr i32, ptr %a, i64 %idx.ahead26
-; HOST-NEXT:   %asyncpipe.version.ptr28 = getelementptr i8, ptr %adst.ahead25, i32 64
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr28, ptr %asrc.ahead27, i64 4, ptr @__asyncpipe_rt_site)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
-; HOST-NEXT:   %bdst.ahead29 = getelementptr i32, ptr @bs, i64 %tid
-; HOST-NEXT:   %bsrc.ahead30 = getelementptr i32, ptr %b, i64 %tid
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %bdst.ahead29, ptr %bsrc.ahead30, i64 4, ptr @__asyncpipe_rt_site)
-; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   br label %loop.epi1
+; HOST-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; HOST-EMPTY:
 ; HOST-NEXT: exit:
+; HOST-NEXT:   notail call void @__asyncpipe_rt_wait(i64 0)
+; HOST-NEXT:   notail call void @__asyncpipe_rt_wait_queue(i32 1, i64 0)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_exit(ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   ret void
 ; HOST-NEXT: }
+; HOST-EMPTY:
+; HOST-NEXT: ; Function Attrs: {{.*}}
+; HOST-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
 ; HOST-EMPTY:
 ; HOST-NEXT: declare void @__asyncpipe_rt_copy(ptr, ptr, i64, ptr)
 ; HOST-EMPTY:
@@ -642,6 +546,8 @@ exit:
 ; HOST-NEXT: declare void @__asyncpipe_rt_enter()
 ; HOST-EMPTY:
 ; HOST-NEXT: declare void @__asyncpipe_rt_exit(ptr)
+; HOST-EMPTY:
+; HOST-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; HOST-EMPTY:
 ; HOST-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; HOST-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -761,21 +761,15 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %ind, ptr noalias %c, i64 %n) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 1
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf.fallback_to_zero, ptr %a, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %entry ], [ %asyncpipe.mod2.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -784,7 +778,8 @@ exit:
 ; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
 ; CHECK-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
 ; CHECK-NEXT:   %asrc = getelementptr i32, ptr %a, i64 %i
-; CHECK-NEXT:   %asrc.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.ahead
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %asrc.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated
 ; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf.fallback_to_zero, i32 %asyncpipe.offset1
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %asrc.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -800,40 +795,15 @@ exit:
 ; CHECK-NEXT:   %s = add i32 %x, %y
 ; CHECK-NEXT:   store i32 %s, ptr %c, align 4
 ; CHECK-NEXT:   %i.next = add i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 2
 ; CHECK-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META7:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
-; CHECK-NEXT:   %ip.epi1 = getelementptr i64, ptr %ind, i64 %i.epi1
-; CHECK-NEXT:   %idx.epi1 = load i64, ptr %ip.epi1, align 8
-; CHECK-NEXT:   %bsrc.epi1 = getelementptr i32, ptr %b, i64 %idx.epi1
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @other2, ptr %bsrc.epi1, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @buf.fallback_to_zero, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %y.epi1 = load i32, ptr @other2, align 4
-; CHECK-NEXT:   %s.epi1 = add i32 %x.epi1, %y.epi1
-; CHECK-NEXT:   store i32 %s.epi1, ptr %c, align 4
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf.fallback_to_zero, ptr %a, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META7:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 
@@ -920,21 +890,15 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n, i1 %p) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 1
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf.predicated_fallback, ptr %a, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %latch ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %latch ]
-; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %latch ]
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %latch ]
+; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %entry ], [ %asyncpipe.mod2.next, %latch ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -943,7 +907,8 @@ exit:
 ; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
 ; CHECK-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
 ; CHECK-NEXT:   %asrc = getelementptr i32, ptr %a, i64 %i
-; CHECK-NEXT:   %asrc.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.ahead
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %asrc.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated
 ; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf.predicated_fallback, i32 %asyncpipe.offset1
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %asrc.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -963,44 +928,15 @@ exit:
 ; CHECK-NEXT:   %s = add i32 %x, %y
 ; CHECK-NEXT:   store i32 %s, ptr %c, align 4
 ; CHECK-NEXT:   %i.next = add i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 2
 ; CHECK-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META9:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 64
-; CHECK-NEXT:   br i1 %p, label %copy.epi1, label %latch.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: copy.epi1:
-; CHECK-NEXT:   %bsrc.epi1 = getelementptr i32, ptr %b, i64 %i.epi1
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @pred, ptr %bsrc.epi1, i32 4, i32 0)
-; CHECK-NEXT:   br label %latch.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi1:
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @buf.predicated_fallback, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %y.epi1 = load i32, ptr @pred, align 4
-; CHECK-NEXT:   %s.epi1 = add i32 %x.epi1, %y.epi1
-; CHECK-NEXT:   store i32 %s.epi1, ptr %c, align 4
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf.predicated_fallback, ptr %a, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META9:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 
@@ -1097,6 +1033,11 @@ exit:
 ; CHECK-NEXT: declare void @asyncpipe.mark()
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.wait(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: ; Function Attrs: {{.*}}
+; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.stages", i32 2}

@@ -56,29 +56,23 @@ exit:
 ; CHECK-SAME: ptr noalias %a, i64 %n) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 3
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:     i64 2, label %asyncpipe.short3
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %src.ahead5 = getelementptr i32, ptr %a, i64 1
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 64), ptr %src.ahead5, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated5 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.ahead6 = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated5
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 64), ptr %src.ahead6, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %src.ahead6 = getelementptr i32, ptr %a, i64 2
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 128), ptr %src.ahead6, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated7 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.ahead8 = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated7
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 128), ptr %src.ahead8, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECK-NEXT:   %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %loop ]
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %entry ], [ %asyncpipe.mod4.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 64
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
@@ -87,7 +81,8 @@ exit:
 ; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
 ; CHECK-NEXT:   %asyncpipe.offset3 = mul i32 %asyncpipe.ahead, 64
 ; CHECK-NEXT:   %src = getelementptr i32, ptr %a, i64 %i
-; CHECK-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.ahead
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %asyncpipe.iter.repeated
 ; CHECK-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset3
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr4, ptr %src.ahead, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -102,102 +97,16 @@ exit:
 ; CHECK-NEXT:   %w = load i32, ptr %asyncpipe.version.ptr2, align 4
 ; CHECK-NEXT:   %acc.next = xor i32 %acc.2, %w
 ; CHECK-NEXT:   %i.next = add i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
 ; CHECK-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 64
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %u.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %acc.1.epi1 = add i32 %acc.epi1, %u.epi1
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr getelementptr (i32, ptr @buf, i64 1), i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr1.epi1, align 4
-; CHECK-NEXT:   %acc.2.epi1 = mul i32 %acc.1.epi1, %v.epi1
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi1 = getelementptr i8, ptr getelementptr (i32, ptr @buf, i64 2), i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %w.epi1 = load i32, ptr %asyncpipe.version.ptr2.epi1, align 4
-; CHECK-NEXT:   %acc.next.epi1 = xor i32 %acc.2.epi1, %w.epi1
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod4.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 64
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %u.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %acc.1.epi2 = add i32 %acc.epi2, %u.epi2
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr getelementptr (i32, ptr @buf, i64 1), i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %v.epi2 = load i32, ptr %asyncpipe.version.ptr1.epi2, align 4
-; CHECK-NEXT:   %acc.2.epi2 = mul i32 %acc.1.epi2, %v.epi2
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi2 = getelementptr i8, ptr getelementptr (i32, ptr @buf, i64 2), i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %w.epi2 = load i32, ptr %asyncpipe.version.ptr2.epi2, align 4
-; CHECK-NEXT:   %acc.next.epi2 = xor i32 %acc.2.epi2, %w.epi2
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod4.epi2, 1
-; CHECK-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi2 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi3:
-; CHECK-NEXT:   %acc.epi3 = phi i32 [ %acc.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 64
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %u.epi3 = load i32, ptr %asyncpipe.version.ptr.epi3, align 4
-; CHECK-NEXT:   %acc.1.epi3 = add i32 %acc.epi3, %u.epi3
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr getelementptr (i32, ptr @buf, i64 1), i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %v.epi3 = load i32, ptr %asyncpipe.version.ptr1.epi3, align 4
-; CHECK-NEXT:   %acc.2.epi3 = mul i32 %acc.1.epi3, %v.epi3
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi3 = getelementptr i8, ptr getelementptr (i32, ptr @buf, i64 2), i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %w.epi3 = load i32, ptr %asyncpipe.version.ptr2.epi3, align 4
-; CHECK-NEXT:   %acc.next.epi3 = xor i32 %acc.2.epi3, %w.epi3
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %src.ahead7 = getelementptr i32, ptr %a, i64 1
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 64), ptr %src.ahead7, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short3:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %src.ahead8 = getelementptr i32, ptr %a, i64 1
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 64), ptr %src.ahead8, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %src.ahead9 = getelementptr i32, ptr %a, i64 2
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 128), ptr %src.ahead9, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   ret i32 %acc.next.epi3
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   ret i32 %acc.next
 ; CHECK-NEXT: }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
@@ -205,6 +114,11 @@ exit:
 ; CHECK-NEXT: declare void @asyncpipe.mark()
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.wait(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: ; Function Attrs: {{.*}}
+; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -9,7 +9,7 @@
 ; RUN:   -asyncpipe-pipeline-drain=empty-groups -pass-remarks-analysis=asyncpipe-pipeline \
 ; RUN:   2>%t.remarks | FileCheck %s --check-prefix=GROUPS
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline,verify' -S %s \
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline,verify' -asyncpipe-pipeline-drain=epilogue -S %s \
 ; RUN:   | FileCheck %s --check-prefix=EPI
 
 ; REMARK: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 2 groups in flight (2 of its queue)

@@ -49,7 +49,8 @@
 @bs6 = internal global [64 x float] undef
 
 ; TVM's simple compute with stages [0, 3], stage 0 async: B gets 4 versions,
-; the loop waits with 3 in flight and the epilogue with 2, 1, 0.
+; the loop waits with 3 in flight, and the exit for the copies the last
+; three iterations repeated.
 define void @simple_three(ptr noalias %a, ptr noalias %c, i64 %n, i64 %tid) {
 entry:
   br label %loop
@@ -90,36 +91,30 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %c, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 3
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:     i64 2, label %asyncpipe.short3
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   %dst.ahead3 = getelementptr i32, ptr @b1, i64 %tid
 ; CHECK-NEXT:   %src.ahead4 = getelementptr i32, ptr %a, i64 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %dst.ahead3, ptr %src.ahead4, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %dst.ahead5 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.idx.ahead6 = add i64 1, %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated5 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.idx.ahead6 = add i64 %asyncpipe.iter.repeated5, %tid
 ; CHECK-NEXT:   %src.ahead7 = getelementptr i32, ptr %a, i64 %src.idx.ahead6
-; CHECK-NEXT:   %asyncpipe.version.ptr8 = getelementptr i8, ptr %dst.ahead5, i32 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr8, ptr %src.ahead7, i32 4, i32 0)
+; CHECK-NEXT:   %dst.ahead8 = getelementptr i32, ptr @b1, i64 %tid
+; CHECK-NEXT:   %asyncpipe.version.ptr9 = getelementptr i8, ptr %dst.ahead8, i32 64
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr9, ptr %src.ahead7, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %dst.ahead9 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.idx.ahead10 = add i64 2, %tid
-; CHECK-NEXT:   %src.ahead11 = getelementptr i32, ptr %a, i64 %src.idx.ahead10
-; CHECK-NEXT:   %asyncpipe.version.ptr12 = getelementptr i8, ptr %dst.ahead9, i32 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr12, ptr %src.ahead11, i32 4, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated10 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.idx.ahead11 = add i64 %asyncpipe.iter.repeated10, %tid
+; CHECK-NEXT:   %src.ahead12 = getelementptr i32, ptr %a, i64 %src.idx.ahead11
+; CHECK-NEXT:   %dst.ahead13 = getelementptr i32, ptr @b1, i64 %tid
+; CHECK-NEXT:   %asyncpipe.version.ptr14 = getelementptr i8, ptr %dst.ahead13, i32 128
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr14, ptr %src.ahead12, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %loop ]
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %entry ], [ %asyncpipe.mod4.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 64
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
@@ -130,9 +125,10 @@ exit:
 ; CHECK-NEXT:   %src.idx = add i64 %i, %tid
 ; CHECK-NEXT:   %src = getelementptr i32, ptr %a, i64 %src.idx
 ; CHECK-NEXT:   %dst = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %dst.ahead = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.idx.ahead = add i64 %asyncpipe.iter.ahead, %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.idx.ahead = add i64 %asyncpipe.iter.repeated, %tid
 ; CHECK-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %src.idx.ahead
+; CHECK-NEXT:   %dst.ahead = getelementptr i32, ptr @b1, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr %dst.ahead, i32 %asyncpipe.offset1
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -143,103 +139,15 @@ exit:
 ; CHECK-NEXT:   %out = getelementptr i32, ptr %c, i64 %i
 ; CHECK-NEXT:   store i32 %v2, ptr %out, align 4
 ; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
 ; CHECK-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %i.epi1 = phi i64 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 64
-; CHECK-NEXT:   %dst.epi1 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %dst.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %v2.epi1 = mul i32 %v.epi1, 2
-; CHECK-NEXT:   %out.epi1 = getelementptr i32, ptr %c, i64 %i.epi1
-; CHECK-NEXT:   store i32 %v2.epi1, ptr %out.epi1, align 4
-; CHECK-NEXT:   %i.next.epi1 = add nuw i64 %i.epi1, 1
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod4.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %i.epi2 = phi i64 [ %i.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 64
-; CHECK-NEXT:   %dst.epi2 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %dst.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %v2.epi2 = mul i32 %v.epi2, 2
-; CHECK-NEXT:   %out.epi2 = getelementptr i32, ptr %c, i64 %i.epi2
-; CHECK-NEXT:   store i32 %v2.epi2, ptr %out.epi2, align 4
-; CHECK-NEXT:   %i.next.epi2 = add nuw i64 %i.epi2, 1
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod4.epi2, 1
-; CHECK-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi2 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi3:
-; CHECK-NEXT:   %i.epi3 = phi i64 [ %i.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 64
-; CHECK-NEXT:   %dst.epi3 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr %dst.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %v.epi3 = load i32, ptr %asyncpipe.version.ptr.epi3, align 4
-; CHECK-NEXT:   %v2.epi3 = mul i32 %v.epi3, 2
-; CHECK-NEXT:   %out.epi3 = getelementptr i32, ptr %c, i64 %i.epi3
-; CHECK-NEXT:   store i32 %v2.epi3, ptr %out.epi3, align 4
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   %dst.ahead13 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.ahead14 = getelementptr i32, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %dst.ahead13, ptr %src.ahead14, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   %dst.ahead15 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.ahead16 = getelementptr i32, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %dst.ahead15, ptr %src.ahead16, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %dst.ahead17 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.idx.ahead18 = add i64 1, %tid
-; CHECK-NEXT:   %src.ahead19 = getelementptr i32, ptr %a, i64 %src.idx.ahead18
-; CHECK-NEXT:   %asyncpipe.version.ptr20 = getelementptr i8, ptr %dst.ahead17, i32 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr20, ptr %src.ahead19, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short3:
-; CHECK-NEXT:   %dst.ahead21 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.ahead22 = getelementptr i32, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %dst.ahead21, ptr %src.ahead22, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %dst.ahead23 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.idx.ahead24 = add i64 1, %tid
-; CHECK-NEXT:   %src.ahead25 = getelementptr i32, ptr %a, i64 %src.idx.ahead24
-; CHECK-NEXT:   %asyncpipe.version.ptr26 = getelementptr i8, ptr %dst.ahead23, i32 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr26, ptr %src.ahead25, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %dst.ahead27 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %src.idx.ahead28 = add i64 2, %tid
-; CHECK-NEXT:   %src.ahead29 = getelementptr i32, ptr %a, i64 %src.idx.ahead28
-; CHECK-NEXT:   %asyncpipe.version.ptr30 = getelementptr i8, ptr %dst.ahead27, i32 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr30, ptr %src.ahead29, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; GROUPS: source_filename = {{.*}}
@@ -371,48 +279,50 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 3
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:     i64 2, label %asyncpipe.short3
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
-; CHECK-NEXT:   %sa.ahead5 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %ga.ahead6 = getelementptr float, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sa.ahead5, ptr %ga.ahead6, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead7 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead8 = getelementptr float, ptr %b, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sb.ahead7, ptr %gb.ahead8, i32 4, i32 0)
+; CHECK-NEXT:   %sa.ahead8 = getelementptr float, ptr @as2, i64 %tid
+; CHECK-NEXT:   %ga.ahead9 = getelementptr float, ptr %a, i64 %tid
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sa.ahead8, ptr %ga.ahead9, i32 4, i32 0)
+; CHECK-NEXT:   %sb.ahead10 = getelementptr float, ptr @bs2, i64 %tid
+; CHECK-NEXT:   %gb.ahead11 = getelementptr float, ptr %b, i64 %tid
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sb.ahead10, ptr %gb.ahead11, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %sa.ahead9 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %idx.ahead10 = add i64 64, %tid
-; CHECK-NEXT:   %ga.ahead11 = getelementptr float, ptr %a, i64 %idx.ahead10
-; CHECK-NEXT:   %asyncpipe.version.ptr12 = getelementptr i8, ptr %sa.ahead9, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr12, ptr %ga.ahead11, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead13 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead14 = getelementptr float, ptr %b, i64 %idx.ahead10
-; CHECK-NEXT:   %asyncpipe.version.ptr15 = getelementptr i8, ptr %sb.ahead13, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr15, ptr %gb.ahead14, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   %asyncpipe.iter.repeated12 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead13 = mul i64 %asyncpipe.iter.repeated12, 64
+; CHECK-NEXT:   %idx.ahead14 = add i64 %tile.ahead13, %tid
+; CHECK-NEXT:   %ga.ahead15 = getelementptr float, ptr %a, i64 %idx.ahead14
 ; CHECK-NEXT:   %sa.ahead16 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %idx.ahead17 = add i64 128, %tid
-; CHECK-NEXT:   %ga.ahead18 = getelementptr float, ptr %a, i64 %idx.ahead17
-; CHECK-NEXT:   %asyncpipe.version.ptr19 = getelementptr i8, ptr %sa.ahead16, i32 512
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr19, ptr %ga.ahead18, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead20 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead21 = getelementptr float, ptr %b, i64 %idx.ahead17
-; CHECK-NEXT:   %asyncpipe.version.ptr22 = getelementptr i8, ptr %sb.ahead20, i32 512
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr22, ptr %gb.ahead21, i32 4, i32 0)
+; CHECK-NEXT:   %asyncpipe.version.ptr17 = getelementptr i8, ptr %sa.ahead16, i32 256
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr17, ptr %ga.ahead15, i32 4, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated18 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead19 = mul i64 %asyncpipe.iter.repeated18, 64
+; CHECK-NEXT:   %idx.ahead20 = add i64 %tile.ahead19, %tid
+; CHECK-NEXT:   %gb.ahead21 = getelementptr float, ptr %b, i64 %idx.ahead20
+; CHECK-NEXT:   %sb.ahead22 = getelementptr float, ptr @bs2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.version.ptr23 = getelementptr i8, ptr %sb.ahead22, i32 256
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr23, ptr %gb.ahead21, i32 4, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   %asyncpipe.iter.repeated24 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead25 = mul i64 %asyncpipe.iter.repeated24, 64
+; CHECK-NEXT:   %idx.ahead26 = add i64 %tile.ahead25, %tid
+; CHECK-NEXT:   %ga.ahead27 = getelementptr float, ptr %a, i64 %idx.ahead26
+; CHECK-NEXT:   %sa.ahead28 = getelementptr float, ptr @as2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.version.ptr29 = getelementptr i8, ptr %sa.ahead28, i32 512
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr29, ptr %ga.ahead27, i32 4, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated30 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead31 = mul i64 %asyncpipe.iter.repeated30, 64
+; CHECK-NEXT:   %idx.ahead32 = add i64 %tile.ahead31, %tid
+; CHECK-NEXT:   %gb.ahead33 = getelementptr float, ptr %b, i64 %idx.ahead32
+; CHECK-NEXT:   %sb.ahead34 = getelementptr float, ptr @bs2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.version.ptr35 = getelementptr i8, ptr %sb.ahead34, i32 512
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr35, ptr %gb.ahead33, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %loop ]
-; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %loop ]
+; CHECK-NEXT:   %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %entry ], [ %asyncpipe.mod4.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 256
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
@@ -426,16 +336,20 @@ exit:
 ; CHECK-NEXT:   %gb = getelementptr float, ptr %b, i64 %idx
 ; CHECK-NEXT:   %sa = getelementptr float, ptr @as2, i64 %tid
 ; CHECK-NEXT:   %sb = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %sa.ahead = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.ahead, 64
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 64
 ; CHECK-NEXT:   %idx.ahead = add i64 %tile.ahead, %tid
 ; CHECK-NEXT:   %ga.ahead = getelementptr float, ptr %a, i64 %idx.ahead
+; CHECK-NEXT:   %sa.ahead = getelementptr float, ptr @as2, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr3 = getelementptr i8, ptr %sa.ahead, i32 %asyncpipe.offset2
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %ga.ahead, i32 4, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead5 = mul i64 %asyncpipe.iter.repeated4, 64
+; CHECK-NEXT:   %idx.ahead6 = add i64 %tile.ahead5, %tid
+; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %idx.ahead6
 ; CHECK-NEXT:   %sb.ahead = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %idx.ahead
-; CHECK-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr %sb.ahead, i32 %asyncpipe.offset2
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr4, ptr %gb.ahead, i32 4, i32 0)
+; CHECK-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr %sb.ahead, i32 %asyncpipe.offset2
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr7, ptr %gb.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 3)
 ; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr %sa, i32 %asyncpipe.offset
@@ -445,129 +359,16 @@ exit:
 ; CHECK-NEXT:   %p = fmul float %x, %y
 ; CHECK-NEXT:   %acc.next = fadd float %acc, %p
 ; CHECK-NEXT:   %k.next = add nuw i64 %k, 1
+; CHECK-NEXT:   %done = icmp eq i64 %k.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
 ; CHECK-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META2:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 256
-; CHECK-NEXT:   %sa.epi1 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %sb.epi1 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr %sa.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x.epi1 = load float, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %sb.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %y.epi1 = load float, ptr %asyncpipe.version.ptr1.epi1, align 4
-; CHECK-NEXT:   %p.epi1 = fmul float %x.epi1, %y.epi1
-; CHECK-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %p.epi1
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod4.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 256
-; CHECK-NEXT:   %sa.epi2 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %sb.epi2 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr %sa.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %x.epi2 = load float, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %sb.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %y.epi2 = load float, ptr %asyncpipe.version.ptr1.epi2, align 4
-; CHECK-NEXT:   %p.epi2 = fmul float %x.epi2, %y.epi2
-; CHECK-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %p.epi2
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod4.epi2, 1
-; CHECK-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi2 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi3:
-; CHECK-NEXT:   %acc.epi3 = phi float [ %acc.next.epi2, %loop.epi2 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %loop.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 256
-; CHECK-NEXT:   %sa.epi3 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %sb.epi3 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr %sa.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %x.epi3 = load float, ptr %asyncpipe.version.ptr.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %sb.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %y.epi3 = load float, ptr %asyncpipe.version.ptr1.epi3, align 4
-; CHECK-NEXT:   %p.epi3 = fmul float %x.epi3, %y.epi3
-; CHECK-NEXT:   %acc.next.epi3 = fadd float %acc.epi3, %p.epi3
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   %sa.ahead23 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %ga.ahead24 = getelementptr float, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sa.ahead23, ptr %ga.ahead24, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead25 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead26 = getelementptr float, ptr %b, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sb.ahead25, ptr %gb.ahead26, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   %sa.ahead27 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %ga.ahead28 = getelementptr float, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sa.ahead27, ptr %ga.ahead28, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead29 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead30 = getelementptr float, ptr %b, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sb.ahead29, ptr %gb.ahead30, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %sa.ahead31 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %idx.ahead32 = add i64 64, %tid
-; CHECK-NEXT:   %ga.ahead33 = getelementptr float, ptr %a, i64 %idx.ahead32
-; CHECK-NEXT:   %asyncpipe.version.ptr34 = getelementptr i8, ptr %sa.ahead31, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr34, ptr %ga.ahead33, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead35 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead36 = getelementptr float, ptr %b, i64 %idx.ahead32
-; CHECK-NEXT:   %asyncpipe.version.ptr37 = getelementptr i8, ptr %sb.ahead35, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr37, ptr %gb.ahead36, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short3:
-; CHECK-NEXT:   %sa.ahead38 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %ga.ahead39 = getelementptr float, ptr %a, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sa.ahead38, ptr %ga.ahead39, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead40 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead41 = getelementptr float, ptr %b, i64 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sb.ahead40, ptr %gb.ahead41, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %sa.ahead42 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %idx.ahead43 = add i64 64, %tid
-; CHECK-NEXT:   %ga.ahead44 = getelementptr float, ptr %a, i64 %idx.ahead43
-; CHECK-NEXT:   %asyncpipe.version.ptr45 = getelementptr i8, ptr %sa.ahead42, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr45, ptr %ga.ahead44, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead46 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead47 = getelementptr float, ptr %b, i64 %idx.ahead43
-; CHECK-NEXT:   %asyncpipe.version.ptr48 = getelementptr i8, ptr %sb.ahead46, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr48, ptr %gb.ahead47, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %sa.ahead49 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %idx.ahead50 = add i64 128, %tid
-; CHECK-NEXT:   %ga.ahead51 = getelementptr float, ptr %a, i64 %idx.ahead50
-; CHECK-NEXT:   %asyncpipe.version.ptr52 = getelementptr i8, ptr %sa.ahead49, i32 512
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr52, ptr %ga.ahead51, i32 4, i32 0)
-; CHECK-NEXT:   %sb.ahead53 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %gb.ahead54 = getelementptr float, ptr %b, i64 %idx.ahead50
-; CHECK-NEXT:   %asyncpipe.version.ptr55 = getelementptr i8, ptr %sb.ahead53, i32 512
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr55, ptr %gb.ahead54, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META2:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   store float %acc.next.epi3, ptr %c, align 4
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   store float %acc.next, ptr %c, align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; GROUPS-LABEL: define void @gemm_simple(
@@ -722,34 +523,34 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 3
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:     i64 2, label %asyncpipe.short3
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as3, ptr %a, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs3, ptr %b, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead7 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 256), ptr %ga.ahead7, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead8 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 256), ptr %gb.ahead8, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated9 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead10 = mul i64 %asyncpipe.iter.repeated9, 64
+; CHECK-NEXT:   %ga.ahead11 = getelementptr float, ptr %a, i64 %tile.ahead10
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 256), ptr %ga.ahead11, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated12 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead13 = mul i64 %asyncpipe.iter.repeated12, 64
+; CHECK-NEXT:   %gb.ahead14 = getelementptr float, ptr %b, i64 %tile.ahead13
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 256), ptr %gb.ahead14, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead9 = getelementptr float, ptr %a, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 512), ptr %ga.ahead9, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead10 = getelementptr float, ptr %b, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 512), ptr %gb.ahead10, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated15 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead16 = mul i64 %asyncpipe.iter.repeated15, 64
+; CHECK-NEXT:   %ga.ahead17 = getelementptr float, ptr %a, i64 %tile.ahead16
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 512), ptr %ga.ahead17, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated18 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead19 = mul i64 %asyncpipe.iter.repeated18, 64
+; CHECK-NEXT:   %gb.ahead20 = getelementptr float, ptr %b, i64 %tile.ahead19
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 512), ptr %gb.ahead20, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %latch ]
-; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.inner, %latch ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %latch ]
-; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %latch ]
+; CHECK-NEXT:   %k = phi i64 [ 0, %entry ], [ %k.next, %latch ]
+; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.inner, %latch ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %latch ]
+; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %entry ], [ %asyncpipe.mod4.next, %latch ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 256
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
@@ -760,13 +561,16 @@ exit:
 ; CHECK-NEXT:   %tile = mul i64 %k, 64
 ; CHECK-NEXT:   %ga = getelementptr float, ptr %a, i64 %tile
 ; CHECK-NEXT:   %gb = getelementptr float, ptr %b, i64 %tile
-; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.ahead, 64
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 64
 ; CHECK-NEXT:   %ga.ahead = getelementptr float, ptr %a, i64 %tile.ahead
 ; CHECK-NEXT:   %asyncpipe.version.ptr5 = getelementptr i8, ptr @as3, i32 %asyncpipe.offset4
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr5, ptr %ga.ahead, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead
-; CHECK-NEXT:   %asyncpipe.version.ptr6 = getelementptr i8, ptr @bs3, i32 %asyncpipe.offset4
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr6, ptr %gb.ahead, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead7 = mul i64 %asyncpipe.iter.repeated6, 64
+; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead7
+; CHECK-NEXT:   %asyncpipe.version.ptr8 = getelementptr i8, ptr @bs3, i32 %asyncpipe.offset4
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr8, ptr %gb.ahead, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 3)
 ; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @as3, i32 %asyncpipe.offset
@@ -794,153 +598,16 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: latch:
 ; CHECK-NEXT:   %k.next = add nuw i64 %k, 1
+; CHECK-NEXT:   %done = icmp eq i64 %k.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
 ; CHECK-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META3:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi float [ %acc.inner, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @as3, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x0.epi1 = load float, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi1 = getelementptr i8, ptr @bs3, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %y0.epi1 = load float, ptr %asyncpipe.version.ptr2.epi1, align 4
-; CHECK-NEXT:   %p0.epi1 = fmul float %x0.epi1, %y0.epi1
-; CHECK-NEXT:   %acc0.epi1 = fadd float %acc.epi1, %p0.epi1
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   br label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi1:
-; CHECK-NEXT:   %j.epi1 = phi i64 [ 1, %loop.epi1 ], [ %j.next.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %acc.j.epi1 = phi float [ %acc0.epi1, %loop.epi1 ], [ %acc.inner.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %pa.epi1 = getelementptr float, ptr @as3, i64 %j.epi1
-; CHECK-NEXT:   %pb.epi1 = getelementptr float, ptr @bs3, i64 %j.epi1
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %pa.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %xj.epi1 = load float, ptr %asyncpipe.version.ptr1.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr3.epi1 = getelementptr i8, ptr %pb.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %yj.epi1 = load float, ptr %asyncpipe.version.ptr3.epi1, align 4
-; CHECK-NEXT:   %pj.epi1 = fmul float %xj.epi1, %yj.epi1
-; CHECK-NEXT:   %acc.inner.epi1 = fadd float %acc.j.epi1, %pj.epi1
-; CHECK-NEXT:   %j.next.epi1 = add nuw i64 %j.epi1, 1
-; CHECK-NEXT:   %j.done.epi1 = icmp eq i64 %j.next.epi1, 4
-; CHECK-NEXT:   br i1 %j.done.epi1, label %latch.epi1, label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi1:
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod4.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi float [ %acc.inner.epi1, %latch.epi1 ], [ 0.000000e+00, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %latch.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr @as3, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %x0.epi2 = load float, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi2 = getelementptr i8, ptr @bs3, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %y0.epi2 = load float, ptr %asyncpipe.version.ptr2.epi2, align 4
-; CHECK-NEXT:   %p0.epi2 = fmul float %x0.epi2, %y0.epi2
-; CHECK-NEXT:   %acc0.epi2 = fadd float %acc.epi2, %p0.epi2
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   br label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi2:
-; CHECK-NEXT:   %j.epi2 = phi i64 [ 1, %loop.epi2 ], [ %j.next.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %acc.j.epi2 = phi float [ %acc0.epi2, %loop.epi2 ], [ %acc.inner.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %pa.epi2 = getelementptr float, ptr @as3, i64 %j.epi2
-; CHECK-NEXT:   %pb.epi2 = getelementptr float, ptr @bs3, i64 %j.epi2
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %pa.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %xj.epi2 = load float, ptr %asyncpipe.version.ptr1.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr3.epi2 = getelementptr i8, ptr %pb.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %yj.epi2 = load float, ptr %asyncpipe.version.ptr3.epi2, align 4
-; CHECK-NEXT:   %pj.epi2 = fmul float %xj.epi2, %yj.epi2
-; CHECK-NEXT:   %acc.inner.epi2 = fadd float %acc.j.epi2, %pj.epi2
-; CHECK-NEXT:   %j.next.epi2 = add nuw i64 %j.epi2, 1
-; CHECK-NEXT:   %j.done.epi2 = icmp eq i64 %j.next.epi2, 4
-; CHECK-NEXT:   br i1 %j.done.epi2, label %latch.epi2, label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi2:
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod4.epi2, 1
-; CHECK-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi2 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi3:
-; CHECK-NEXT:   %acc.epi3 = phi float [ %acc.inner.epi2, %latch.epi2 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %latch.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr @as3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %x0.epi3 = load float, ptr %asyncpipe.version.ptr.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi3 = getelementptr i8, ptr @bs3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %y0.epi3 = load float, ptr %asyncpipe.version.ptr2.epi3, align 4
-; CHECK-NEXT:   %p0.epi3 = fmul float %x0.epi3, %y0.epi3
-; CHECK-NEXT:   %acc0.epi3 = fadd float %acc.epi3, %p0.epi3
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   br label %inner.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi3:
-; CHECK-NEXT:   %j.epi3 = phi i64 [ 1, %loop.epi3 ], [ %j.next.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %acc.j.epi3 = phi float [ %acc0.epi3, %loop.epi3 ], [ %acc.inner.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %pa.epi3 = getelementptr float, ptr @as3, i64 %j.epi3
-; CHECK-NEXT:   %pb.epi3 = getelementptr float, ptr @bs3, i64 %j.epi3
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %pa.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %xj.epi3 = load float, ptr %asyncpipe.version.ptr1.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr3.epi3 = getelementptr i8, ptr %pb.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %yj.epi3 = load float, ptr %asyncpipe.version.ptr3.epi3, align 4
-; CHECK-NEXT:   %pj.epi3 = fmul float %xj.epi3, %yj.epi3
-; CHECK-NEXT:   %acc.inner.epi3 = fadd float %acc.j.epi3, %pj.epi3
-; CHECK-NEXT:   %j.next.epi3 = add nuw i64 %j.epi3, 1
-; CHECK-NEXT:   %j.done.epi3 = icmp eq i64 %j.next.epi3, 4
-; CHECK-NEXT:   br i1 %j.done.epi3, label %latch.epi3, label %inner.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi3:
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as3, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs3, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as3, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs3, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead11 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 256), ptr %ga.ahead11, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead12 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 256), ptr %gb.ahead12, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short3:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as3, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs3, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead13 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 256), ptr %ga.ahead13, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead14 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 256), ptr %gb.ahead14, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead15 = getelementptr float, ptr %a, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as3, i32 512), ptr %ga.ahead15, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead16 = getelementptr float, ptr %b, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs3, i32 512), ptr %gb.ahead16, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META3:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   store float %acc.inner.epi3, ptr %c, align 4
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   store float %acc.inner, ptr %c, align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; GROUPS-LABEL: define void @gemm_nested(
@@ -1088,34 +755,34 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 3
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:     i64 2, label %asyncpipe.short3
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as4, ptr %a, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs4, ptr %b, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead7 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 256), ptr %ga.ahead7, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead8 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 256), ptr %gb.ahead8, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated9 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead10 = mul i64 %asyncpipe.iter.repeated9, 64
+; CHECK-NEXT:   %ga.ahead11 = getelementptr float, ptr %a, i64 %tile.ahead10
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 256), ptr %ga.ahead11, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated12 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead13 = mul i64 %asyncpipe.iter.repeated12, 64
+; CHECK-NEXT:   %gb.ahead14 = getelementptr float, ptr %b, i64 %tile.ahead13
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 256), ptr %gb.ahead14, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead9 = getelementptr float, ptr %a, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 512), ptr %ga.ahead9, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead10 = getelementptr float, ptr %b, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 512), ptr %gb.ahead10, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated15 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead16 = mul i64 %asyncpipe.iter.repeated15, 64
+; CHECK-NEXT:   %ga.ahead17 = getelementptr float, ptr %a, i64 %tile.ahead16
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 512), ptr %ga.ahead17, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated18 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead19 = mul i64 %asyncpipe.iter.repeated18, 64
+; CHECK-NEXT:   %gb.ahead20 = getelementptr float, ptr %b, i64 %tile.ahead19
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 512), ptr %gb.ahead20, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %latch ]
-; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.inner, %latch ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %latch ]
-; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %latch ]
+; CHECK-NEXT:   %k = phi i64 [ 0, %entry ], [ %k.next, %latch ]
+; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.inner, %latch ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %latch ]
+; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %entry ], [ %asyncpipe.mod4.next, %latch ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 256
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
@@ -1126,13 +793,16 @@ exit:
 ; CHECK-NEXT:   %tile = mul i64 %k, 64
 ; CHECK-NEXT:   %ga = getelementptr float, ptr %a, i64 %tile
 ; CHECK-NEXT:   %gb = getelementptr float, ptr %b, i64 %tile
-; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.ahead, 64
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 64
 ; CHECK-NEXT:   %ga.ahead = getelementptr float, ptr %a, i64 %tile.ahead
 ; CHECK-NEXT:   %asyncpipe.version.ptr5 = getelementptr i8, ptr @as4, i32 %asyncpipe.offset4
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr5, ptr %ga.ahead, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead
-; CHECK-NEXT:   %asyncpipe.version.ptr6 = getelementptr i8, ptr @bs4, i32 %asyncpipe.offset4
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr6, ptr %gb.ahead, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead7 = mul i64 %asyncpipe.iter.repeated6, 64
+; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead7
+; CHECK-NEXT:   %asyncpipe.version.ptr8 = getelementptr i8, ptr @bs4, i32 %asyncpipe.offset4
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr8, ptr %gb.ahead, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 3)
 ; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @as4, i32 %asyncpipe.offset
@@ -1160,153 +830,16 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: latch:
 ; CHECK-NEXT:   %k.next = add nuw i64 %k, 1
+; CHECK-NEXT:   %done = icmp eq i64 %k.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
 ; CHECK-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META4:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi float [ %acc.inner, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @as4, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x0.epi1 = load float, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi1 = getelementptr i8, ptr @bs4, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %y0.epi1 = load float, ptr %asyncpipe.version.ptr2.epi1, align 4
-; CHECK-NEXT:   %p0.epi1 = fmul float %x0.epi1, %y0.epi1
-; CHECK-NEXT:   %acc0.epi1 = fadd float %acc.epi1, %p0.epi1
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   br label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi1:
-; CHECK-NEXT:   %j.epi1 = phi i64 [ 1, %loop.epi1 ], [ %j.next.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %acc.j.epi1 = phi float [ %acc0.epi1, %loop.epi1 ], [ %acc.inner.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %pa.epi1 = getelementptr float, ptr @as4, i64 %j.epi1
-; CHECK-NEXT:   %pb.epi1 = getelementptr float, ptr @bs4, i64 %j.epi1
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr %pa.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %xj.epi1 = load float, ptr %asyncpipe.version.ptr1.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr3.epi1 = getelementptr i8, ptr %pb.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %yj.epi1 = load float, ptr %asyncpipe.version.ptr3.epi1, align 4
-; CHECK-NEXT:   %pj.epi1 = fmul float %xj.epi1, %yj.epi1
-; CHECK-NEXT:   %acc.inner.epi1 = fadd float %acc.j.epi1, %pj.epi1
-; CHECK-NEXT:   %j.next.epi1 = add nuw i64 %j.epi1, 1
-; CHECK-NEXT:   %j.done.epi1 = icmp eq i64 %j.next.epi1, 4
-; CHECK-NEXT:   br i1 %j.done.epi1, label %latch.epi1, label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi1:
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod4.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi float [ %acc.inner.epi1, %latch.epi1 ], [ 0.000000e+00, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %latch.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr @as4, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %x0.epi2 = load float, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi2 = getelementptr i8, ptr @bs4, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %y0.epi2 = load float, ptr %asyncpipe.version.ptr2.epi2, align 4
-; CHECK-NEXT:   %p0.epi2 = fmul float %x0.epi2, %y0.epi2
-; CHECK-NEXT:   %acc0.epi2 = fadd float %acc.epi2, %p0.epi2
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   br label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi2:
-; CHECK-NEXT:   %j.epi2 = phi i64 [ 1, %loop.epi2 ], [ %j.next.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %acc.j.epi2 = phi float [ %acc0.epi2, %loop.epi2 ], [ %acc.inner.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %pa.epi2 = getelementptr float, ptr @as4, i64 %j.epi2
-; CHECK-NEXT:   %pb.epi2 = getelementptr float, ptr @bs4, i64 %j.epi2
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi2 = getelementptr i8, ptr %pa.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %xj.epi2 = load float, ptr %asyncpipe.version.ptr1.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr3.epi2 = getelementptr i8, ptr %pb.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %yj.epi2 = load float, ptr %asyncpipe.version.ptr3.epi2, align 4
-; CHECK-NEXT:   %pj.epi2 = fmul float %xj.epi2, %yj.epi2
-; CHECK-NEXT:   %acc.inner.epi2 = fadd float %acc.j.epi2, %pj.epi2
-; CHECK-NEXT:   %j.next.epi2 = add nuw i64 %j.epi2, 1
-; CHECK-NEXT:   %j.done.epi2 = icmp eq i64 %j.next.epi2, 4
-; CHECK-NEXT:   br i1 %j.done.epi2, label %latch.epi2, label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi2:
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod4.epi2, 1
-; CHECK-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi2 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi3:
-; CHECK-NEXT:   %acc.epi3 = phi float [ %acc.inner.epi2, %latch.epi2 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %latch.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr @as4, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %x0.epi3 = load float, ptr %asyncpipe.version.ptr.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi3 = getelementptr i8, ptr @bs4, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %y0.epi3 = load float, ptr %asyncpipe.version.ptr2.epi3, align 4
-; CHECK-NEXT:   %p0.epi3 = fmul float %x0.epi3, %y0.epi3
-; CHECK-NEXT:   %acc0.epi3 = fadd float %acc.epi3, %p0.epi3
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   br label %inner.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi3:
-; CHECK-NEXT:   %j.epi3 = phi i64 [ 1, %loop.epi3 ], [ %j.next.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %acc.j.epi3 = phi float [ %acc0.epi3, %loop.epi3 ], [ %acc.inner.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %pa.epi3 = getelementptr float, ptr @as4, i64 %j.epi3
-; CHECK-NEXT:   %pb.epi3 = getelementptr float, ptr @bs4, i64 %j.epi3
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi3 = getelementptr i8, ptr %pa.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %xj.epi3 = load float, ptr %asyncpipe.version.ptr1.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr3.epi3 = getelementptr i8, ptr %pb.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %yj.epi3 = load float, ptr %asyncpipe.version.ptr3.epi3, align 4
-; CHECK-NEXT:   %pj.epi3 = fmul float %xj.epi3, %yj.epi3
-; CHECK-NEXT:   %acc.inner.epi3 = fadd float %acc.j.epi3, %pj.epi3
-; CHECK-NEXT:   %j.next.epi3 = add nuw i64 %j.epi3, 1
-; CHECK-NEXT:   %j.done.epi3 = icmp eq i64 %j.next.epi3, 4
-; CHECK-NEXT:   br i1 %j.done.epi3, label %latch.epi3, label %inner.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi3:
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as4, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs4, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as4, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs4, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead11 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 256), ptr %ga.ahead11, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead12 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 256), ptr %gb.ahead12, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short3:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as4, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs4, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead13 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 256), ptr %ga.ahead13, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead14 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 256), ptr %gb.ahead14, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead15 = getelementptr float, ptr %a, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as4, i32 512), ptr %ga.ahead15, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead16 = getelementptr float, ptr %b, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs4, i32 512), ptr %gb.ahead16, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META4:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   store float %acc.inner.epi3, ptr %c, align 4
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   store float %acc.inner, ptr %c, align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; GROUPS-LABEL: define void @gemm_bad_annotation(
@@ -1460,34 +993,34 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 3
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:     i64 2, label %asyncpipe.short3
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as5, ptr %a, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs5, ptr %b, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead14 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 256), ptr %ga.ahead14, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead15 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 256), ptr %gb.ahead15, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated16 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead17 = mul i64 %asyncpipe.iter.repeated16, 64
+; CHECK-NEXT:   %ga.ahead18 = getelementptr float, ptr %a, i64 %tile.ahead17
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 256), ptr %ga.ahead18, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated19 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead20 = mul i64 %asyncpipe.iter.repeated19, 64
+; CHECK-NEXT:   %gb.ahead21 = getelementptr float, ptr %b, i64 %tile.ahead20
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 256), ptr %gb.ahead21, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead16 = getelementptr float, ptr %a, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 512), ptr %ga.ahead16, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead17 = getelementptr float, ptr %b, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 512), ptr %gb.ahead17, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated22 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead23 = mul i64 %asyncpipe.iter.repeated22, 64
+; CHECK-NEXT:   %ga.ahead24 = getelementptr float, ptr %a, i64 %tile.ahead23
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 512), ptr %ga.ahead24, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated25 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead26 = mul i64 %asyncpipe.iter.repeated25, 64
+; CHECK-NEXT:   %gb.ahead27 = getelementptr float, ptr %b, i64 %tile.ahead26
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 512), ptr %gb.ahead27, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %latch ]
-; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.inner.last, %latch ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %latch ]
-; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod4.next, %latch ]
+; CHECK-NEXT:   %k = phi i64 [ 0, %entry ], [ %k.next, %latch ]
+; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.inner.last, %latch ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %latch ]
+; CHECK-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %entry ], [ %asyncpipe.mod4.next, %latch ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 256
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
@@ -1498,13 +1031,16 @@ exit:
 ; CHECK-NEXT:   %tile = mul i64 %k, 64
 ; CHECK-NEXT:   %ga = getelementptr float, ptr %a, i64 %tile
 ; CHECK-NEXT:   %gb = getelementptr float, ptr %b, i64 %tile
-; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.ahead, 64
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 64
 ; CHECK-NEXT:   %ga.ahead = getelementptr float, ptr %a, i64 %tile.ahead
 ; CHECK-NEXT:   %asyncpipe.version.ptr12 = getelementptr i8, ptr @as5, i32 %asyncpipe.offset11
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr12, ptr %ga.ahead, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead
-; CHECK-NEXT:   %asyncpipe.version.ptr13 = getelementptr i8, ptr @bs5, i32 %asyncpipe.offset11
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr13, ptr %gb.ahead, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated13 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead14 = mul i64 %asyncpipe.iter.repeated13, 64
+; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead14
+; CHECK-NEXT:   %asyncpipe.version.ptr15 = getelementptr i8, ptr @bs5, i32 %asyncpipe.offset11
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr15, ptr %gb.ahead, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 3)
 ; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @as5, i32 %asyncpipe.offset
@@ -1557,228 +1093,16 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: latch:
 ; CHECK-NEXT:   %k.next = add nuw i64 %k, 1
+; CHECK-NEXT:   %done = icmp eq i64 %k.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
 ; CHECK-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META5:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi float [ %acc.inner.last, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi1 = phi i32 [ %asyncpipe.mod4.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short3 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod4.epi1, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @as5, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x0.epi1 = load float, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr8.epi1 = getelementptr i8, ptr @bs5, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %y0.epi1 = load float, ptr %asyncpipe.version.ptr8.epi1, align 4
-; CHECK-NEXT:   %p0.epi1 = fmul float %x0.epi1, %y0.epi1
-; CHECK-NEXT:   %acc0.epi1 = fadd float %acc.epi1, %p0.epi1
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
-; CHECK-NEXT:   %pa.first.epi1 = getelementptr float, ptr @as5, i64 1
-; CHECK-NEXT:   %pb.first.epi1 = getelementptr float, ptr @bs5, i64 1
-; CHECK-NEXT:   %j.next.first.epi1 = add nuw i64 1, 1
-; CHECK-NEXT:   %j.done.first.epi1 = icmp eq i64 %j.next.first.epi1, 4
-; CHECK-NEXT:   %asyncpipe.version.ptr6.epi1 = getelementptr i8, ptr %pa.first.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %xj.first.epi1 = load float, ptr %asyncpipe.version.ptr6.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr9.epi1 = getelementptr i8, ptr %pb.first.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %yj.first.epi1 = load float, ptr %asyncpipe.version.ptr9.epi1, align 4
-; CHECK-NEXT:   br i1 %j.done.first.epi1, label %inner.regs.last.epi1, label %inner.regs.ph.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi1:
-; CHECK-NEXT:   %j.epi1 = phi i64 [ 1, %inner.regs.ph.epi1 ], [ %j.next.ahead.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %acc.j.epi1 = phi float [ %acc0.epi1, %inner.regs.ph.epi1 ], [ %acc.inner.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %xj.reg.epi1 = phi float [ %xj.first.epi1, %inner.regs.ph.epi1 ], [ %xj.ahead.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %yj.reg.epi1 = phi float [ %yj.first.epi1, %inner.regs.ph.epi1 ], [ %yj.ahead.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %j.next.ahead.epi1 = add nuw i64 %j.epi1, 1
-; CHECK-NEXT:   %pa.ahead.epi1 = getelementptr float, ptr @as5, i64 %j.next.ahead.epi1
-; CHECK-NEXT:   %pb.ahead.epi1 = getelementptr float, ptr @bs5, i64 %j.next.ahead.epi1
-; CHECK-NEXT:   %j.next.ahead1.epi1 = add nuw i64 %j.next.ahead.epi1, 1
-; CHECK-NEXT:   %j.done.ahead.epi1 = icmp eq i64 %j.next.ahead1.epi1, 4
-; CHECK-NEXT:   %asyncpipe.version.ptr7.epi1 = getelementptr i8, ptr %pa.ahead.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %xj.ahead.epi1 = load float, ptr %asyncpipe.version.ptr7.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr10.epi1 = getelementptr i8, ptr %pb.ahead.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %yj.ahead.epi1 = load float, ptr %asyncpipe.version.ptr10.epi1, align 4
-; CHECK-NEXT:   %pj.epi1 = fmul float %xj.reg.epi1, %yj.reg.epi1
-; CHECK-NEXT:   %acc.inner.epi1 = fadd float %acc.j.epi1, %pj.epi1
-; CHECK-NEXT:   br i1 %j.done.ahead.epi1, label %inner.regs.exit.epi1, label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi1:
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod4.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.ph.epi1:
-; CHECK-NEXT:   br label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.exit.epi1:
-; CHECK-NEXT:   br label %inner.regs.last.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.last.epi1:
-; CHECK-NEXT:   %acc.j3.epi1 = phi float [ %acc0.epi1, %loop.epi1 ], [ %acc.inner.epi1, %inner.regs.exit.epi1 ]
-; CHECK-NEXT:   %xj.reg4.epi1 = phi float [ %xj.first.epi1, %loop.epi1 ], [ %xj.ahead.epi1, %inner.regs.exit.epi1 ]
-; CHECK-NEXT:   %yj.reg5.epi1 = phi float [ %yj.first.epi1, %loop.epi1 ], [ %yj.ahead.epi1, %inner.regs.exit.epi1 ]
-; CHECK-NEXT:   %pj.last.epi1 = fmul float %xj.reg4.epi1, %yj.reg5.epi1
-; CHECK-NEXT:   %acc.inner.last.epi1 = fadd float %acc.j3.epi1, %pj.last.epi1
-; CHECK-NEXT:   br label %latch.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi float [ %acc.inner.last.epi1, %latch.epi1 ], [ 0.000000e+00, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi2 = phi i32 [ %asyncpipe.mod4.next.epi1, %latch.epi1 ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod4.epi2, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr @as5, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %x0.epi2 = load float, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr8.epi2 = getelementptr i8, ptr @bs5, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %y0.epi2 = load float, ptr %asyncpipe.version.ptr8.epi2, align 4
-; CHECK-NEXT:   %p0.epi2 = fmul float %x0.epi2, %y0.epi2
-; CHECK-NEXT:   %acc0.epi2 = fadd float %acc.epi2, %p0.epi2
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %pa.first.epi2 = getelementptr float, ptr @as5, i64 1
-; CHECK-NEXT:   %pb.first.epi2 = getelementptr float, ptr @bs5, i64 1
-; CHECK-NEXT:   %j.next.first.epi2 = add nuw i64 1, 1
-; CHECK-NEXT:   %j.done.first.epi2 = icmp eq i64 %j.next.first.epi2, 4
-; CHECK-NEXT:   %asyncpipe.version.ptr6.epi2 = getelementptr i8, ptr %pa.first.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %xj.first.epi2 = load float, ptr %asyncpipe.version.ptr6.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr9.epi2 = getelementptr i8, ptr %pb.first.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %yj.first.epi2 = load float, ptr %asyncpipe.version.ptr9.epi2, align 4
-; CHECK-NEXT:   br i1 %j.done.first.epi2, label %inner.regs.last.epi2, label %inner.regs.ph.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi2:
-; CHECK-NEXT:   %j.epi2 = phi i64 [ 1, %inner.regs.ph.epi2 ], [ %j.next.ahead.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %acc.j.epi2 = phi float [ %acc0.epi2, %inner.regs.ph.epi2 ], [ %acc.inner.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %xj.reg.epi2 = phi float [ %xj.first.epi2, %inner.regs.ph.epi2 ], [ %xj.ahead.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %yj.reg.epi2 = phi float [ %yj.first.epi2, %inner.regs.ph.epi2 ], [ %yj.ahead.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %j.next.ahead.epi2 = add nuw i64 %j.epi2, 1
-; CHECK-NEXT:   %pa.ahead.epi2 = getelementptr float, ptr @as5, i64 %j.next.ahead.epi2
-; CHECK-NEXT:   %pb.ahead.epi2 = getelementptr float, ptr @bs5, i64 %j.next.ahead.epi2
-; CHECK-NEXT:   %j.next.ahead1.epi2 = add nuw i64 %j.next.ahead.epi2, 1
-; CHECK-NEXT:   %j.done.ahead.epi2 = icmp eq i64 %j.next.ahead1.epi2, 4
-; CHECK-NEXT:   %asyncpipe.version.ptr7.epi2 = getelementptr i8, ptr %pa.ahead.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %xj.ahead.epi2 = load float, ptr %asyncpipe.version.ptr7.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr10.epi2 = getelementptr i8, ptr %pb.ahead.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %yj.ahead.epi2 = load float, ptr %asyncpipe.version.ptr10.epi2, align 4
-; CHECK-NEXT:   %pj.epi2 = fmul float %xj.reg.epi2, %yj.reg.epi2
-; CHECK-NEXT:   %acc.inner.epi2 = fadd float %acc.j.epi2, %pj.epi2
-; CHECK-NEXT:   br i1 %j.done.ahead.epi2, label %inner.regs.exit.epi2, label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi2:
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = add i32 %asyncpipe.mod4.epi2, 1
-; CHECK-NEXT:   %[[TMP9:[0-9]+]] = icmp eq i32 %[[TMP8]], 4
-; CHECK-NEXT:   %asyncpipe.mod4.next.epi2 = select i1 %[[TMP9]], i32 0, i32 %[[TMP8]]
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.ph.epi2:
-; CHECK-NEXT:   br label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.exit.epi2:
-; CHECK-NEXT:   br label %inner.regs.last.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.last.epi2:
-; CHECK-NEXT:   %acc.j3.epi2 = phi float [ %acc0.epi2, %loop.epi2 ], [ %acc.inner.epi2, %inner.regs.exit.epi2 ]
-; CHECK-NEXT:   %xj.reg4.epi2 = phi float [ %xj.first.epi2, %loop.epi2 ], [ %xj.ahead.epi2, %inner.regs.exit.epi2 ]
-; CHECK-NEXT:   %yj.reg5.epi2 = phi float [ %yj.first.epi2, %loop.epi2 ], [ %yj.ahead.epi2, %inner.regs.exit.epi2 ]
-; CHECK-NEXT:   %pj.last.epi2 = fmul float %xj.reg4.epi2, %yj.reg5.epi2
-; CHECK-NEXT:   %acc.inner.last.epi2 = fadd float %acc.j3.epi2, %pj.last.epi2
-; CHECK-NEXT:   br label %latch.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi3:
-; CHECK-NEXT:   %acc.epi3 = phi float [ %acc.inner.last.epi2, %latch.epi2 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod4.epi3 = phi i32 [ %asyncpipe.mod4.next.epi2, %latch.epi2 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi3 = mul i32 %asyncpipe.mod4.epi3, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi3 = getelementptr i8, ptr @as5, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %x0.epi3 = load float, ptr %asyncpipe.version.ptr.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr8.epi3 = getelementptr i8, ptr @bs5, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %y0.epi3 = load float, ptr %asyncpipe.version.ptr8.epi3, align 4
-; CHECK-NEXT:   %p0.epi3 = fmul float %x0.epi3, %y0.epi3
-; CHECK-NEXT:   %acc0.epi3 = fadd float %acc.epi3, %p0.epi3
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %pa.first.epi3 = getelementptr float, ptr @as5, i64 1
-; CHECK-NEXT:   %pb.first.epi3 = getelementptr float, ptr @bs5, i64 1
-; CHECK-NEXT:   %j.next.first.epi3 = add nuw i64 1, 1
-; CHECK-NEXT:   %j.done.first.epi3 = icmp eq i64 %j.next.first.epi3, 4
-; CHECK-NEXT:   %asyncpipe.version.ptr6.epi3 = getelementptr i8, ptr %pa.first.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %xj.first.epi3 = load float, ptr %asyncpipe.version.ptr6.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr9.epi3 = getelementptr i8, ptr %pb.first.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %yj.first.epi3 = load float, ptr %asyncpipe.version.ptr9.epi3, align 4
-; CHECK-NEXT:   br i1 %j.done.first.epi3, label %inner.regs.last.epi3, label %inner.regs.ph.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi3:
-; CHECK-NEXT:   %j.epi3 = phi i64 [ 1, %inner.regs.ph.epi3 ], [ %j.next.ahead.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %acc.j.epi3 = phi float [ %acc0.epi3, %inner.regs.ph.epi3 ], [ %acc.inner.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %xj.reg.epi3 = phi float [ %xj.first.epi3, %inner.regs.ph.epi3 ], [ %xj.ahead.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %yj.reg.epi3 = phi float [ %yj.first.epi3, %inner.regs.ph.epi3 ], [ %yj.ahead.epi3, %inner.epi3 ]
-; CHECK-NEXT:   %j.next.ahead.epi3 = add nuw i64 %j.epi3, 1
-; CHECK-NEXT:   %pa.ahead.epi3 = getelementptr float, ptr @as5, i64 %j.next.ahead.epi3
-; CHECK-NEXT:   %pb.ahead.epi3 = getelementptr float, ptr @bs5, i64 %j.next.ahead.epi3
-; CHECK-NEXT:   %j.next.ahead1.epi3 = add nuw i64 %j.next.ahead.epi3, 1
-; CHECK-NEXT:   %j.done.ahead.epi3 = icmp eq i64 %j.next.ahead1.epi3, 4
-; CHECK-NEXT:   %asyncpipe.version.ptr7.epi3 = getelementptr i8, ptr %pa.ahead.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %xj.ahead.epi3 = load float, ptr %asyncpipe.version.ptr7.epi3, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr10.epi3 = getelementptr i8, ptr %pb.ahead.epi3, i32 %asyncpipe.offset.epi3
-; CHECK-NEXT:   %yj.ahead.epi3 = load float, ptr %asyncpipe.version.ptr10.epi3, align 4
-; CHECK-NEXT:   %pj.epi3 = fmul float %xj.reg.epi3, %yj.reg.epi3
-; CHECK-NEXT:   %acc.inner.epi3 = fadd float %acc.j.epi3, %pj.epi3
-; CHECK-NEXT:   br i1 %j.done.ahead.epi3, label %inner.regs.exit.epi3, label %inner.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi3:
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.ph.epi3:
-; CHECK-NEXT:   br label %inner.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.exit.epi3:
-; CHECK-NEXT:   br label %inner.regs.last.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.last.epi3:
-; CHECK-NEXT:   %acc.j3.epi3 = phi float [ %acc0.epi3, %loop.epi3 ], [ %acc.inner.epi3, %inner.regs.exit.epi3 ]
-; CHECK-NEXT:   %xj.reg4.epi3 = phi float [ %xj.first.epi3, %loop.epi3 ], [ %xj.ahead.epi3, %inner.regs.exit.epi3 ]
-; CHECK-NEXT:   %yj.reg5.epi3 = phi float [ %yj.first.epi3, %loop.epi3 ], [ %yj.ahead.epi3, %inner.regs.exit.epi3 ]
-; CHECK-NEXT:   %pj.last.epi3 = fmul float %xj.reg4.epi3, %yj.reg5.epi3
-; CHECK-NEXT:   %acc.inner.last.epi3 = fadd float %acc.j3.epi3, %pj.last.epi3
-; CHECK-NEXT:   br label %latch.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as5, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs5, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi3
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as5, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs5, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead18 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 256), ptr %ga.ahead18, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead19 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 256), ptr %gb.ahead19, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short3:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as5, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs5, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead20 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 256), ptr %ga.ahead20, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead21 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 256), ptr %gb.ahead21, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead22 = getelementptr float, ptr %a, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as5, i32 512), ptr %ga.ahead22, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead23 = getelementptr float, ptr %b, i64 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs5, i32 512), ptr %gb.ahead23, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META5:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   store float %acc.inner.last.epi3, ptr %c, align 4
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   store float %acc.inner.last, ptr %c, align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; GROUPS-LABEL: define void @gemm_nested_registers(
@@ -1954,28 +1278,25 @@ exit:
 ; CHECK-SAME: ptr noalias %a, ptr noalias %b, ptr noalias %c, i64 %n, i64 %m) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 2
-; CHECK-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as6, ptr %a, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs6, ptr %b, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead14 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as6, i32 256), ptr %ga.ahead14, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead15 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs6, i32 256), ptr %gb.ahead15, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated16 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead17 = mul i64 %asyncpipe.iter.repeated16, 64
+; CHECK-NEXT:   %ga.ahead18 = getelementptr float, ptr %a, i64 %tile.ahead17
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as6, i32 256), ptr %ga.ahead18, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated19 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead20 = mul i64 %asyncpipe.iter.repeated19, 64
+; CHECK-NEXT:   %gb.ahead21 = getelementptr float, ptr %b, i64 %tile.ahead20
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs6, i32 256), ptr %gb.ahead21, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %k = phi i64 [ 0, %asyncpipe.prologue ], [ %k.next, %latch ]
-; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.out, %latch ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %latch ]
-; CHECK-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %latch ]
+; CHECK-NEXT:   %k = phi i64 [ 0, %entry ], [ %k.next, %latch ]
+; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.out, %latch ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %latch ]
+; CHECK-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %latch ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 256
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
@@ -1986,13 +1307,16 @@ exit:
 ; CHECK-NEXT:   %tile = mul i64 %k, 64
 ; CHECK-NEXT:   %ga = getelementptr float, ptr %a, i64 %tile
 ; CHECK-NEXT:   %gb = getelementptr float, ptr %b, i64 %tile
-; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.ahead, 64
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 64
 ; CHECK-NEXT:   %ga.ahead = getelementptr float, ptr %a, i64 %tile.ahead
 ; CHECK-NEXT:   %asyncpipe.version.ptr12 = getelementptr i8, ptr @as6, i32 %asyncpipe.offset11
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr12, ptr %ga.ahead, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead
-; CHECK-NEXT:   %asyncpipe.version.ptr13 = getelementptr i8, ptr @bs6, i32 %asyncpipe.offset11
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr13, ptr %gb.ahead, i32 16, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated13 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead14 = mul i64 %asyncpipe.iter.repeated13, 64
+; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %tile.ahead14
+; CHECK-NEXT:   %asyncpipe.version.ptr15 = getelementptr i8, ptr @bs6, i32 %asyncpipe.offset11
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr15, ptr %gb.ahead, i32 16, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 2)
 ; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @as6, i32 %asyncpipe.offset
@@ -2053,166 +1377,16 @@ exit:
 ; CHECK-NEXT: latch:
 ; CHECK-NEXT:   %acc.out = phi float [ %acc0, %loop ], [ %acc.inner.last, %latch.loopexit ]
 ; CHECK-NEXT:   %k.next = add nuw i64 %k, 1
+; CHECK-NEXT:   %done = icmp eq i64 %k.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod3, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 3
 ; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META6:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi float [ %acc.out, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @as6, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %x0.epi1 = load float, ptr %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr8.epi1 = getelementptr i8, ptr @bs6, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %y0.epi1 = load float, ptr %asyncpipe.version.ptr8.epi1, align 4
-; CHECK-NEXT:   %p0.epi1 = fmul float %x0.epi1, %y0.epi1
-; CHECK-NEXT:   %acc0.epi1 = fadd float %acc.epi1, %p0.epi1
-; CHECK-NEXT:   %any.epi1 = icmp ugt i64 %m, 1
-; CHECK-NEXT:   br i1 %any.epi1, label %inner.preheader.epi1, label %latch.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi1:
-; CHECK-NEXT:   %j.epi1 = phi i64 [ %j.next.ahead.epi1, %inner.epi1 ], [ 1, %inner.regs.ph.epi1 ]
-; CHECK-NEXT:   %acc.j.epi1 = phi float [ %acc.inner.epi1, %inner.epi1 ], [ %acc0.epi1, %inner.regs.ph.epi1 ]
-; CHECK-NEXT:   %xj.reg.epi1 = phi float [ %xj.first.epi1, %inner.regs.ph.epi1 ], [ %xj.ahead.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %yj.reg.epi1 = phi float [ %yj.first.epi1, %inner.regs.ph.epi1 ], [ %yj.ahead.epi1, %inner.epi1 ]
-; CHECK-NEXT:   %j.next.ahead.epi1 = add nuw i64 %j.epi1, 1
-; CHECK-NEXT:   %pa.ahead.epi1 = getelementptr float, ptr @as6, i64 %j.next.ahead.epi1
-; CHECK-NEXT:   %pb.ahead.epi1 = getelementptr float, ptr @bs6, i64 %j.next.ahead.epi1
-; CHECK-NEXT:   %j.next.ahead1.epi1 = add nuw i64 %j.next.ahead.epi1, 1
-; CHECK-NEXT:   %j.done.ahead.epi1 = icmp eq i64 %j.next.ahead1.epi1, %m
-; CHECK-NEXT:   %asyncpipe.version.ptr7.epi1 = getelementptr i8, ptr %pa.ahead.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %xj.ahead.epi1 = load float, ptr %asyncpipe.version.ptr7.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr10.epi1 = getelementptr i8, ptr %pb.ahead.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %yj.ahead.epi1 = load float, ptr %asyncpipe.version.ptr10.epi1, align 4
-; CHECK-NEXT:   %pj.epi1 = fmul float %xj.reg.epi1, %yj.reg.epi1
-; CHECK-NEXT:   %acc.inner.epi1 = fadd float %acc.j.epi1, %pj.epi1
-; CHECK-NEXT:   br i1 %j.done.ahead.epi1, label %inner.regs.exit.epi1, label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi1:
-; CHECK-NEXT:   %acc.out.epi1 = phi float [ %acc0.epi1, %loop.epi1 ], [ %acc.inner.last.epi1, %latch.loopexit.epi1 ]
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
-; CHECK-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.preheader.epi1:
-; CHECK-NEXT:   %pa.first.epi1 = getelementptr float, ptr @as6, i64 1
-; CHECK-NEXT:   %pb.first.epi1 = getelementptr float, ptr @bs6, i64 1
-; CHECK-NEXT:   %j.next.first.epi1 = add nuw i64 1, 1
-; CHECK-NEXT:   %j.done.first.epi1 = icmp eq i64 %j.next.first.epi1, %m
-; CHECK-NEXT:   %asyncpipe.version.ptr6.epi1 = getelementptr i8, ptr %pa.first.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %xj.first.epi1 = load float, ptr %asyncpipe.version.ptr6.epi1, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr9.epi1 = getelementptr i8, ptr %pb.first.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %yj.first.epi1 = load float, ptr %asyncpipe.version.ptr9.epi1, align 4
-; CHECK-NEXT:   br i1 %j.done.first.epi1, label %inner.regs.last.epi1, label %inner.regs.ph.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.loopexit.epi1:
-; CHECK-NEXT:   br label %latch.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.ph.epi1:
-; CHECK-NEXT:   br label %inner.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.exit.epi1:
-; CHECK-NEXT:   br label %inner.regs.last.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.last.epi1:
-; CHECK-NEXT:   %acc.j3.epi1 = phi float [ %acc0.epi1, %inner.preheader.epi1 ], [ %acc.inner.epi1, %inner.regs.exit.epi1 ]
-; CHECK-NEXT:   %xj.reg4.epi1 = phi float [ %xj.first.epi1, %inner.preheader.epi1 ], [ %xj.ahead.epi1, %inner.regs.exit.epi1 ]
-; CHECK-NEXT:   %yj.reg5.epi1 = phi float [ %yj.first.epi1, %inner.preheader.epi1 ], [ %yj.ahead.epi1, %inner.regs.exit.epi1 ]
-; CHECK-NEXT:   %pj.last.epi1 = fmul float %xj.reg4.epi1, %yj.reg5.epi1
-; CHECK-NEXT:   %acc.inner.last.epi1 = fadd float %acc.j3.epi1, %pj.last.epi1
-; CHECK-NEXT:   br label %latch.loopexit.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi float [ %acc.out.epi1, %latch.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %latch.epi1 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 256
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr @as6, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %x0.epi2 = load float, ptr %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr8.epi2 = getelementptr i8, ptr @bs6, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %y0.epi2 = load float, ptr %asyncpipe.version.ptr8.epi2, align 4
-; CHECK-NEXT:   %p0.epi2 = fmul float %x0.epi2, %y0.epi2
-; CHECK-NEXT:   %acc0.epi2 = fadd float %acc.epi2, %p0.epi2
-; CHECK-NEXT:   %any.epi2 = icmp ugt i64 %m, 1
-; CHECK-NEXT:   br i1 %any.epi2, label %inner.preheader.epi2, label %latch.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.epi2:
-; CHECK-NEXT:   %j.epi2 = phi i64 [ %j.next.ahead.epi2, %inner.epi2 ], [ 1, %inner.regs.ph.epi2 ]
-; CHECK-NEXT:   %acc.j.epi2 = phi float [ %acc.inner.epi2, %inner.epi2 ], [ %acc0.epi2, %inner.regs.ph.epi2 ]
-; CHECK-NEXT:   %xj.reg.epi2 = phi float [ %xj.first.epi2, %inner.regs.ph.epi2 ], [ %xj.ahead.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %yj.reg.epi2 = phi float [ %yj.first.epi2, %inner.regs.ph.epi2 ], [ %yj.ahead.epi2, %inner.epi2 ]
-; CHECK-NEXT:   %j.next.ahead.epi2 = add nuw i64 %j.epi2, 1
-; CHECK-NEXT:   %pa.ahead.epi2 = getelementptr float, ptr @as6, i64 %j.next.ahead.epi2
-; CHECK-NEXT:   %pb.ahead.epi2 = getelementptr float, ptr @bs6, i64 %j.next.ahead.epi2
-; CHECK-NEXT:   %j.next.ahead1.epi2 = add nuw i64 %j.next.ahead.epi2, 1
-; CHECK-NEXT:   %j.done.ahead.epi2 = icmp eq i64 %j.next.ahead1.epi2, %m
-; CHECK-NEXT:   %asyncpipe.version.ptr7.epi2 = getelementptr i8, ptr %pa.ahead.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %xj.ahead.epi2 = load float, ptr %asyncpipe.version.ptr7.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr10.epi2 = getelementptr i8, ptr %pb.ahead.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %yj.ahead.epi2 = load float, ptr %asyncpipe.version.ptr10.epi2, align 4
-; CHECK-NEXT:   %pj.epi2 = fmul float %xj.reg.epi2, %yj.reg.epi2
-; CHECK-NEXT:   %acc.inner.epi2 = fadd float %acc.j.epi2, %pj.epi2
-; CHECK-NEXT:   br i1 %j.done.ahead.epi2, label %inner.regs.exit.epi2, label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.epi2:
-; CHECK-NEXT:   %acc.out.epi2 = phi float [ %acc0.epi2, %loop.epi2 ], [ %acc.inner.last.epi2, %latch.loopexit.epi2 ]
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.preheader.epi2:
-; CHECK-NEXT:   %pa.first.epi2 = getelementptr float, ptr @as6, i64 1
-; CHECK-NEXT:   %pb.first.epi2 = getelementptr float, ptr @bs6, i64 1
-; CHECK-NEXT:   %j.next.first.epi2 = add nuw i64 1, 1
-; CHECK-NEXT:   %j.done.first.epi2 = icmp eq i64 %j.next.first.epi2, %m
-; CHECK-NEXT:   %asyncpipe.version.ptr6.epi2 = getelementptr i8, ptr %pa.first.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %xj.first.epi2 = load float, ptr %asyncpipe.version.ptr6.epi2, align 4
-; CHECK-NEXT:   %asyncpipe.version.ptr9.epi2 = getelementptr i8, ptr %pb.first.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %yj.first.epi2 = load float, ptr %asyncpipe.version.ptr9.epi2, align 4
-; CHECK-NEXT:   br i1 %j.done.first.epi2, label %inner.regs.last.epi2, label %inner.regs.ph.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: latch.loopexit.epi2:
-; CHECK-NEXT:   br label %latch.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.ph.epi2:
-; CHECK-NEXT:   br label %inner.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.exit.epi2:
-; CHECK-NEXT:   br label %inner.regs.last.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: inner.regs.last.epi2:
-; CHECK-NEXT:   %acc.j3.epi2 = phi float [ %acc0.epi2, %inner.preheader.epi2 ], [ %acc.inner.epi2, %inner.regs.exit.epi2 ]
-; CHECK-NEXT:   %xj.reg4.epi2 = phi float [ %xj.first.epi2, %inner.preheader.epi2 ], [ %xj.ahead.epi2, %inner.regs.exit.epi2 ]
-; CHECK-NEXT:   %yj.reg5.epi2 = phi float [ %yj.first.epi2, %inner.preheader.epi2 ], [ %yj.ahead.epi2, %inner.regs.exit.epi2 ]
-; CHECK-NEXT:   %pj.last.epi2 = fmul float %xj.reg4.epi2, %yj.reg5.epi2
-; CHECK-NEXT:   %acc.inner.last.epi2 = fadd float %acc.j3.epi2, %pj.last.epi2
-; CHECK-NEXT:   br label %latch.loopexit.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as6, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs6, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @as6, ptr %a, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr @bs6, ptr %b, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %ga.ahead16 = getelementptr float, ptr %a, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @as6, i32 256), ptr %ga.ahead16, i32 16, i32 0)
-; CHECK-NEXT:   %gb.ahead17 = getelementptr float, ptr %b, i64 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @bs6, i32 256), ptr %gb.ahead17, i32 16, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META6:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   store float %acc.out.epi2, ptr %c, align 4
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   store float %acc.out, ptr %c, align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; CHECK-EMPTY:
@@ -2221,6 +1395,11 @@ exit:
 ; CHECK-NEXT: declare void @asyncpipe.mark()
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.wait(i32)
+; CHECK-EMPTY:
+; CHECK-NEXT: ; Function Attrs: {{.*}}
+; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

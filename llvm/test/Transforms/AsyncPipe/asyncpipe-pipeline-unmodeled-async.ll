@@ -231,39 +231,36 @@ exit:
 ; CHECK-NEXT:   %tid = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; CHECK-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; CHECK-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:     i64 1, label %asyncpipe.short2
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds.no_tensor, i32 4, i32 0, i32 0)
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; CHECK-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.no_tensor, i32 1024), i32 4, i32 0, i32 0)
+; CHECK-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; CHECK-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; CHECK-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; CHECK-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; CHECK-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.no_tensor, i32 1024), i32 4, i32 0, i32 0)
 ; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; CHECK-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; CHECK-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; CHECK-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; CHECK-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; CHECK-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; CHECK-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; CHECK-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; CHECK-NEXT:   %tile = mul i32 %i, 256
 ; CHECK-NEXT:   %gidx = add i32 %tile, %tid
 ; CHECK-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; CHECK-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; CHECK-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; CHECK-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; CHECK-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; CHECK-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; CHECK-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds.no_tensor, i32 %asyncpipe.offset1
@@ -275,59 +272,16 @@ exit:
 ; CHECK-NEXT:   %v = load float, ptr addrspace(3) %asyncpipe.version.ptr, align 4
 ; CHECK-NEXT:   %acc.next = fadd float %acc, %v
 ; CHECK-NEXT:   %i.next = add i32 %i, 1
+; CHECK-NEXT:   %done = icmp eq i32 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; CHECK-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; CHECK-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META2:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; CHECK-NEXT:   %p.epi1 = getelementptr float, ptr addrspace(3) @lds.no_tensor, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %p.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; CHECK-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; CHECK-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; CHECK-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi2:
-; CHECK-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; CHECK-NEXT:   %p.epi2 = getelementptr float, ptr addrspace(3) @lds.no_tensor, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %p.epi2, i32 %asyncpipe.offset.epi2
-; CHECK-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; CHECK-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds.no_tensor, i32 4, i32 0, i32 0)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   br label %loop.epi2
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short2:
-; CHECK-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds.no_tensor, i32 4, i32 0, i32 0)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; CHECK-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; CHECK-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds.no_tensor, i32 1024), i32 4, i32 0, i32 0)
-; CHECK-NEXT:   call void @llvm.amdgcn.asyncmark()
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; CHECK-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META2:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
-; CHECK-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; CHECK-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; CHECK-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
 ; CHECK-EMPTY:
@@ -352,10 +306,14 @@ exit:
 ; CHECK-NEXT: ; Unknown intrinsic
 ; CHECK-NEXT: declare void @llvm.amdgcn.wait.asyncmark(i16) #[[ATTR0]]
 ; CHECK-EMPTY:
+; CHECK-NEXT: ; Function Attrs: {{.*}}
+; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR4:[0-9]+]]
+; CHECK-EMPTY:
 ; CHECK-NEXT: attributes #[[ATTR0]] = { "target-cpu"="gfx1250" }
 ; CHECK-NEXT: attributes #[[ATTR1]] = { nocallback nofree nosync nounwind speculatable willreturn memory(none) "target-cpu"="gfx1250" }
 ; CHECK-NEXT: attributes #[[ATTR2]] = { nocallback nofree nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite) "target-cpu"="gfx1250" }
 ; CHECK-NEXT: attributes #[[ATTR3]] = { convergent nocallback nofree nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite) "target-cpu"="gfx1250" }
+; CHECK-NEXT: attributes #[[ATTR4]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.stages", i32 3}

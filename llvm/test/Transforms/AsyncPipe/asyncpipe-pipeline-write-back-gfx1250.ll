@@ -4,7 +4,8 @@
 ; schedule stage [0, 1, 1, 1] with async stages [0, 1] (asyncpipe-pipeline-
 ; write-back.ll on the host). The pipeliner waits on queue 0 for the copy
 ; (wait(1)) and on queue 1 for the previous iteration's store
-; (wait.queue(1, 1)), and for the last store at the exit (wait.queue(1, 0));
+; (wait.queue(1, 1)), and at the exit for the copies it repeated past the
+; last iteration (wait(0)) and the last store (wait.queue(1, 0));
 ; the lowering turns each into the combined count on ASYNCcnt, and the
 ; independent checker (-amdgpu-enable-check-async-waits) proves every
 ; s_wait_asynccnt against each queue's own marks.
@@ -23,9 +24,11 @@
 ; flight, asynccnt(1). That wait also completes the previous iteration's
 ; store, which is older than the copy, so the store's wait (queue 1, leaving
 ; 1 of its marks, the previous iteration's store done) needs no wait at all;
-; the checker proves both. The exit drains the stores with asynccnt(0).
+; the checker proves both. The exit waits for the repeated copies of the
+; last iterations (queue 0, which leaves the last store in flight:
+; asynccnt(1)) and drains the stores with asynccnt(0).
 ; GFX1250-LABEL: write_back_queues:
-; GFX1250:       .LBB0_2: ; %loop
+; GFX1250:       {{\.LBB0_[0-9]+}}: ; %loop
 ; GFX1250:         global_load_async_to_lds_b32
 ; GFX1250:         s_wait_asynccnt 0x1
 ; GFX1250-NEXT:    ;;#ASMSTART
@@ -34,9 +37,10 @@
 ; GFX1250-NOT:     s_wait_asynccnt
 ; GFX1250:         ; wait_asyncmark(1) queue(1)
 ; GFX1250-NOT:     s_wait_asynccnt
-; GFX1250:         s_cbranch_vccnz .LBB0_2
+; GFX1250:         s_cbranch_{{.*}} .LBB0_
 ; REMARK-DAG: wait of queue 0 for at most 1 of its marks needs asynccnt(1)
 ; REMARK-DAG: wait of queue 1 for at most 1 of its marks needs no wait
+; REMARK-DAG: wait of queue 0 for at most 0 of its marks needs asynccnt(1)
 ; REMARK-DAG: wait of queue 1 for at most 0 of its marks needs asynccnt(0)
 
 @in = internal addrspace(3) global [256 x i32] poison, align 16
@@ -81,12 +85,6 @@ exit:
 ; CHECK-NEXT:   %tid = call i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; CHECK-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; CHECK-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 1
-; CHECK-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; CHECK-NEXT:     i64 0, label %asyncpipe.short1
-; CHECK-NEXT:   ]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.prologue:
 ; CHECK-NEXT:   %p.ahead5 = getelementptr i32, ptr addrspace(3) @in, i32 %tid
 ; CHECK-NEXT:   %g.ahead6 = getelementptr i32, ptr addrspace(1) %src, i32 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr addrspace(3) %p.ahead5, ptr addrspace(1) %g.ahead6, i32 4, i32 0)
@@ -95,9 +93,9 @@ exit:
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
 ; CHECK-NEXT: loop:
-; CHECK-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; CHECK-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %entry ], [ %asyncpipe.mod2.next, %loop ]
 ; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 1024
 ; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -109,11 +107,12 @@ exit:
 ; CHECK-NEXT:   %gidx = add i32 %tile, %tid
 ; CHECK-NEXT:   %g = getelementptr i32, ptr addrspace(1) %src, i32 %gidx
 ; CHECK-NEXT:   %p = getelementptr i32, ptr addrspace(3) @in, i32 %tid
-; CHECK-NEXT:   %p.ahead = getelementptr i32, ptr addrspace(3) @in, i32 %tid
-; CHECK-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; CHECK-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
 ; CHECK-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
 ; CHECK-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; CHECK-NEXT:   %g.ahead = getelementptr i32, ptr addrspace(1) %src, i32 %gidx.ahead
+; CHECK-NEXT:   %p.ahead = getelementptr i32, ptr addrspace(3) @in, i32 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr addrspace(3) %p.ahead, i32 %asyncpipe.offset3
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr addrspace(3) %asyncpipe.version.ptr4, ptr addrspace(1) %g.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -130,46 +129,15 @@ exit:
 ; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
 ; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 1)
 ; CHECK-NEXT:   %i.next = add i32 %i, 1
+; CHECK-NEXT:   %done = icmp eq i32 %i.next, %n
 ; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; CHECK-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 2
 ; CHECK-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.epilogue:
-; CHECK-NEXT:   br label %loop.epi1
-; CHECK-EMPTY:
-; CHECK-NEXT: loop.epi1:
-; CHECK-NEXT:   %i.epi1 = phi i32 [ %i.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; CHECK-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 1024
-; CHECK-NEXT:   %tile.epi1 = mul i32 %i.epi1, 256
-; CHECK-NEXT:   %gidx.epi1 = add i32 %tile.epi1, %tid
-; CHECK-NEXT:   %p.epi1 = getelementptr i32, ptr addrspace(3) @in, i32 %tid
-; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
-; CHECK-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %p.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   %v.epi1 = load i32, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; CHECK-NEXT:   %w.epi1 = mul i32 %v.epi1, 3
-; CHECK-NEXT:   %q.epi1 = getelementptr i32, ptr addrspace(3) @out, i32 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr2.epi1 = getelementptr i8, ptr addrspace(3) %q.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   store i32 %w.epi1, ptr addrspace(3) %asyncpipe.version.ptr2.epi1, align 4
-; CHECK-NEXT:   %d.epi1 = getelementptr i32, ptr addrspace(1) %dst, i32 %gidx.epi1
-; CHECK-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr addrspace(3) %q.epi1, i32 %asyncpipe.offset.epi1
-; CHECK-NEXT:   call void @asyncpipe.store(ptr addrspace(1) %d.epi1, ptr addrspace(3) %asyncpipe.version.ptr1.epi1, i32 4)
-; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
-; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 1)
-; CHECK-NEXT:   br label %exit
-; CHECK-EMPTY:
-; CHECK-NEXT: asyncpipe.short1:
-; CHECK-NEXT:   %p.ahead7 = getelementptr i32, ptr addrspace(3) @in, i32 %tid
-; CHECK-NEXT:   %g.ahead8 = getelementptr i32, ptr addrspace(1) %src, i32 %tid
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr addrspace(3) %p.ahead7, ptr addrspace(1) %g.ahead8, i32 4, i32 0)
-; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   call void @asyncpipe.mark.queue(i32 1)
-; CHECK-NEXT:   br label %loop.epi1
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.wait.queue(i32 1, i32 0)
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
@@ -189,8 +157,12 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.wait.queue(i32, i32)
 ; CHECK-EMPTY:
+; CHECK-NEXT: ; Function Attrs: {{.*}}
+; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR2:[0-9]+]]
+; CHECK-EMPTY:
 ; CHECK-NEXT: attributes #[[ATTR0]] = { "target-cpu"="gfx1250" }
 ; CHECK-NEXT: attributes #[[ATTR1]] = { nocallback nofree nosync nounwind speculatable willreturn memory(none) "target-cpu"="gfx1250" }
+; CHECK-NEXT: attributes #[[ATTR2]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -21,7 +21,7 @@
 ; RUN:   -asyncpipe-pipeline-drain=empty-groups -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -S %s \
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline -asyncpipe-pipeline-drain=epilogue -S %s \
 ; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.epi.remarks \
 ; RUN:   | FileCheck %s --check-prefix=EPI

@@ -3,14 +3,17 @@
 ; AMDGPU async intrinsics, NVPTX cp.async and the portable calls on the host.
 ; Each shared buffer grows to one version per stage, the copies of the next
 ; S-1 iterations are issued ahead (the prologue issues the first ones), and
-; the wait allows exactly S-1 groups in flight. Two drains: with an epilogue
-; (the default on AMDGPU and the host; trip counts >= S take an unguarded
-; prologue and a loop whose copies are unconditional, the last S-1 iterations
-; are unrolled with decreasing waits, and a trip count n < S, chosen by a
-; switch in the preheader, takes a partial prologue and joins the epilogue
-; for its last n copies) or with empty groups (the default on
-; NVPTX; every iteration runs in the loop, copies guarded by "that iteration
-; exists", every mark unconditional, one count per wait).
+; the wait allows exactly S-1 groups in flight. Three drains: by repeating
+; the last copies (the default on AMDGPU and the host; every iteration runs
+; in the loop, every copy unconditional, those past the last iteration
+; reading the last iteration's source, and the exit waits for them), with an
+; epilogue (trip counts >= S take an unguarded prologue and a loop whose
+; copies are unconditional, the last S-1 iterations are unrolled with
+; decreasing waits, and a trip count n < S, chosen by a switch in the
+; preheader, takes a partial prologue and joins the epilogue for its last n
+; copies) or with empty groups (the default on NVPTX; every iteration runs
+; in the loop, copies guarded by "that iteration exists", every mark
+; unconditional, one count per wait).
 ; RUN: split-file %s %t
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -passes=asyncpipe-pipeline -S %t/amdgpu.ll \
 ; RUN:   -verify-loop-info -verify-dom-info \
@@ -26,8 +29,10 @@
 ; The option applies a stage count to every eligible loop, annotated or not.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes=asyncpipe-pipeline \
 ; RUN:   -asyncpipe-pipeline-stages=2 -S %t/portable.ll | FileCheck %s --check-prefix=HOST
-; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline<stages=4>' \
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline<stages=4;drain=epilogue>' \
 ; RUN:   -verify-loop-info -verify-dom-info -S %t/portable.ll | FileCheck %s --check-prefix=PARAM
+; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -passes='asyncpipe-pipeline<stages=4>' \
+; RUN:   -verify-loop-info -verify-dom-info -S %t/portable.ll | FileCheck %s --check-prefix=PARAM-REPEAT
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu \
 ; RUN:   -passes='asyncpipe-pipeline<stages=4;drain=empty-groups>' \
 ; RUN:   -S %t/portable.ll | FileCheck %s --check-prefix=PARAM-GROUPS
@@ -79,11 +84,9 @@
 
 ; On AMDGPU, three stages; the trailing barrier already keeps refills away from
 ; versions still being read, so no barrier is added.
-; Trip counts 1 and 2 take no loop: each has a partial prologue (the groups
-; of its iterations) and joins the epilogue at its last copies, so their
-; first copies still overlap. The only loop left is the pipelined one, marked
-; as done.
-; With empty groups, every iteration runs in the loop.
+; Repeating the last copies, every trip count runs in the loop; the only
+; loop is the pipelined one, marked as done.
+; With empty groups, every iteration runs in the loop too.
 define amdgpu_kernel void @amdgpu_form(ptr addrspace(1) noalias %src, ptr addrspace(1) noalias %dst, i32 %n) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
@@ -123,39 +126,36 @@ exit:
 ; AMDGPU-NEXT:   %other = getelementptr float, ptr addrspace(3) @lds, i32 %rev
 ; AMDGPU-NEXT:   %[[TMP0:[0-9]+]] = add i32 %n, -1
 ; AMDGPU-NEXT:   %asyncpipe.last = zext i32 %[[TMP0]] to i64
-; AMDGPU-NEXT:   %asyncpipe.steady.last = sub i64 %asyncpipe.last, 2
-; AMDGPU-NEXT:   switch i64 %asyncpipe.last, label %asyncpipe.prologue [
-; AMDGPU-NEXT:     i64 0, label %asyncpipe.short1
-; AMDGPU-NEXT:     i64 1, label %asyncpipe.short2
-; AMDGPU-NEXT:   ]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.prologue:
 ; AMDGPU-NEXT:   %g.ahead3 = getelementptr float, ptr addrspace(1) %src, i32 %tid
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead3, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead4 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead5 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead4
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead5, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 1, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated4 to i32
+; AMDGPU-NEXT:   %tile.ahead5 = mul i32 %[[TMP1]], 256
+; AMDGPU-NEXT:   %gidx.ahead6 = add i32 %tile.ahead5, %tid
+; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead6
+; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
 ; AMDGPU-NEXT:   br label %loop
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: loop:
-; AMDGPU-NEXT:   %i = phi i32 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; AMDGPU-NEXT:   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+; AMDGPU-NEXT:   %acc = phi float [ 0.000000e+00, %entry ], [ %acc.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; AMDGPU-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; AMDGPU-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 1024
 ; AMDGPU-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; AMDGPU-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; AMDGPU-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; AMDGPU-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; AMDGPU-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; AMDGPU-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 1024
 ; AMDGPU-NEXT:   %tile = mul i32 %i, 256
 ; AMDGPU-NEXT:   %gidx = add i32 %tile, %tid
 ; AMDGPU-NEXT:   %g = getelementptr float, ptr addrspace(1) %src, i32 %gidx
-; AMDGPU-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.ahead to i32
-; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
+; AMDGPU-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
+; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
+; AMDGPU-NEXT:   %tile.ahead = mul i32 %[[TMP5]], 256
 ; AMDGPU-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; AMDGPU-NEXT:   %g.ahead = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead
 ; AMDGPU-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr addrspace(3) @lds, i32 %asyncpipe.offset1
@@ -168,61 +168,16 @@ exit:
 ; AMDGPU-NEXT:   %acc.next = fadd float %acc, %v
 ; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
 ; AMDGPU-NEXT:   %i.next = add i32 %i, 1
+; AMDGPU-NEXT:   %done = icmp eq i32 %i.next, %n
 ; AMDGPU-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; AMDGPU-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; AMDGPU-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; AMDGPU-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.epilogue:
-; AMDGPU-NEXT:   br label %loop.epi1
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi1:
-; AMDGPU-NEXT:   %acc.epi1 = phi float [ %acc.next, %asyncpipe.epilogue ], [ 0.000000e+00, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 1)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi1
-; AMDGPU-NEXT:   %v.epi1 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi1, align 4
-; AMDGPU-NEXT:   %acc.next.epi1 = fadd float %acc.epi1, %v.epi1
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; AMDGPU-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; AMDGPU-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: loop.epi2:
-; AMDGPU-NEXT:   %acc.epi2 = phi float [ %acc.next.epi1, %loop.epi1 ], [ 0.000000e+00, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; AMDGPU-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 1024
-; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr addrspace(3) %other, i32 %asyncpipe.offset.epi2
-; AMDGPU-NEXT:   %v.epi2 = load float, ptr addrspace(3) %asyncpipe.version.ptr.epi2, align 4
-; AMDGPU-NEXT:   %acc.next.epi2 = fadd float %acc.epi2, %v.epi2
-; AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-; AMDGPU-NEXT:   br label %exit
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short1:
-; AMDGPU-NEXT:   %g.ahead6 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead6, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi2
-; AMDGPU-EMPTY:
-; AMDGPU-NEXT: asyncpipe.short2:
-; AMDGPU-NEXT:   %g.ahead7 = getelementptr float, ptr addrspace(1) %src, i32 %tid
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead7, ptr addrspace(3) @lds, i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   %gidx.ahead8 = add i32 256, %tid
-; AMDGPU-NEXT:   %g.ahead9 = getelementptr float, ptr addrspace(1) %src, i32 %gidx.ahead8
-; AMDGPU-NEXT:   call void @llvm.amdgcn.global.load.async.lds(ptr addrspace(1) %g.ahead9, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @lds, i32 1024), i32 4, i32 0, i32 0)
-; AMDGPU-NEXT:   call void @llvm.amdgcn.asyncmark()
-; AMDGPU-NEXT:   br label %loop.epi1
+; AMDGPU-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; AMDGPU-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; AMDGPU-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; AMDGPU-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: exit:
-; AMDGPU-NEXT:   store float %acc.next.epi2, ptr addrspace(1) %dst, align 4
+; AMDGPU-NEXT:   call void @llvm.amdgcn.wait.asyncmark(i16 0)
+; AMDGPU-NEXT:   store float %acc.next, ptr addrspace(1) %dst, align 4
 ; AMDGPU-NEXT:   ret void
 ; AMDGPU-NEXT: }
 ; AMDGPU-EMPTY:
@@ -241,8 +196,12 @@ exit:
 ; AMDGPU-NEXT: ; Function Attrs: {{.*}}
 ; AMDGPU-NEXT: declare void @llvm.amdgcn.s.barrier() #[[ATTR1:[0-9]+]]
 ; AMDGPU-EMPTY:
+; AMDGPU-NEXT: ; Function Attrs: {{.*}}
+; AMDGPU-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR2:[0-9]+]]
+; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: attributes #[[ATTR0]] = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 ; AMDGPU-NEXT: attributes #[[ATTR1]] = { convergent nocallback nofree nounwind willreturn }
+; AMDGPU-NEXT: attributes #[[ATTR2]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; AMDGPU-EMPTY:
 ; AMDGPU-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; AMDGPU-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
@@ -540,23 +499,17 @@ exit:
 ; HOST-EMPTY:
 ; HOST-NEXT: loop.preheader:
 ; HOST-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; HOST-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 1
-; HOST-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; HOST-NEXT:     i64 0, label %asyncpipe.short1
-; HOST-NEXT:   ]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.prologue:
 ; HOST-NEXT:   call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
-; HOST-NEXT:   %g.hi.ahead5 = getelementptr i8, ptr %src, i64 16
-; HOST-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead5, i32 16, i32 1)
+; HOST-NEXT:   %g.hi.ahead8 = getelementptr i8, ptr %src, i64 16
+; HOST-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead8, i32 16, i32 1)
 ; HOST-NEXT:   call void @asyncpipe.mark()
 ; HOST-NEXT:   br label %loop
 ; HOST-EMPTY:
 ; HOST-NEXT: loop:
-; HOST-NEXT:   %i = phi i64 [ %i.next, %loop ], [ 0, %asyncpipe.prologue ]
-; HOST-NEXT:   %acc = phi i64 [ %acc.next, %loop ], [ 0, %asyncpipe.prologue ]
-; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; HOST-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod2.next, %loop ]
+; HOST-NEXT:   %i = phi i64 [ %i.next, %loop ], [ 0, %loop.preheader ]
+; HOST-NEXT:   %acc = phi i64 [ %acc.next, %loop ], [ 0, %loop.preheader ]
+; HOST-NEXT:   %asyncpipe.iter = phi i64 [ 0, %loop.preheader ], [ %asyncpipe.iter.next, %loop ]
+; HOST-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %loop.preheader ], [ %asyncpipe.mod2.next, %loop ]
 ; HOST-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 32
 ; HOST-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
 ; HOST-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod2, 1
@@ -567,13 +520,17 @@ exit:
 ; HOST-NEXT:   %off = shl i64 %i, 5
 ; HOST-NEXT:   %g = getelementptr i8, ptr %src, i64 %off
 ; HOST-NEXT:   %g.hi = getelementptr i8, ptr %g, i64 16
-; HOST-NEXT:   %off.ahead = shl i64 %asyncpipe.iter.ahead, 5
+; HOST-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; HOST-NEXT:   %off.ahead = shl i64 %asyncpipe.iter.repeated, 5
 ; HOST-NEXT:   %g.ahead = getelementptr i8, ptr %src, i64 %off.ahead
 ; HOST-NEXT:   %asyncpipe.version.ptr3 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset2
 ; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %g.ahead, i32 16, i32 1)
-; HOST-NEXT:   %g.hi.ahead = getelementptr i8, ptr %g.ahead, i64 16
-; HOST-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 16), i32 %asyncpipe.offset2
-; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr4, ptr %g.hi.ahead, i32 16, i32 1)
+; HOST-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; HOST-NEXT:   %off.ahead5 = shl i64 %asyncpipe.iter.repeated4, 5
+; HOST-NEXT:   %g.ahead6 = getelementptr i8, ptr %src, i64 %off.ahead5
+; HOST-NEXT:   %g.hi.ahead = getelementptr i8, ptr %g.ahead6, i64 16
+; HOST-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 16), i32 %asyncpipe.offset2
+; HOST-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr7, ptr %g.hi.ahead, i32 16, i32 1)
 ; HOST-NEXT:   call void @asyncpipe.mark()
 ; HOST-NEXT:   call void @asyncpipe.wait(i32 1)
 ; HOST-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @tile, i32 %asyncpipe.offset
@@ -583,41 +540,19 @@ exit:
 ; HOST-NEXT:   %x = xor i64 %lo, %hi
 ; HOST-NEXT:   %acc.next = add i64 %acc, %x
 ; HOST-NEXT:   %i.next = add nuw i64 %i, 1
+; HOST-NEXT:   %done = icmp eq i64 %i.next, %n
 ; HOST-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
 ; HOST-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod2, 1
 ; HOST-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 2
 ; HOST-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
-; HOST-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; HOST-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.epilogue:
-; HOST-NEXT:   br label %loop.epi1
-; HOST-EMPTY:
-; HOST-NEXT: loop.epi1:
-; HOST-NEXT:   %acc.epi1 = phi i64 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.mod2.epi1 = phi i32 [ %asyncpipe.mod2.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short1 ]
-; HOST-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod2.epi1, 32
-; HOST-NEXT:   call void @asyncpipe.wait(i32 0)
-; HOST-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset.epi1
-; HOST-NEXT:   %lo.epi1 = load i64, ptr %asyncpipe.version.ptr.epi1, align 8
-; HOST-NEXT:   %asyncpipe.version.ptr1.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 24), i32 %asyncpipe.offset.epi1
-; HOST-NEXT:   %hi.epi1 = load i64, ptr %asyncpipe.version.ptr1.epi1, align 8
-; HOST-NEXT:   %x.epi1 = xor i64 %lo.epi1, %hi.epi1
-; HOST-NEXT:   %acc.next.epi1 = add i64 %acc.epi1, %x.epi1
-; HOST-NEXT:   br label %exit.loopexit
-; HOST-EMPTY:
-; HOST-NEXT: asyncpipe.short1:
-; HOST-NEXT:   call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
-; HOST-NEXT:   %g.hi.ahead6 = getelementptr i8, ptr %src, i64 16
-; HOST-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead6, i32 16, i32 1)
-; HOST-NEXT:   call void @asyncpipe.mark()
-; HOST-NEXT:   br label %loop.epi1
+; HOST-NEXT:   br i1 %done, label %exit.loopexit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; HOST-EMPTY:
 ; HOST-NEXT: exit.loopexit:
+; HOST-NEXT:   call void @asyncpipe.wait(i32 0)
 ; HOST-NEXT:   br label %exit
 ; HOST-EMPTY:
 ; HOST-NEXT: exit:
-; HOST-NEXT:   %r = phi i64 [ 0, %entry ], [ %acc.next.epi1, %exit.loopexit ]
+; HOST-NEXT:   %r = phi i64 [ 0, %entry ], [ %acc.next, %exit.loopexit ]
 ; HOST-NEXT:   ret i64 %r
 ; HOST-NEXT: }
 ; HOST-EMPTY:
@@ -626,6 +561,11 @@ exit:
 ; HOST-NEXT: declare void @asyncpipe.mark()
 ; HOST-EMPTY:
 ; HOST-NEXT: declare void @asyncpipe.wait(i32)
+; HOST-EMPTY:
+; HOST-NEXT: ; Function Attrs: {{.*}}
+; HOST-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; HOST-EMPTY:
+; HOST-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; HOST-EMPTY:
 ; HOST-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; HOST-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
@@ -806,6 +746,110 @@ exit:
 ; PARAM-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; PARAM-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
 ; PARAM-NOT: {{.}}
+; PARAM-REPEAT: source_filename = {{.*}}
+; PARAM-REPEAT-NEXT: target datalayout = {{.*}}
+; PARAM-REPEAT-NEXT: target triple = {{.*}}
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: @tile = internal global [4 x [32 x i8]] zeroinitializer, align 16
+; PARAM-REPEAT-LABEL: define i64 @by_option(
+; PARAM-REPEAT-SAME: ptr noalias %src, i64 %n) {
+; PARAM-REPEAT-NEXT: entry:
+; PARAM-REPEAT-NEXT:   %empty = icmp eq i64 %n, 0
+; PARAM-REPEAT-NEXT:   br i1 %empty, label %exit, label %loop.preheader
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: loop.preheader:
+; PARAM-REPEAT-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr @tile, ptr %src, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   %g.hi.ahead8 = getelementptr i8, ptr %src, i64 16
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i64 16), ptr %g.hi.ahead8, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.mark()
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.repeated9 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; PARAM-REPEAT-NEXT:   %off.ahead10 = shl i64 %asyncpipe.iter.repeated9, 5
+; PARAM-REPEAT-NEXT:   %g.ahead11 = getelementptr i8, ptr %src, i64 %off.ahead10
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i32 32), ptr %g.ahead11, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.repeated12 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; PARAM-REPEAT-NEXT:   %off.ahead13 = shl i64 %asyncpipe.iter.repeated12, 5
+; PARAM-REPEAT-NEXT:   %g.ahead14 = getelementptr i8, ptr %src, i64 %off.ahead13
+; PARAM-REPEAT-NEXT:   %g.hi.ahead15 = getelementptr i8, ptr %g.ahead14, i64 16
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr getelementptr (i8, ptr @tile, i64 16), i32 32), ptr %g.hi.ahead15, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.mark()
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.repeated16 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; PARAM-REPEAT-NEXT:   %off.ahead17 = shl i64 %asyncpipe.iter.repeated16, 5
+; PARAM-REPEAT-NEXT:   %g.ahead18 = getelementptr i8, ptr %src, i64 %off.ahead17
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @tile, i32 64), ptr %g.ahead18, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.repeated19 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; PARAM-REPEAT-NEXT:   %off.ahead20 = shl i64 %asyncpipe.iter.repeated19, 5
+; PARAM-REPEAT-NEXT:   %g.ahead21 = getelementptr i8, ptr %src, i64 %off.ahead20
+; PARAM-REPEAT-NEXT:   %g.hi.ahead22 = getelementptr i8, ptr %g.ahead21, i64 16
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr getelementptr (i8, ptr @tile, i64 16), i32 64), ptr %g.hi.ahead22, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.mark()
+; PARAM-REPEAT-NEXT:   br label %loop
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: loop:
+; PARAM-REPEAT-NEXT:   %i = phi i64 [ %i.next, %loop ], [ 0, %loop.preheader ]
+; PARAM-REPEAT-NEXT:   %acc = phi i64 [ %acc.next, %loop ], [ 0, %loop.preheader ]
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter = phi i64 [ 0, %loop.preheader ], [ %asyncpipe.iter.next, %loop ]
+; PARAM-REPEAT-NEXT:   %asyncpipe.mod4 = phi i32 [ 0, %loop.preheader ], [ %asyncpipe.mod4.next, %loop ]
+; PARAM-REPEAT-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod4, 32
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 3
+; PARAM-REPEAT-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod4, 3
+; PARAM-REPEAT-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 4
+; PARAM-REPEAT-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 4
+; PARAM-REPEAT-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; PARAM-REPEAT-NEXT:   %asyncpipe.offset2 = mul i32 %asyncpipe.ahead, 32
+; PARAM-REPEAT-NEXT:   %off = shl i64 %i, 5
+; PARAM-REPEAT-NEXT:   %g = getelementptr i8, ptr %src, i64 %off
+; PARAM-REPEAT-NEXT:   %g.hi = getelementptr i8, ptr %g, i64 16
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; PARAM-REPEAT-NEXT:   %off.ahead = shl i64 %asyncpipe.iter.repeated, 5
+; PARAM-REPEAT-NEXT:   %g.ahead = getelementptr i8, ptr %src, i64 %off.ahead
+; PARAM-REPEAT-NEXT:   %asyncpipe.version.ptr3 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset2
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %g.ahead, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; PARAM-REPEAT-NEXT:   %off.ahead5 = shl i64 %asyncpipe.iter.repeated4, 5
+; PARAM-REPEAT-NEXT:   %g.ahead6 = getelementptr i8, ptr %src, i64 %off.ahead5
+; PARAM-REPEAT-NEXT:   %g.hi.ahead = getelementptr i8, ptr %g.ahead6, i64 16
+; PARAM-REPEAT-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 16), i32 %asyncpipe.offset2
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr7, ptr %g.hi.ahead, i32 16, i32 1)
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.mark()
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.wait(i32 3)
+; PARAM-REPEAT-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @tile, i32 %asyncpipe.offset
+; PARAM-REPEAT-NEXT:   %lo = load i64, ptr %asyncpipe.version.ptr, align 8
+; PARAM-REPEAT-NEXT:   %asyncpipe.version.ptr1 = getelementptr i8, ptr getelementptr (i8, ptr @tile, i64 24), i32 %asyncpipe.offset
+; PARAM-REPEAT-NEXT:   %hi = load i64, ptr %asyncpipe.version.ptr1, align 8
+; PARAM-REPEAT-NEXT:   %x = xor i64 %lo, %hi
+; PARAM-REPEAT-NEXT:   %acc.next = add i64 %acc, %x
+; PARAM-REPEAT-NEXT:   %i.next = add nuw i64 %i, 1
+; PARAM-REPEAT-NEXT:   %done = icmp eq i64 %i.next, %n
+; PARAM-REPEAT-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; PARAM-REPEAT-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod4, 1
+; PARAM-REPEAT-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 4
+; PARAM-REPEAT-NEXT:   %asyncpipe.mod4.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
+; PARAM-REPEAT-NEXT:   br i1 %done, label %exit.loopexit, label %loop, !llvm.loop ![[META0:[0-9]+]]
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: exit.loopexit:
+; PARAM-REPEAT-NEXT:   call void @asyncpipe.wait(i32 0)
+; PARAM-REPEAT-NEXT:   br label %exit
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: exit:
+; PARAM-REPEAT-NEXT:   %r = phi i64 [ 0, %entry ], [ %acc.next, %exit.loopexit ]
+; PARAM-REPEAT-NEXT:   ret i64 %r
+; PARAM-REPEAT-NEXT: }
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: declare void @asyncpipe.mark()
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: declare void @asyncpipe.wait(i32)
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: ; Function Attrs: {{.*}}
+; PARAM-REPEAT-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+; PARAM-REPEAT-EMPTY:
+; PARAM-REPEAT-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
+; PARAM-REPEAT-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
+; PARAM-REPEAT-NOT: {{.}}
 ; PARAM-GROUPS: source_filename = {{.*}}
 ; PARAM-GROUPS-NEXT: target datalayout = {{.*}}
 ; PARAM-GROUPS-NEXT: target triple = {{.*}}
@@ -1026,35 +1070,31 @@ exit:
 ; PTRIV-SAME: ptr noalias %a, i64 %n) {
 ; PTRIV-NEXT: entry:
 ; PTRIV-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; PTRIV-NEXT:   %asyncpipe.steady.last = sub i64 %[[TMP0]], 2
-; PTRIV-NEXT:   switch i64 %[[TMP0]], label %asyncpipe.prologue [
-; PTRIV-NEXT:     i64 0, label %asyncpipe.short1
-; PTRIV-NEXT:     i64 1, label %asyncpipe.short2
-; PTRIV-NEXT:   ]
-; PTRIV-EMPTY:
-; PTRIV-NEXT: asyncpipe.prologue:
 ; PTRIV-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
 ; PTRIV-NEXT:   call void @asyncpipe.mark()
-; PTRIV-NEXT:   %p.at3 = getelementptr i8, ptr %a, i64 24
-; PTRIV-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at3, i32 16, i32 0)
+; PTRIV-NEXT:   %asyncpipe.iter.repeated3 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; PTRIV-NEXT:   %[[TMP1:[0-9]+]] = mul i64 %asyncpipe.iter.repeated3, 24
+; PTRIV-NEXT:   %p.at4 = getelementptr i8, ptr %a, i64 %[[TMP1]]
+; PTRIV-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at4, i32 16, i32 0)
 ; PTRIV-NEXT:   call void @asyncpipe.mark()
 ; PTRIV-NEXT:   br label %loop
 ; PTRIV-EMPTY:
 ; PTRIV-NEXT: loop:
-; PTRIV-NEXT:   %p = phi ptr [ %a, %asyncpipe.prologue ], [ %p.next, %loop ]
-; PTRIV-NEXT:   %i = phi i64 [ 0, %asyncpipe.prologue ], [ %i.next, %loop ]
-; PTRIV-NEXT:   %acc = phi i32 [ 0, %asyncpipe.prologue ], [ %acc.next, %loop ]
-; PTRIV-NEXT:   %asyncpipe.iter = phi i64 [ 0, %asyncpipe.prologue ], [ %asyncpipe.iter.next, %loop ]
-; PTRIV-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %asyncpipe.prologue ], [ %asyncpipe.mod3.next, %loop ]
+; PTRIV-NEXT:   %p = phi ptr [ %a, %entry ], [ %p.next, %loop ]
+; PTRIV-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; PTRIV-NEXT:   %acc = phi i32 [ 0, %entry ], [ %acc.next, %loop ]
+; PTRIV-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; PTRIV-NEXT:   %asyncpipe.mod3 = phi i32 [ 0, %entry ], [ %asyncpipe.mod3.next, %loop ]
 ; PTRIV-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod3, 16
 ; PTRIV-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 2
-; PTRIV-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod3, 2
-; PTRIV-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 3
-; PTRIV-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 3
-; PTRIV-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; PTRIV-NEXT:   %[[TMP2:[0-9]+]] = add i32 %asyncpipe.mod3, 2
+; PTRIV-NEXT:   %[[TMP3:[0-9]+]] = sub i32 %[[TMP2]], 3
+; PTRIV-NEXT:   %[[TMP4:[0-9]+]] = icmp uge i32 %[[TMP2]], 3
+; PTRIV-NEXT:   %asyncpipe.ahead = select i1 %[[TMP4]], i32 %[[TMP3]], i32 %[[TMP2]]
 ; PTRIV-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 16
-; PTRIV-NEXT:   %[[TMP4:[0-9]+]] = mul i64 %asyncpipe.iter.ahead, 24
-; PTRIV-NEXT:   %p.at = getelementptr i8, ptr %a, i64 %[[TMP4]]
+; PTRIV-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; PTRIV-NEXT:   %[[TMP5:[0-9]+]] = mul i64 %asyncpipe.iter.repeated, 24
+; PTRIV-NEXT:   %p.at = getelementptr i8, ptr %a, i64 %[[TMP5]]
 ; PTRIV-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @buf, i32 %asyncpipe.offset1
 ; PTRIV-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %p.at, i32 16, i32 0)
 ; PTRIV-NEXT:   call void @asyncpipe.mark()
@@ -1064,54 +1104,16 @@ exit:
 ; PTRIV-NEXT:   %acc.next = add i32 %acc, %v
 ; PTRIV-NEXT:   %p.next = getelementptr i8, ptr %p, i64 24
 ; PTRIV-NEXT:   %i.next = add i64 %i, 1
+; PTRIV-NEXT:   %done = icmp eq i64 %i.next, %n
 ; PTRIV-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
-; PTRIV-NEXT:   %[[TMP5:[0-9]+]] = add i32 %asyncpipe.mod3, 1
-; PTRIV-NEXT:   %[[TMP6:[0-9]+]] = icmp eq i32 %[[TMP5]], 3
-; PTRIV-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP6]], i32 0, i32 %[[TMP5]]
-; PTRIV-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; PTRIV-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META0:[0-9]+]]
-; PTRIV-EMPTY:
-; PTRIV-NEXT: asyncpipe.epilogue:
-; PTRIV-NEXT:   br label %loop.epi1
-; PTRIV-EMPTY:
-; PTRIV-NEXT: loop.epi1:
-; PTRIV-NEXT:   %acc.epi1 = phi i32 [ %acc.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; PTRIV-NEXT:   %asyncpipe.mod3.epi1 = phi i32 [ %asyncpipe.mod3.next, %asyncpipe.epilogue ], [ 0, %asyncpipe.short2 ]
-; PTRIV-NEXT:   %asyncpipe.offset.epi1 = mul i32 %asyncpipe.mod3.epi1, 16
-; PTRIV-NEXT:   call void @asyncpipe.wait(i32 1)
-; PTRIV-NEXT:   %asyncpipe.version.ptr.epi1 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi1
-; PTRIV-NEXT:   %v.epi1 = load i32, ptr %asyncpipe.version.ptr.epi1, align 4
-; PTRIV-NEXT:   %acc.next.epi1 = add i32 %acc.epi1, %v.epi1
-; PTRIV-NEXT:   %[[TMP7:[0-9]+]] = add i32 %asyncpipe.mod3.epi1, 1
-; PTRIV-NEXT:   %[[TMP8:[0-9]+]] = icmp eq i32 %[[TMP7]], 3
-; PTRIV-NEXT:   %asyncpipe.mod3.next.epi1 = select i1 %[[TMP8]], i32 0, i32 %[[TMP7]]
-; PTRIV-NEXT:   br label %loop.epi2
-; PTRIV-EMPTY:
-; PTRIV-NEXT: loop.epi2:
-; PTRIV-NEXT:   %acc.epi2 = phi i32 [ %acc.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; PTRIV-NEXT:   %asyncpipe.mod3.epi2 = phi i32 [ %asyncpipe.mod3.next.epi1, %loop.epi1 ], [ 0, %asyncpipe.short1 ]
-; PTRIV-NEXT:   %asyncpipe.offset.epi2 = mul i32 %asyncpipe.mod3.epi2, 16
-; PTRIV-NEXT:   call void @asyncpipe.wait(i32 0)
-; PTRIV-NEXT:   %asyncpipe.version.ptr.epi2 = getelementptr i8, ptr getelementptr (i8, ptr @buf, i64 8), i32 %asyncpipe.offset.epi2
-; PTRIV-NEXT:   %v.epi2 = load i32, ptr %asyncpipe.version.ptr.epi2, align 4
-; PTRIV-NEXT:   %acc.next.epi2 = add i32 %acc.epi2, %v.epi2
-; PTRIV-NEXT:   br label %exit
-; PTRIV-EMPTY:
-; PTRIV-NEXT: asyncpipe.short1:
-; PTRIV-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
-; PTRIV-NEXT:   call void @asyncpipe.mark()
-; PTRIV-NEXT:   br label %loop.epi2
-; PTRIV-EMPTY:
-; PTRIV-NEXT: asyncpipe.short2:
-; PTRIV-NEXT:   call void @asyncpipe.copy(ptr @buf, ptr %a, i32 16, i32 0)
-; PTRIV-NEXT:   call void @asyncpipe.mark()
-; PTRIV-NEXT:   %p.at4 = getelementptr i8, ptr %a, i64 24
-; PTRIV-NEXT:   call void @asyncpipe.copy(ptr getelementptr (i8, ptr @buf, i32 16), ptr %p.at4, i32 16, i32 0)
-; PTRIV-NEXT:   call void @asyncpipe.mark()
-; PTRIV-NEXT:   br label %loop.epi1
+; PTRIV-NEXT:   %[[TMP6:[0-9]+]] = add i32 %asyncpipe.mod3, 1
+; PTRIV-NEXT:   %[[TMP7:[0-9]+]] = icmp eq i32 %[[TMP6]], 3
+; PTRIV-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP7]], i32 0, i32 %[[TMP6]]
+; PTRIV-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
 ; PTRIV-EMPTY:
 ; PTRIV-NEXT: exit:
-; PTRIV-NEXT:   ret i32 %acc.next.epi2
+; PTRIV-NEXT:   call void @asyncpipe.wait(i32 0)
+; PTRIV-NEXT:   ret i32 %acc.next
 ; PTRIV-NEXT: }
 ; PTRIV-EMPTY:
 ; PTRIV-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
@@ -1119,6 +1121,11 @@ exit:
 ; PTRIV-NEXT: declare void @asyncpipe.mark()
 ; PTRIV-EMPTY:
 ; PTRIV-NEXT: declare void @asyncpipe.wait(i32)
+; PTRIV-EMPTY:
+; PTRIV-NEXT: ; Function Attrs: {{.*}}
+; PTRIV-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; PTRIV-EMPTY:
+; PTRIV-NEXT: attributes #[[ATTR0]] = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
 ; PTRIV-EMPTY:
 ; PTRIV-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; PTRIV-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}

@@ -479,10 +479,16 @@ PreservedAnalyses AsyncPipelinePass::run(Function &F,
   AsyncPipelineDrain Drain = Options.Drain != AsyncPipelineDrain::TargetDefault
                                  ? Options.Drain
                                  : PipelineDrainOption.getValue();
+  // Where waits count groups, empty groups cost one branch per early
+  // statement and no memory traffic. Elsewhere the repeated copies keep the
+  // steady state of the epilogue drain (the same cycles per iteration in
+  // bench/latency_model) at the size of the hand-pipelined loop
+  // (bench/pipeliner/code_size.py); loops that cannot repeat their copies
+  // fall back to the epilogue.
   if (Drain == AsyncPipelineDrain::TargetDefault)
     Drain = Target && Target->countsWaitsInGroups()
                 ? AsyncPipelineDrain::EmptyGroups
-                : AsyncPipelineDrain::Epilogue;
+                : AsyncPipelineDrain::RepeatLastCopies;
 
   // Register stages first: a pipelined loop around such a loop (and its
   // epilogue's copies of it) then holds the register-pipelined form.

@@ -328,7 +328,7 @@ void PipelineBuilder::spellQueues() {
 void PipelineBuilder::drainWriteBackAtExit() {
   BasicBlock *Exit = L.getExitBlock();
   Instruction *At = &*Exit->getFirstInsertionPt();
-  SmallVector<std::optional<unsigned>, 2> Drained;
+  SmallVectorImpl<std::optional<unsigned>> &Drained = QueuesDrainedAtExit;
   for (const PipelineBuffer &Buffer : Sched.Buffers) {
     if (!Buffer.IsStaging)
       continue;
@@ -368,7 +368,9 @@ void PipelineBuilder::waitAtExitForRepeatedCopies() {
     std::optional<unsigned> Queue;
     if (Sched.UsesQueues)
       Queue = S.Queue;
-    if (!is_contained(Queues, Queue))
+    // The write-back's drain may already wait for the whole queue.
+    if (!is_contained(Queues, Queue) &&
+        !is_contained(QueuesDrainedAtExit, Queue))
       Queues.push_back(Queue);
   }
   for (std::optional<unsigned> Queue : Queues) {

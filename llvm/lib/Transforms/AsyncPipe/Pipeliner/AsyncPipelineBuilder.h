@@ -167,6 +167,9 @@ private:
   /// Early copies of an iteration past the last read the last iteration's
   /// source (in the repeat-last drain).
   bool RepeatLastCopies = false;
+  /// The queues (none: the one sequence of marks) the loop's exit waits for
+  /// completely.
+  SmallVector<std::optional<unsigned>, 2> QueuesDrainedAtExit;
   /// Epilogue drain: the old preheader, which holds the loop invariants and
   /// chooses between the pipelined path and the short trip counts' paths.
   BasicBlock *Dispatch = nullptr;
