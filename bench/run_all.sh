@@ -73,6 +73,14 @@ fi
 
 section "latency model of pipelined loops"
 run python3 "$SRC/bench/latency_model/run.py" --plugin "$PLUGIN"
+if ! small; then
+  # The drain changes no wait of the steady state: the same cycles.
+  run python3 "$SRC/bench/latency_model/run.py" --plugin "$PLUGIN" \
+    --drain epilogue
+fi
+
+section "pipelined code size against loops pipelined by hand"
+run python3 "$SRC/bench/pipeliner/code_size.py" --plugin "$PLUGIN"
 
 section "AsyncSan cost per access and per copy vs copies in flight"
 if small; then
