@@ -28,24 +28,7 @@
 #endif
 #define TILE 16
 
-#define DEVICE __attribute__((device))
-#define KERNEL __attribute__((global))
-#define SHARED __attribute__((shared))
-
-extern "C" {
-DEVICE void asyncpipe_copy(void *dst, const void *src, unsigned size,
-                           unsigned flags) __asm__("asyncpipe.copy");
-DEVICE void asyncpipe_mark(void) __asm__("asyncpipe.mark");
-DEVICE void asyncpipe_wait(unsigned n) __asm__("asyncpipe.wait");
-}
-
-#if defined(__NVPTX__)
-#define THREAD_X __nvvm_read_ptx_sreg_tid_x()
-#define BARRIER() __nvvm_barrier_sync(0)
-#else
-#define THREAD_X __builtin_amdgcn_workitem_id_x()
-#define BARRIER() __builtin_amdgcn_s_barrier()
-#endif
+#include "device.h"
 
 extern "C" KERNEL void tiles(const float *__restrict__ A,
                              const float *__restrict__ B,
