@@ -81,9 +81,10 @@ struct PromotionHint {
   uint64_t ElementSize = 0;
 };
 
-/// A scalar argument whose value is known when fusing: its bytes as the
+/// An argument whose value is known when fusing (a scalar, a vector, or a
+/// struct or array passed as a value, byval or byref): its bytes as the
 /// runtime would pass them to the kernel (clSetKernelArg style), in the
-/// target's byte order.
+/// target's byte order and layout.
 struct ConstantArg {
   KernelArgRef Arg;
   SmallVector<uint8_t, 8> Bytes;
