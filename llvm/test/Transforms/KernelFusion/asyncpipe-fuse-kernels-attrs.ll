@@ -185,10 +185,10 @@ define spir_kernel void @use(ptr %out, ptr byval(%struct.R) align 4 %r) {
 ; CONST-LABEL: define spir_kernel void @fused(
 ; CONST-SAME: ptr %out, ptr %out1) #[[ATTR3:[0-9]+]] {
 ; CONST-NEXT: entry:
-; CONST-NEXT:   %r2.const = alloca [8 x i8], align 4
-; CONST-NEXT:   store [8 x i8] c"\03\00\00\00\04\00\00\00", ptr %r2.const, align 4
-; CONST-NEXT:   %r.const = alloca [8 x i8], align 4
-; CONST-NEXT:   store [8 x i8] c"\01\00\00\00\02\00\00\00", ptr %r.const, align 4
+; CONST-NEXT:   %r2.const = alloca %struct.R, align 4
+; CONST-NEXT:   store %struct.R { i32 3, i32 4 }, ptr %r2.const, align 4
+; CONST-NEXT:   %r.const = alloca %struct.R, align 4
+; CONST-NEXT:   store %struct.R { i32 1, i32 2 }, ptr %r.const, align 4
 ; CONST-NEXT:   %r24 = alloca %struct.R, align 8
 ; CONST-NEXT:   %r3 = alloca %struct.R, align 8
 ; CONST-NEXT:   call void @llvm.lifetime.start.p0(ptr %r3)

@@ -10,7 +10,7 @@
 /// The fused kernel runs the kernels' bodies in order with a work-group
 /// barrier between them, takes each buffer passed to several kernels once,
 /// keeps buffers that only carry data from one kernel to the next in local or
-/// private memory, bakes in scalar arguments known at run time, and remaps the
+/// private memory, bakes in arguments known at run time, and remaps the
 /// work-item queries of kernels launched on a different nd-range than the
 /// fused one.
 ///
@@ -109,8 +109,11 @@ struct KernelFusionSpec {
 };
 
 /// A promotion hint that was not followed: the buffer stays in global
-/// memory. \p Restriction names why (e.g. "promoted-size-mismatch").
+/// memory. \p Arg is the first argument of its identical group,
+/// \p Restriction names why (e.g. "promoted-size-mismatch",
+/// "conflicting-promotion-hints").
 struct DroppedPromotion {
+  KernelArgRef Arg;
   std::string Restriction;
   std::string Detail;
 };
