@@ -175,6 +175,9 @@ static bool writeConstant(const Constant &C, MutableArrayRef<uint8_t> Bytes,
 
 bool asyncpipe::encodeConstantBytes(const Constant &C, const DataLayout &DL,
                                     SmallVectorImpl<uint8_t> &Bytes) {
+  // A scalable vector (or a struct of them) has no fixed number of bytes.
+  if (!C.getType()->isSized() || DL.getTypeAllocSize(C.getType()).isScalable())
+    return false;
   Bytes.assign(getConstantArgSize(C.getType(), DL), 0);
   return writeConstant(C, Bytes, DL);
 }

@@ -19,6 +19,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -43,6 +44,14 @@ getConstantType(const Argument &Arg, const DataLayout &DL) {
   return std::nullopt;
 }
 
+/// True if values of \p Ty have a fixed number of bytes (not a scalable
+/// vector or a struct of them, not a target type).
+static bool hasFixedSize(Type *Ty, const DataLayout &DL) {
+  if (!Ty->isSized() || isa<TargetExtType>(Ty))
+    return false;
+  return !DL.getTypeAllocSize(Ty).isScalable();
+}
+
 /// Records the constant on its argument class. A promoted argument is a
 /// pointer into a buffer, so it never also gets a constant.
 static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
@@ -62,6 +71,17 @@ static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
   if (!Target)
     return Refuse();
   auto [Ty, Passing] = *Target;
+  auto NoConstantForm = [&, Ty = Ty]() {
+    std::string TypeName;
+    raw_string_ostream(TypeName) << *Ty;
+    return refuse("constant-for-non-scalar-argument",
+                  describeArg(Plan, C.Arg) + " has type " + TypeName +
+                      ", which has no constant form built from bytes (a "
+                      "vector of i1, a scalable or target type); pass no "
+                      "constant for it");
+  };
+  if (!hasFixedSize(Ty, DL))
+    return NoConstantForm();
   uint64_t Size = getConstantArgSize(Ty, DL);
   if (C.Bytes.size() != Size)
     return refuse("constant-size-mismatch",
@@ -77,7 +97,7 @@ static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
        ArrayRef<uint8_t>(RoundTrip) != ArrayRef<uint8_t>(C.Bytes)))
     Value = ConstantDataArray::get(Plan.M.getContext(), C.Bytes);
   if (!Value)
-    return Refuse();
+    return NoConstantForm();
   if (Class.Value && Class.Value != Value)
     return refuse("conflicting-constants",
                   describeArg(Plan, C.Arg) +

@@ -8,7 +8,8 @@
 ; - a struct or vector passed as a value is replaced by the typed constant;
 ; - a struct passed byref (AMDGPU's kernel arguments) points at a constant
 ;   global in the same address space.
-; Bytes that do not fit the type are refused as for scalars.
+; Bytes that do not fit the type are refused as for scalars, and so are
+; types with no constant form built from bytes.
 ; llvm/test/tools/asyncpipe-fuse/exec-aggregate-constants.test runs three
 ; shapes on the host.
 ; REQUIRES: amdgpu-registered-target
@@ -19,6 +20,10 @@
 ; RUN:   | FileCheck %s --check-prefix=SIZE
 ; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/undef.ll -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=UNDEF
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/bits.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BITS
+; RUN: not %opt -passes=asyncpipe-fuse-kernels -S %t/scalable.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=SCALABLE
 
 ;--- spir.ll
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G1"
@@ -133,3 +138,36 @@ declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 !asyncpipe.fu
 !3 = !{!{i32 0, i32 1, %struct.Pair { i32 1, [2 x float] undef }}}
 
 ; UNDEF: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.constants on 'fused' entries must be !{kernel, arg, <integer, floating-point, vector, struct or array constant, or a string of bytes>}
+
+;--- bits.ll
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @mask(ptr addrspace(1) %out, <4 x i1> %m) {
+  ret void
+}
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 !asyncpipe.fusion.constants !3 void @fused()
+
+!0 = !{!"mask"}
+!1 = !{!2}
+!2 = !{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
+!3 = !{!{i32 0, i32 1, !"\05"}}
+
+; BITS: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [constant-for-non-scalar-argument]: argument 1 of kernel 0 ('mask') has type <4 x i1>, which has no constant form built from bytes (a vector of i1, a scalable or target type); pass no constant for it
+
+;--- scalable.ll
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+  ret void
+}
+
+declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 !asyncpipe.fusion.constants !3 void @fused()
+
+!0 = !{!"k"}
+!1 = !{!2}
+!2 = !{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
+; A scalable vector has no fixed bytes to pass.
+!3 = !{!{i32 0, i32 1, <vscale x 1 x i32> zeroinitializer}}
+
+; SCALABLE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.constants on 'fused' entries must be !{kernel, arg, <integer, floating-point, vector, struct or array constant, or a string of bytes>}
