@@ -375,6 +375,11 @@ SmallVector<uint8_t, 8> SpecReader::getArgBytes(KernelArgRef Ref,
     bool LosesInfo;
     F.convert(Ty->getFltSemantics(), APFloat::rmNearestTiesToEven, &LosesInfo);
     Bits = F.bitcastToAPInt();
+  } else if (Ty->isVectorTy() || Ty->isAggregateType() ||
+             Kernel->getArg(Ref.Arg)->getPointeeInMemoryValueType()) {
+    // One number cannot say what each element or field holds.
+    malformed("a constant \"value\" is for an integer or floating-point "
+              "argument; give the \"bytes\" of a vector, struct or array");
   } else {
     // Not a scalar: the library refuses it with the reason.
     return SmallVector<uint8_t, 8>(1, 0);

@@ -1,15 +1,16 @@
-//===- FusionConstants.cpp - Bake run-time scalar arguments into the kernel
-//===//
+//===- FusionConstants.cpp - Bake run-time arguments into the kernel ------===//
 //
 // Part of the AsyncPipe project.
 //
 //===----------------------------------------------------------------------===//
 //
-// At fusion time the runtime already knows the value of each scalar argument
-// (a size, a scale factor). Turning them into constants lets the optimizer
-// fold bounds and unroll loops in the fused kernel, and removes them from the
-// fused kernel's parameters. The runtime hands over each value as the bytes
-// it would pass to the kernel; they are reinterpreted as the argument's type.
+// At fusion time the runtime already knows the value of many arguments (a
+// size, a scale factor, an accessor's range, a captured array). Turning them
+// into constants lets the optimizer fold bounds and unroll loops in the fused
+// kernel, and removes them from the fused kernel's parameters. The runtime
+// hands over each value as the bytes it would pass to the kernel; they are
+// read as the argument's type: a scalar, vector, struct or array passed as a
+// value, or the struct or array a byval or byref pointer points to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,61 +19,92 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
-/// \p Bytes (in \p DL's byte order) as a constant of type \p Ty.
-static Constant *getConstantFromBytes(Type *Ty, ArrayRef<uint8_t> Bytes,
-                                      const DataLayout &DL) {
-  unsigned Bits = Ty->getPrimitiveSizeInBits().getFixedValue();
-  APInt Value(Bits, 0);
-  for (unsigned I = 0, E = Bytes.size(); I != E; ++I) {
-    unsigned Byte = DL.isLittleEndian() ? I : E - 1 - I;
-    unsigned Width = std::min(8u, Bits - I * 8);
-    Value.insertBits(APInt(Width, Bytes[Byte] & ((1u << Width) - 1)), I * 8);
-  }
-  if (Ty->isIntegerTy())
-    return ConstantInt::get(Ty, Value);
-  return ConstantFP::get(Ty->getContext(),
-                         APFloat(Ty->getFltSemantics(), Value));
+/// The type whose bytes a constant for \p Arg gives, and how it is passed;
+/// none if the argument holds no value of its own (a buffer pointer).
+static std::optional<std::pair<Type *, ConstantPassing>>
+getConstantType(const Argument &Arg, const DataLayout &DL) {
+  // A struct or array passed by value (accessor ranges, captured arrays):
+  // its bytes are the object the kernel receives a copy of.
+  if (Type *ByValTy = Arg.getParamByValType();
+      ByValTy &&
+      Arg.getType()->getPointerAddressSpace() == DL.getAllocaAddrSpace())
+    return std::make_pair(ByValTy, ConstantPassing::ByVal);
+  // AMDGPU passes them by reference to the kernel's (read-only) arguments.
+  if (Type *ByRefTy = Arg.getParamByRefType())
+    return std::make_pair(ByRefTy, ConstantPassing::ByRef);
+  Type *Ty = Arg.getType();
+  if (Ty->isIntegerTy() || Ty->isFloatingPointTy() || Ty->isAggregateType() ||
+      isa<FixedVectorType>(Ty))
+    return std::make_pair(Ty, ConstantPassing::Direct);
+  return std::nullopt;
+}
+
+/// True if values of \p Ty have a fixed number of bytes (not a scalable
+/// vector or a struct of them, not a target type).
+static bool hasFixedSize(Type *Ty, const DataLayout &DL) {
+  if (!Ty->isSized() || isa<TargetExtType>(Ty))
+    return false;
+  return !DL.getTypeAllocSize(Ty).isScalable();
 }
 
 /// Records the constant on its argument class. A promoted argument is a
-/// pointer, so it never also gets a constant.
+/// pointer into a buffer, so it never also gets a constant.
 static Error recordConstant(FusionPlan &Plan, const ConstantArg &C) {
   unsigned ClassIndex = Plan.Kernels[C.Arg.Kernel].ArgClasses[C.Arg.Arg];
   ArgClass &Class = Plan.Classes[ClassIndex];
   const DataLayout &DL = Plan.M.getDataLayout();
   const Argument &Arg = *Plan.Kernels[C.Arg.Kernel].Kernel->getArg(C.Arg.Arg);
-  // A struct or array passed by value (accessor ranges, captured arrays):
-  // its bytes are the object the kernel receives a copy of.
-  Type *ByValTy = Arg.getParamByValType();
-  bool InMemory = ByValTy && Arg.getType()->getPointerAddressSpace() ==
-                                 DL.getAllocaAddrSpace();
-  if (!InMemory && !Class.Ty->isIntegerTy() && !Class.Ty->isFloatingPointTy())
+  auto Refuse = [&]() {
     return refuse("constant-for-non-scalar-argument",
                   describeArg(Plan, C.Arg) +
-                      " is neither an integer or floating-point scalar nor "
-                      "an aggregate passed byval in private memory; pass no "
+                      " is neither a scalar, vector, struct or array value "
+                      "nor a struct or array passed byval in private memory "
+                      "or byref; pass no constant for it");
+  };
+  std::optional<std::pair<Type *, ConstantPassing>> Target =
+      getConstantType(Arg, DL);
+  if (!Target)
+    return Refuse();
+  auto [Ty, Passing] = *Target;
+  auto NoConstantForm = [&, Ty = Ty]() {
+    std::string TypeName;
+    raw_string_ostream(TypeName) << *Ty;
+    return refuse("constant-for-non-scalar-argument",
+                  describeArg(Plan, C.Arg) + " has type " + TypeName +
+                      ", which has no constant form built from bytes (a "
+                      "vector of i1, a scalable or target type); pass no "
                       "constant for it");
-  uint64_t Size = InMemory ? DL.getTypeAllocSize(ByValTy).getFixedValue()
-                           : DL.getTypeStoreSize(Class.Ty).getFixedValue();
+  };
+  if (!hasFixedSize(Ty, DL))
+    return NoConstantForm();
+  uint64_t Size = getConstantArgSize(Ty, DL);
   if (C.Bytes.size() != Size)
     return refuse("constant-size-mismatch",
                   "the constant for " + describeArg(Plan, C.Arg) + " has " +
                       Twine(C.Bytes.size()) + " bytes, its type needs " +
                       Twine(Size));
-  Constant *Value = InMemory
-                        ? ConstantDataArray::get(Plan.M.getContext(), C.Bytes)
-                        : getConstantFromBytes(Class.Ty, C.Bytes, DL);
+  Constant *Value = decodeConstantBytes(Ty, C.Bytes, DL);
+  // In memory, the bytes themselves are the value: padding the type does
+  // not describe (or a part with no constant form) must keep its bytes.
+  SmallVector<uint8_t, 32> RoundTrip;
+  if (Passing != ConstantPassing::Direct &&
+      (!Value || !encodeConstantBytes(*Value, DL, RoundTrip) ||
+       ArrayRef<uint8_t>(RoundTrip) != ArrayRef<uint8_t>(C.Bytes)))
+    Value = ConstantDataArray::get(Plan.M.getContext(), C.Bytes);
+  if (!Value)
+    return NoConstantForm();
   if (Class.Value && Class.Value != Value)
     return refuse("conflicting-constants",
                   describeArg(Plan, C.Arg) +
                       " is identical to an argument with another constant "
                       "value");
   Class.Value = Value;
-  Class.ValueInMemory = InMemory;
+  Class.Passing = Passing;
   return Error::success();
 }
 
@@ -85,21 +117,39 @@ Error asyncpipe::planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec) {
 
 void asyncpipe::propagateConstants(Function &Fused, const FusionPlan &Plan) {
   const DataLayout &DL = Plan.M.getDataLayout();
-  for (auto [Class, Param] : zip(Plan.Classes, Fused.args())) {
+  for (auto [Index, Class, Param] : enumerate(Plan.Classes, Fused.args())) {
     if (!Class.Value)
       continue;
-    if (!Class.ValueInMemory) {
+    Align Alignment = Param.getParamAlign().valueOrOne();
+    switch (Class.Passing) {
+    case ConstantPassing::Direct:
       Param.replaceAllUsesWith(Class.Value);
-      continue;
+      break;
+    case ConstantPassing::ByVal: {
+      // The kernels' byval copies are made from this one, so it is never
+      // written.
+      IRBuilder<> B(&*Fused.getEntryBlock().getFirstInsertionPt());
+      AllocaInst *Copy =
+          B.CreateAlloca(Class.Value->getType(), DL.getAllocaAddrSpace(),
+                         nullptr, Param.getName() + ".const");
+      Copy->setAlignment(Alignment);
+      B.CreateAlignedStore(Class.Value, Copy, Alignment);
+      Param.replaceAllUsesWith(Copy);
+      break;
     }
-    // The kernels' byval copies are made from this one, so it is never
-    // written.
-    IRBuilder<> B(&*Fused.getEntryBlock().getFirstInsertionPt());
-    AllocaInst *Copy =
-        B.CreateAlloca(Class.Value->getType(), DL.getAllocaAddrSpace(), nullptr,
-                       Param.getName() + ".const");
-    Copy->setAlignment(Param.getParamAlign().valueOrOne());
-    B.CreateAlignedStore(Class.Value, Copy, Copy->getAlign());
-    Param.replaceAllUsesWith(Copy);
+    case ConstantPassing::ByRef: {
+      // byref memory is only read, like the kernel arguments it stood for.
+      auto *Global = new GlobalVariable(
+          Plan.M, Class.Value->getType(), /*isConstant=*/true,
+          GlobalValue::InternalLinkage, Class.Value,
+          Plan.FusedName + ".const." + Twine(Index), nullptr,
+          GlobalValue::NotThreadLocal,
+          Param.getType()->getPointerAddressSpace());
+      Global->setAlignment(Alignment);
+      Global->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      Param.replaceAllUsesWith(Global);
+      break;
+    }
+    }
   }
 }

@@ -11,64 +11,89 @@
 // guaranteed). Each kernel's body is first copied and flattened (its callees
 // inlined) so that its work-item queries can be remapped to its own
 // nd-range; work-items beyond that range skip the body but still reach the
-// barriers, which every work-item of a work-group must execute.
+// barriers, which every work-item of a work-group must execute. Recursive
+// callees cannot be inlined: they stay calls, which is only sound for a
+// kernel that needs remapping if they ask for no work-item information.
 //
 //===----------------------------------------------------------------------===//
 
 #include "KernelFusionSteps.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include <functional>
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
 
-/// Refuses if a function reachable from \p Kernel through direct calls calls
-/// itself: its body could not be flattened into the fused kernel.
-static Error checkNoRecursion(Function &Kernel, const FusionPlan &Plan,
-                              unsigned KernelIndex) {
-  enum class Visit { InProgress, Done };
-  DenseMap<Function *, Visit> State;
-  std::function<Function *(Function &)> FindCycle =
-      [&](Function &F) -> Function * {
-    State[&F] = Visit::InProgress;
-    for (Instruction &I : instructions(F)) {
+namespace {
+
+/// Which defined functions are recursive (part of a cycle of direct calls).
+/// Their bodies cannot be inlined completely, so a kernel keeps its calls to
+/// them; answers are cached across the kernels of one fusion.
+class RecursionInfo {
+public:
+  bool isRecursive(Function &F) {
+    auto [It, Inserted] = Cache.try_emplace(&F, false);
+    if (Inserted)
+      It->second = reaches(F, F);
+    return It->second;
+  }
+
+  /// \p F and every defined function it reaches through direct calls, in
+  /// the order first reached.
+  static SmallVector<Function *, 8> getReachable(Function &F) {
+    SmallVector<Function *, 8> Order = {&F};
+    SmallPtrSet<Function *, 8> Seen = {&F};
+    for (unsigned I = 0; I != Order.size(); ++I)
+      for (Function *Callee : getDefinedCallees(*Order[I]))
+        if (Seen.insert(Callee).second)
+          Order.push_back(Callee);
+    return Order;
+  }
+
+private:
+  static SmallVector<Function *, 8> getDefinedCallees(Function &F) {
+    SmallVector<Function *, 8> Callees;
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration())
+          Callees.push_back(Callee);
+    return Callees;
+  }
+
+  static bool reaches(Function &From, Function &Target) {
+    for (Function *F : getReachable(From))
+      if (is_contained(getDefinedCallees(*F), &Target))
+        return true;
+    return false;
+  }
+
+  DenseMap<Function *, bool> Cache;
+};
+
+} // namespace
+
+/// Inlines every direct call to a defined function in \p Body, except calls
+/// to recursive functions, which are kept (and collected in \p Kept, each
+/// once, in the order first met).
+static Error flattenCalls(Function &Body, const FusionPlan &Plan,
+                          unsigned KernelIndex, RecursionInfo &Recursion,
+                          SmallVectorImpl<Function *> &Kept) {
+  while (true) {
+    SmallVector<CallBase *, 8> Calls;
+    for (Instruction &I : instructions(Body)) {
       auto *Call = dyn_cast<CallBase>(&I);
       Function *Callee = Call ? Call->getCalledFunction() : nullptr;
       if (!Callee || Callee->isDeclaration())
         continue;
-      auto It = State.find(Callee);
-      if (It != State.end() && It->second == Visit::InProgress)
-        return Callee;
-      if (It == State.end())
-        if (Function *Cycle = FindCycle(*Callee))
-          return Cycle;
+      if (!Recursion.isRecursive(*Callee))
+        Calls.push_back(Call);
+      else if (!is_contained(Kept, Callee))
+        Kept.push_back(Callee);
     }
-    State[&F] = Visit::Done;
-    return nullptr;
-  };
-  if (Function *Cycle = FindCycle(Kernel))
-    return refuse("recursive-call",
-                  describeKernel(Plan, KernelIndex) +
-                      " reaches the recursive function " + Cycle->getName() +
-                      ", which cannot be inlined to remap its work-item "
-                      "queries; launch it on the fused nd-range " +
-                      Plan.FusedRange.str());
-  return Error::success();
-}
-
-/// Inlines every direct call to a defined function in \p Body.
-static Error flattenCalls(Function &Body, const FusionPlan &Plan,
-                          unsigned KernelIndex) {
-  while (true) {
-    SmallVector<CallBase *, 8> Calls;
-    for (Instruction &I : instructions(Body))
-      if (auto *Call = dyn_cast<CallBase>(&I))
-        if (Function *Callee = Call->getCalledFunction();
-            Callee && !Callee->isDeclaration())
-          Calls.push_back(Call);
     if (Calls.empty())
       return Error::success();
     for (CallBase *Call : Calls) {
@@ -84,20 +109,69 @@ static Error flattenCalls(Function &Body, const FusionPlan &Plan,
   }
 }
 
+/// If \p I asks for work-item information that kernel \p K's remapping
+/// would have to rewrite, what it asks for; empty otherwise. Sub-group uses
+/// keep their meaning when the kernel has a local size (see
+/// remapWorkItemQueries).
+static std::string getRemappableUse(Instruction &I, const KernelPlan &K,
+                                    const FusionPlan &Plan) {
+  const WorkItemModel &Model = Plan.Model;
+  if (std::optional<WorkItemQuery> Q = Model.matchQuery(I))
+    return getWorkItemQueryName(Q->Kind).str();
+  if (StringRef Name = Model.getUnmodelledQuery(I); !Name.empty())
+    return Name.str();
+  if (Model.isUnrecognizedQuery(I))
+    return "work-item information in a form " + Model.getName().str() +
+           " fusion does not know";
+  if (StringRef Name = Model.getSubGroupUse(I);
+      !Name.empty() && !K.Range.hasLocalSize())
+    return Name.str();
+  return "";
+}
+
+/// Checks the recursive functions kernel \p KernelIndex keeps calling: they
+/// are not inlined, so their work-item queries could not be remapped and
+/// their barriers not checked against the kernel's guard. Refuses if one of
+/// them, or a function it calls, asks for work-item information.
+static Error checkKeptRecursiveCalls(ArrayRef<Function *> Kept,
+                                     const FusionPlan &Plan,
+                                     unsigned KernelIndex) {
+  const KernelPlan &K = Plan.Kernels[KernelIndex];
+  for (Function *Recursive : Kept) {
+    for (Function *F : RecursionInfo::getReachable(*Recursive)) {
+      for (Instruction &I : instructions(*F)) {
+        std::string Use = getRemappableUse(I, K, Plan);
+        if (Use.empty())
+          continue;
+        return refuse(
+            "recursive-call",
+            describeKernel(Plan, KernelIndex) +
+                " reaches the recursive function " + Recursive->getName() +
+                (F == Recursive ? "" : " calling " + F->getName().str()) +
+                ", which reads " + Use +
+                " and cannot be inlined to remap it; launch the kernel on "
+                "the fused nd-range " +
+                Plan.FusedRange.str());
+      }
+      // Work-items beyond the kernel's grid skip the call, and with it
+      // any barrier in there.
+      if (Error E = checkGuardedBarriers(*F, K, Plan))
+        return E;
+    }
+  }
+  return Error::success();
+}
+
 /// A private copy of kernel \p KernelIndex's body, flattened and with its
 /// work-item queries remapped to the kernel's nd-range.
 static Expected<Function *> createKernelBody(const FusionPlan &Plan,
-                                             unsigned KernelIndex) {
+                                             unsigned KernelIndex,
+                                             RecursionInfo &Recursion) {
   const KernelPlan &K = Plan.Kernels[KernelIndex];
   // Only a kernel whose work-item queries are rewritten, or which some
   // work-items skip, needs every query and barrier in one body; the others
-  // keep their calls, recursive ones included, as the fusion design does.
+  // keep the calls they cannot inline, as the fusion design does.
   bool NeedsFlatBody = K.RemapSizes || K.RemapGlobalId || K.NeedsGuard;
-  Error Recursion = checkNoRecursion(*K.Kernel, Plan, KernelIndex);
-  if (Recursion && NeedsFlatBody)
-    return Recursion;
-  bool Recursive = bool(Recursion);
-  consumeError(std::move(Recursion));
   ValueToValueMapTy VMap;
   Function *Body = CloneFunction(K.Kernel, VMap);
   Body->setName(K.Kernel->getName() + ".body");
@@ -108,16 +182,20 @@ static Expected<Function *> createKernelBody(const FusionPlan &Plan,
   // well be passed to several kernels.
   for (Argument &A : Body->args())
     A.removeAttr(Attribute::NoAlias);
-  if (Recursive)
-    return Body;
-  // Callees are inlined where possible; only a kernel that needs it flat
-  // is refused when one cannot be.
-  if (Error E = flattenCalls(*Body, Plan, KernelIndex)) {
+  // Callees are inlined where possible, recursive ones kept; only a kernel
+  // that needs it flat is refused when one cannot be, or when a recursive
+  // one it keeps asks for work-item information.
+  SmallVector<Function *, 2> Kept;
+  if (Error E = flattenCalls(*Body, Plan, KernelIndex, Recursion, Kept)) {
     if (NeedsFlatBody)
       return E;
     consumeError(std::move(E));
     return Body;
   }
+  if (!NeedsFlatBody)
+    return Body;
+  if (Error E = checkKeptRecursiveCalls(Kept, Plan, KernelIndex))
+    return E;
   if (Error E = checkGuardedBarriers(*Body, K, Plan))
     return E;
   if (Error E = remapWorkItemQueries(*Body, K, Plan))
@@ -227,9 +305,10 @@ Expected<Function *> asyncpipe::createFusedEntry(FusionPlan &Plan) {
     LinearId = createGlobalLinearId(B, Plan);
 
   SmallVector<CallInst *, 4> Calls;
+  RecursionInfo Recursion;
   for (unsigned I = 0, E = Plan.Kernels.size(); I != E; ++I) {
     const KernelPlan &K = Plan.Kernels[I];
-    Expected<Function *> Body = createKernelBody(Plan, I);
+    Expected<Function *> Body = createKernelBody(Plan, I, Recursion);
     if (!Body)
       return Body.takeError();
     BasicBlock *Done = nullptr;

@@ -12,8 +12,10 @@
 // original_size / global_size elements, and every access ptr + offset
 // becomes ptr + offset % new_size, as the fusion design specifies. The user
 // promises, by asking for the promotion, that this keeps the program's
-// meaning. With different nd-ranges the replacement must have the same size
-// for every kernel using the argument.
+// meaning. Every kernel using the argument must ask for the same promotion
+// and, with different nd-ranges, need a replacement of the same size;
+// otherwise the buffer stays in global memory (the promotion is dropped,
+// with the reason) and the kernels still fuse.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,32 +43,13 @@ static StringRef getPromotionName(Promotion Kind) {
   llvm_unreachable("unknown promotion");
 }
 
-/// Records the hint on its argument class; every hint for one class agrees.
-/// A "none" hint is a request too: an argument identical to it must not be
-/// promoted either.
-static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
-                        DenseMap<unsigned, uint64_t> &OriginalElements,
-                        DenseMap<unsigned, KernelArgRef> &FirstHint) {
-  unsigned ClassIndex = Plan.Kernels[Hint.Arg.Kernel].ArgClasses[Hint.Arg.Arg];
-  ArgClass &Class = Plan.Classes[ClassIndex];
-  auto Conflict = [&](KernelArgRef Other) {
-    return refuse("conflicting-promotion-hints",
-                  describeArg(Plan, Hint.Arg) +
-                      (Other == Hint.Arg
-                           ? " has another hint"
-                           : " is identical to " + describeArg(Plan, Other)) +
-                      " with a different promotion; give every identical "
-                      "argument the same hint");
-  };
-  auto [First, IsFirst] = FirstHint.try_emplace(ClassIndex, Hint.Arg);
-  if (Hint.Kind == Promotion::None) {
-    if (!IsFirst && Class.Kind != Promotion::None)
-      return Conflict(First->second);
+/// Refuses a hint that names no promotable buffer: a non-pointer argument,
+/// or a buffer of zero elements. "none" hints need neither.
+static Error checkHint(const FusionPlan &Plan, const PromotionHint &Hint) {
+  if (Hint.Kind == Promotion::None)
     return Error::success();
-  }
-  if (!IsFirst && Class.Kind == Promotion::None)
-    return Conflict(First->second);
-  if (!Class.Ty->isPointerTy())
+  unsigned ClassIndex = Plan.Kernels[Hint.Arg.Kernel].ArgClasses[Hint.Arg.Arg];
+  if (!Plan.Classes[ClassIndex].Ty->isPointerTy())
     return refuse("promotion-of-non-pointer",
                   describeArg(Plan, Hint.Arg) +
                       " is not a pointer and cannot be promoted");
@@ -77,13 +60,45 @@ static Error recordHint(FusionPlan &Plan, const PromotionHint &Hint,
                   "the promotion hint for " + describeArg(Plan, Hint.Arg) +
                       " needs a non-zero element count and element size "
                       "whose product fits in 64 bits");
-  auto [It, Inserted] =
-      OriginalElements.try_emplace(ClassIndex, Hint.NumElements);
-  if (!Inserted && (Class.Kind != Hint.Kind || It->second != Hint.NumElements ||
-                    Class.ElementSize != Hint.ElementSize))
-    return Conflict(First->second);
-  Class.Kind = Hint.Kind;
-  Class.ElementSize = Hint.ElementSize;
+  return Error::success();
+}
+
+/// "local promotion (64 elements of 4 bytes)" or "no promotion".
+static std::string describeHint(const PromotionHint &Hint) {
+  if (Hint.Kind == Promotion::None)
+    return "no promotion";
+  return (getPromotionName(Hint.Kind) + " promotion (" +
+          Twine(Hint.NumElements) + " elements of " + Twine(Hint.ElementSize) +
+          " bytes)")
+      .str();
+}
+
+static bool sameHint(const PromotionHint &A, const PromotionHint &B) {
+  if (A.Kind != B.Kind)
+    return false;
+  return A.Kind == Promotion::None ||
+         (A.NumElements == B.NumElements && A.ElementSize == B.ElementSize);
+}
+
+/// Why the hints of one class disagree, or success if they all say the
+/// same. Promotion replaces the buffer for every kernel using it, so every
+/// kernel must ask for the same replacement; "none" is a request too.
+static Error checkHintsAgree(const FusionPlan &Plan,
+                             ArrayRef<const PromotionHint *> Hints) {
+  const PromotionHint &First = *Hints.front();
+  for (const PromotionHint *Hint : Hints.drop_front()) {
+    if (sameHint(First, *Hint))
+      continue;
+    std::string Other = Hint->Arg == First.Arg ? "another hint for it"
+                                               : describeArg(Plan, Hint->Arg) +
+                                                     ", identical to it,";
+    return refuse("conflicting-promotion-hints",
+                  describeArg(Plan, First.Arg) + " asks for " +
+                      describeHint(First) + " but " + Other + " asks for " +
+                      describeHint(*Hint) +
+                      "; only a buffer every kernel asks the same promotion "
+                      "for is promoted");
+  }
   return Error::success();
 }
 
@@ -142,7 +157,7 @@ static Expected<uint64_t> getCommonPromotedSize(const FusionPlan &Plan,
 static void dropPromotion(FusionPlan &Plan, ArgClass &Class, Error Why) {
   handleAllErrors(std::move(Why), [&](const FusionRefusal &R) {
     Plan.DroppedPromotions.push_back(
-        {R.getRestriction().str(), R.getDetail().str()});
+        {Class.Members.front(), R.getRestriction().str(), R.getDetail().str()});
   });
   Class.Kind = Promotion::None;
   Class.ElementSize = 0;
@@ -151,19 +166,34 @@ static void dropPromotion(FusionPlan &Plan, ArgClass &Class, Error Why) {
 
 Error asyncpipe::planPromotions(FusionPlan &Plan,
                                 const KernelFusionSpec &Spec) {
-  DenseMap<unsigned, uint64_t> OriginalElements;
-  DenseMap<unsigned, KernelArgRef> FirstHint;
-  for (const PromotionHint &Hint : Spec.Promotions)
-    if (Error E = recordHint(Plan, Hint, OriginalElements, FirstHint))
+  SmallVector<SmallVector<const PromotionHint *, 2>, 8> HintsByClass(
+      Plan.Classes.size());
+  for (const PromotionHint &Hint : Spec.Promotions) {
+    if (Error E = checkHint(Plan, Hint))
       return E;
+    HintsByClass[Plan.Kernels[Hint.Arg.Kernel].ArgClasses[Hint.Arg.Arg]]
+        .push_back(&Hint);
+  }
 
   // In class order, so that dropped promotions are reported in a stable
-  // order.
+  // order. Hints that disagree, like a size that differs between kernels,
+  // keep the buffer in global memory: unpromoted, every kernel sees the
+  // buffer it saw unfused, so the kernels still fuse.
   for (auto [ClassIndex, Class] : enumerate(Plan.Classes)) {
-    auto It = OriginalElements.find(ClassIndex);
-    if (It == OriginalElements.end())
+    ArrayRef<const PromotionHint *> Hints = HintsByClass[ClassIndex];
+    if (Hints.empty())
       continue;
-    Expected<uint64_t> Size = getCommonPromotedSize(Plan, Class, It->second);
+    if (Error E = checkHintsAgree(Plan, Hints)) {
+      dropPromotion(Plan, Class, std::move(E));
+      continue;
+    }
+    const PromotionHint &Hint = *Hints.front();
+    if (Hint.Kind == Promotion::None)
+      continue;
+    Class.Kind = Hint.Kind;
+    Class.ElementSize = Hint.ElementSize;
+    Expected<uint64_t> Size =
+        getCommonPromotedSize(Plan, Class, Hint.NumElements);
     if (!Size)
       dropPromotion(Plan, Class, Size.takeError());
     else

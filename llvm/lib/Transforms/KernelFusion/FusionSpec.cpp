@@ -13,6 +13,7 @@
 
 #include "KernelFusionSteps.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -346,49 +347,35 @@ Error SpecMetadataReader::readPromotions(KernelFusionSpec &Spec) {
   return Error::success();
 }
 
-/// The bytes of \p C as the runtime would pass them, in \p DL's byte order.
-static SmallVector<uint8_t, 8> getArgBytes(const Constant &C,
-                                           const DataLayout &DL) {
-  APInt Bits;
-  if (auto *CI = dyn_cast<ConstantInt>(&C))
-    Bits = CI->getValue();
-  else
-    Bits = cast<ConstantFP>(&C)->getValueAPF().bitcastToAPInt();
-  unsigned NumBytes = (Bits.getBitWidth() + 7) / 8;
-  SmallVector<uint8_t, 8> Bytes(NumBytes);
-  for (unsigned I = 0; I < NumBytes; ++I) {
-    unsigned Byte = DL.isLittleEndian() ? I : NumBytes - 1 - I;
-    Bytes[Byte] = Bits.extractBitsAsZExtValue(
-        std::min(8u, Bits.getBitWidth() - I * 8), I * 8);
-  }
-  return Bytes;
-}
-
 Error SpecMetadataReader::readConstants(KernelFusionSpec &Spec) {
   const MDTuple *Constants = getTuple("constants");
   if (!Constants)
     return Error::success();
+  const DataLayout &DL = Stub.getParent()->getDataLayout();
   for (const MDOperand &Op : Constants->operands()) {
     const MDTuple *T = getSubTuple(Op);
     std::optional<KernelArgRef> Ref =
         T && T->getNumOperands() == 3 ? getArgRef(*T) : std::nullopt;
-    auto *Value = Ref ? mdconst::dyn_extract_or_null<Constant>(T->getOperand(2))
-                      : nullptr;
-    // An i8 array is the bytes of an aggregate passed by value.
-    if (auto *Raw = dyn_cast_or_null<ConstantDataArray>(Value);
-        Raw && Raw->getElementType()->isIntegerTy(8)) {
-      StringRef Data = Raw->getRawDataValues();
-      Spec.Constants.push_back(
-          {*Ref,
-           SmallVector<uint8_t, 8>(Data.bytes_begin(), Data.bytes_end())});
-      continue;
+    SmallVector<uint8_t, 8> Bytes;
+    bool Valid = false;
+    if (!Ref) {
+      // Not a constant entry at all.
+    } else if (auto *Text = dyn_cast<MDString>(T->getOperand(2).get())) {
+      // The fusion design's form: the bytes as a string.
+      StringRef Data = Text->getString();
+      Bytes.assign(Data.bytes_begin(), Data.bytes_end());
+      Valid = true;
+    } else if (auto *Value =
+                   mdconst::dyn_extract_or_null<Constant>(T->getOperand(2))) {
+      // A typed constant (an [N x i8] array is just bytes).
+      Valid = encodeConstantBytes(*Value, DL, Bytes);
     }
-    if (!Value || !(isa<ConstantInt>(Value) || isa<ConstantFP>(Value)))
+    if (!Valid)
       return malformed("constants",
-                       "entries must be !{kernel, arg, <integer or "
-                       "floating-point constant, or [N x i8] bytes>}");
-    Spec.Constants.push_back(
-        {*Ref, getArgBytes(*Value, Stub.getParent()->getDataLayout())});
+                       "entries must be !{kernel, arg, <integer, "
+                       "floating-point, vector, struct or array constant, or "
+                       "a string of bytes>}");
+    Spec.Constants.push_back({*Ref, std::move(Bytes)});
   }
   return Error::success();
 }

@@ -36,6 +36,30 @@ static void reportRefusal(Function &Stub, Error Err) {
       DiagnosticLocation(Stub.getSubprogram())));
 }
 
+/// The fusion design keeps going without a promotion it cannot do; the user
+/// still learns that the buffer stays in global memory: a warning, and a
+/// missed-optimization remark (PromotionDropped) naming the argument and
+/// the reason for tools reading remarks.
+static void reportDroppedPromotion(const KernelFusionSpec &Spec,
+                                   const FusedKernel &Fused,
+                                   const DroppedPromotion &Drop) {
+  Function &Kernel = *Fused.Kernel;
+  Kernel.getContext().diagnose(DiagnosticInfoUnsupported(
+      Kernel,
+      "promotion dropped [" + Drop.Restriction + "]: " + Drop.Detail +
+          "; the buffer stays in global memory",
+      DiagnosticLocation(Kernel.getSubprogram()), DS_Warning));
+  OptimizationRemarkEmitter ORE(&Kernel);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "PromotionDropped", &Kernel)
+           << "argument " << ore::NV("Arg", Drop.Arg.Arg) << " of kernel "
+           << ore::NV("Kernel", Drop.Arg.Kernel) << " ('"
+           << ore::NV("KernelName", Spec.Kernels[Drop.Arg.Kernel])
+           << "') stays in global memory: "
+           << ore::NV("Reason", Drop.Restriction);
+  });
+}
+
 static void reportFusion(const KernelFusionSpec &Spec,
                          const FusedKernel &Fused) {
   ++NumFusionsDone;
@@ -74,14 +98,8 @@ PreservedAnalyses KernelFusionPass::run(Module &M, ModuleAnalysisManager &) {
       reportRefusal(*Stub, Fused.takeError());
       continue;
     }
-    // The fusion design keeps going without a promotion it cannot do; the
-    // user still learns that the buffer stays in global memory.
     for (const DroppedPromotion &Drop : Fused->DroppedPromotions)
-      M.getContext().diagnose(DiagnosticInfoUnsupported(
-          *Fused->Kernel,
-          "promotion dropped [" + Drop.Restriction + "]: " + Drop.Detail +
-              "; the buffer stays in global memory",
-          DiagnosticLocation(Fused->Kernel->getSubprogram()), DS_Warning));
+      reportDroppedPromotion(*Spec, *Fused, Drop);
     reportFusion(*Spec, *Fused);
     Changed = true;
   }

@@ -21,11 +21,23 @@
 namespace llvm {
 class Argument;
 class Constant;
+class DataLayout;
 class IRBuilderBase;
 class Type;
 class Value;
 
 namespace asyncpipe {
+
+/// How a constant argument is passed, and so how the fused kernel holds it.
+enum class ConstantPassing {
+  /// As a value (a scalar, vector, struct or array): uses see the constant.
+  Direct,
+  /// A byval pointer to a private copy: the fused kernel makes that copy.
+  ByVal,
+  /// A byref pointer to memory the kernel only reads: the fused kernel
+  /// points at a constant global in that address space.
+  ByRef,
+};
 
 /// A set of kernel arguments that receive the same value, i.e. one
 /// parameter of the fused kernel before elision.
@@ -37,11 +49,11 @@ struct ArgClass {
   /// the local or private replacement.
   uint64_t ElementSize = 0;
   uint64_t PromotedElements = 0;
-  /// For constant classes: the value every use sees.
+  /// For constant classes: the value every use sees, of the argument's type
+  /// (or, for a byval or byref pointer, of the type it points to).
   Constant *Value = nullptr;
-  /// For a constant passed by value (byval pointer): Value is its bytes,
-  /// which the fused kernel keeps in a private copy.
-  bool ValueInMemory = false;
+  /// How Value reaches the kernels.
+  ConstantPassing Passing = ConstantPassing::Direct;
 
   bool isElided() const { return Kind != Promotion::None || Value; }
 };
@@ -107,6 +119,20 @@ Error planPromotions(FusionPlan &Plan, const KernelFusionSpec &Spec);
 /// accesses remapped to offset % new_size.
 /// A promotion whose accesses cannot be rewritten is dropped instead.
 Error internalizePromotedArgs(Function &Fused, FusionPlan &Plan);
+
+/// Constants as bytes (FusionConstantBytes.cpp), in \p DL's layout and byte
+/// order. The number of bytes a runtime passes for an argument of type
+/// \p Ty: a scalar's store size, an aggregate's or vector's allocation size.
+uint64_t getConstantArgSize(Type *Ty, const DataLayout &DL);
+/// \p Bytes (at least getConstantArgSize(Ty) of them) as a constant of
+/// \p Ty, any nesting of structs, arrays and vectors; padding is skipped.
+/// Null if \p Ty has no such form (scalable vectors, target types).
+Constant *decodeConstantBytes(Type *Ty, ArrayRef<uint8_t> Bytes,
+                              const DataLayout &DL);
+/// The bytes of \p C, padding zeroed; false if \p C has parts without
+/// defined bytes (undef, constant expressions).
+bool encodeConstantBytes(const Constant &C, const DataLayout &DL,
+                         SmallVectorImpl<uint8_t> &Bytes);
 
 /// Constant propagation (FusionConstants.cpp).
 Error planConstants(FusionPlan &Plan, const KernelFusionSpec &Spec);

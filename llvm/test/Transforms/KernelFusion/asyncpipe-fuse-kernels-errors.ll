@@ -31,7 +31,7 @@
 ; SHORT-NDRANGE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.ndranges on 'fused' sizes and offsets must have 3 entries
 ; BAD-PARAMS: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.params on 'fused' must list groups of !{kernel, arg} pairs
 ; BAD-PROMOTE: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.promote on 'fused' has unknown promotion 'shared'
-; BAD-CONSTANT: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.constants on 'fused' entries must be !{kernel, arg, <integer or floating-point constant, or [N x i8] bytes>}
+; BAD-CONSTANT: error: <unknown>:0:0: in function fused void (): cannot fuse kernels into 'fused': kernel fusion refused [malformed-spec]: !asyncpipe.fusion.constants on 'fused' entries must be !{kernel, arg, <integer, floating-point, vector, struct or array constant, or a string of bytes>}
 
 ;--- located.ll
 define spir_kernel void @k(ptr %buf, i32 %n) {
@@ -122,4 +122,5 @@ declare !asyncpipe.fusion.kernels !0 !asyncpipe.fusion.ndranges !1 !asyncpipe.fu
 !0 = !{!"k"}
 !1 = !{!2}
 !2 = !{i32 1, !{i64 64, i64 0, i64 0}, !{i64 0, i64 0, i64 0}, !{i64 0, i64 0, i64 0}}
-!3 = !{!{i32 0, i32 1, !"seven"}}
+; A node is neither a constant nor a string of bytes.
+!3 = !{!{i32 0, i32 1, !{i32 7}}}

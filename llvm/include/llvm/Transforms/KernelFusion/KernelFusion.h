@@ -10,7 +10,7 @@
 /// The fused kernel runs the kernels' bodies in order with a work-group
 /// barrier between them, takes each buffer passed to several kernels once,
 /// keeps buffers that only carry data from one kernel to the next in local or
-/// private memory, bakes in scalar arguments known at run time, and remaps the
+/// private memory, bakes in arguments known at run time, and remaps the
 /// work-item queries of kernels launched on a different nd-range than the
 /// fused one.
 ///
@@ -81,9 +81,10 @@ struct PromotionHint {
   uint64_t ElementSize = 0;
 };
 
-/// A scalar argument whose value is known when fusing: its bytes as the
+/// An argument whose value is known when fusing (a scalar, a vector, or a
+/// struct or array passed as a value, byval or byref): its bytes as the
 /// runtime would pass them to the kernel (clSetKernelArg style), in the
-/// target's byte order.
+/// target's byte order and layout.
 struct ConstantArg {
   KernelArgRef Arg;
   SmallVector<uint8_t, 8> Bytes;
@@ -108,8 +109,11 @@ struct KernelFusionSpec {
 };
 
 /// A promotion hint that was not followed: the buffer stays in global
-/// memory. \p Restriction names why (e.g. "promoted-size-mismatch").
+/// memory. \p Arg is the first argument of its identical group,
+/// \p Restriction names why (e.g. "promoted-size-mismatch",
+/// "conflicting-promotion-hints").
 struct DroppedPromotion {
+  KernelArgRef Arg;
   std::string Restriction;
   std::string Detail;
 };

@@ -30,6 +30,8 @@ define amdgpu_kernel void @recursive(ptr addrspace(1) %buf) {
   ret void
 }
 
+; Recursive, and asks for the local id: it would answer for the fused
+; nd-range.
 define internal void @recurse(ptr addrspace(1) %buf, i32 %depth) {
   %more = icmp ne i32 %depth, 0
   br i1 %more, label %again, label %done
@@ -38,6 +40,8 @@ again:
   call void @recurse(ptr addrspace(1) %buf, i32 %next)
   br label %done
 done:
+  %id32 = call i32 @llvm.amdgcn.workitem.id.x()
+  store i32 %id32, ptr addrspace(1) %buf
   ret void
 }
 
@@ -86,3 +90,4 @@ define amdgpu_kernel void @lane(ptr addrspace(1) %buf) {
   store i32 %l, ptr addrspace(1) %buf
   ret void
 }
+declare i32 @llvm.amdgcn.workitem.id.x()

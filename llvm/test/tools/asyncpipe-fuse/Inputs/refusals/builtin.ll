@@ -31,6 +31,8 @@ define spir_kernel void @recursive(ptr %buf) {
   ret void
 }
 
+; Recursive, and asks for the local id: it would answer for the fused
+; nd-range.
 define internal void @recurse(ptr %buf, i32 %depth) {
   %more = icmp ne i32 %depth, 0
   br i1 %more, label %again, label %done
@@ -39,6 +41,9 @@ again:
   call void @recurse(ptr %buf, i32 %next)
   br label %done
 done:
+  %id = call i64 @_Z12get_local_idj(i32 0)
+  %id32 = trunc i64 %id to i32
+  store i32 %id32, ptr %buf
   ret void
 }
 
@@ -89,3 +94,4 @@ define spir_kernel void @unmodelled(ptr %buf) {
   ret void
 }
 declare i64 @_Z23get_enqueued_local_sizej(i32)
+declare i64 @_Z12get_local_idj(i32)

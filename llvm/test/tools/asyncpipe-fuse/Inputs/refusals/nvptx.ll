@@ -30,6 +30,8 @@ define ptx_kernel void @recursive(ptr addrspace(1) %buf) {
   ret void
 }
 
+; Recursive, and asks for the local id: it would answer for the fused
+; nd-range.
 define internal void @recurse(ptr addrspace(1) %buf, i32 %depth) {
   %more = icmp ne i32 %depth, 0
   br i1 %more, label %again, label %done
@@ -38,6 +40,8 @@ again:
   call void @recurse(ptr addrspace(1) %buf, i32 %next)
   br label %done
 done:
+  %id32 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store i32 %id32, ptr addrspace(1) %buf
   ret void
 }
 
@@ -85,3 +89,4 @@ define ptx_kernel void @unmodelled(ptr addrspace(1) %buf) {
   ret void
 }
 declare i32 @llvm.nvvm.read.ptx.sreg.warpid()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
