@@ -24,7 +24,7 @@
 ; REMARK: remark: <unknown>:0:0: pipelined loop with 3 stages: 2 async groups per iteration, buffers 'lds.in' x3, 'lds.out' x3
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 (stage 2) allows 4 groups in flight (2 of its queue)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 3 (stage 2) allows 4 groups in flight (2 of its queue)
-; REMARK-NEXT: remark: <unknown>:0:0: drains by repeating the last copies: the last 2 iterations copy the last iteration's sources again into versions nothing reads, and the loop's exit waits for them; waits for the last async stores at the loop's exit
+; REMARK-NEXT: remark: <unknown>:0:0: drains by repeating the last copies: the last 2 iterations repeat the last iteration's copies into versions nothing reads, and the loop's exit waits for them; waits for the last async stores at the loop's exit
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 1 proved by the mark analysis: the group of statement 0 is complete and 4 newer groups stay in flight, 2 of them its own (of 3 stages)
 ; REMARK-NEXT: remark: <unknown>:0:0: wait in statement 3 proved by the mark analysis: the group of statement 2 is complete and 4 newer groups stay in flight, 4 of them committed by later iterations (its write-back stores read other versions of their staging buffer) (of 3 stages)
 ; REMARK-NOT: remark

@@ -13,7 +13,8 @@
 ; RUN:   -verify-loop-info -verify-dom-info \
 ; RUN:   -pass-remarks-analysis=asyncpipe-pipeline 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
-; REMARK: remark: <unknown>:0:0: drains by repeating the last copies: the last 2 iterations copy the last iteration's sources again into versions nothing reads, and the loop's exit waits for them
+; REMARK: remark: <unknown>:0:0: drains by repeating the last copies: the last 2 iterations repeat the last iteration's copies into versions nothing reads, and the loop's exit waits for them
+; REMARK: remark: <unknown>:0:0: drains by repeating the last copies: the last 1 iterations
 ; REMARK: remark: <unknown>:0:0: drains with an epilogue rather than by repeating the last copies: 'call' instruction reads the pipelined buffer 'a.tile'
 ; REMARK: remark: <unknown>:0:0: drains with an epilogue of 2 copies of the body
 
@@ -46,24 +47,25 @@ exit:
 ; CHECK-NEXT: target datalayout = {{.*}}
 ; CHECK-NEXT: target triple = {{.*}}
 ; CHECK-EMPTY:
-; CHECK-NEXT: @tile = internal global [3 x [16 x i32]] undef
+; CHECK-NEXT: @tile.pipelined = internal global [3 x [16 x i32]] undef
+; CHECK-NEXT: @tile = internal global [2 x [16 x i32]] undef
 ; CHECK-NEXT: @a.tile = internal global [3 x [16 x i32]] undef
 ; CHECK-NEXT: @b.tile = internal global [2 x [16 x i32]] undef
 ; CHECK-LABEL: define void @three_stages(
 ; CHECK-SAME: ptr noalias %src, ptr noalias %out, i64 %n, i64 %tid) {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
-; CHECK-NEXT:   %to.ahead3 = getelementptr i32, ptr @tile, i64 %tid
+; CHECK-NEXT:   %to.ahead3 = getelementptr i32, ptr @tile.pipelined, i64 %tid
 ; CHECK-NEXT:   %from.ahead4 = getelementptr i32, ptr %src, i64 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %to.ahead3, ptr %from.ahead4, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %asyncpipe.iter.repeated5 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
-; CHECK-NEXT:   %row.ahead6 = mul i64 %asyncpipe.iter.repeated5, 16
-; CHECK-NEXT:   %idx.ahead7 = add i64 %row.ahead6, %tid
-; CHECK-NEXT:   %from.ahead8 = getelementptr i32, ptr %src, i64 %idx.ahead7
-; CHECK-NEXT:   %to.ahead9 = getelementptr i32, ptr @tile, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr10 = getelementptr i8, ptr %to.ahead9, i32 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10, ptr %from.ahead8, i32 4, i32 0)
+; CHECK-NEXT:   %to.ahead5 = getelementptr i32, ptr @tile.pipelined, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %row.ahead7 = mul i64 %asyncpipe.iter.repeated6, 16
+; CHECK-NEXT:   %idx.ahead8 = add i64 %row.ahead7, %tid
+; CHECK-NEXT:   %from.ahead9 = getelementptr i32, ptr %src, i64 %idx.ahead8
+; CHECK-NEXT:   %asyncpipe.version.ptr10 = getelementptr i8, ptr %to.ahead5, i32 64
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr10, ptr %from.ahead9, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
@@ -81,12 +83,12 @@ exit:
 ; CHECK-NEXT:   %row = mul i64 %i, 16
 ; CHECK-NEXT:   %idx = add i64 %row, %tid
 ; CHECK-NEXT:   %from = getelementptr i32, ptr %src, i64 %idx
-; CHECK-NEXT:   %to = getelementptr i32, ptr @tile, i64 %tid
+; CHECK-NEXT:   %to = getelementptr i32, ptr @tile.pipelined, i64 %tid
+; CHECK-NEXT:   %to.ahead = getelementptr i32, ptr @tile.pipelined, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
 ; CHECK-NEXT:   %row.ahead = mul i64 %asyncpipe.iter.repeated, 16
 ; CHECK-NEXT:   %idx.ahead = add i64 %row.ahead, %tid
 ; CHECK-NEXT:   %from.ahead = getelementptr i32, ptr %src, i64 %idx.ahead
-; CHECK-NEXT:   %to.ahead = getelementptr i32, ptr @tile, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr %to.ahead, i32 %asyncpipe.offset1
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %from.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -102,6 +104,88 @@ exit:
 ; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 3
 ; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
 ; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META0:[0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT: exit:
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
+; CHECK-NEXT:   ret void
+; CHECK-NEXT: }
+
+; A zero-filling copy whose source size follows the iteration (the last tile
+; is partial): past the last iteration both the source and its size are the
+; last iteration's, so the repeated copy reads no byte the last one did not.
+define void @zero_fill(ptr noalias %src, ptr noalias %out, i64 %n, i64 %len) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %row = mul i64 %i, 4
+  %from = getelementptr i32, ptr %src, i64 %row
+  %left = sub i64 %len, %row
+  %left.bytes = shl i64 %left, 2
+  %bytes.wide = call i64 @llvm.umin.i64(i64 %left.bytes, i64 16)
+  %bytes = trunc i64 %bytes.wide to i32
+  call void @asyncpipe.copy.zfill(ptr @tile, ptr %from, i32 16, i32 %bytes, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  %v = load i32, ptr @tile
+  %res = getelementptr i32, ptr %out, i64 %i
+  store i32 %v, ptr %res
+  %i.next = add nuw i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !4
+exit:
+  ret void
+}
+; CHECK-LABEL: define void @zero_fill(
+; CHECK-SAME: ptr noalias %src, ptr noalias %out, i64 %n, i64 %len) {
+; CHECK-NEXT: entry:
+; CHECK-NEXT:   %[[TMP0:[0-9]+]] = add i64 %n, -1
+; CHECK-NEXT:   %left.bytes.ahead3 = shl i64 %len, 2
+; CHECK-NEXT:   %bytes.wide.ahead4 = call i64 @llvm.umin.i64(i64 %left.bytes.ahead3, i64 16)
+; CHECK-NEXT:   %bytes.ahead5 = trunc i64 %bytes.wide.ahead4 to i32
+; CHECK-NEXT:   call void @asyncpipe.copy.zfill(ptr @tile, ptr %src, i32 16, i32 %bytes.ahead5, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   br label %loop
+; CHECK-EMPTY:
+; CHECK-NEXT: loop:
+; CHECK-NEXT:   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.iter = phi i64 [ 0, %entry ], [ %asyncpipe.iter.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.mod2 = phi i32 [ 0, %entry ], [ %asyncpipe.mod2.next, %loop ]
+; CHECK-NEXT:   %asyncpipe.offset = mul i32 %asyncpipe.mod2, 64
+; CHECK-NEXT:   %asyncpipe.iter.ahead = add i64 %asyncpipe.iter, 1
+; CHECK-NEXT:   %[[TMP1:[0-9]+]] = add i32 %asyncpipe.mod2, 1
+; CHECK-NEXT:   %[[TMP2:[0-9]+]] = sub i32 %[[TMP1]], 2
+; CHECK-NEXT:   %[[TMP3:[0-9]+]] = icmp uge i32 %[[TMP1]], 2
+; CHECK-NEXT:   %asyncpipe.ahead = select i1 %[[TMP3]], i32 %[[TMP2]], i32 %[[TMP1]]
+; CHECK-NEXT:   %asyncpipe.offset1 = mul i32 %asyncpipe.ahead, 64
+; CHECK-NEXT:   %row = mul i64 %i, 4
+; CHECK-NEXT:   %from = getelementptr i32, ptr %src, i64 %row
+; CHECK-NEXT:   %left = sub i64 %len, %row
+; CHECK-NEXT:   %left.bytes = shl i64 %left, 2
+; CHECK-NEXT:   %bytes.wide = call i64 @llvm.umin.i64(i64 %left.bytes, i64 16)
+; CHECK-NEXT:   %bytes = trunc i64 %bytes.wide to i32
+; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
+; CHECK-NEXT:   %row.ahead = mul i64 %asyncpipe.iter.repeated, 4
+; CHECK-NEXT:   %from.ahead = getelementptr i32, ptr %src, i64 %row.ahead
+; CHECK-NEXT:   %left.ahead = sub i64 %len, %row.ahead
+; CHECK-NEXT:   %left.bytes.ahead = shl i64 %left.ahead, 2
+; CHECK-NEXT:   %bytes.wide.ahead = call i64 @llvm.umin.i64(i64 %left.bytes.ahead, i64 16)
+; CHECK-NEXT:   %bytes.ahead = trunc i64 %bytes.wide.ahead to i32
+; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr @tile, i32 %asyncpipe.offset1
+; CHECK-NEXT:   call void @asyncpipe.copy.zfill(ptr %asyncpipe.version.ptr2, ptr %from.ahead, i32 16, i32 %bytes.ahead, i32 0)
+; CHECK-NEXT:   call void @asyncpipe.mark()
+; CHECK-NEXT:   call void @asyncpipe.wait(i32 1)
+; CHECK-NEXT:   %asyncpipe.version.ptr = getelementptr i8, ptr @tile, i32 %asyncpipe.offset
+; CHECK-NEXT:   %v = load i32, ptr %asyncpipe.version.ptr, align 4
+; CHECK-NEXT:   %res = getelementptr i32, ptr %out, i64 %i
+; CHECK-NEXT:   store i32 %v, ptr %res, align 4
+; CHECK-NEXT:   %i.next = add nuw i64 %i, 1
+; CHECK-NEXT:   %done = icmp eq i64 %i.next, %n
+; CHECK-NEXT:   %asyncpipe.iter.next = add i64 %asyncpipe.iter, 1
+; CHECK-NEXT:   %[[TMP4:[0-9]+]] = add i32 %asyncpipe.mod2, 1
+; CHECK-NEXT:   %[[TMP5:[0-9]+]] = icmp eq i32 %[[TMP4]], 2
+; CHECK-NEXT:   %asyncpipe.mod2.next = select i1 %[[TMP5]], i32 0, i32 %[[TMP4]]
+; CHECK-NEXT:   br i1 %done, label %exit, label %loop, !llvm.loop ![[META2:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: exit:
 ; CHECK-NEXT:   call void @asyncpipe.wait(i32 0)
@@ -220,7 +304,7 @@ exit:
 ; CHECK-NEXT:   %[[TMP13:[0-9]+]] = icmp eq i32 %[[TMP12]], 3
 ; CHECK-NEXT:   %asyncpipe.mod3.next = select i1 %[[TMP13]], i32 0, i32 %[[TMP12]]
 ; CHECK-NEXT:   %asyncpipe.steady.more = icmp ule i64 %asyncpipe.iter.next, %asyncpipe.steady.last
-; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META2:[0-9]+]]
+; CHECK-NEXT:   br i1 %asyncpipe.steady.more, label %loop, label %asyncpipe.epilogue, !llvm.loop ![[META3:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT: asyncpipe.epilogue:
 ; CHECK-NEXT:   br label %loop.epi1
@@ -356,12 +440,14 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.copy(ptr, ptr, i32, i32)
 ; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.mark()
-; CHECK-EMPTY:
-; CHECK-NEXT: declare void @asyncpipe.wait(i32)
+; CHECK-NEXT: declare void @asyncpipe.copy.zfill(ptr, ptr, i32, i32, i32)
 ; CHECK-EMPTY:
 ; CHECK-NEXT: ; Function Attrs: {{.*}}
 ; CHECK-NEXT: declare i64 @llvm.umin.i64(i64, i64) #[[ATTR0:[0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.mark()
+; CHECK-EMPTY:
+; CHECK-NEXT: declare void @asyncpipe.wait(i32)
 ; CHECK-EMPTY:
 ; CHECK-NEXT: declare void @asyncpipe.mark.queue(i32)
 ; CHECK-EMPTY:
@@ -372,9 +458,12 @@ exit:
 ; CHECK-NEXT: ![[META0]] = distinct !{![[META0]], ![[META1:[0-9]+]]}
 ; CHECK-NEXT: ![[META1]] = !{!"asyncpipe.pipeline.done"}
 ; CHECK-NEXT: ![[META2]] = distinct !{![[META2]], ![[META1]]}
+; CHECK-NEXT: ![[META3]] = distinct !{![[META3]], ![[META1]]}
 ; CHECK-NOT: {{.}}
 
 declare void @asyncpipe.copy(ptr, ptr, i32, i32)
+declare void @asyncpipe.copy.zfill(ptr, ptr, i32, i32, i32)
+declare i64 @llvm.umin.i64(i64, i64)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
 
@@ -382,3 +471,5 @@ declare void @asyncpipe.wait(i32)
 !1 = !{!"asyncpipe.pipeline.stages", i32 3}
 !2 = distinct !{!2, !3}
 !3 = !{!"asyncpipe.pipeline.stage", i32 0, i32 1, i32 2}
+!4 = distinct !{!4, !5}
+!5 = !{!"asyncpipe.pipeline.stages", i32 2}

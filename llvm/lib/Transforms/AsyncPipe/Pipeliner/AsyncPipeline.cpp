@@ -231,8 +231,8 @@ void remarkDrain(OptimizationRemarkEmitter &ORE,
     else if (Sched.Drain == AsyncPipelineDrain::RepeatLastCopies)
       R << "drains by repeating the last copies: the last "
         << ore::NV("RepeatedGroups", Sched.getLastStage())
-        << " iterations copy the last iteration's sources again into "
-           "versions nothing reads, and the loop's exit waits for them";
+        << " iterations repeat the last iteration's copies into versions "
+           "nothing reads, and the loop's exit waits for them";
     else
       R << "drains with empty groups: the last iterations skip their copies "
            "and still commit their marks";

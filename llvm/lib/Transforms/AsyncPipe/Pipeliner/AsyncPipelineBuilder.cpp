@@ -34,10 +34,10 @@
 //   overlaps its copies with the computation (the drain, below).
 //
 // * Repeating the last copies: the loop runs every iteration and no copy is
-//   guarded. An early copy issued for an iteration past the last reads the
-//   last iteration's source (its source operand recomputed for the
-//   iteration clamped to the last) and fills its own iteration's version,
-//   which nothing reads any more; the loop's exit waits for every group. So
+//   guarded. An early copy issued for an iteration past the last repeats the
+//   last iteration's copy (its operands recomputed for the iteration clamped
+//   to the last) into its own iteration's version, which nothing reads any
+//   more; the loop's exit waits for every group. So
 //   every path issues the same copies, as in the epilogue drain, and the
 //   code is the prologue and the loop alone, as with empty groups. The
 //   legality check keeps pipelined buffers out of repeated sources.
@@ -390,24 +390,37 @@ void PipelineBuilder::waitAtExitForRepeatedCopies() {
   }
 }
 
-// The source operand of \p Copy for the site's iteration clamped to the last
-// one: past the last iteration, the copy repeats the last iteration's, whose
-// source is known to be readable. Null when the source does not change from
-// one iteration to the next.
-Value *PipelineBuilder::cloneRepeatedSource(CallBase *Copy, unsigned StmtIdx,
-                                            const EmissionSite &Site,
-                                            IRBuilderBase &B) {
-  auto *Source = dyn_cast<Instruction>(AsyncOp::get(*Copy).getCopySource());
-  if (!Source || !L.contains(Source))
-    return nullptr;
+// Past the last iteration a copy repeats the last iteration's copy: its
+// operands are recomputed for the iteration clamped to the last one, whose
+// values are known to be valid together (a run-time source size matches its
+// source, say). Only its destination stays that of its own iteration, a
+// version nothing reads any more. Maps the copy's operands in \p VMap so.
+void PipelineBuilder::mapRepeatedOperands(CallBase *Copy, unsigned StmtIdx,
+                                          const EmissionSite &Site,
+                                          IRBuilderBase &B,
+                                          ValueToValueMapTy &VMap) {
+  Value *Destination = AsyncOp::get(*Copy).getCopyDestination();
+  // First, so that what it shares with the other operands stays unclamped
+  // in the destination.
+  cloneForIteration(Destination, StmtIdx, Site, B, VMap);
+  SmallVector<Value *, 4> Repeated;
+  for (Value *Op : Copy->args()) {
+    auto *I = dyn_cast<Instruction>(Op);
+    if (Op != Destination && I && L.contains(I) && !is_contained(Repeated, Op))
+      Repeated.push_back(Op);
+  }
+  if (Repeated.empty())
+    return;
   Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {Int64},
                                      {Site.Iteration, LastIteration}, nullptr,
                                      "asyncpipe.iter.repeated");
-  // The legality check keeps pipelined buffers out of a repeated source.
+  // The legality check keeps pipelined buffers out of what a repeated copy
+  // reads.
   auto NoVersion = [](unsigned, IRBuilderBase &) -> Value * { return nullptr; };
-  ValueToValueMapTy SourceVMap;
-  return cloneForIteration(
-      Source, StmtIdx, {Site.InsertBefore, Clamped, NoVersion}, B, SourceVMap);
+  ValueToValueMapTy LastVMap;
+  for (Value *Op : Repeated)
+    VMap[Op] = cloneForIteration(
+        Op, StmtIdx, {Site.InsertBefore, Clamped, NoVersion}, B, LastVMap);
 }
 
 void PipelineBuilder::setLastStageWaitCounts() {
@@ -557,8 +570,7 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
     if (Sched.getCopyRegion(Copy))
       continue;
     if (RepeatLastCopies && (!Constant || !Constant->isZero()))
-      if (Value *Source = cloneRepeatedSource(Copy, StmtIdx, Site, B))
-        VMap[AsyncOp::get(*Copy).getCopySource()] = Source;
+      mapRepeatedOperands(Copy, StmtIdx, Site, B, VMap);
     Emitted.Issued.push_back(
         cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));
   }

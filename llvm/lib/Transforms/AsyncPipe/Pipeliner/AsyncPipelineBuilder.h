@@ -87,8 +87,9 @@ private:
   void spellQueues();
   void drainWriteBackAtExit();
   void waitAtExitForRepeatedCopies();
-  Value *cloneRepeatedSource(CallBase *Copy, unsigned StmtIdx,
-                             const EmissionSite &Site, IRBuilderBase &B);
+  void mapRepeatedOperands(CallBase *Copy, unsigned StmtIdx,
+                           const EmissionSite &Site, IRBuilderBase &B,
+                           ValueToValueMapTy &VMap);
   void expandLoopInvariants();
   void growBuffers();
   void replaceUsesInFunction(GlobalVariable *Old, GlobalVariable *New);

@@ -1215,11 +1215,11 @@ SchedulingProblem PipelineLegality::describeSchedulingProblem() const {
 // Draining by repeating the last copies
 //===----------------------------------------------------------------------===//
 
-// Past the last iteration an early copy reads its source as the last
-// iteration did, so that source must be memory the loop only reads through
-// the copy: a pipelined buffer's version of the last iteration may be
-// refilled by then. A copy loop would repeat its whole trip, which the
-// builder does not clamp.
+// Past the last iteration an early copy repeats the last iteration's copy,
+// reading its source as the last iteration did, so that source must be
+// memory the loop only reads through the copy: a pipelined buffer's version
+// of the last iteration may be refilled by then. A copy loop would repeat its
+// whole trip, which the builder does not clamp.
 std::optional<std::string>
 asyncpipe::whyCannotRepeatLastCopies(const PipelineSchedule &Sched) {
   for (const PipelineStatement &S : Sched.Statements) {
