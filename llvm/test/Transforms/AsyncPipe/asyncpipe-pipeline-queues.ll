@@ -447,13 +447,13 @@ exit:
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %adst.ahead12, ptr %asrc.ahead13, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)
-; HOST-NEXT:   %asyncpipe.iter.repeated14 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
-; HOST-NEXT:   %tile.ahead15 = mul i64 %asyncpipe.iter.repeated14, 16
-; HOST-NEXT:   %idx.ahead16 = add i64 %tile.ahead15, %tid
-; HOST-NEXT:   %asrc.ahead17 = getelementptr i32, ptr %a, i64 %idx.ahead16
-; HOST-NEXT:   %adst.ahead18 = getelementptr i32, ptr @as, i64 %tid
-; HOST-NEXT:   %asyncpipe.version.ptr19 = getelementptr i8, ptr %adst.ahead18, i32 64
-; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr19, ptr %asrc.ahead17, i64 4, ptr @__asyncpipe_rt_site)
+; HOST-NEXT:   %adst.ahead14 = getelementptr i32, ptr @as, i64 %tid
+; HOST-NEXT:   %asyncpipe.iter.repeated15 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; HOST-NEXT:   %tile.ahead16 = mul i64 %asyncpipe.iter.repeated15, 16
+; HOST-NEXT:   %idx.ahead17 = add i64 %tile.ahead16, %tid
+; HOST-NEXT:   %asrc.ahead18 = getelementptr i32, ptr %a, i64 %idx.ahead17
+; HOST-NEXT:   %asyncpipe.version.ptr19 = getelementptr i8, ptr %adst.ahead14, i32 64
+; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr19, ptr %asrc.ahead18, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
 ; HOST-NEXT:   %bdst.ahead20 = getelementptr i32, ptr @bs, i64 %tid
 ; HOST-NEXT:   %bsrc.ahead21 = getelementptr i32, ptr %b, i64 %tid
@@ -486,19 +486,19 @@ exit:
 ; HOST-NEXT:   %adst = getelementptr i32, ptr @as, i64 %tid
 ; HOST-NEXT:   %bsrc = getelementptr i32, ptr %b, i64 %idx
 ; HOST-NEXT:   %bdst = getelementptr i32, ptr @bs, i64 %tid
+; HOST-NEXT:   %adst.ahead = getelementptr i32, ptr @as, i64 %tid
 ; HOST-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
 ; HOST-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 16
 ; HOST-NEXT:   %idx.ahead = add i64 %tile.ahead, %tid
 ; HOST-NEXT:   %asrc.ahead = getelementptr i32, ptr %a, i64 %idx.ahead
-; HOST-NEXT:   %adst.ahead = getelementptr i32, ptr @as, i64 %tid
 ; HOST-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr %adst.ahead, i32 %asyncpipe.offset3
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr4, ptr %asrc.ahead, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark()
+; HOST-NEXT:   %bdst.ahead = getelementptr i32, ptr @bs, i64 %tid
 ; HOST-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead5, i64 %[[TMP0]])
 ; HOST-NEXT:   %tile.ahead7 = mul i64 %asyncpipe.iter.repeated6, 16
 ; HOST-NEXT:   %idx.ahead8 = add i64 %tile.ahead7, %tid
 ; HOST-NEXT:   %bsrc.ahead = getelementptr i32, ptr %b, i64 %idx.ahead8
-; HOST-NEXT:   %bdst.ahead = getelementptr i32, ptr @bs, i64 %tid
 ; HOST-NEXT:   %asyncpipe.version.ptr11 = getelementptr i8, ptr %bdst.ahead, i32 %asyncpipe.offset10
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_copy(ptr %asyncpipe.version.ptr11, ptr %bsrc.ahead, i64 4, ptr @__asyncpipe_rt_site)
 ; HOST-NEXT:   notail call void @__asyncpipe_rt_mark_queue(i32 1)

@@ -95,19 +95,19 @@ exit:
 ; CHECK-NEXT:   %src.ahead4 = getelementptr i32, ptr %a, i64 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %dst.ahead3, ptr %src.ahead4, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %asyncpipe.iter.repeated5 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
-; CHECK-NEXT:   %src.idx.ahead6 = add i64 %asyncpipe.iter.repeated5, %tid
-; CHECK-NEXT:   %src.ahead7 = getelementptr i32, ptr %a, i64 %src.idx.ahead6
-; CHECK-NEXT:   %dst.ahead8 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr9 = getelementptr i8, ptr %dst.ahead8, i32 64
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr9, ptr %src.ahead7, i32 4, i32 0)
+; CHECK-NEXT:   %dst.ahead5 = getelementptr i32, ptr @b1, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated6 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.idx.ahead7 = add i64 %asyncpipe.iter.repeated6, %tid
+; CHECK-NEXT:   %src.ahead8 = getelementptr i32, ptr %a, i64 %src.idx.ahead7
+; CHECK-NEXT:   %asyncpipe.version.ptr9 = getelementptr i8, ptr %dst.ahead5, i32 64
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr9, ptr %src.ahead8, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %asyncpipe.iter.repeated10 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
-; CHECK-NEXT:   %src.idx.ahead11 = add i64 %asyncpipe.iter.repeated10, %tid
-; CHECK-NEXT:   %src.ahead12 = getelementptr i32, ptr %a, i64 %src.idx.ahead11
-; CHECK-NEXT:   %dst.ahead13 = getelementptr i32, ptr @b1, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr14 = getelementptr i8, ptr %dst.ahead13, i32 128
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr14, ptr %src.ahead12, i32 4, i32 0)
+; CHECK-NEXT:   %dst.ahead10 = getelementptr i32, ptr @b1, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated11 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %src.idx.ahead12 = add i64 %asyncpipe.iter.repeated11, %tid
+; CHECK-NEXT:   %src.ahead13 = getelementptr i32, ptr %a, i64 %src.idx.ahead12
+; CHECK-NEXT:   %asyncpipe.version.ptr14 = getelementptr i8, ptr %dst.ahead10, i32 128
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr14, ptr %src.ahead13, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
@@ -125,10 +125,10 @@ exit:
 ; CHECK-NEXT:   %src.idx = add i64 %i, %tid
 ; CHECK-NEXT:   %src = getelementptr i32, ptr %a, i64 %src.idx
 ; CHECK-NEXT:   %dst = getelementptr i32, ptr @b1, i64 %tid
+; CHECK-NEXT:   %dst.ahead = getelementptr i32, ptr @b1, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
 ; CHECK-NEXT:   %src.idx.ahead = add i64 %asyncpipe.iter.repeated, %tid
 ; CHECK-NEXT:   %src.ahead = getelementptr i32, ptr %a, i64 %src.idx.ahead
-; CHECK-NEXT:   %dst.ahead = getelementptr i32, ptr @b1, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr2 = getelementptr i8, ptr %dst.ahead, i32 %asyncpipe.offset1
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr2, ptr %src.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
@@ -286,35 +286,35 @@ exit:
 ; CHECK-NEXT:   %gb.ahead11 = getelementptr float, ptr %b, i64 %tid
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %sb.ahead10, ptr %gb.ahead11, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %asyncpipe.iter.repeated12 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
-; CHECK-NEXT:   %tile.ahead13 = mul i64 %asyncpipe.iter.repeated12, 64
-; CHECK-NEXT:   %idx.ahead14 = add i64 %tile.ahead13, %tid
-; CHECK-NEXT:   %ga.ahead15 = getelementptr float, ptr %a, i64 %idx.ahead14
-; CHECK-NEXT:   %sa.ahead16 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr17 = getelementptr i8, ptr %sa.ahead16, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr17, ptr %ga.ahead15, i32 4, i32 0)
-; CHECK-NEXT:   %asyncpipe.iter.repeated18 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
-; CHECK-NEXT:   %tile.ahead19 = mul i64 %asyncpipe.iter.repeated18, 64
-; CHECK-NEXT:   %idx.ahead20 = add i64 %tile.ahead19, %tid
-; CHECK-NEXT:   %gb.ahead21 = getelementptr float, ptr %b, i64 %idx.ahead20
-; CHECK-NEXT:   %sb.ahead22 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr23 = getelementptr i8, ptr %sb.ahead22, i32 256
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr23, ptr %gb.ahead21, i32 4, i32 0)
+; CHECK-NEXT:   %sa.ahead12 = getelementptr float, ptr @as2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated13 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead14 = mul i64 %asyncpipe.iter.repeated13, 64
+; CHECK-NEXT:   %idx.ahead15 = add i64 %tile.ahead14, %tid
+; CHECK-NEXT:   %ga.ahead16 = getelementptr float, ptr %a, i64 %idx.ahead15
+; CHECK-NEXT:   %asyncpipe.version.ptr17 = getelementptr i8, ptr %sa.ahead12, i32 256
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr17, ptr %ga.ahead16, i32 4, i32 0)
+; CHECK-NEXT:   %sb.ahead18 = getelementptr float, ptr @bs2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated19 = call i64 @llvm.umin.i64(i64 1, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead20 = mul i64 %asyncpipe.iter.repeated19, 64
+; CHECK-NEXT:   %idx.ahead21 = add i64 %tile.ahead20, %tid
+; CHECK-NEXT:   %gb.ahead22 = getelementptr float, ptr %b, i64 %idx.ahead21
+; CHECK-NEXT:   %asyncpipe.version.ptr23 = getelementptr i8, ptr %sb.ahead18, i32 256
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr23, ptr %gb.ahead22, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
-; CHECK-NEXT:   %asyncpipe.iter.repeated24 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
-; CHECK-NEXT:   %tile.ahead25 = mul i64 %asyncpipe.iter.repeated24, 64
-; CHECK-NEXT:   %idx.ahead26 = add i64 %tile.ahead25, %tid
-; CHECK-NEXT:   %ga.ahead27 = getelementptr float, ptr %a, i64 %idx.ahead26
-; CHECK-NEXT:   %sa.ahead28 = getelementptr float, ptr @as2, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr29 = getelementptr i8, ptr %sa.ahead28, i32 512
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr29, ptr %ga.ahead27, i32 4, i32 0)
-; CHECK-NEXT:   %asyncpipe.iter.repeated30 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
-; CHECK-NEXT:   %tile.ahead31 = mul i64 %asyncpipe.iter.repeated30, 64
-; CHECK-NEXT:   %idx.ahead32 = add i64 %tile.ahead31, %tid
-; CHECK-NEXT:   %gb.ahead33 = getelementptr float, ptr %b, i64 %idx.ahead32
-; CHECK-NEXT:   %sb.ahead34 = getelementptr float, ptr @bs2, i64 %tid
-; CHECK-NEXT:   %asyncpipe.version.ptr35 = getelementptr i8, ptr %sb.ahead34, i32 512
-; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr35, ptr %gb.ahead33, i32 4, i32 0)
+; CHECK-NEXT:   %sa.ahead24 = getelementptr float, ptr @as2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated25 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead26 = mul i64 %asyncpipe.iter.repeated25, 64
+; CHECK-NEXT:   %idx.ahead27 = add i64 %tile.ahead26, %tid
+; CHECK-NEXT:   %ga.ahead28 = getelementptr float, ptr %a, i64 %idx.ahead27
+; CHECK-NEXT:   %asyncpipe.version.ptr29 = getelementptr i8, ptr %sa.ahead24, i32 512
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr29, ptr %ga.ahead28, i32 4, i32 0)
+; CHECK-NEXT:   %sb.ahead30 = getelementptr float, ptr @bs2, i64 %tid
+; CHECK-NEXT:   %asyncpipe.iter.repeated31 = call i64 @llvm.umin.i64(i64 2, i64 %[[TMP0]])
+; CHECK-NEXT:   %tile.ahead32 = mul i64 %asyncpipe.iter.repeated31, 64
+; CHECK-NEXT:   %idx.ahead33 = add i64 %tile.ahead32, %tid
+; CHECK-NEXT:   %gb.ahead34 = getelementptr float, ptr %b, i64 %idx.ahead33
+; CHECK-NEXT:   %asyncpipe.version.ptr35 = getelementptr i8, ptr %sb.ahead30, i32 512
+; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr35, ptr %gb.ahead34, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
 ; CHECK-NEXT:   br label %loop
 ; CHECK-EMPTY:
@@ -336,18 +336,18 @@ exit:
 ; CHECK-NEXT:   %gb = getelementptr float, ptr %b, i64 %idx
 ; CHECK-NEXT:   %sa = getelementptr float, ptr @as2, i64 %tid
 ; CHECK-NEXT:   %sb = getelementptr float, ptr @bs2, i64 %tid
+; CHECK-NEXT:   %sa.ahead = getelementptr float, ptr @as2, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
 ; CHECK-NEXT:   %tile.ahead = mul i64 %asyncpipe.iter.repeated, 64
 ; CHECK-NEXT:   %idx.ahead = add i64 %tile.ahead, %tid
 ; CHECK-NEXT:   %ga.ahead = getelementptr float, ptr %a, i64 %idx.ahead
-; CHECK-NEXT:   %sa.ahead = getelementptr float, ptr @as2, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr3 = getelementptr i8, ptr %sa.ahead, i32 %asyncpipe.offset2
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr3, ptr %ga.ahead, i32 4, i32 0)
+; CHECK-NEXT:   %sb.ahead = getelementptr float, ptr @bs2, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.iter.repeated4 = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %[[TMP0]])
 ; CHECK-NEXT:   %tile.ahead5 = mul i64 %asyncpipe.iter.repeated4, 64
 ; CHECK-NEXT:   %idx.ahead6 = add i64 %tile.ahead5, %tid
 ; CHECK-NEXT:   %gb.ahead = getelementptr float, ptr %b, i64 %idx.ahead6
-; CHECK-NEXT:   %sb.ahead = getelementptr float, ptr @bs2, i64 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr7 = getelementptr i8, ptr %sb.ahead, i32 %asyncpipe.offset2
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr %asyncpipe.version.ptr7, ptr %gb.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()

@@ -107,12 +107,12 @@ exit:
 ; CHECK-NEXT:   %gidx = add i32 %tile, %tid
 ; CHECK-NEXT:   %g = getelementptr i32, ptr addrspace(1) %src, i32 %gidx
 ; CHECK-NEXT:   %p = getelementptr i32, ptr addrspace(3) @in, i32 %tid
+; CHECK-NEXT:   %p.ahead = getelementptr i32, ptr addrspace(3) @in, i32 %tid
 ; CHECK-NEXT:   %asyncpipe.iter.repeated = call i64 @llvm.umin.i64(i64 %asyncpipe.iter.ahead, i64 %asyncpipe.last)
 ; CHECK-NEXT:   %[[TMP4:[0-9]+]] = trunc i64 %asyncpipe.iter.repeated to i32
 ; CHECK-NEXT:   %tile.ahead = mul i32 %[[TMP4]], 256
 ; CHECK-NEXT:   %gidx.ahead = add i32 %tile.ahead, %tid
 ; CHECK-NEXT:   %g.ahead = getelementptr i32, ptr addrspace(1) %src, i32 %gidx.ahead
-; CHECK-NEXT:   %p.ahead = getelementptr i32, ptr addrspace(3) @in, i32 %tid
 ; CHECK-NEXT:   %asyncpipe.version.ptr4 = getelementptr i8, ptr addrspace(3) %p.ahead, i32 %asyncpipe.offset3
 ; CHECK-NEXT:   call void @asyncpipe.copy(ptr addrspace(3) %asyncpipe.version.ptr4, ptr addrspace(1) %g.ahead, i32 4, i32 0)
 ; CHECK-NEXT:   call void @asyncpipe.mark()
