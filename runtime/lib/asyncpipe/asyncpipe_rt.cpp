@@ -412,7 +412,8 @@ void startGroup(ThreadState &T) {
 /// together at the end (removeEmptiedRuns).
 struct EmptiedRuns {
   bool Collecting = false;
-  std::vector<CopyRun *> Runs[2];
+  std::vector<CopyRun *> Runs[2];   // In the index.
+  std::vector<CopyRun *> Staged[2]; // Still staged.
 };
 EmptiedRuns &emptiedRuns() {
   static auto *E = new EmptiedRuns;
@@ -427,6 +428,13 @@ void retireRun(CopyRun *R, RunKind K) {
   freeRuns().push_back(R);
 }
 
+/// Whether the range of kind K may be wider than its runs: runs left while
+/// others were staged.
+bool *pendingRangeStale() {
+  static bool Stale[2] = {false, false};
+  return Stale;
+}
+
 /// With no run of kind \p K staged, the index holds every pending copy, so
 /// its bounds are the fast path's range: without this the range only grows
 /// while copies stay in flight, and a pipelined loop, which always has some,
@@ -434,8 +442,11 @@ void retireRun(CopyRun *R, RunKind K) {
 /// While runs are staged the range stays as it is (their bounds would cost a
 /// walk over them), until a check that needs the index moves them into it.
 void shrinkPendingRange(RunKind K) {
-  if (!stagedRuns(K).empty())
+  if (!stagedRuns(K).empty()) {
+    pendingRangeStale()[K] = true;
     return;
+  }
+  pendingRangeStale()[K] = false;
   auto [Lo, Hi] = runIndex(K).bounds();
   PendingLo[K].store(Lo, std::memory_order_relaxed);
   PendingHi[K].store(Hi, std::memory_order_relaxed);
@@ -453,7 +464,8 @@ void flushStagedRuns(RunKind K) {
     R->StagedAt = 0;
   }
   Staged.clear();
-  shrinkPendingRange(K);
+  if (pendingRangeStale()[K])
+    shrinkPendingRange(K);
 }
 
 /// Removes \p E, \p T's copy that completes, from its runs; a run leaves
@@ -470,10 +482,13 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
     if (--R->Pending != 0)
       continue;
     if (R->StagedAt) {
+      if (Emptied.Collecting) {
+        Emptied.Staged[K].push_back(R);
+        continue;
+      }
       unstageRun(R);
       retireRun(R, K);
-      if (!Emptied.Collecting)
-        shrinkPendingRange(K);
+      shrinkPendingRange(K);
       continue;
     }
     if (Emptied.Collecting) {
@@ -495,6 +510,18 @@ void removeEmptiedRuns() {
   EmptiedRuns &Emptied = emptiedRuns();
   Emptied.Collecting = false;
   for (RunKind K : {DestinationRun, SourceRun}) {
+    std::vector<CopyRun *> &Staged = Emptied.Staged[K];
+    if (Staged.size() == stagedRuns(K).size()) {
+      // Every staged run left: no need to move the others into the holes
+      // (a reused run's StagedAt is set anew).
+      stagedRuns(K).clear();
+    } else {
+      for (CopyRun *R : Staged)
+        unstageRun(R);
+    }
+    for (CopyRun *R : Staged)
+      retireRun(R, K);
+    Staged.clear();
     std::vector<CopyRun *> &Runs = Emptied.Runs[K];
     if (Runs.empty()) {
       // Staged runs may have left.
@@ -504,7 +531,9 @@ void removeEmptiedRuns() {
     CopyIndex &Index = runIndex(K);
     // A rebuild visits each range about as cheaply as an erasure's descent
     // visits one node: it pays off from an eighth of the ranges on.
-    if (8 * Runs.size() >= Index.size())
+    if (Runs.size() == Index.size())
+      Index.clear(); // No run is left: no need to ask each.
+    else if (8 * Runs.size() >= Index.size())
       Index.eraseIf([](const CopyRun *R) { return R->Pending == 0; });
     else
       for (CopyRun *R : Runs)
