@@ -34,8 +34,10 @@
 // the work-items a work-group runner maps onto threads. The copies are kept in
 // an interval index by address (interval_index.h), one entry per run of
 // adjacent copies issued back to back, so a check, an issue and a completion
-// each cost O(log n) in the copies in flight. The settings and the reports'
-// text live in config.cpp and asyncsan_report.cpp.
+// each cost O(log n) in the copies in flight, whatever their layout. A run
+// enters the index when a check first needs it (a source run seldom does),
+// and the runs a wait empties leave it together. The settings and the
+// reports' text live in config.cpp and asyncsan_report.cpp.
 //
 // The rest stays one file, longer than AsyncPipe's ~500-line guideline: the
 // policies (the random one's schedule), the activation stacks, the
@@ -269,6 +271,13 @@ std::atomic<uintptr_t> PendingHi[2] = {0, 0};
 /// groups, and a run ends at a mark) stay in its range as holes: a check
 /// looks, within the run, for a pending copy among those it overlaps (binary
 /// search by address, O(log n)).
+///
+/// A new run is staged before it enters the index: it joins the index only
+/// when a check looks up its kind (flushStagedRuns), and a run that
+/// completes while staged leaves in O(1). Sources are looked up only by
+/// writes near a pending source, so a program that makes none (a tiled loop
+/// writing its results elsewhere) never pays for indexing them; a run
+/// enters the index at most once, so a copy still costs O(log n) at most.
 std::atomic<bool> IndexActive{false};
 enum RunKind { DestinationRun = 0, SourceRun = 1 };
 struct CopyRun {
@@ -277,6 +286,8 @@ struct CopyRun {
   uintptr_t Lo, Hi;     // Its range in the index.
   uint64_t Pending;     // Its copies not complete yet.
   RunKind Kind;
+  /// Its place in stagedRuns(Kind) plus one, or 0 once it is in the index.
+  size_t StagedAt;
 };
 using CopyIndex = asyncpipe_rt::IntervalIndex<CopyRun>;
 CopyIndex &runIndex(RunKind K) {
@@ -288,6 +299,35 @@ CopyIndex &runIndex(RunKind K) {
 std::vector<CopyRun *> &freeRuns() {
   static auto *V = new std::vector<CopyRun *>;
   return *V;
+}
+/// The runs of kind \p K not in the index yet, in no particular order.
+std::vector<CopyRun *> &stagedRuns(RunKind K) {
+  static auto *V = new std::vector<CopyRun *>[2];
+  return V[K];
+}
+
+void stageRun(CopyRun *R) {
+  std::vector<CopyRun *> &Staged = stagedRuns(R->Kind);
+  Staged.push_back(R);
+  R->StagedAt = Staged.size();
+}
+
+/// Removes the staged run \p R from the staged runs, in O(1): the last one
+/// takes its place.
+void unstageRun(CopyRun *R) {
+  std::vector<CopyRun *> &Staged = stagedRuns(R->Kind);
+  CopyRun *Last = Staged.back();
+  Staged[R->StagedAt - 1] = Last;
+  Last->StagedAt = R->StagedAt;
+  Staged.pop_back();
+  R->StagedAt = 0;
+}
+
+/// Extends run \p R, of kind \p K, to end at \p Hi.
+void growRun(CopyRun *R, RunKind K, uintptr_t Hi) {
+  if (!R->StagedAt)
+    runIndex(K).growHi(R->Lo, R, Hi);
+  R->Hi = Hi;
 }
 
 uintptr_t addr(const void *P) { return reinterpret_cast<uintptr_t>(P); }
@@ -312,8 +352,7 @@ void indexCopy(ThreadState &T, PendingQueue::Entry &E) {
       continue;
     }
     if (R && R->Last + 1 == E.C.Seq && R->Hi == Lo) {
-      runIndex(K).growHi(R->Lo, R, Hi);
-      R->Hi = Hi;
+      growRun(R, K, Hi);
       R->Last = E.C.Seq;
       ++R->Pending;
     } else {
@@ -324,8 +363,8 @@ void indexCopy(ThreadState &T, PendingQueue::Entry &E) {
         R = Free.back();
         Free.pop_back();
       }
-      *R = CopyRun{&T, E.C.Seq, E.C.Seq, Lo, Hi, 1, K};
-      runIndex(K).insert(Lo, Hi, R);
+      *R = CopyRun{&T, E.C.Seq, E.C.Seq, Lo, Hi, 1, K, 0};
+      stageRun(R);
       T.OpenRuns[K] = R;
     }
     Runs[K] = R;
@@ -357,8 +396,7 @@ void extendRunsOver(ThreadState &T, const PendingCopy &C) {
       T.OpenRuns[K] = nullptr;
       continue;
     }
-    runIndex(K).growHi(R->Lo, R, Hi);
-    R->Hi = Hi;
+    growRun(R, K, Hi);
   }
 }
 
@@ -369,10 +407,73 @@ void startGroup(ThreadState &T) {
   T.GroupHasPendingCopy = false;
 }
 
+/// While the copies a wait completes (or a moment, or a thread's exit)
+/// leave the index, the runs they empty, per kind: they leave the index
+/// together at the end (removeEmptiedRuns).
+struct EmptiedRuns {
+  bool Collecting = false;
+  std::vector<CopyRun *> Runs[2];   // In the index.
+  std::vector<CopyRun *> Staged[2]; // Still staged.
+};
+EmptiedRuns &emptiedRuns() {
+  static auto *E = new EmptiedRuns;
+  return *E;
+}
+
+/// Called with the state lock held when run \p R of kind \p K has left the
+/// index: no copy continues it, and it is free for reuse.
+void retireRun(CopyRun *R, RunKind K) {
+  if (R->T->OpenRuns[K] == R)
+    R->T->OpenRuns[K] = nullptr;
+  freeRuns().push_back(R);
+}
+
+/// Whether the range of kind K may be wider than its runs: runs left while
+/// others were staged.
+bool *pendingRangeStale() {
+  static bool Stale[2] = {false, false};
+  return Stale;
+}
+
+/// With no run of kind \p K staged, the index holds every pending copy, so
+/// its bounds are the fast path's range: without this the range only grows
+/// while copies stay in flight, and a pipelined loop, which always has some,
+/// would send every access near any buffer it ever filled to the index.
+/// While runs are staged the range stays as it is (their bounds would cost a
+/// walk over them), until a check that needs the index moves them into it.
+void shrinkPendingRange(RunKind K) {
+  if (!stagedRuns(K).empty()) {
+    pendingRangeStale()[K] = true;
+    return;
+  }
+  pendingRangeStale()[K] = false;
+  auto [Lo, Hi] = runIndex(K).bounds();
+  PendingLo[K].store(Lo, std::memory_order_relaxed);
+  PendingHi[K].store(Hi, std::memory_order_relaxed);
+}
+
+/// Moves the staged runs of kind \p K into the index, which a check is
+/// about to look up.
+void flushStagedRuns(RunKind K) {
+  std::vector<CopyRun *> &Staged = stagedRuns(K);
+  if (Staged.empty())
+    return;
+  CopyIndex &Index = runIndex(K);
+  for (CopyRun *R : Staged) {
+    Index.insert(R->Lo, R->Hi, R);
+    R->StagedAt = 0;
+  }
+  Staged.clear();
+  if (pendingRangeStale()[K])
+    shrinkPendingRange(K);
+}
+
 /// Removes \p E, \p T's copy that completes, from its runs; a run leaves
-/// the index with its last pending copy.
+/// the index with its last pending copy, at once or, while a batch of
+/// completions collects them, with the batch's other emptied runs.
 void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
   std::array<CopyRun *, 2> &Runs = T.Pending.runsOf(E.C.Seq);
+  EmptiedRuns &Emptied = emptiedRuns();
   for (RunKind K : {DestinationRun, SourceRun}) {
     CopyRun *R = Runs[K];
     if (!R)
@@ -380,19 +481,90 @@ void unindexCopy(ThreadState &T, PendingQueue::Entry &E) {
     Runs[K] = nullptr;
     if (--R->Pending != 0)
       continue;
+    if (R->StagedAt) {
+      if (Emptied.Collecting) {
+        Emptied.Staged[K].push_back(R);
+        continue;
+      }
+      unstageRun(R);
+      retireRun(R, K);
+      shrinkPendingRange(K);
+      continue;
+    }
+    if (Emptied.Collecting) {
+      Emptied.Runs[K].push_back(R);
+      continue;
+    }
     runIndex(K).erase(R->Lo, R);
-    // The index holds every pending copy, so its bounds are the fast path's
-    // range: without this the range only grows while copies stay in flight,
-    // and a pipelined loop, which always has some, would send every access
-    // near any buffer it ever filled to the index.
-    auto [Lo, Hi] = runIndex(K).bounds();
-    PendingLo[K].store(Lo, std::memory_order_relaxed);
-    PendingHi[K].store(Hi, std::memory_order_relaxed);
-    if (T.OpenRuns[K] == R)
-      T.OpenRuns[K] = nullptr;
-    freeRuns().push_back(R);
+    shrinkPendingRange(K);
+    retireRun(R, K);
   }
 }
+
+/// Called with the state lock held at the end of a batch of completions:
+/// the runs they emptied leave the index. When they are a fair share of its
+/// runs (a wait for all or most of the copies in flight, as in a pipelined
+/// loop) the index is rebuilt from the others, O(n) for the batch, where
+/// an erasure each would cost a descent and a walk back up per run.
+void removeEmptiedRuns() {
+  EmptiedRuns &Emptied = emptiedRuns();
+  Emptied.Collecting = false;
+  for (RunKind K : {DestinationRun, SourceRun}) {
+    std::vector<CopyRun *> &Staged = Emptied.Staged[K];
+    if (Staged.size() == stagedRuns(K).size()) {
+      // Every staged run left: no need to move the others into the holes
+      // (a reused run's StagedAt is set anew).
+      stagedRuns(K).clear();
+    } else {
+      for (CopyRun *R : Staged)
+        unstageRun(R);
+    }
+    for (CopyRun *R : Staged)
+      retireRun(R, K);
+    Staged.clear();
+    std::vector<CopyRun *> &Runs = Emptied.Runs[K];
+    if (Runs.empty()) {
+      // Staged runs may have left.
+      shrinkPendingRange(K);
+      continue;
+    }
+    CopyIndex &Index = runIndex(K);
+    // A rebuild visits each range about as cheaply as an erasure's descent
+    // visits one node: it pays off from an eighth of the ranges on.
+    if (Runs.size() == Index.size())
+      Index.clear(); // No run is left: no need to ask each.
+    else if (8 * Runs.size() >= Index.size())
+      Index.eraseIf([](const CopyRun *R) { return R->Pending == 0; });
+    else
+      for (CopyRun *R : Runs)
+        Index.erase(R->Lo, R);
+    for (CopyRun *R : Runs)
+      retireRun(R, K);
+    Runs.clear();
+    shrinkPendingRange(K);
+  }
+}
+
+/// Collects, for its lifetime, the runs that the completions in its scope
+/// empty, and then removes them from the index at once.
+class CompletionBatch {
+public:
+  CompletionBatch()
+      : Active(IndexActive.load(std::memory_order_relaxed) &&
+               !emptiedRuns().Collecting) {
+    if (Active)
+      emptiedRuns().Collecting = true;
+  }
+  ~CompletionBatch() {
+    if (Active)
+      removeEmptiedRuns();
+  }
+  CompletionBatch(const CompletionBatch &) = delete;
+  CompletionBatch &operator=(const CompletionBatch &) = delete;
+
+private:
+  bool Active;
+};
 
 /// A pending copy of run \p R whose range overlaps [Lo, Hi), or null: the
 /// one at the lowest address.
@@ -469,6 +641,7 @@ ThreadState::ThreadState(unsigned Id)
 ThreadState::~ThreadState() {
   std::lock_guard<std::mutex> Guard(stateLock());
   // Copies still pending die with their thread: no wait can force them now.
+  CompletionBatch Batch;
   for (uint64_t Seq = Pending.front(); Seq != Pending.end(); ++Seq)
     if (!Pending.at(Seq).Done)
       noteCompleted(*this, Pending.at(Seq));
@@ -535,6 +708,7 @@ void completeBefore(ThreadState &T, uint64_t Boundary) {
     return;
   size_t Count = listPending(T, std::min(Boundary, T.Pending.end()) - Front,
                              [Front](size_t I) { return Front + I; });
+  CompletionBatch Batch;
   for (size_t I = 0; I < Count; ++I)
     complete(T, T.Scratch[I]);
 }
@@ -588,6 +762,7 @@ __attribute__((noinline)) void completeDueAtRandom(ThreadState &T) {
   size_t Start = static_cast<size_t>(
       (static_cast<unsigned __int128>(Bits >> 10) * Count) >> 54);
   bool Backward = Bits & 256;
+  CompletionBatch Batch;
   for (size_t K = 0; K < Count; ++K) {
     size_t I = Start + K < Count ? Start + K : Start + K - Count;
     complete(T, T.Scratch[Backward ? Count - 1 - I : I]);
@@ -633,6 +808,7 @@ void completeRange(ThreadState &T, uint64_t Begin, uint64_t End) {
     return;
   size_t Count =
       listPending(T, To - From, [From](size_t I) { return From + I; });
+  CompletionBatch Batch;
   for (size_t I = 0; I < Count; ++I)
     complete(T, T.Scratch[I]);
 }
@@ -703,17 +879,21 @@ inline void activateIndex() {
     startIndex();
 }
 
+/// Whether [Addr, Addr+Size) lies near the pending ranges of kind \p K:
+/// within the conservative range that holds them all.
+bool mayRaceWith(RunKind K, uintptr_t Addr, uint64_t Size) {
+  return Addr < PendingHi[K].load(std::memory_order_relaxed) &&
+         Addr + Size > PendingLo[K].load(std::memory_order_relaxed);
+}
+
 /// Whether \p Access of [P, P+Size) needs a look at the index: something is
 /// in flight near it (never the case under eager), in a range it may race
 /// with. The index must be active (activateIndex).
 bool mayRace(AccessKind Access, const void *P, uint64_t Size) {
   auto Addr = reinterpret_cast<uintptr_t>(P);
-  auto Near = [Addr, Size](RunKind K) {
-    return Addr < PendingHi[K].load(std::memory_order_relaxed) &&
-           Addr + Size > PendingLo[K].load(std::memory_order_relaxed);
-  };
   return Size != 0 && PendingTotal.load(std::memory_order_relaxed) != 0 &&
-         (Near(DestinationRun) || (isWrite(Access) && Near(SourceRun)));
+         (mayRaceWith(DestinationRun, Addr, Size) ||
+          (isWrite(Access) && mayRaceWith(SourceRun, Addr, Size)));
 }
 
 /// Reports the first pending copy that \p Access at [P, P+Size) by thread
@@ -725,8 +905,14 @@ void checkAccessLocked(std::unique_lock<std::mutex> &Lock, unsigned Self,
   auto PendingIn = [Addr, Size](const CopyRun *R) {
     return pendingCopyIn(R, Addr, Addr + Size);
   };
-  if (const PendingCopy *C =
-          runIndex(DestinationRun).findFirst(Addr, Addr + Size, PendingIn)) {
+  // Only the kinds whose ranges the access is near: the staged runs of the
+  // others stay out of the index.
+  const PendingCopy *C = nullptr;
+  if (mayRaceWith(DestinationRun, Addr, Size)) {
+    flushStagedRuns(DestinationRun);
+    C = runIndex(DestinationRun).findFirst(Addr, Addr + Size, PendingIn);
+  }
+  if (C) {
     reportRace(Lock,
                isWrite(Access) ? "write-after-async-write"
                                : "read-after-async-write",
@@ -735,8 +921,10 @@ void checkAccessLocked(std::unique_lock<std::mutex> &Lock, unsigned Self,
   }
   if (!isWrite(Access))
     return;
-  if (const PendingCopy *C =
-          runIndex(SourceRun).findFirst(Addr, Addr + Size, PendingIn))
+  if (!mayRaceWith(SourceRun, Addr, Size))
+    return;
+  flushStagedRuns(SourceRun);
+  if ((C = runIndex(SourceRun).findFirst(Addr, Addr + Size, PendingIn)))
     reportRace(Lock, "async-source-overwrite", "source", Access, P, Size,
                AccessSite, Self, *C, C->Thread);
 }
