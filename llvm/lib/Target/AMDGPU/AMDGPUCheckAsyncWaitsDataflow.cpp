@@ -706,7 +706,7 @@ unsigned Checker::run() {
         stepAll(MI, States);
         continue;
       }
-      if (waitCount(MI, Family)) {
+      if (waitCount(MI, Family, Activation)) {
         if (Markers.empty())
           AtMarkers = States;
         Markers.push_back(&MI);
