@@ -36,10 +36,17 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu::checker;
+
+#define DEBUG_TYPE "amdgpu-check-async-waits"
+
+ASYNCPIPE_STATISTIC(NumBlocksStepped,
+                    "Blocks stepped by the async wait checker's dataflow (all "
+                    "sweeps and checks)");
 
 static cl::opt<bool> WaveLevel(
     "amdgpu-check-async-waits-wave-level", cl::Hidden,
@@ -772,6 +779,7 @@ bool Checker::solve(unsigned Bound) {
       if (!Stale.test(MBB->getNumber()))
         continue;
       Stale.reset(MBB->getNumber());
+      ++NumBlocksStepped;
       LaneStates States = atBlockStart(*MBB);
       KnownRegisters Known;
       for (const MachineInstr &MI : MBB->instrs())

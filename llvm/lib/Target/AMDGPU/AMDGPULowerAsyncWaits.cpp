@@ -105,6 +105,8 @@ ASYNCPIPE_STATISTIC(NumWaitsDropped,
                     "Number of async waits that needed no s_waitcnt");
 ASYNCPIPE_STATISTIC(NumWaitcntsMerged,
                     "Number of async waits merged into an s_waitcnt");
+ASYNCPIPE_STATISTIC(NumBlocksStepped,
+                    "Blocks stepped by the async wait dataflow (all sweeps)");
 
 cl::opt<bool> llvm::AMDGPUAsyncAssumeCalleeWaits(
     "amdgpu-async-assume-callee-waits", cl::init(true), cl::Hidden,
@@ -600,6 +602,7 @@ bool AsyncWaitLowering::solve() {
       if (!Stale.test(MBB->getNumber()))
         continue;
       Stale.reset(MBB->getNumber());
+      ++NumBlocksStepped;
       MarkState S = stateAtBlockStart(*MBB);
       for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
