@@ -300,8 +300,9 @@ bool joinState(LaneStates &States, const Lane &L, const InFlight &S);
 /// by one (joinState), in O(n log n) rather than O(n^2) moves.
 void normalizeStates(LaneStates &States);
 /// Joins the set \p From into the set \p Into, as joinState would each of
-/// its lanes, in one merge. Returns true if \p Into changed.
-bool joinStates(LaneStates &Into, const LaneStates &From);
+/// its lanes, in one merge, taking \p From's entries. Returns true if
+/// \p Into changed.
+bool joinStates(LaneStates &Into, LaneStates &&From);
 
 /// The registers some lane of a set of lane states knows a bit of,
 /// kept while a block is stepped: only an instruction that changes the
@@ -330,6 +331,7 @@ public:
 
 private:
   bool step(const MachineInstr &MI, InFlight &S, bool Active) const;
+  bool clobbers(const MachineInstr &MI, unsigned K) const;
   void stepLane(const MachineInstr &MI, const Lane &L,
                 SmallVectorImpl<Lane> &Out) const;
   void splitOnScc(const MachineInstr &MI, const Lane &L,
@@ -390,6 +392,9 @@ private:
   /// Per block, every register that overlaps one of its live-ins: built
   /// once, since atBlockStart asks for every sweep, edge and lane.
   mutable DenseMap<const MachineBasicBlock *, BitVector> LiveInAliases;
+  /// clobbers()'s answers for the instruction ClobbersOf.
+  mutable const MachineInstr *ClobbersOf = nullptr;
+  mutable SmallVector<std::pair<unsigned, bool>, 8> ClobbersKnown;
 };
 
 } // namespace checker

@@ -38,6 +38,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
+#include <numeric>
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu::checker;
@@ -228,25 +229,29 @@ void asyncpipe::amdgpu::checker::normalizeStates(LaneStates &States) {
         return !laneLess(A, B);
       }) == States.end())
     return;
-  llvm::sort(States, laneLess);
-  unsigned Kept = 0;
-  for (unsigned I = 1, E = States.size(); I != E; ++I) {
-    if (States[I].first == States[Kept].first) {
-      lowerCounts(States[Kept].second, States[I].second);
-      continue;
-    }
-    if (++Kept != I)
-      States[Kept] = std::move(States[I]);
+  // Sorted by index, so that each entry (a lane and its counts) moves once.
+  SmallVector<unsigned, 64> Order(States.size());
+  std::iota(Order.begin(), Order.end(), 0u);
+  llvm::sort(Order, [&](unsigned A, unsigned B) {
+    return laneLess(States[A], States[B]);
+  });
+  LaneStates Set;
+  Set.reserve(States.size());
+  for (unsigned I : Order) {
+    if (!Set.empty() && Set.back().first == States[I].first)
+      lowerCounts(Set.back().second, States[I].second);
+    else
+      Set.push_back(std::move(States[I]));
   }
-  States.truncate(Kept + 1);
+  States = std::move(Set);
 }
 
 bool asyncpipe::amdgpu::checker::joinStates(LaneStates &Into,
-                                            const LaneStates &From) {
+                                            LaneStates &&From) {
   if (From.empty())
     return false;
   if (Into.empty()) {
-    Into = From;
+    Into = std::move(From);
     return true;
   }
   LaneStates Merged;
@@ -258,7 +263,7 @@ bool asyncpipe::amdgpu::checker::joinStates(LaneStates &Into,
     if (B == BE || (A != AE && A->first < B->first)) {
       Merged.push_back(std::move(*A++));
     } else if (A == AE || B->first < A->first) {
-      Merged.push_back(*B++);
+      Merged.push_back(std::move(*B++));
       Changed = true;
     } else {
       Changed |= lowerCounts(A->second, B->second);
@@ -460,6 +465,26 @@ Val Checker::read(const MachineOperand &MO, const Lane &L,
   return L.get(MO.getReg());
 }
 
+/// Whether \p MI overwrites register \p K, remembered for the instruction
+/// being stepped: every lane asks about the same few registers.
+bool Checker::clobbers(const MachineInstr &MI, unsigned K) const {
+  if (ClobbersOf != &MI) {
+    ClobbersOf = &MI;
+    ClobbersKnown.clear();
+  }
+  for (auto [R, Clobbered] : ClobbersKnown)
+    if (R == K)
+      return Clobbered;
+  bool Clobbered = llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
+    if (MO.isRegMask())
+      return MO.clobbersPhysReg(K);
+    return MO.isReg() && MO.isDef() && MO.getReg().isPhysical() &&
+           TRI.regsOverlap(K, MO.getReg());
+  });
+  ClobbersKnown.emplace_back(K, Clobbered);
+  return Clobbered;
+}
+
 void Checker::stepLane(const MachineInstr &MI, const Lane &L,
                        SmallVectorImpl<Lane> &Out) const {
   // Every value is read before anything is written.
@@ -513,18 +538,14 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
     DstReg = MI.getOperand(0).getReg();
 
   Lane N = L;
+  // A callee returns with EXEC as it found it; other registers in a call's
+  // mask are clobbered, and so is every register a definition overlaps.
+  N.forgetIf([&](unsigned K) { return clobbers(MI, K); });
   bool ExecExact = false, ExecOther = false, DefsScc = false;
   for (const MachineOperand &MO : MI.operands()) {
-    if (MO.isRegMask()) {
-      // A callee returns with EXEC as it found it; other registers in the
-      // mask are clobbered.
-      N.forgetIf([&](unsigned R) { return MO.clobbersPhysReg(R); });
-      continue;
-    }
     if (!MO.isReg() || !MO.isDef() || !MO.getReg().isPhysical())
       continue;
     unsigned R = MO.getReg();
-    N.forgetIf([&](unsigned K) { return TRI.regsOverlap(K, R); });
     DefsScc |= R == Ops.scc();
     if (isExec(R))
       ExecExact = true;
@@ -737,15 +758,20 @@ LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
   LaneStates States;
   if (&MBB == &MF.front())
     States.emplace_back(Lane(), entryCounts());
+  // Each predecessor's lanes are a set, and mostly stay one as they enter:
+  // merged one predecessor at a time rather than sorted all together.
   for (const MachineBasicBlock *Pred : MBB.predecessors()) {
     auto It = End.find(Pred);
     if (It == End.end())
       continue;
+    LaneStates Entering;
+    Entering.reserve(It->second.size());
     for (const auto &[L, S] : It->second)
       if (edgeFeasible(*Pred, L, MBB))
-        States.emplace_back(laneEntering(MBB, L), S);
+        Entering.emplace_back(laneEntering(MBB, L), S);
+    normalizeStates(Entering);
+    joinStates(States, std::move(Entering));
   }
-  normalizeStates(States);
   if (States.size() > unsigned(MaxLaneStates)) {
     for (auto &[L, S] : States)
       L.Known.clear();
@@ -784,7 +810,7 @@ bool Checker::solve(unsigned Bound) {
       KnownRegisters Known;
       for (const MachineInstr &MI : MBB->instrs())
         stepAll(MI, States, Known);
-      if (joinStates(End[MBB], States)) {
+      if (joinStates(End[MBB], std::move(States))) {
         Changed = true;
         for (const MachineBasicBlock *Succ : MBB->successors())
           Stale.set(Succ->getNumber());
