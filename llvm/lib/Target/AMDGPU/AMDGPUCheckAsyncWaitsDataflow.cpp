@@ -36,24 +36,22 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
-#include "llvm/Support/AsyncPipe/AsyncDebug.h"
 #include "llvm/Support/CommandLine.h"
 #include <numeric>
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu::checker;
 
-#define DEBUG_TYPE "amdgpu-check-async-waits"
-
-ASYNCPIPE_STATISTIC(NumBlocksStepped,
-                    "Blocks stepped by the async wait checker's dataflow (all "
-                    "sweeps and checks)");
-
 static cl::opt<bool> WaveLevel(
     "amdgpu-check-async-waits-wave-level", cl::Hidden,
     cl::desc("Check every wait as if every lane ran every instruction (the "
              "checker before it followed lanes): stricter, with false "
              "reports on structurized divergent branches"));
+static cl::opt<bool> DataflowStats(
+    "amdgpu-check-async-waits-dataflow-stats", cl::init(false), cl::Hidden,
+    cl::desc("Print, per check, the sweeps of the async wait checker's "
+             "dataflow and the blocks they stepped (exact work counts for "
+             "tests)"));
 static cl::opt<unsigned> MaxSweeps(
     "amdgpu-check-async-waits-max-sweeps", cl::init(1000), cl::Hidden,
     cl::desc("Sweeps of the checker's per-lane analysis of a function before "
@@ -799,13 +797,22 @@ LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
 bool Checker::solve(unsigned Bound) {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
   BitVector Stale(MF.getNumBlockIDs(), true);
+  unsigned BlocksStepped = 0;
+  auto Report = [&](unsigned Sweeps) {
+    if (DataflowStats)
+      errs() << "amdgpu-check-async-waits: " << MF.getName() << ", "
+             << (Q == Queue::Tensor ? "TENSORcnt" : "copies") << ", "
+             << (Family.Recorded ? "recorded activation " : "sequence ")
+             << Activation << ": " << MF.size() << " blocks, " << Sweeps
+             << " sweeps, " << BlocksStepped << " blocks stepped\n";
+  };
   for (unsigned Sweep = 0; Bound == 0 || Sweep != Bound; ++Sweep) {
     bool Changed = false;
     for (MachineBasicBlock *MBB : RPOT) {
       if (!Stale.test(MBB->getNumber()))
         continue;
       Stale.reset(MBB->getNumber());
-      ++NumBlocksStepped;
+      ++BlocksStepped;
       LaneStates States = atBlockStart(*MBB);
       KnownRegisters Known;
       for (const MachineInstr &MI : MBB->instrs())
@@ -816,9 +823,12 @@ bool Checker::solve(unsigned Bound) {
           Stale.set(Succ->getNumber());
       }
     }
-    if (!Changed)
+    if (!Changed) {
+      Report(Sweep + 1);
       return true;
+    }
   }
+  Report(Bound);
   return false;
 }
 

@@ -105,8 +105,6 @@ ASYNCPIPE_STATISTIC(NumWaitsDropped,
                     "Number of async waits that needed no s_waitcnt");
 ASYNCPIPE_STATISTIC(NumWaitcntsMerged,
                     "Number of async waits merged into an s_waitcnt");
-ASYNCPIPE_STATISTIC(NumBlocksStepped,
-                    "Blocks stepped by the async wait dataflow (all sweeps)");
 
 cl::opt<bool> llvm::AMDGPUAsyncAssumeCalleeWaits(
     "amdgpu-async-assume-callee-waits", cl::init(true), cl::Hidden,
@@ -137,6 +135,11 @@ static cl::opt<unsigned> MaxSweeps(
     cl::desc("Sweeps of the async wait dataflow after which every wait of "
              "the function becomes vmcnt(0) (a guard; never reached by the "
              "finite lattice in practice)"));
+
+static cl::opt<bool> DataflowStats(
+    "amdgpu-async-wait-dataflow-stats", cl::init(false), cl::Hidden,
+    cl::desc("Print, per function, the sweeps of the async wait dataflow "
+             "and the blocks they stepped (exact work counts for tests)"));
 
 static cl::opt<bool> RemoveUselessWaits(
     "amdgpu-async-remove-useless-waits", cl::init(true), cl::Hidden,
@@ -591,6 +594,13 @@ AsyncWaitLowering::stateAtBlockStart(const MachineBasicBlock &MBB) const {
 bool AsyncWaitLowering::solve() {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
   BitVector Stale(MF.getNumBlockIDs(), true);
+  unsigned BlocksStepped = 0;
+  auto Report = [&](unsigned Sweeps) {
+    if (DataflowStats)
+      errs() << "amdgpu-lower-async-waits: " << MF.getName() << ": "
+             << MF.size() << " blocks, " << Sweeps << " sweeps, "
+             << BlocksStepped << " blocks stepped\n";
+  };
   for (unsigned Sweep = 0; Sweep != MaxSweeps; ++Sweep) {
     bool Changed = false;
     auto Propagate = [&](const MachineBasicBlock &MBB) {
@@ -602,7 +612,7 @@ bool AsyncWaitLowering::solve() {
       if (!Stale.test(MBB->getNumber()))
         continue;
       Stale.reset(MBB->getNumber());
-      ++NumBlocksStepped;
+      ++BlocksStepped;
       MarkState S = stateAtBlockStart(*MBB);
       for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
@@ -616,9 +626,12 @@ bool AsyncWaitLowering::solve() {
       if (It->second.meetChanged(S))
         Propagate(*MBB);
     }
-    if (!Changed)
+    if (!Changed) {
+      Report(Sweep + 1);
       return true;
+    }
   }
+  Report(MaxSweeps);
   return false;
 }
 
