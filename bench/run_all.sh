@@ -71,6 +71,14 @@ else
   done
 fi
 
+section "llc -O2 plugin/stock per CFG shape (flat, branchy, loop nest)"
+if small; then
+  run python3 "$SRC/bench/amdgpu/llc_shapes.py" --plugin "$PLUGIN" \
+    --sizes 1000 --pairs 1 --reps 1
+else
+  run python3 "$SRC/bench/amdgpu/llc_shapes.py" --plugin "$PLUGIN"
+fi
+
 section "latency model of pipelined loops"
 run python3 "$SRC/bench/latency_model/run.py" --plugin "$PLUGIN"
 if ! small; then

@@ -295,6 +295,22 @@ using LaneStates = SmallVector<std::pair<Lane, InFlight>, 4>;
 /// Joins (L, S) into \p States: a lane already there keeps, per level, the
 /// younger (smaller) count. Returns true if \p States changed.
 bool joinState(LaneStates &States, const Lane &L, const InFlight &S);
+/// Makes \p States a set: sorted by lane, each lane once with the smallest
+/// count of its entries per level. The same set as joining the entries one
+/// by one (joinState), in O(n log n) rather than O(n^2) moves.
+void normalizeStates(LaneStates &States);
+/// Joins the set \p From into the set \p Into, as joinState would each of
+/// its lanes, in one merge, taking \p From's entries. Returns true if
+/// \p Into changed.
+bool joinStates(LaneStates &Into, LaneStates &&From);
+
+/// The registers some lane of a set of lane states knows a bit of,
+/// kept while a block is stepped: only an instruction that changes the
+/// lanes changes them.
+struct KnownRegisters {
+  SmallVector<unsigned, 8> Regs;
+  bool Valid = false;
+};
 
 /// -amdgpu-check-async-waits-max-lane-states.
 unsigned getMaxLaneStates();
@@ -315,11 +331,15 @@ public:
 
 private:
   bool step(const MachineInstr &MI, InFlight &S, bool Active) const;
+  bool clobbers(const MachineInstr &MI, unsigned K) const;
   void stepLane(const MachineInstr &MI, const Lane &L,
                 SmallVectorImpl<Lane> &Out) const;
   void splitOnScc(const MachineInstr &MI, const Lane &L,
                   SmallVectorImpl<Lane> &Out) const;
-  void stepAll(const MachineInstr &MI, LaneStates &States) const;
+  void stepAll(const MachineInstr &MI, LaneStates &States,
+               KnownRegisters &Known) const;
+  bool keepsEveryLane(const MachineInstr &MI, const LaneStates &States,
+                      KnownRegisters &Known) const;
   void age(InFlight &S) const;
   void retire(InFlight &S, unsigned AllowedOutstanding) const;
   Val read(const MachineOperand &MO, const Lane &L, unsigned Bits = 64) const;
@@ -372,6 +392,9 @@ private:
   /// Per block, every register that overlaps one of its live-ins: built
   /// once, since atBlockStart asks for every sweep, edge and lane.
   mutable DenseMap<const MachineBasicBlock *, BitVector> LiveInAliases;
+  /// clobbers()'s answers for the instruction ClobbersOf.
+  mutable const MachineInstr *ClobbersOf = nullptr;
+  mutable SmallVector<std::pair<unsigned, bool>, 8> ClobbersKnown;
 };
 
 } // namespace checker

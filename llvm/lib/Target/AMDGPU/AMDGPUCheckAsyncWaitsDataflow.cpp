@@ -37,6 +37,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
+#include <numeric>
 
 using namespace llvm;
 using namespace llvm::asyncpipe::amdgpu::checker;
@@ -46,6 +47,11 @@ static cl::opt<bool> WaveLevel(
     cl::desc("Check every wait as if every lane ran every instruction (the "
              "checker before it followed lanes): stricter, with false "
              "reports on structurized divergent branches"));
+static cl::opt<bool> DataflowStats(
+    "amdgpu-check-async-waits-dataflow-stats", cl::init(false), cl::Hidden,
+    cl::desc("Print, per check, the sweeps of the async wait checker's "
+             "dataflow and the blocks they stepped (exact work counts for "
+             "tests)"));
 static cl::opt<unsigned> MaxSweeps(
     "amdgpu-check-async-waits-max-sweeps", cl::init(1000), cl::Hidden,
     cl::desc("Sweeps of the checker's per-lane analysis of a function before "
@@ -193,6 +199,77 @@ bool asyncpipe::amdgpu::checker::joinState(LaneStates &States, const Lane &L,
       It->second[M] = S[M];
       Changed = true;
     }
+  return Changed;
+}
+
+static bool laneLess(const std::pair<Lane, InFlight> &A,
+                     const std::pair<Lane, InFlight> &B) {
+  return A.first < B.first;
+}
+
+/// Lowers \p Into's counts to \p From's where smaller; returns whether any
+/// was.
+static bool lowerCounts(InFlight &Into, const InFlight &From) {
+  bool Changed = false;
+  for (unsigned M = 0, E = From.size(); M != E; ++M)
+    if (From[M] < Into[M]) {
+      Into[M] = From[M];
+      Changed = true;
+    }
+  return Changed;
+}
+
+void asyncpipe::amdgpu::checker::normalizeStates(LaneStates &States) {
+  if (States.size() < 2)
+    return;
+  // Often already a set: most lanes step to themselves, in order.
+  if (llvm::adjacent_find(States, [](const auto &A, const auto &B) {
+        return !laneLess(A, B);
+      }) == States.end())
+    return;
+  // Sorted by index, so that each entry (a lane and its counts) moves once.
+  SmallVector<unsigned, 64> Order(States.size());
+  std::iota(Order.begin(), Order.end(), 0u);
+  llvm::sort(Order, [&](unsigned A, unsigned B) {
+    return laneLess(States[A], States[B]);
+  });
+  LaneStates Set;
+  Set.reserve(States.size());
+  for (unsigned I : Order) {
+    if (!Set.empty() && Set.back().first == States[I].first)
+      lowerCounts(Set.back().second, States[I].second);
+    else
+      Set.push_back(std::move(States[I]));
+  }
+  States = std::move(Set);
+}
+
+bool asyncpipe::amdgpu::checker::joinStates(LaneStates &Into,
+                                            LaneStates &&From) {
+  if (From.empty())
+    return false;
+  if (Into.empty()) {
+    Into = std::move(From);
+    return true;
+  }
+  LaneStates Merged;
+  Merged.reserve(Into.size() + From.size());
+  bool Changed = false;
+  auto A = Into.begin(), AE = Into.end();
+  auto B = From.begin(), BE = From.end();
+  while (A != AE || B != BE) {
+    if (B == BE || (A != AE && A->first < B->first)) {
+      Merged.push_back(std::move(*A++));
+    } else if (A == AE || B->first < A->first) {
+      Merged.push_back(std::move(*B++));
+      Changed = true;
+    } else {
+      Changed |= lowerCounts(A->second, B->second);
+      Merged.push_back(std::move(*A++));
+      ++B;
+    }
+  }
+  Into = std::move(Merged);
   return Changed;
 }
 
@@ -386,6 +463,26 @@ Val Checker::read(const MachineOperand &MO, const Lane &L,
   return L.get(MO.getReg());
 }
 
+/// Whether \p MI overwrites register \p K, remembered for the instruction
+/// being stepped: every lane asks about the same few registers.
+bool Checker::clobbers(const MachineInstr &MI, unsigned K) const {
+  if (ClobbersOf != &MI) {
+    ClobbersOf = &MI;
+    ClobbersKnown.clear();
+  }
+  for (auto [R, Clobbered] : ClobbersKnown)
+    if (R == K)
+      return Clobbered;
+  bool Clobbered = llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
+    if (MO.isRegMask())
+      return MO.clobbersPhysReg(K);
+    return MO.isReg() && MO.isDef() && MO.getReg().isPhysical() &&
+           TRI.regsOverlap(K, MO.getReg());
+  });
+  ClobbersKnown.emplace_back(K, Clobbered);
+  return Clobbered;
+}
+
 void Checker::stepLane(const MachineInstr &MI, const Lane &L,
                        SmallVectorImpl<Lane> &Out) const {
   // Every value is read before anything is written.
@@ -439,18 +536,14 @@ void Checker::stepLane(const MachineInstr &MI, const Lane &L,
     DstReg = MI.getOperand(0).getReg();
 
   Lane N = L;
+  // A callee returns with EXEC as it found it; other registers in a call's
+  // mask are clobbered, and so is every register a definition overlaps.
+  N.forgetIf([&](unsigned K) { return clobbers(MI, K); });
   bool ExecExact = false, ExecOther = false, DefsScc = false;
   for (const MachineOperand &MO : MI.operands()) {
-    if (MO.isRegMask()) {
-      // A callee returns with EXEC as it found it; other registers in the
-      // mask are clobbered.
-      N.forgetIf([&](unsigned R) { return MO.clobbersPhysReg(R); });
-      continue;
-    }
     if (!MO.isReg() || !MO.isDef() || !MO.getReg().isPhysical())
       continue;
     unsigned R = MO.getReg();
-    N.forgetIf([&](unsigned K) { return TRI.regsOverlap(K, R); });
     DefsScc |= R == Ops.scc();
     if (isExec(R))
       ExecExact = true;
@@ -505,21 +598,72 @@ void Checker::splitOnScc(const MachineInstr &MI, const Lane &L,
   }
 }
 
-void Checker::stepAll(const MachineInstr &MI, LaneStates &States) const {
-  LaneStates Next;
+/// Whether stepLane leaves every lane of \p States as it is: \p MI is no
+/// mask operation and writes neither EXEC nor any register a lane knows a
+/// bit of. Most instructions are such; for them the set keeps its order and
+/// only the counts step, in place.
+bool Checker::keepsEveryLane(const MachineInstr &MI, const LaneStates &States,
+                             KnownRegisters &Known) const {
+  if (Ops.maskOpOf(MI).Shape != MaskShape::None)
+    return false;
+  auto CollectKnown = [&] {
+    if (Known.Valid)
+      return;
+    Known.Valid = true;
+    Known.Regs.clear();
+    // Lanes mostly know the same few registers: a linear search of the
+    // few found so far is quicker than sorting every lane's.
+    for (const auto &[L, S] : States)
+      for (auto [R, K] : L.Known)
+        if (!llvm::is_contained(Known.Regs, R))
+          Known.Regs.push_back(R);
+  };
+  for (const MachineOperand &MO : MI.operands()) {
+    if (MO.isRegMask()) {
+      CollectKnown();
+      if (llvm::any_of(Known.Regs,
+                       [&](unsigned R) { return MO.clobbersPhysReg(R); }))
+        return false;
+      continue;
+    }
+    if (!MO.isReg() || !MO.isDef() || !MO.getReg().isPhysical())
+      continue;
+    unsigned R = MO.getReg();
+    if (isExec(R) || TRI.regsOverlap(R, ExecReg))
+      return false;
+    CollectKnown();
+    if (llvm::any_of(Known.Regs,
+                     [&](unsigned K) { return TRI.regsOverlap(K, R); }))
+      return false;
+  }
+  return true;
+}
+
+/// \p Known caches the registers the lanes of \p States know, for as long
+/// as their lanes stay as they are.
+void Checker::stepAll(const MachineInstr &MI, LaneStates &States,
+                      KnownRegisters &Known) const {
+  if (!LaneAware || keepsEveryLane(MI, States, Known)) {
+    for (auto &[L, S] : States)
+      step(MI, S, L.Active);
+    return;
+  }
+  Known.Valid = false;
+  // Each lane is stepped in place; the lanes a split adds go at the end,
+  // and the whole is made a set again.
+  LaneStates Added;
   SmallVector<Lane, 2> Lanes;
   for (auto &[L, S] : States) {
     step(MI, S, L.Active);
-    if (!LaneAware) {
-      joinState(Next, L, S);
-      continue;
-    }
     Lanes.clear();
     stepLane(MI, L, Lanes);
-    for (const Lane &N : Lanes)
-      joinState(Next, N, S);
+    for (unsigned I = 1, E = Lanes.size(); I < E; ++I)
+      Added.emplace_back(std::move(Lanes[I]), S);
+    L = std::move(Lanes.front());
   }
-  States = std::move(Next);
+  States.append(std::make_move_iterator(Added.begin()),
+                std::make_move_iterator(Added.end()));
+  normalizeStates(States);
 }
 
 /// Whether a lane in state \p L at the end of \p Pred may go on to \p Succ:
@@ -611,23 +755,25 @@ Lane Checker::laneEntering(const MachineBasicBlock &MBB, Lane L) const {
 LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
   LaneStates States;
   if (&MBB == &MF.front())
-    joinState(States, Lane(), entryCounts());
+    States.emplace_back(Lane(), entryCounts());
+  // Each predecessor's lanes are a set, and mostly stay one as they enter:
+  // merged one predecessor at a time rather than sorted all together.
   for (const MachineBasicBlock *Pred : MBB.predecessors()) {
     auto It = End.find(Pred);
     if (It == End.end())
       continue;
+    LaneStates Entering;
+    Entering.reserve(It->second.size());
     for (const auto &[L, S] : It->second)
       if (edgeFeasible(*Pred, L, MBB))
-        joinState(States, laneEntering(MBB, L), S);
+        Entering.emplace_back(laneEntering(MBB, L), S);
+    normalizeStates(Entering);
+    joinStates(States, std::move(Entering));
   }
   if (States.size() > unsigned(MaxLaneStates)) {
-    LaneStates Coarse;
-    for (auto &[L, S] : States) {
-      Lane In = L;
-      In.Known.clear();
-      joinState(Coarse, In, S);
-    }
-    States = std::move(Coarse);
+    for (auto &[L, S] : States)
+      L.Known.clear();
+    normalizeStates(States);
   }
   // A block no path reaches starts with nothing in flight.
   if (States.empty())
@@ -641,21 +787,48 @@ LaneStates Checker::atBlockStart(const MachineBasicBlock &MBB) const {
 /// lanes range over the EXEC bit and partial assignments of bits to the
 /// function's registers, its counts over [0, Saturation] and Done, and a
 /// lane's counts only decrease. So each End[B] changes finitely often.
+///
+/// A block none of whose predecessors' End changed since it was last
+/// stepped would compute the same states again, and joining them into its
+/// End would change nothing: it is skipped. So the sweeps, their order and
+/// every End are those of stepping every block every sweep, and a sweep
+/// costs only the blocks whose input changed (a loop nest's sweeps after
+/// the first step only what the back edges change).
 bool Checker::solve(unsigned Bound) {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
+  BitVector Stale(MF.getNumBlockIDs(), true);
+  unsigned BlocksStepped = 0;
+  auto Report = [&](unsigned Sweeps) {
+    if (DataflowStats)
+      errs() << "amdgpu-check-async-waits: " << MF.getName() << ", "
+             << (Q == Queue::Tensor ? "TENSORcnt" : "copies") << ", "
+             << (Family.Recorded ? "recorded activation " : "sequence ")
+             << Activation << ": " << MF.size() << " blocks, " << Sweeps
+             << " sweeps, " << BlocksStepped << " blocks stepped\n";
+  };
   for (unsigned Sweep = 0; Bound == 0 || Sweep != Bound; ++Sweep) {
     bool Changed = false;
     for (MachineBasicBlock *MBB : RPOT) {
+      if (!Stale.test(MBB->getNumber()))
+        continue;
+      Stale.reset(MBB->getNumber());
+      ++BlocksStepped;
       LaneStates States = atBlockStart(*MBB);
+      KnownRegisters Known;
       for (const MachineInstr &MI : MBB->instrs())
-        stepAll(MI, States);
-      LaneStates &Out = End[MBB];
-      for (const auto &[L, S] : States)
-        Changed |= joinState(Out, L, S);
+        stepAll(MI, States, Known);
+      if (joinStates(End[MBB], std::move(States))) {
+        Changed = true;
+        for (const MachineBasicBlock *Succ : MBB->successors())
+          Stale.set(Succ->getNumber());
+      }
     }
-    if (!Changed)
+    if (!Changed) {
+      Report(Sweep + 1);
       return true;
+    }
   }
+  Report(Bound);
   return false;
 }
 
@@ -689,6 +862,7 @@ unsigned Checker::run() {
   bool Exactness = shouldReportExactness() && !Family.Recorded;
   for (const MachineBasicBlock &MBB : MF) {
     LaneStates States = atBlockStart(MBB);
+    KnownRegisters Known;
     // For -amdgpu-check-async-waits-report-exactness: the last counter
     // wait, if nothing has changed the state since, the state before it, and
     // the markers since (which change nothing), reported together.
@@ -703,10 +877,10 @@ unsigned Checker::run() {
     for (const MachineInstr &MI : MBB.instrs()) {
       Failures += !check(MI, States);
       if (!Exactness) {
-        stepAll(MI, States);
+        stepAll(MI, States, Known);
         continue;
       }
-      if (waitCount(MI, Family)) {
+      if (waitCount(MI, Family, Activation)) {
         if (Markers.empty())
           AtMarkers = States;
         Markers.push_back(&MI);
@@ -715,11 +889,11 @@ unsigned Checker::run() {
         Report();
         LastWait = &MI;
         BeforeWait = States;
-        stepAll(MI, States);
+        stepAll(MI, States, Known);
         continue;
       }
       LaneStates Before = States;
-      stepAll(MI, States);
+      stepAll(MI, States, Known);
       if (States != Before)
         Report();
     }

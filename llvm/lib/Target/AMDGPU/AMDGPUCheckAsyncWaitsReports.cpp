@@ -244,7 +244,7 @@ void Checker::explain(const MachineInstr &Wait, unsigned Level) const {
 /// of a DMA it must see complete, given the state \p Before; Done if none.
 unsigned Checker::weakestSufficient(const MachineInstr &Marker,
                                     const LaneStates &Before) const {
-  unsigned N = *waitCount(Marker, Family);
+  unsigned N = *waitCount(Marker, Family, Activation);
   unsigned Needed = Done;
   for (const auto &[L, S] : Before)
     if (L.Active)
@@ -287,7 +287,7 @@ void Checker::reportExactness(ArrayRef<const MachineInstr *> Markers,
 void Checker::reportExactness(const MachineInstr &Marker,
                               const LaneStates &Before,
                               const MachineInstr *Wait) const {
-  unsigned N = *waitCount(Marker, Family);
+  unsigned N = *waitCount(Marker, Family, Activation);
   unsigned Needed = weakestSufficient(Marker, Before);
   // Done: no counter wait in front of the marker, or, where the marker needs
   // none, one whose field holds its largest value (an s_waitcnt for other

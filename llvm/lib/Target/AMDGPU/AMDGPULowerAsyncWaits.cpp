@@ -77,6 +77,7 @@
 #include "AMDGPUAsyncDMAState.h"
 #include "AMDGPUAsyncMarkers.h"
 #include "AMDGPUAsyncSubtarget.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -135,6 +136,11 @@ static cl::opt<unsigned> MaxSweeps(
              "the function becomes vmcnt(0) (a guard; never reached by the "
              "finite lattice in practice)"));
 
+static cl::opt<bool> DataflowStats(
+    "amdgpu-async-wait-dataflow-stats", cl::init(false), cl::Hidden,
+    cl::desc("Print, per function, the sweeps of the async wait dataflow "
+             "and the blocks they stepped (exact work counts for tests)"));
+
 static cl::opt<bool> RemoveUselessWaits(
     "amdgpu-async-remove-useless-waits", cl::init(true), cl::Hidden,
     cl::desc("Drop the vmcnt part of stock s_waitcnt instructions that "
@@ -175,11 +181,25 @@ struct CounterState {
            OutOfOrderPending == O.OutOfOrderPending;
   }
 
-  void meet(const CounterState &O) {
-    SinceNewestDMA = std::min(SinceNewestDMA, O.SinceNewestDMA);
+  void meet(const CounterState &O) { meetChanged(O); }
+
+  /// The meet, in place; returns whether it changed anything.
+  bool meetChanged(const CounterState &O) {
+    bool Changed = false;
+    auto Lower = [&](unsigned &X, unsigned Y) {
+      if (Y < X) {
+        X = Y;
+        Changed = true;
+      }
+    };
+    Lower(SinceNewestDMA, O.SinceNewestDMA);
     for (unsigned J = 0, E = SinceMark.size(); J != E; ++J)
-      SinceMark[J] = std::min(SinceMark[J], O.SinceMark[J]);
-    OutOfOrderPending |= O.OutOfOrderPending;
+      Lower(SinceMark[J], O.SinceMark[J]);
+    if (O.OutOfOrderPending && !OutOfOrderPending) {
+      OutOfOrderPending = true;
+      Changed = true;
+    }
+    return Changed;
   }
 };
 
@@ -190,9 +210,13 @@ struct MarkState {
 
   bool operator==(const MarkState &O) const { return Counters == O.Counters; }
 
-  void meet(const MarkState &O) {
+  void meet(const MarkState &O) { meetChanged(O); }
+
+  bool meetChanged(const MarkState &O) {
+    bool Changed = false;
     for (unsigned C = 0, E = Counters.size(); C != E; ++C)
-      Counters[C].meet(O.Counters[C]);
+      Changed |= Counters[C].meetChanged(O.Counters[C]);
+    return Changed;
   }
 };
 
@@ -560,31 +584,54 @@ AsyncWaitLowering::stateAtBlockStart(const MachineBasicBlock &MBB) const {
 }
 
 // Returns false if the sweep bound was reached (see the file comment).
+//
+// A block none of whose predecessors' out-states changed since it was last
+// stepped would compute the same state again, whose meet with its out-state
+// changes nothing: it is skipped. So the sweeps, their order and every
+// out-state are those of stepping every block every sweep, and a sweep
+// costs only the blocks whose input changed: after the first, in a loop
+// nest, those the back edges reach.
 bool AsyncWaitLowering::solve() {
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
+  BitVector Stale(MF.getNumBlockIDs(), true);
+  unsigned BlocksStepped = 0;
+  auto Report = [&](unsigned Sweeps) {
+    if (DataflowStats)
+      errs() << "amdgpu-lower-async-waits: " << MF.getName() << ": "
+             << MF.size() << " blocks, " << Sweeps << " sweeps, "
+             << BlocksStepped << " blocks stepped\n";
+  };
   for (unsigned Sweep = 0; Sweep != MaxSweeps; ++Sweep) {
     bool Changed = false;
+    auto Propagate = [&](const MachineBasicBlock &MBB) {
+      Changed = true;
+      for (const MachineBasicBlock *Succ : MBB.successors())
+        Stale.set(Succ->getNumber());
+    };
     for (MachineBasicBlock *MBB : RPOT) {
+      if (!Stale.test(MBB->getNumber()))
+        continue;
+      Stale.reset(MBB->getNumber());
+      ++BlocksStepped;
       MarkState S = stateAtBlockStart(*MBB);
       for (MachineInstr &MI : MBB->instrs())
         transfer(MI, S, nullptr);
       auto [It, Inserted] = Out.try_emplace(MBB, S);
       if (Inserted) {
-        Changed = true;
+        Propagate(*MBB);
         continue;
       }
       // Descend only: the meet keeps the sequence of out-states finite even
       // though a wait's transfer is not monotone.
-      MarkState Lowered = It->second;
-      Lowered.meet(S);
-      if (!(Lowered == It->second)) {
-        It->second = std::move(Lowered);
-        Changed = true;
-      }
+      if (It->second.meetChanged(S))
+        Propagate(*MBB);
     }
-    if (!Changed)
+    if (!Changed) {
+      Report(Sweep + 1);
       return true;
+    }
   }
+  Report(MaxSweeps);
   return false;
 }
 
@@ -893,9 +940,14 @@ void AsyncWaitLowering::removeUselessWaits(
   };
   ReversePostOrderTraversal<MachineFunction *> RPOT(&MF);
   bool Converged = false;
+  // As in solve(): a block whose predecessors did not change is skipped.
+  BitVector Stale(MF.getNumBlockIDs(), true);
   for (unsigned Sweep = 0; Sweep != MaxSweeps && !Converged; ++Sweep) {
     Converged = true;
     for (MachineBasicBlock *MBB : RPOT) {
+      if (!Stale.test(MBB->getNumber()))
+        continue;
+      Stale.reset(MBB->getNumber());
       unsigned U = In(*MBB);
       for (const MachineInstr &MI : MBB->instrs())
         U = vmcntUpperBoundStep(MI, U);
@@ -903,6 +955,8 @@ void AsyncWaitLowering::removeUselessWaits(
       if (Inserted || It->second < U) {
         It->second = std::max(It->second, U);
         Converged = false;
+        for (const MachineBasicBlock *Succ : MBB->successors())
+          Stale.set(Succ->getNumber());
       }
     }
   }
