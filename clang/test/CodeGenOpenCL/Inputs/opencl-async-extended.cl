@@ -65,3 +65,21 @@ fenced(global const int *in, global int *out) {
   event_t f = async_work_group_copy(out, stage, 16, 0);
   wait_group_events(1, &f);
 }
+
+// Without reqd_work_group_size the work-group size is known only at run
+// time: each work-item's pieces are a loop's trips, and on AMDGPU the lowering
+// still proves a wave's destinations consecutive (no warning).
+kernel void any_size(global const float *in, global float *out, int stride) {
+  local float tile[256];
+  local float column[64];
+  local float block[4 * 8];
+  event_t e = async_work_group_copy(tile, in, 256, 0);
+  event_t f = async_work_group_strided_copy(column, in, 64, stride, 0);
+  event_t g = async_work_group_copy_2D2D(block, 0, in, 3, sizeof(float), 8, 4,
+                                         stride, 8, 0);
+  wait_group_events(1, &e);
+  wait_group_events(1, &f);
+  wait_group_events(1, &g);
+  size_t l = get_local_id(0);
+  out[l] = tile[l % 256] + column[l % 64] + block[l % 32];
+}
