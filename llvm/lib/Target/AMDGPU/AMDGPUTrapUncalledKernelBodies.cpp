@@ -44,6 +44,7 @@ using namespace llvm;
 #define DEBUG_TYPE "asyncpipe"
 
 namespace {
+constexpr const char *PassName = "amdgpu-trap-uncalled-kernel-bodies";
 /// Address space of AMDGPU local memory (LDS).
 constexpr unsigned LocalAddressSpace = 3;
 constexpr StringLiteral CopyPrefix = "__clang_ocl_kern_imp_";
@@ -116,9 +117,14 @@ public:
       const Function *Kernel = kernelOfUncalledCopy(F);
       if (!Kernel)
         continue;
-      const Instruction *At = &*Kernel->getEntryBlock().getFirstNonPHIOrDbg();
+      // At the kernel's line, under this pass's own name: the remark is about
+      // code clang wrote, so -Rpass-analysis=asyncpipe (what the user's
+      // code does) does not show it.
       M.getContext().diagnose(
-          OptimizationRemarkAnalysis(DEBUG_TYPE, "UncalledKernelBody", At)
+          OptimizationRemarkAnalysis(
+              PassName, "UncalledKernelBody",
+              DiagnosticLocation(Kernel->getSubprogram()),
+              &Kernel->getEntryBlock())
           << "the callable copy of kernel '" << Kernel->getName()
           << "' that clang emits ('" << F.getName()
           << "'), called by no kernel here, uses the kernel's local "
@@ -141,7 +147,6 @@ ModulePass *llvm::createAMDGPUTrapUncalledKernelBodiesPass() {
 }
 
 // Called from the plugin when it is loaded.
-INITIALIZE_PASS(AMDGPUTrapUncalledKernelBodies,
-                "amdgpu-trap-uncalled-kernel-bodies",
+INITIALIZE_PASS(AMDGPUTrapUncalledKernelBodies, PassName,
                 "AMDGPU trap uncalled OpenCL kernel bodies (AsyncPipe)", false,
                 false)

@@ -8,7 +8,7 @@
 ; warning included.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 %t/async.ll -o %t/async.s \
-; RUN:   -pass-remarks-analysis=asyncpipe 2>&1 \
+; RUN:   -pass-remarks-analysis=amdgpu-trap-uncalled-kernel-bodies 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=REMARK --implicit-check-not=warning:
 ; RUN: FileCheck %s < %t/async.s
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 %t/stock.ll -o %t/stock.s 2>&1 \
