@@ -3,8 +3,11 @@
  * Part of the AsyncPipe project.
  *
  * OpenCL C's async_work_group_copy, async_work_group_strided_copy,
- * wait_group_events and prefetch, on AsyncPipe's model, for AMDGPU, NVPTX
- * and the host. Include it after the OpenCL builtins (clang's default
+ * wait_group_events and prefetch, the 2D and 3D copies of
+ * cl_khr_extended_async_copies (async_work_group_copy_2D2D and _3D3D), and
+ * cl_khr_async_work_group_copy_fence's async_work_group_copy_fence, on
+ * AsyncPipe's model, for AMDGPU, NVPTX and the host. Include it after the
+OpenCL builtins (clang's default
  * header) and before the code that uses them; nothing else changes:
  *
  *   #include <asyncpipe/opencl_async.h>
@@ -33,6 +36,11 @@
  *  * wait_group_events waits for the events' marks and then synchronizes
  *    the work-group (a barrier whose fences order local memory only, so that
  *    on AMDGPU it does not wait for copies still in flight).
+ *  * 2D and 3D copies copy line by line, each line as a contiguous copy,
+ *    all lines under one mark (global to local), or synchronously (local to
+ *    global).
+ *  * async_work_group_copy_fence waits for every earlier mark and
+ *    synchronizes the work-group: later copies see what earlier ones wrote.
  *  * prefetch is a no-op: a hint.
  *
  * As in OpenCL, every work-item of the work-group calls each of these with
@@ -144,39 +152,43 @@ __ASYNCPIPE_OCL_INLINE size_t __asyncpipe_ocl_element_piece(size_t elem) {
 #endif
 }
 
-/* One async piece of a constant size (a switch, so that each copy's size is
- * a constant in the IR even at -O0). */
+/* Async piece `index` of a copy in pieces of a constant size (a switch, so
+ * that each copy's size is a constant in the IR even at -O0): dst + index *
+ * piece from src. The destination is computed with the constant size, so
+ * that on AMDGPU the lowering sees lane i's destination at lane 0's + i *
+ * size, as LDS DMA writes it, when index steps by one from lane to lane. */
 __ASYNCPIPE_OCL_INLINE void __asyncpipe_ocl_copy_piece(__local char *dst,
+                                                       size_t index,
                                                        const __global char *src,
                                                        size_t piece) {
   switch (piece) {
 #if defined(ASYNCPIPE_TARGET_AMDGPU)
   case 1:
-    asyncpipe_copy(dst, src, 1);
+    asyncpipe_copy(dst + index, src, 1);
     return;
   case 2:
-    asyncpipe_copy(dst, src, 2);
+    asyncpipe_copy(dst + index * 2, src, 2);
     return;
   case 4:
-    asyncpipe_copy(dst, src, 4);
+    asyncpipe_copy(dst + index * 4, src, 4);
     return;
 #else
 #if defined(ASYNCPIPE_TARGET_HOST)
   case 1:
-    asyncpipe_copy(dst, src, 1);
+    asyncpipe_copy(dst + index, src, 1);
     return;
   case 2:
-    asyncpipe_copy(dst, src, 2);
+    asyncpipe_copy(dst + index * 2, src, 2);
     return;
 #endif
   case 4:
-    asyncpipe_copy(dst, src, 4);
+    asyncpipe_copy(dst + index * 4, src, 4);
     return;
   case 8:
-    asyncpipe_copy(dst, src, 8);
+    asyncpipe_copy(dst + index * 8, src, 8);
     return;
   case 16:
-    asyncpipe_copy(dst, src, 16);
+    asyncpipe_copy(dst + index * 16, src, 16);
     return;
 #endif
   default:
@@ -185,28 +197,38 @@ __ASYNCPIPE_OCL_INLINE void __asyncpipe_ocl_copy_piece(__local char *dst,
   }
 }
 
-/* async_work_group_copy, global to local: bytes bytes, elements of elem. */
-__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
-__asyncpipe_ocl_copy(__local void *dst, const __global void *src, size_t bytes,
-                     size_t elem, asyncpipe_future_t event) {
-  (void)event; /* The new mark covers the event's copies too. */
-  __local char *d = (__local char *)dst;
-  const __global char *s = (const __global char *)src;
+/* bytes contiguous bytes from global to local memory, shared by the
+ * work-group, without a mark. Both pointers are aligned to align (a power of
+ * two). Work-item r copies pieces r, r + count, ...: on each trip of the loop
+ * the pieces of a wave's work-items are consecutive, as LDS DMA needs. */
+__ASYNCPIPE_OCL_INLINE void __asyncpipe_ocl_copy_bytes(__local char *d,
+                                                       const __global char *s,
+                                                       size_t bytes,
+                                                       size_t align) {
   size_t rank = __asyncpipe_ocl_rank(), count = __asyncpipe_ocl_size();
   /* With a known work-group size (reqd_work_group_size), this lets the
    * compiler see how many pieces each work-item copies: on AMDGPU a wait can
    * then count the copies instead of waiting for all (vmcnt(0)). */
   __builtin_assume(rank < count);
-  size_t piece = __asyncpipe_ocl_piece((ulong)d | (ulong)s, elem);
+  size_t piece = __asyncpipe_ocl_piece((ulong)d | (ulong)s, align);
   size_t done = 0;
   if (piece) {
     size_t pieces = bytes / piece;
     for (size_t i = rank; i < pieces; i += count)
-      __asyncpipe_ocl_copy_piece(d + i * piece, s + i * piece, piece);
+      __asyncpipe_ocl_copy_piece(d, i, s + i * piece, piece);
     done = pieces * piece;
   }
   for (size_t i = done + rank; i < bytes; i += count)
     d[i] = s[i];
+}
+
+/* async_work_group_copy, global to local: bytes bytes, elements of elem. */
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
+__asyncpipe_ocl_copy(__local void *dst, const __global void *src, size_t bytes,
+                     size_t elem, asyncpipe_future_t event) {
+  (void)event; /* The new mark covers the event's copies too. */
+  __asyncpipe_ocl_copy_bytes((__local char *)dst, (const __global char *)src,
+                             bytes, elem);
   return asyncpipe_commit_future();
 }
 
@@ -262,11 +284,12 @@ __asyncpipe_ocl_strided(__local void *dst, const __global void *src, size_t num,
       for (size_t b = 0; b < elem; ++b)
         d[i * elem + b] = s[i * stride * elem + b];
   } else {
+    /* Piece p of element i = p / per lands at d + p * piece (elements are
+     * per whole pieces): consecutive from one work-item to the next. */
     size_t per = elem / piece, pieces = num * per;
     for (size_t p = rank; p < pieces; p += count) {
       size_t i = p / per, at = p % per * piece;
-      __asyncpipe_ocl_copy_piece(d + i * elem + at, s + i * stride * elem + at,
-                                 piece);
+      __asyncpipe_ocl_copy_piece(d, p, s + i * stride * elem + at, piece);
     }
   }
   return asyncpipe_commit_future();
@@ -296,6 +319,125 @@ __asyncpipe_ocl_strided(__global void *dst, const __local void *src, size_t num,
   return asyncpipe_future_any();
 }
 
+/* cl_khr_extended_async_copies: async_work_group_copy_3D3D, global to local.
+ * Offsets, line lengths and plane areas are in elements of elem bytes; line
+ * l of plane p starts at element offset + p * plane_area + l * line_length
+ * on each side. Each line is a contiguous copy shared by the work-group (so
+ * that on AMDGPU a wave's pieces are consecutive within the line), all under
+ * one mark. elem need not be a power of two: the pieces follow the
+ * pointers' own alignment. */
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy_3d(
+    __local void *dst, size_t dst_offset, const __global void *src,
+    size_t src_offset, size_t elem, size_t per_line, size_t lines,
+    size_t planes, size_t src_line, size_t src_plane, size_t dst_line,
+    size_t dst_plane, asyncpipe_future_t event) {
+  (void)event; /* The new mark covers the event's copies too. */
+  __local char *d = (__local char *)dst;
+  const __global char *s = (const __global char *)src;
+  for (size_t p = 0; p < planes; ++p)
+    for (size_t l = 0; l < lines; ++l)
+      __asyncpipe_ocl_copy_bytes(
+          d + (dst_offset + p * dst_plane + l * dst_line) * elem,
+          s + (src_offset + p * src_plane + l * src_line) * elem,
+          per_line * elem, 1);
+  return asyncpipe_commit_future();
+}
+
+/* async_work_group_copy_3D3D, local to global: synchronous (see the top). */
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy_3d(
+    __global void *dst, size_t dst_offset, const __local void *src,
+    size_t src_offset, size_t elem, size_t per_line, size_t lines,
+    size_t planes, size_t src_line, size_t src_plane, size_t dst_line,
+    size_t dst_plane, asyncpipe_future_t event) {
+  (void)event;
+  __global char *d = (__global char *)dst;
+  const __local char *s = (const __local char *)src;
+  size_t rank = __asyncpipe_ocl_rank(), count = __asyncpipe_ocl_size();
+  /* Whole words when every line starts on one (elements of a multiple of
+   * 4 bytes, both pointers aligned to 4), else bytes. */
+  size_t unit = (((ulong)d | (ulong)s | elem) & 3) == 0 ? 4 : 1;
+  size_t per_row = per_line * elem / unit, rows = planes * lines;
+  for (size_t u = rank; u < rows * per_row; u += count) {
+    size_t row = u / per_row, at = u % per_row * unit;
+    size_t p = row / lines, l = row % lines;
+    size_t to = (dst_offset + p * dst_plane + l * dst_line) * elem + at;
+    size_t from = (src_offset + p * src_plane + l * src_line) * elem + at;
+    if (unit == 4)
+      *(__global uint *)(d + to) = *(const __local uint *)(s + from);
+    else
+      d[to] = s[from];
+  }
+  __asyncpipe_ocl_global_barrier();
+  return asyncpipe_future_any();
+}
+
+/* async_work_group_copy_2D2D: the 3D copy of one plane. */
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t async_work_group_copy_2D2D(
+    __local void *dst, size_t dst_offset, const __global void *src,
+    size_t src_offset, size_t num_bytes_per_element,
+    size_t num_elements_per_line, size_t num_lines,
+    size_t src_total_line_length, size_t dst_total_line_length,
+    asyncpipe_future_t event) {
+  return __asyncpipe_ocl_copy_3d(dst, dst_offset, src, src_offset,
+                                 num_bytes_per_element, num_elements_per_line,
+                                 num_lines, 1, src_total_line_length, 0,
+                                 dst_total_line_length, 0, event);
+}
+
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t async_work_group_copy_2D2D(
+    __global void *dst, size_t dst_offset, const __local void *src,
+    size_t src_offset, size_t num_bytes_per_element,
+    size_t num_elements_per_line, size_t num_lines,
+    size_t src_total_line_length, size_t dst_total_line_length,
+    asyncpipe_future_t event) {
+  return __asyncpipe_ocl_copy_3d(dst, dst_offset, src, src_offset,
+                                 num_bytes_per_element, num_elements_per_line,
+                                 num_lines, 1, src_total_line_length, 0,
+                                 dst_total_line_length, 0, event);
+}
+
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t async_work_group_copy_3D3D(
+    __local void *dst, size_t dst_offset, const __global void *src,
+    size_t src_offset, size_t num_bytes_per_element,
+    size_t num_elements_per_line, size_t num_lines, size_t num_planes,
+    size_t src_total_line_length, size_t src_total_plane_area,
+    size_t dst_total_line_length, size_t dst_total_plane_area,
+    asyncpipe_future_t event) {
+  return __asyncpipe_ocl_copy_3d(
+      dst, dst_offset, src, src_offset, num_bytes_per_element,
+      num_elements_per_line, num_lines, num_planes, src_total_line_length,
+      src_total_plane_area, dst_total_line_length, dst_total_plane_area, event);
+}
+
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t async_work_group_copy_3D3D(
+    __global void *dst, size_t dst_offset, const __local void *src,
+    size_t src_offset, size_t num_bytes_per_element,
+    size_t num_elements_per_line, size_t num_lines, size_t num_planes,
+    size_t src_total_line_length, size_t src_total_plane_area,
+    size_t dst_total_line_length, size_t dst_total_plane_area,
+    asyncpipe_future_t event) {
+  return __asyncpipe_ocl_copy_3d(
+      dst, dst_offset, src, src_offset, num_bytes_per_element,
+      num_elements_per_line, num_lines, num_planes, src_total_line_length,
+      src_total_plane_area, dst_total_line_length, dst_total_plane_area, event);
+}
+
+/* cl_khr_async_work_group_copy_fence: the copies the work-group started
+ * before the fence are ordered before those it starts after it. The
+ * work-item waits for every mark of its function (each copy ends with one,
+ * so its part of every earlier copy has landed), and a barrier makes every
+ * work-item's part visible to the work-group before any later copy reads or
+ * overwrites it. Later waits on the earlier events wait for nothing, and
+ * the compiler removes them. */
+__ASYNCPIPE_OCL_INLINE void
+__asyncpipe_ocl_copy_fence(cl_mem_fence_flags flags) {
+  asyncpipe_wait(0);
+  if (flags & CLK_GLOBAL_MEM_FENCE)
+    __asyncpipe_ocl_global_barrier();
+  else
+    __asyncpipe_ocl_local_barrier();
+}
+
 /* wait_group_events: the events' marks, then the work-group sees every
  * work-item's part of the copies. */
 __ASYNCPIPE_OCL_INLINE void
@@ -316,6 +458,10 @@ __asyncpipe_ocl_wait(int num_events, const asyncpipe_future_t *events) {
                           sizeof(*(DST)), (EVENT))
 #define wait_group_events(NUM, EVENTS) __asyncpipe_ocl_wait((NUM), (EVENTS))
 #define prefetch(P, NUM) ((void)(P), (void)(NUM))
+#define async_work_group_copy_fence(FLAGS) __asyncpipe_ocl_copy_fence(FLAGS)
+/* The extensions' macros: this header provides their functions. */
+#define cl_khr_extended_async_copies 1
+#define cl_khr_async_work_group_copy_fence 1
 
 #undef __ASYNCPIPE_OCL_INLINE
 

@@ -78,6 +78,10 @@ public:
 /// The same, for the start of the legacy codegen pipeline (llc, clang's
 /// backend).
 ModulePass *createAMDGPULowerAsyncStageMasksLegacyPass();
+/// Makes the body of clang's callable copy of an OpenCL kernel that no
+/// kernel of the module calls, and that uses the kernel's local variables,
+/// a trap (AMDGPUTrapUncalledKernelBodies.cpp).
+ModulePass *createAMDGPUTrapUncalledKernelBodiesPass();
 FunctionPass *createAMDGPULowerAsyncIntrinsicsPass();
 FunctionPass *createAMDGPUTagAsyncDMAPass();
 MachineFunctionPass *createAMDGPUHideAsyncDMAPass();
@@ -88,6 +92,7 @@ MachineFunctionPass *createAMDGPUCheckAsyncWaitsPass();
 // called when the plugin is loaded so that llc's -run-pass, -start-*/-stop-*
 // and -print-after find the passes by name.
 void initializeAMDGPULowerAsyncStageMasksLegacyPass(PassRegistry &);
+void initializeAMDGPUTrapUncalledKernelBodiesPass(PassRegistry &);
 void initializeAMDGPULowerAsyncIntrinsicsPass(PassRegistry &);
 void initializeAMDGPUTagAsyncDMAPass(PassRegistry &);
 void initializeAMDGPUHideAsyncDMAPass(PassRegistry &);

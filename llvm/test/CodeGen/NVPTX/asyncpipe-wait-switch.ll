@@ -181,6 +181,95 @@ exit:
   ret void
 }
 
+; A loop that waits for everything on every iteration it does not skip: a
+; `continue` skips the commit, the wait and the release, so head and tail
+; are incremented together or not at all. At the join each is its value on
+; either edge, one unknown for both with the same difference: the count
+; (head - tail - 1) is 0 on every path.
+; REMARK: remark: <unknown>:0:0: run-time cp.async.wait_group switch folded into one "cp.async.wait_group 0": its count is 0 on every path (the loop-carried counters it is computed from keep the same difference on every iteration)
+define ptx_kernel void @skipped_iterations(ptr addrspace(1) %src, i32 %smem, i32 %n, ptr addrspace(1) %skips) {
+; CHECK-LABEL: define ptx_kernel void @skipped_iterations(
+; CHECK:       wait:
+; CHECK:         br label %wait.w0
+; CHECK:       wait.w0:
+; CHECK-NEXT:    call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 0)
+; CHECK-NEXT:    br label %released
+; CHECK-NOT:   cp.async.wait_group
+; CHECK:       exit:
+; PTX-LABEL:   .visible .entry skipped_iterations(
+; PTX-NOT:     cp.async.wait_group
+; PTX:         cp.async.wait_group 0;
+; PTX-NOT:     cp.async.wait_group
+; PTX:         ret;
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %head = phi i8 [ 0, %entry ], [ %head.next, %latch ]
+  %tail = phi i8 [ 0, %entry ], [ %tail.next, %latch ]
+  %skip.at = getelementptr i32, ptr addrspace(1) %skips, i32 %i
+  %skip = load i32, ptr addrspace(1) %skip.at
+  %skipped = icmp ne i32 %skip, 0
+  br i1 %skipped, label %latch, label %produce
+produce:
+  call void asm sideeffect "cp.async.ca.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 %smem, ptr addrspace(1) %src, i32 4)
+  call void asm sideeffect "cp.async.commit_group;", ""()
+  %head.inc = add i8 %head, 1
+  %empty = icmp eq i8 %head.inc, %tail
+  br i1 %empty, label %released, label %wait
+wait:
+  %not.tail = xor i8 %tail, -1
+  %count = add i8 %head.inc, %not.tail
+  switch i8 %count, label %wait.w8 [
+    i8 0, label %wait.w0
+    i8 1, label %wait.w1
+    i8 2, label %wait.w2
+    i8 3, label %wait.w3
+    i8 4, label %wait.w4
+    i8 5, label %wait.w5
+    i8 6, label %wait.w6
+    i8 7, label %wait.w7
+  ]
+wait.w0:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 0)
+  br label %released
+wait.w1:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 1)
+  br label %released
+wait.w2:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 2)
+  br label %released
+wait.w3:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 3)
+  br label %released
+wait.w4:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 4)
+  br label %released
+wait.w5:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 5)
+  br label %released
+wait.w6:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 6)
+  br label %released
+wait.w7:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 7)
+  br label %released
+wait.w8:
+  call void asm sideeffect "cp.async.wait_group $0;", "n"(i8 8)
+  br label %released
+released:
+  %tail.inc = add i8 %tail, 1
+  br label %latch
+latch:
+  %head.next = phi i8 [ %head, %body ], [ %head.inc, %released ]
+  %tail.next = phi i8 [ %tail, %body ], [ %tail.inc, %released ]
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %body
+exit:
+  ret void
+}
+
 ; libcu++'s `head - tail - 1` as clang folds it (head + ~tail), in a loop
 ; with an unrelated 8-bit counter that steps by 3 (dropped from the
 ; hypothesis; the proof still holds for head and tail).

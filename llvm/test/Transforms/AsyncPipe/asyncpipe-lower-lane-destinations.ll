@@ -12,6 +12,8 @@
 ; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=asyncpipe-lower -S \
 ; RUN:   %t/lanes.ll -o - 2>%t/lanes.err | FileCheck %s --check-prefix=LANES
 ; RUN: FileCheck %s --check-prefix=LANES-DIAG < %t/lanes.err
+; RUN: %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=asyncpipe-lower \
+; RUN:   -disable-output %t/loops.ll 2>&1 | FileCheck %s --check-prefix=LOOPS
 
 ; STRIDE: error: kernel.hip:6:3: in function stride8 void (ptr addrspace(1)): on AMDGPU the copies of a wave land in consecutive shared-memory slots (lane i at lane 0's destination + i * 4 bytes), but this destination moves by 8 bytes from one lane to the next: make each lane's destination the next element, e.g. dst = tile + lane
 ; NVPTX-NOT: error
@@ -20,6 +22,13 @@
 ; LANES-DIAG: warning: kernel.hip:6:3: in function modulo void (ptr addrspace(1)): on AMDGPU the copies of a wave land in consecutive shared-memory slots (lane i at lane 0's destination + i * 4 bytes), which cannot be proven here: the destination depends on the lane through 'urem'; make each lane's destination the next element, e.g. dst = tile + lane
 ; LANES-DIAG-NOT: warning
 ; LANES-DIAG-NOT: error
+; A loop counter that starts at the lane and steps by a lane-uniform amount
+; (`for (i = lane; i < n; i += count)`, how a work-group shares a copy) keeps
+; the lane's term: lane i of a wave is on the same trip as lane 0, i slots
+; further. A step that depends on the lane breaks it.
+; LOOPS: warning: {{.*}}in function lane_step void (ptr addrspace(1), i32): on AMDGPU the copies of a wave land in consecutive shared-memory slots (lane i at lane 0's destination + i * 4 bytes), which cannot be proven here: the destination depends on the lane through 'phi'
+; LOOPS-NOT: warning
+; LOOPS-NOT: error
 ; REQUIRES: amdgpu-registered-target, nvptx-registered-target
 
 ;--- stride.ll
@@ -203,3 +212,51 @@ declare void @asyncpipe.wait(i32)
 !5 = !DISubroutineType(types: !6)
 !6 = !{}
 !7 = !DILocation(line: 6, column: 3, scope: !4)
+
+;--- loops.ll
+@tile = internal addrspace(3) global [1024 x i32] poison
+
+define amdgpu_kernel void @shared_loop(ptr addrspace(1) %src, i32 %n) {
+entry:
+  %lane = call i32 @llvm.amdgcn.workitem.id.x()
+  %count = load i32, ptr addrspace(4) null
+  %any = icmp ult i32 %lane, %n
+  br i1 %any, label %loop, label %exit
+loop:
+  %i = phi i32 [ %lane, %entry ], [ %i.next, %loop ]
+  %d = getelementptr inbounds i32, ptr addrspace(3) @tile, i32 %i
+  %s = getelementptr inbounds i32, ptr addrspace(1) %src, i32 %i
+  call void @asyncpipe.copy(ptr addrspace(3) %d, ptr addrspace(1) %s, i32 4, i32 0)
+  %i.next = add i32 %i, %count
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @lane_step(ptr addrspace(1) %src, i32 %n) {
+entry:
+  %lane = call i32 @llvm.amdgcn.workitem.id.x()
+  %any = icmp ult i32 %lane, %n
+  br i1 %any, label %loop, label %exit
+loop:
+  %i = phi i32 [ %lane, %entry ], [ %i.next, %loop ]
+  %d = getelementptr inbounds i32, ptr addrspace(3) @tile, i32 %i
+  %s = getelementptr inbounds i32, ptr addrspace(1) %src, i32 %i
+  call void @asyncpipe.copy(ptr addrspace(3) %d, ptr addrspace(1) %s, i32 4, i32 0)
+  %step = add i32 %lane, 1
+  %i.next = add i32 %i, %step
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
+declare void @asyncpipe.mark()
+declare void @asyncpipe.wait(i32)

@@ -14,6 +14,8 @@
 
 #include "AsyncLowerImpl.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -150,11 +152,20 @@ LaneTerm scaleLinear(const LaneTerm &A, int64_t Factor) {
   return LaneTerm::affine(A.Coef * Factor);
 }
 
+bool sameTerm(const LaneTerm &A, const LaneTerm &B) {
+  return A.K == B.K && A.Coef == B.Coef;
+}
+
 /// Computes LaneTerms, each value once: a value on a cycle (a loop phi) is
 /// taken as uniform while it is being computed, so the cycle's lane
 /// dependence is that of its inputs from outside it.
 class LaneAnalysis {
   DenseMap<const Value *, LaneTerm> Cache;
+  /// The values in Cache in the order they were added, so that what was
+  /// computed under a hypothesis that failed can be forgotten.
+  SmallVector<const Value *, 32> Added;
+  /// Dominance in the function of the loop phis met (one function per copy).
+  std::unique_ptr<DominatorTree> DT;
 
 public:
   LaneTerm get(const Value *V, unsigned Depth = 0) {
@@ -163,12 +174,49 @@ public:
     auto [It, Inserted] = Cache.try_emplace(V);
     if (!Inserted)
       return It->second;
+    Added.push_back(V);
     LaneTerm T = compute(V, Depth);
     Cache[V] = T;
     return T;
   }
 
 private:
+  /// A loop counter that starts at a value affine in the lane and steps by a
+  /// lane-uniform amount: `for (i = lane; i < n; i += count)`, the way a
+  /// work-group shares a copy. The lanes of a wave that execute a loop's
+  /// body together are on the same trip (a wave runs the trip for all of its
+  /// lanes still in the loop), so each adds the same steps to its own start,
+  /// and the counter keeps the start's lane term. Proven by induction:
+  /// assuming the phi has its start's term, the value it gets on the back
+  /// edge must have it too.
+  std::optional<LaneTerm> inductionTerm(const PHINode &Phi, unsigned Depth) {
+    if (Phi.getNumIncomingValues() != 2)
+      return std::nullopt;
+    const Function &F = *Phi.getFunction();
+    if (!DT || DT->getRoot() != &F.getEntryBlock())
+      DT = std::make_unique<DominatorTree>(const_cast<Function &>(F));
+    const BasicBlock *Header = Phi.getParent();
+    bool Back0 = DT->dominates(Header, Phi.getIncomingBlock(0));
+    bool Back1 = DT->dominates(Header, Phi.getIncomingBlock(1));
+    if (Back0 == Back1)
+      return std::nullopt;
+    const Value *Start = Phi.getIncomingValue(Back0 ? 1 : 0);
+    const Value *Next = Phi.getIncomingValue(Back0 ? 0 : 1);
+    LaneTerm StartTerm = get(Start, Depth + 1);
+    if (StartTerm.K != LaneTerm::Affine)
+      return std::nullopt;
+    size_t Mark = Added.size();
+    Cache[&Phi] = StartTerm;
+    if (sameTerm(get(Next, Depth + 1), StartTerm))
+      return StartTerm;
+    // Not inductive: forget every term computed from the hypothesis.
+    for (size_t I = Mark, E = Added.size(); I != E; ++I)
+      Cache.erase(Added[I]);
+    Added.truncate(Mark);
+    Cache[&Phi] = LaneTerm();
+    return std::nullopt;
+  }
+
   LaneTerm compute(const Value *V, unsigned Depth) {
     using namespace PatternMatch;
     if (isLaneIndex(V))
@@ -176,6 +224,9 @@ private:
     auto *I = dyn_cast<Instruction>(V);
     if (!I)
       return {}; // Constants and arguments are the same for every lane.
+    if (auto *Phi = dyn_cast<PHINode>(I))
+      if (std::optional<LaneTerm> T = inductionTerm(*Phi, Depth))
+        return *T;
     const Value *X, *Y;
     const APInt *C;
     if (match(I, m_ZExtOrSExt(m_Value(X))) || match(I, m_Trunc(m_Value(X))))

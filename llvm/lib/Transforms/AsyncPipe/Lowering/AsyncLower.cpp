@@ -22,11 +22,13 @@
 #include "AsyncLowerImpl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AsyncPipe/AsyncDiagnostics.h"
+#include "llvm/Analysis/AsyncPipe/AsyncLoopCounters.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -893,6 +895,23 @@ void PortableLowering::lowerVariableWait(const AsyncOp &Op) {
   // With at most Bound marks outstanding, a count >= Bound waits for nothing;
   // without a bound (or with one too large for a switch), larger counts fall
   // back to waiting for everything.
+  // A count computed from loop-carried counters that keep one difference on
+  // every iteration (a pipeline's `head - tail - 1` where a branch skips
+  // both increments, which no stock pass folds) is one constant.
+  DominatorTree DT(*Call->getFunction());
+  if (std::optional<APInt> Only =
+          proveLoopCounterConstant(*N, *Call->getParent(), DT);
+      Only && Only->ult(UnboundedWaitCases)) {
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "VariableWaitCount", Call)
+             << "wait count is not a compile-time constant but is always "
+             << ore::NV("Count", Only->getZExtValue())
+             << " (the loop-carried counters it is computed from keep the "
+                "same difference on every iteration)";
+    });
+    lowerConstantWait(Op, Only->getZExtValue());
+    return;
+  }
   std::optional<uint64_t> Bound = MarkBounds->at(Call);
   if (Bound && *Bound > MaxWaitSwitchCases)
     Bound = std::nullopt;
