@@ -57,8 +57,9 @@ enum class AsyncPipelineDrain {
   /// only on a target whose wait counts groups (NVPTX).
   EmptyGroups,
   /// The loop runs every iteration and always issues its copies: past the
-  /// last iteration they copy the last iteration's source again, into
-  /// versions nothing reads any more, and the loop's exit waits for them.
+  /// last iteration they repeat the last iteration's copies (every operand
+  /// but the destination), into versions nothing reads any more, and the
+  /// loop's exit waits for them.
   /// No code is duplicated and waits stay exact on every target, at the
   /// price of S - 1 extra copies per run of the loop. Needs early copies
   /// that read nothing the loop pipelines and no copy loops; other loops

@@ -325,10 +325,14 @@ void PipelineBuilder::spellQueues() {
 // on their queue (on every group, without queues) at the exit, a clone of
 // the write-back wait, completes them before anything after the loop reads
 // their destination.
+void PipelineBuilder::waitAtExitLike(CallBase *Wait, Instruction *At) {
+  auto *Clone = cast<CallBase>(Wait->clone());
+  Clone->insertBefore(At->getIterator());
+  setWaitCount(Clone, 0);
+}
+
 void PipelineBuilder::drainWriteBackAtExit() {
-  BasicBlock *Exit = L.getExitBlock();
-  Instruction *At = &*Exit->getFirstInsertionPt();
-  SmallVectorImpl<std::optional<unsigned>> &Drained = QueuesDrainedAtExit;
+  Instruction *At = &*L.getExitBlock()->getFirstInsertionPt();
   for (const PipelineBuffer &Buffer : Sched.Buffers) {
     if (!Buffer.IsStaging)
       continue;
@@ -336,20 +340,17 @@ void PipelineBuilder::drainWriteBackAtExit() {
     std::optional<unsigned> Queue;
     if (Sched.UsesQueues)
       Queue = Store.Queue;
-    if (is_contained(Drained, Queue))
+    if (is_contained(QueuesDrainedAtExit, Queue))
       continue;
-    Drained.push_back(Queue);
+    QueuesDrainedAtExit.push_back(Queue);
     for (unsigned Idx = Buffer.Producer + 1; Idx != Sched.Statements.size();
          ++Idx) {
       const PipelineStatement &W = Sched.Statements[Idx];
       if (!W.Wait)
         continue;
       for (const WaitCall &Call : waitsOf(W))
-        if (Call.Queue == Queue) {
-          auto *Clone = cast<CallBase>(Call.Call->clone());
-          Clone->insertBefore(At->getIterator());
-          setWaitCount(Clone, 0);
-        }
+        if (Call.Queue == Queue)
+          waitAtExitLike(Call.Call, At);
       break;
     }
   }
@@ -373,20 +374,15 @@ void PipelineBuilder::waitAtExitForRepeatedCopies() {
         !is_contained(QueuesDrainedAtExit, Queue))
       Queues.push_back(Queue);
   }
+  // Any wait on the queue will do as the pattern of its exit wait.
   for (std::optional<unsigned> Queue : Queues) {
-    auto Waits = map_range(Sched.Statements, [&](const PipelineStatement &S) {
-      return waitsOf(S);
-    });
-    for (const SmallVector<WaitCall, 2> &Calls : Waits) {
-      auto It =
-          find_if(Calls, [&](const WaitCall &W) { return W.Queue == Queue; });
-      if (It == Calls.end())
-        continue;
-      auto *Clone = cast<CallBase>(It->Call->clone());
-      Clone->insertBefore(At->getIterator());
-      setWaitCount(Clone, 0);
-      break;
-    }
+    CallBase *Pattern = nullptr;
+    for (const PipelineStatement &S : Sched.Statements)
+      for (const WaitCall &Call : waitsOf(S))
+        if (!Pattern && Call.Queue == Queue)
+          Pattern = Call.Call;
+    if (Pattern)
+      waitAtExitLike(Pattern, At);
   }
 }
 
@@ -452,8 +448,6 @@ Instruction *PipelineBuilder::insertionPointFor(const PipelineStatement &S) {
 
 void PipelineBuilder::emitEarlyStatementsInBody() {
   EmittingInBody = true;
-  GuardCopies = Sched.Drain == AsyncPipelineDrain::EmptyGroups;
-  RepeatLastCopies = Sched.Drain == AsyncPipelineDrain::RepeatLastCopies;
   // Insertion points first: emitting splits the body.
   SmallVector<std::pair<unsigned, Instruction *>, 4> Sites;
   for (unsigned Idx = 0; Idx != Sched.Statements.size(); ++Idx)
@@ -484,10 +478,6 @@ void PipelineBuilder::emitEarlyStatementsInBody() {
 // that every virtual iteration commits each group's mark once, as a body copy
 // does, and the epilogue copies that follow count their waits the same way.
 void PipelineBuilder::emitPrologue(Instruction *End, uint64_t Trips) {
-  // In the epilogue drain the pipelined path is entered only when every
-  // prologue group exists, and a short path knows which ones do.
-  GuardCopies = Sched.Drain == AsyncPipelineDrain::EmptyGroups;
-  RepeatLastCopies = Sched.Drain == AsyncPipelineDrain::RepeatLastCopies;
   if (Sched.NeedsEntryBarrier) {
     // The barrier carries other work-items' global writes to this one's
     // copies. AMDGPU's s_barrier orders no memory by itself: fence it at
@@ -551,9 +541,14 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
   const PipelineStatement &S = Sched.Statements[StmtIdx];
   SmallVector<CallBase *, 2> Waits = cloneWaits(S, Site.InsertBefore);
   IRBuilder<> B(Site.InsertBefore);
-  // Iteration 0 exists whenever the loop is entered; later ones are guarded.
+  // Iteration 0 exists whenever the loop is entered. A later one is guarded
+  // with empty groups, repeats the last one's copies past it with
+  // repeat-last, and needs neither in the epilogue drain, whose pipelined
+  // path is entered only when every prologue group exists (a short path
+  // knows which ones do).
   auto *Constant = dyn_cast<ConstantInt>(Site.Iteration);
-  if (GuardCopies && (!Constant || !Constant->isZero())) {
+  bool LaterIteration = !Constant || !Constant->isZero();
+  if (Sched.Drain == AsyncPipelineDrain::EmptyGroups && LaterIteration) {
     Value *Exists =
         B.CreateICmpULE(Site.Iteration, LastIteration, "asyncpipe.iter.exists");
     Instruction *Then = SplitBlockAndInsertIfThen(Exists, Site.InsertBefore,
@@ -569,7 +564,7 @@ void PipelineBuilder::emitEarlyStatement(unsigned StmtIdx,
   for (CallBase *Copy : S.Copies) {
     if (Sched.getCopyRegion(Copy))
       continue;
-    if (RepeatLastCopies && (!Constant || !Constant->isZero()))
+    if (Sched.Drain == AsyncPipelineDrain::RepeatLastCopies && LaterIteration)
       mapRepeatedOperands(Copy, StmtIdx, Site, B, VMap);
     Emitted.Issued.push_back(
         cast<Instruction>(cloneForIteration(Copy, StmtIdx, Site, B, VMap)));

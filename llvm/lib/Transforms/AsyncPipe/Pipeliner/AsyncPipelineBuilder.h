@@ -85,6 +85,7 @@ private:
   SmallVector<CallBase *, 2> cloneWaits(const PipelineStatement &S,
                                         Instruction *InsertBefore);
   void spellQueues();
+  void waitAtExitLike(CallBase *Wait, Instruction *At);
   void drainWriteBackAtExit();
   void waitAtExitForRepeatedCopies();
   void mapRepeatedOperands(CallBase *Copy, unsigned StmtIdx,
@@ -162,12 +163,6 @@ private:
   /// Iteration + 1, at the latch.
   Value *NextIteration = nullptr;
 
-  /// Early copies are guarded by "that iteration exists" (in the
-  /// empty-groups drain).
-  bool GuardCopies = true;
-  /// Early copies of an iteration past the last read the last iteration's
-  /// source (in the repeat-last drain).
-  bool RepeatLastCopies = false;
   /// The queues (none: the one sequence of marks) the loop's exit waits for
   /// completely.
   SmallVector<std::optional<unsigned>, 2> QueuesDrainedAtExit;
