@@ -51,7 +51,7 @@ import tempfile
 BIN = "/usr/lib/llvm-22/bin"
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "bench", "overhead"))
-from paired import cpu_seconds  # noqa: E402
+from paired import paired_runs  # noqa: E402
 
 
 def copy_call(cpu, off):
@@ -222,16 +222,7 @@ def stock_input(cpu, path, plugin):
 
 def paired(a, b, pairs, reps):
     """(median, min, max ratio of a over b, median best of b, of a)."""
-    ratios, best_a, best_b = [], [], []
-    for pair in range(pairs):
-        times = {"a": [], "b": []}
-        order = [("a", a), ("b", b)] if pair % 2 == 0 else [("b", b), ("a", a)]
-        for _ in range(reps):
-            for name, cmd in order:
-                times[name].append(cpu_seconds(cmd))
-        ratios.append(min(times["a"]) / min(times["b"]))
-        best_a.append(min(times["a"]))
-        best_b.append(min(times["b"]))
+    ratios, best_a, best_b = paired_runs(a, b, pairs, reps)
     return (statistics.median(ratios), min(ratios), max(ratios),
             statistics.median(best_b), statistics.median(best_a))
 

@@ -28,6 +28,22 @@ def cpu_seconds(cmd):
     return usage.ru_utime + usage.ru_stime
 
 
+def paired_runs(a, b, pairs, reps):
+    """Runs A and B interleaved as the module comment says; returns, per
+    pair, A's fastest run over B's fastest, and the fastest runs of each."""
+    ratios, best_a, best_b = [], [], []
+    for pair in range(pairs):
+        times = {"a": [], "b": []}
+        order = [("a", a), ("b", b)] if pair % 2 == 0 else [("b", b), ("a", a)]
+        for _ in range(reps):
+            for name, cmd in order:
+                times[name].append(cpu_seconds(cmd))
+        ratios.append(min(times["a"]) / min(times["b"]))
+        best_a.append(min(times["a"]))
+        best_b.append(min(times["b"]))
+    return ratios, best_a, best_b
+
+
 def main():
     label, runs = sys.argv[1], int(sys.argv[2])
     rest = sys.argv[3:]
@@ -43,15 +59,7 @@ def main():
     # Warm-up: the page cache and the dynamic loader's files.
     cpu_seconds(a)
     cpu_seconds(b)
-    ratios, best_b = [], []
-    for pair in range(runs):
-        times = {"a": [], "b": []}
-        order = [("a", a), ("b", b)] if pair % 2 == 0 else [("b", b), ("a", a)]
-        for _ in range(reps):
-            for name, cmd in order:
-                times[name].append(cpu_seconds(cmd))
-        ratios.append(min(times["a"]) / min(times["b"]))
-        best_b.append(min(times["b"]))
+    ratios, _, best_b = paired_runs(a, b, runs, reps)
     print(f"  {label:<18} plugin/stock CPU time, {runs} pairs of "
           f"{reps}+{reps} runs: min {min(ratios):.3f}  "
           f"median {statistics.median(ratios):.3f}  max {max(ratios):.3f}  "
