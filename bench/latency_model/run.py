@@ -30,11 +30,14 @@ KINDS = [("single", 0, 2), ("interleaved", 1, 1), ("multi", 2, 1)]
 LS, CS = (500, 1000, 2000), (100, 500)
 
 
-def compile_kernel(plugin, target, kind, stages, out, drain=None):
+def compile_kernel(plugin, target, kind, stages, out, drain=None,
+                   source=os.path.join(HERE, "kernels.cu")):
+    """Compiles SOURCE (kernels.cu by default) with the plugin to assembly
+    (gfx942) or PTX (sm_80) in OUT; exits on a failed compile. DRAIN, if
+    set, is the pipeliner's drain."""
     common = ["-O2", "-fpass-plugin=" + plugin, "-I",
               os.path.join(ROOT, "clang", "include"), "-DSTAGES=%d" % stages,
-              "-DKIND=%d" % kind, "-S", os.path.join(HERE, "kernels.cu"),
-              "-o", out]
+              "-DKIND=%d" % kind, "-S", source, "-o", out]
     if drain:
         common += ["-mllvm", "-asyncpipe-pipeline-drain=" + drain]
     if target == "gfx942":

@@ -17,33 +17,20 @@ row per target, loop and S: the sizes and their ratio to the hand code.
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-CLANG = "/usr/lib/llvm-22/bin/clang"
+sys.path.insert(0, os.path.join(ROOT, "bench", "latency_model"))
+from run import compile_kernel  # noqa: E402
+
 KINDS = [("single", 0), ("multi", 2)]
 DRAINS = ("epilogue", "empty-groups", "repeat-last")
 
 
-def compile_kernel(plugin, target, source, kind, stages, drain, out):
-    cmd = ["-O2", "-fpass-plugin=" + plugin, "-I",
-           os.path.join(ROOT, "clang", "include"), "-DSTAGES=%d" % stages,
-           "-DKIND=%d" % kind, "-S", source, "-o", out]
-    if drain:
-        cmd += ["-mllvm", "-asyncpipe-pipeline-drain=" + drain]
-    if target == "gfx942":
-        cmd = [CLANG, "-x", "hip", "--cuda-device-only",
-               "--offload-arch=gfx942", "-nogpulib", "-nogpuinc"] + cmd
-    else:
-        cmd = [CLANG, "-x", "cuda", "--cuda-device-only",
-               "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
-               "-Wno-unknown-cuda-version"] + cmd
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode:
-        sys.exit("error: %s\n%s" % (" ".join(cmd), proc.stderr))
+def code_size(plugin, target, source, kind, stages, drain, out):
+    compile_kernel(plugin, target, kind, stages, out, drain, source)
     with open(out) as f:
         text = f.read()
     if target == "gfx942":
@@ -79,12 +66,12 @@ def main():
             for name, kind in KINDS:
                 for stages in (3, 4):
                     out = os.path.join(tmp, "k")
-                    base = compile_kernel(args.plugin, target, hand, kind,
-                                          stages, None, out)
+                    base = code_size(args.plugin, target, hand, kind, stages,
+                                     None, out)
                     cells = []
                     for drain in DRAINS:
-                        size = compile_kernel(args.plugin, target, auto, kind,
-                                              stages, drain, out)
+                        size = code_size(args.plugin, target, auto, kind,
+                                         stages, drain, out)
                         cells.append("%5d (%.2fx)        " % (
                             size, size / base))
                     print("  %-7s %-7s %d  %5d  %s" % (
