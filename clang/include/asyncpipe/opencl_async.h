@@ -32,7 +32,9 @@ OpenCL builtins (clang's default
  *  * Local-to-global copies (plain and strided) are synchronous: neither
  *    target has an asynchronous copy into global memory. They end with a
  *    work-group barrier, so their data is visible to the work-group when
- *    they return (the event they return is complete).
+ *    they return. Given no event, they return one that is complete; given
+ *    one, they return it, as OpenCL says, and waiting on it waits for the
+ *    copies it stands for.
  *  * wait_group_events waits for the events' marks and then synchronizes
  *    the work-group (a barrier whose fences order local memory only, so that
  *    on AMDGPU it does not wait for copies still in flight).
@@ -232,12 +234,22 @@ __asyncpipe_ocl_copy(__local void *dst, const __global void *src, size_t bytes,
   return asyncpipe_commit_future();
 }
 
+/* The event a synchronous copy returns: as OpenCL says, the event it was
+ * given, if any, since a non-zero event ties the copy to earlier copies and
+ * waiting on it must wait for them; with none, the dummy future, the copy
+ * being complete on return. Where the event is the constant 0 the choice
+ * folds; where it is a future, the wait on the result counts from the
+ * nearer of the two arms, the given event's mark. */
+__ASYNCPIPE_OCL_INLINE asyncpipe_future_t
+__asyncpipe_ocl_sync_event(asyncpipe_future_t event) {
+  return event != 0 ? event : asyncpipe_future_any();
+}
+
 /* async_work_group_copy, local to global: synchronous (see the top). */
 __ASYNCPIPE_OCL_INLINE asyncpipe_future_t
 __asyncpipe_ocl_copy(__global void *dst, const __local void *src, size_t bytes,
                      size_t elem, asyncpipe_future_t event) {
   (void)elem;
-  (void)event;
   __global char *d = (__global char *)dst;
   const __local char *s = (const __local char *)src;
   size_t rank = __asyncpipe_ocl_rank(), count = __asyncpipe_ocl_size();
@@ -250,7 +262,7 @@ __asyncpipe_ocl_copy(__global void *dst, const __local void *src, size_t bytes,
       d[i] = s[i];
   }
   __asyncpipe_ocl_global_barrier();
-  return asyncpipe_future_any();
+  return __asyncpipe_ocl_sync_event(event);
 }
 
 /* True when elements of elem bytes cannot be moved by async copies here. */
@@ -300,7 +312,6 @@ __asyncpipe_ocl_strided(__local void *dst, const __global void *src, size_t num,
 __ASYNCPIPE_OCL_INLINE asyncpipe_future_t
 __asyncpipe_ocl_strided(__global void *dst, const __local void *src, size_t num,
                         size_t stride, size_t elem, asyncpipe_future_t event) {
-  (void)event;
   __global char *d = (__global char *)dst;
   const __local char *s = (const __local char *)src;
   size_t rank = __asyncpipe_ocl_rank(), count = __asyncpipe_ocl_size();
@@ -316,7 +327,7 @@ __asyncpipe_ocl_strided(__global void *dst, const __local void *src, size_t num,
         d[i * stride * elem + b] = s[i * elem + b];
   }
   __asyncpipe_ocl_global_barrier();
-  return asyncpipe_future_any();
+  return __asyncpipe_ocl_sync_event(event);
 }
 
 /* cl_khr_extended_async_copies: async_work_group_copy_3D3D, global to local.
@@ -349,7 +360,6 @@ __ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy_3d(
     size_t src_offset, size_t elem, size_t per_line, size_t lines,
     size_t planes, size_t src_line, size_t src_plane, size_t dst_line,
     size_t dst_plane, asyncpipe_future_t event) {
-  (void)event;
   __global char *d = (__global char *)dst;
   const __local char *s = (const __local char *)src;
   size_t rank = __asyncpipe_ocl_rank(), count = __asyncpipe_ocl_size();
@@ -368,7 +378,7 @@ __ASYNCPIPE_OCL_INLINE asyncpipe_future_t __asyncpipe_ocl_copy_3d(
       d[to] = s[from];
   }
   __asyncpipe_ocl_global_barrier();
-  return asyncpipe_future_any();
+  return __asyncpipe_ocl_sync_event(event);
 }
 
 /* async_work_group_copy_2D2D: the 3D copy of one plane. */
