@@ -18,6 +18,13 @@
 ; RUN:     -o %t.s 2>%t.remarks
 ; RUN: FileCheck %s --input-file=%t.s
 ; RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
+; The same loop as a frontend writes it for stock LLVM 22 (the synchronous
+; DMA intrinsics, no marks): the stock tools wait for every DMA in flight,
+; the later stages' too, before the barrier of each trip.
+; RUN: sed -e 's/\.lds\.async(/.lds(/g' -e '/asyncmark/d' %s \
+; RUN:   | opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes='default<O2>' -S \
+; RUN:   | llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -O2 \
+; RUN:   | FileCheck %s --check-prefix=STOCK
 
 ; REMARK: 'tile_loop' at codegen: 6 async copies, 3 marks, 2 waits
 ; REMARK: wait_asyncmark(1) needs vmcnt(2)
@@ -49,6 +56,11 @@
 ; CHECK-NEXT: ;;#ASMSTART
 ; CHECK-NEXT: ; wait_asyncmark(0)
 ; CHECK-NEXT: ;;#ASMEND
+
+; STOCK-LABEL: tile_loop:
+; STOCK:       ; =>This Inner Loop Header: Depth=1
+; STOCK:       s_waitcnt vmcnt(0)
+; STOCK-NEXT:  s_barrier
 
 @a.slots = internal addrspace(3) global [3 x [64 x float]] poison, align 16
 @b.slots = internal addrspace(3) global [3 x [64 x float]] poison, align 16
