@@ -16,12 +16,15 @@ set -euo pipefail
 # libamdhip64-dev and rocm-device-libs are Debian's ROCm (HIP 5.2), for
 # host+device HIP programs (utils/asyncpipe-hipcc); pyflakes3 (which brings
 # python3-pyflakes) lints the Python scripts (llvm/test/tools/utils/
-# python-lint.test). --no-install-recommends keeps ROCm's hipcc and its
+# python-lint.test); mlir-22-tools has mlir-translate, which takes the MLIR
+# examples (llvm/test/Examples/*.mlir, as a compiler built on MLIR emits
+# them) to LLVM IR. --no-install-recommends keeps ROCm's hipcc and its
 # clang-15 out.
 PACKAGES=(
   llvm-22 llvm-22-dev llvm-22-tools clang-22 clang-tools-22 libclang-22-dev
   clang-format-22 lld-22 libclc-22 cmake ninja-build python3 gcc g++ make
   googletest libgtest-dev libamdhip64-dev rocm-device-libs pyflakes3
+  mlir-22-tools
 )
 
 missing=()

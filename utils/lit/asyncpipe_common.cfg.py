@@ -31,6 +31,16 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={plugin}"))
 config.substitutions.append(("%llc", f"{tools}/llc -load={plugin}"))
 config.substitutions.append(("%clang", f"{tools}/clang -fpass-plugin={plugin}"))
+# MLIR's translator (Debian package mlir-22-tools), for the tests that start
+# from an .mlir file as a compiler built on MLIR would. utils/setup.sh
+# installs it like opt and llc, so those tests require it: without it they
+# fail, and lit says why up front rather than leaving only "not found".
+mlir_translate = os.path.join(tools, "mlir-translate")
+config.substitutions.append(("%mlir-translate", mlir_translate))
+if not os.path.isfile(mlir_translate):
+    lit_config.warning(
+        f"{mlir_translate} is missing: the .mlir tests will fail; install "
+        "Debian's mlir-22-tools (utils/setup.sh does)")
 config.substitutions.append(("%asyncpipe_include", config.asyncpipe_include_dir))
 config.substitutions.append(("%asyncpipe_src", config.asyncpipe_src_root))
 config.substitutions.append(("%python", config.python_executable))
