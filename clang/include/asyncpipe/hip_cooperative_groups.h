@@ -35,8 +35,10 @@
 // consecutive), on gfx1250 its async copies (global_load_async_to_lds, up
 // to 16 bytes per lane), on NVPTX cp.async and on the host the AsyncPipe
 // runtime; the bytes no async copy can move are copied at once. The waits
-// are the plugin's exact ones: wait_prior<1> on gfx942 becomes the
-// s_waitcnt vmcnt that leaves the newest batch in flight. A thread block's
+// are the plugin's exact ones: with the block size stated
+// (this_thread_block<N>, below), wait_prior<1> on gfx942 becomes the
+// s_waitcnt vmcnt that leaves the newest batch in flight; with a block size
+// known only at run time it is a correct vmcnt(0). A thread block's
 // synchronization after a wait orders shared memory only (a barrier with
 // LDS fences), so that it does not also wait for the batches left in
 // flight; other groups use their own sync().

@@ -1,5 +1,6 @@
 // The HIP port of a CUDA double-buffered tile loop with
-// cooperative_groups::memcpy_async (Inputs/tile-loop.hip) on the host, with
+// cooperative_groups::memcpy_async (Inputs/tile-loop.hip), and of a
+// cuda::pipeline loop (Inputs/pipeline-loop.hip), on the host, with
 // the AsyncPipe runtime and AsyncSan, under every completion policy: the
 // kernel's own source compiled as C++ (Inputs/hip-host-env.h gives the HIP
 // keywords; one work-item per block, which copies every chunk of each tile
@@ -29,7 +30,9 @@
 // RUN: env ASYNCPIPE_POLICY=lazy not %t.weak 2>&1 | FileCheck %s --check-prefix=WEAK
 
 // CHECK-NOT: AsyncSan
-// CHECK: 3 blocks, 0 sums wrong
+// CHECK: tile loop: 3 blocks, 0 sums wrong
+// CHECK-NOT: AsyncSan
+// CHECK: pipeline loop: 3 blocks, 0 sums wrong
 // CHECK-NOT: AsyncSan
 // WEAK: ==AsyncSan== ERROR: read-after-async-write: load of 4 bytes at {{.*}}-weak.hip:[[#]]:[[#]] in 'weighted_tile_sum' overlaps the destination of a pending async copy
 
@@ -39,24 +42,35 @@
 #else
 #include "Inputs/tile-loop.hip"
 #endif
+#include "Inputs/pipeline-loop.hip"
 
 #include <stdio.h>
 
 int main() {
   constexpr unsigned Blocks = 3, Tiles = 5;
   static int in[Blocks * Tiles * TileElems], out[Blocks];
-  for (unsigned i = 0; i < Blocks * Tiles * TileElems; ++i)
+  static float fin[Blocks * Tiles * TileElems], fout[Blocks];
+  for (unsigned i = 0; i < Blocks * Tiles * TileElems; ++i) {
     in[i] = static_cast<int>(i % 97) - 40;
-  unsigned wrong = 0;
+    fin[i] = static_cast<float>(i % 13);
+  }
+  unsigned wrong = 0, fwrong = 0;
   for (unsigned b = 0; b < Blocks; ++b) {
     blockIdx.x = b;
     weighted_tile_sum(in, out, Tiles);
+    pipeline_sum(fin, fout, Tiles);
     int expected = 0;
+    float fexpected = 0;
     for (unsigned t = 0; t < Tiles; ++t)
-      for (unsigned i = 0; i < TileElems; ++i)
-        expected += in[(b * Tiles + t) * TileElems + i] * static_cast<int>(t + 1);
+      for (unsigned i = 0; i < TileElems; ++i) {
+        unsigned k = (b * Tiles + t) * TileElems + i;
+        expected += in[k] * static_cast<int>(t + 1);
+        fexpected += fin[k];
+      }
     wrong += out[b] != expected;
+    fwrong += fout[b] != fexpected;
   }
-  printf("%u blocks, %u sums wrong\n", Blocks, wrong);
+  printf("tile loop: %u blocks, %u sums wrong\n", Blocks, wrong);
+  printf("pipeline loop: %u blocks, %u sums wrong\n", Blocks, fwrong);
   return 0;
 }
