@@ -73,6 +73,14 @@
 #define ASYNCPIPE_COMPAT_INLINE                                                \
   ASYNCPIPE_DEVICE __attribute__((always_inline)) inline
 
+// LDS DMA (AMDGPU before gfx1250) writes a wave's copies to consecutive LDS
+// slots; gfx1250's async copies take each lane's own address, as cp.async
+// and the host do, and so take the split of the other targets.
+#if defined(ASYNCPIPE_TARGET_AMDGPU) && !defined(__gfx1250__) &&               \
+    !defined(__gfx1251__)
+#define ASYNCPIPE_COMPAT_LDS_DMA 1
+#endif
+
 namespace asyncpipe {
 namespace cuda_compat {
 
@@ -219,7 +227,7 @@ ASYNCPIPE_COMPAT_INLINE void copy_async(char *dst, const char *src) {
   asyncpipe::detail::copy(dst, src, Size, ASYNCPIPE_COPY_DEFAULT);
 }
 
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
+#if defined(ASYNCPIPE_COMPAT_LDS_DMA)
 // True if, across the active lanes of the wave, lane i's dst is lane 0's dst
 // plus i * size: the layout an LDS DMA copy writes. Uniform across the wave.
 ASYNCPIPE_COMPAT_INLINE bool lanes_consecutive(const void *dst, unsigned size) {
@@ -248,7 +256,7 @@ ASYNCPIPE_COMPAT_INLINE void copy_lane(char *dst, const char *src) {
 // are multiples of Align and n a multiple of Multiple.
 template <size_t Align, size_t Multiple>
 ASYNCPIPE_COMPAT_INLINE void copy_split(char *dst, const char *src, size_t n) {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
+#if defined(ASYNCPIPE_COMPAT_LDS_DMA)
   // One DMA copy per lane and call; wider or several pieces per lane would
   // not be consecutive across the wave.
   uintptr both = address(dst) | address(src);
@@ -306,17 +314,38 @@ ASYNCPIPE_COMPAT_INLINE void copy_split(char *dst, const char *src, size_t n) {
 #endif
 }
 
+// Whether Group is a whole thread block whose thread_rank() is the
+// work-item's linear id, so that a wave's ranks are consecutive: then the
+// round-robin chunks of a wave are consecutive in LDS by construction, and
+// LDS DMA needs no run-time test of the layout. Other groups get the test.
+template <class Group> struct is_whole_block {
+  static constexpr bool value = false;
+};
+template <> struct is_whole_block<asyncpipe::thread_block> {
+  static constexpr bool value = true;
+};
+
 // Collective: the group's work-items copy chunks of Chunk bytes
 // round-robin by rank; the bytes after the last whole chunk, synchronously,
 // by rank too. Returns nothing: every work-item called it with the same
-// operands.
-template <unsigned Chunk>
+// operands. Every work-item copies the same number of chunks (rounds), then
+// those whose rank is left copy one more: with a group size known at compile
+// time the number of copies is a constant, which lets an AMDGPU wait count
+// them instead of waiting for all (vmcnt(0)).
+template <unsigned Chunk, bool LanesInOrder>
 ASYNCPIPE_COMPAT_INLINE void copy_chunks(unsigned rank, unsigned count,
                                          char *dst, const char *src, size_t n) {
   size_t chunks = n / Chunk;
-  for (size_t i = rank; i < chunks; i += count) {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
-    copy_lane<Chunk>(dst + i * Chunk, src + i * Chunk);
+  size_t rounds = chunks / count;
+  size_t i = rank;
+  for (size_t round = 0; round <= rounds; ++round, i += count) {
+    if (round == rounds && i >= chunks)
+      break;
+#if defined(ASYNCPIPE_COMPAT_LDS_DMA)
+    if (LanesInOrder)
+      copy_async<Chunk>(dst + i * Chunk, src + i * Chunk);
+    else
+      copy_lane<Chunk>(dst + i * Chunk, src + i * Chunk);
 #else
     copy_async<Chunk>(dst + i * Chunk, src + i * Chunk);
 #endif
@@ -328,25 +357,34 @@ ASYNCPIPE_COMPAT_INLINE void copy_chunks(unsigned rank, unsigned count,
 template <size_t Align, class Group>
 ASYNCPIPE_COMPAT_INLINE void copy_group(const Group &group, char *dst,
                                         const char *src, size_t n) {
-  unsigned rank = group.thread_rank();
+  constexpr bool whole_block = is_whole_block<Group>::value;
   unsigned count = group.size();
+#if defined(ASYNCPIPE_LOCAL_LINEAR_ID)
+  // A whole block's rank from the work-item ids, which lets the lowering
+  // prove a wave's LDS DMA destinations consecutive.
+  unsigned rank =
+      whole_block ? ASYNCPIPE_LOCAL_LINEAR_ID() : group.thread_rank();
+#else
+  unsigned rank = group.thread_rank();
+#endif
+  __builtin_assume(rank < count);
   uintptr both = address(dst) | address(src);
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
+#if defined(ASYNCPIPE_COMPAT_LDS_DMA)
   // LDS DMA moves at most 4 bytes per lane on gfx9 (16 on gfx950, whose
   // wider lane slots this does not use yet).
   if (Align >= 4 || (both & 3) == 0)
-    copy_chunks<4>(rank, count, dst, src, n);
+    copy_chunks<4, whole_block>(rank, count, dst, src, n);
   else if (Align >= 2 || (both & 1) == 0)
-    copy_chunks<2>(rank, count, dst, src, n);
+    copy_chunks<2, whole_block>(rank, count, dst, src, n);
   else
-    copy_chunks<1>(rank, count, dst, src, n);
+    copy_chunks<1, whole_block>(rank, count, dst, src, n);
 #else
   if (Align >= 16 || (both & 15) == 0)
-    copy_chunks<16>(rank, count, dst, src, n);
+    copy_chunks<16, whole_block>(rank, count, dst, src, n);
   else if (Align >= 8 || (both & 7) == 0)
-    copy_chunks<8>(rank, count, dst, src, n);
+    copy_chunks<8, whole_block>(rank, count, dst, src, n);
   else if (Align >= 4 || (both & 3) == 0)
-    copy_chunks<4>(rank, count, dst, src, n);
+    copy_chunks<4, whole_block>(rank, count, dst, src, n);
   else
     for (size_t i = rank; i < n; i += count)
       dst[i] = src[i];
@@ -399,5 +437,6 @@ ASYNCPIPE_COMPAT_INLINE void memcpy_async(const Group &group, T *dst,
 } // namespace asyncpipe
 
 #undef ASYNCPIPE_COMPAT_INLINE
+#undef ASYNCPIPE_COMPAT_LDS_DMA
 
 #endif // ASYNCPIPE_CUDA_COMPAT_H

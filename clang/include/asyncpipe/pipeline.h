@@ -196,7 +196,14 @@ ASYNCPIPE_MEMBER void copy(void *dst, const void *src, unsigned long size,
       asyncpipe_copy_flags(dst, src, N, ASYNCPIPE_COPY_DEFAULT);               \
     return;
   switch (size) {
-#if defined(ASYNCPIPE_TARGET_AMDGPU)
+#if defined(ASYNCPIPE_TARGET_AMDGPU) &&                                        \
+    (defined(__gfx1250__) || defined(__gfx1251__))
+    // The async copies' sizes (global_load_async_to_lds_b8/b32/b64/b128).
+    ASYNCPIPE_SIZE_CASE(1)
+    ASYNCPIPE_SIZE_CASE(4)
+    ASYNCPIPE_SIZE_CASE(8)
+    ASYNCPIPE_SIZE_CASE(16)
+#elif defined(ASYNCPIPE_TARGET_AMDGPU)
     ASYNCPIPE_SIZE_CASE(1)
     ASYNCPIPE_SIZE_CASE(2)
     ASYNCPIPE_SIZE_CASE(4)

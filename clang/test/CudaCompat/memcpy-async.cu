@@ -17,6 +17,12 @@
 // RUN: %clang -x hip --offload-arch=gfx942 -nogpulib -nogpuinc \
 // RUN:   --cuda-device-only -I%asyncpipe_include -include %S/Inputs/cuda-env.h \
 // RUN:   -O2 -S %s -o /dev/null -mllvm -amdgpu-enable-check-async-waits
+// gfx1250 (async copies of 1, 4, 8 or 16 bytes to each lane's own address,
+// no 2-byte copy): the NVPTX split, every wait proven.
+// RUN: %clang -x hip --offload-arch=gfx1250 -nogpulib -nogpuinc \
+// RUN:   --cuda-device-only -I%asyncpipe_include -include %S/Inputs/cuda-env.h \
+// RUN:   -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits \
+// RUN:   | FileCheck %s --check-prefix=GFX1250
 // REQUIRES: amdgpu-registered-target, nvptx-registered-target
 
 #include <asyncpipe/cuda_compat.h>
@@ -93,19 +99,26 @@ extern "C" __global__ void one_float(float *out, const float *in, unsigned t) {
 }
 
 // The collective overload: the block's threads take the 16-byte chunks
-// round-robin (NVPTX), the 4-byte words on AMDGPU (consecutive per wave); a
-// unified block pipeline then waits and synchronizes the block.
+// round-robin (NVPTX), the 4-byte words on AMDGPU (consecutive per wave,
+// and, the group being the whole block ranked by linear id, with no run-time
+// test of the layout); a unified block pipeline then waits and synchronizes
+// the block.
 // CHECK-LABEL: @group_copy(
+// AMDGPU-NOT:    @llvm.amdgcn.ballot
+// NVPTX:         call void @asyncpipe.copy({{.*}}, i32 noundef 16, i32 noundef 0)
+// AMDGPU:        call void @asyncpipe.copy({{.*}}, i32 noundef 4, i32 noundef 0)
+// CHECK-NOT:     @asyncpipe.copy
 // CHECK:         call void @asyncpipe.mark()
 // CHECK-NEXT:    call void @asyncpipe.wait(i32 noundef 0)
 // NVPTX-NEXT:    call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
 // AMDGPU-NEXT:   fence syncscope("workgroup") release
 // AMDGPU-NEXT:   call void @llvm.amdgcn.s.barrier()
-// The copy loop, laid out after the wait.
-// NVPTX:         call void @asyncpipe.copy({{.*}}, i32 noundef 16, i32 noundef 0)
-// AMDGPU:        call void @asyncpipe.copy({{.*}}, i32 noundef 4, i32 noundef 0)
 // CHECK-NOT:     @asyncpipe.copy
 // CHECK-LABEL: @quit_early(
+// GFX1250-LABEL: group_copy:
+// GFX1250-NOT:   global_load_async_to_lds_b{{8|32|64}}
+// GFX1250:       global_load_async_to_lds_b128
+// GFX1250:       s_wait_asynccnt 0x0
 extern "C" __global__ void group_copy(float *out, const float *in) {
   __shared__ __align__(16) float tile[1024];
   __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 1> state;
