@@ -5,7 +5,9 @@
 // memcpy_async per thread and collectively over a real
 // cooperative_groups::thread_block, with libcu++'s own cuda::aligned_size_t
 // (a promise: no run-time alignment test) and cuda::thread_scope. libcu++'s
-// own names stay usable: cuda::barrier with its memcpy_async. Both include
+// own names stay usable: cuda::barrier with its memcpy_async, and
+// cooperative_groups::memcpy_async / wait_prior (CUDA's inline cp.async,
+// which the plugin counts with hardware semantics). Both include
 // orders, device (ptxas) and host compilation.
 // REQUIRES: cuda-sdk, nvptx-registered-target
 //
@@ -33,6 +35,7 @@
 #include <asyncpipe/cuda_compat.h>
 #endif
 #include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <cuda/barrier>
 #ifndef DROP_IN_FIRST
 #include <asyncpipe/cuda_compat.h>
@@ -132,4 +135,22 @@ libcudacxx_barrier(float *out, const float *in,
   cuda::memcpy_async(block, tile, in, sizeof(tile), bar);
   bar.arrive_and_wait();
   out[block.thread_rank()] = tile[block.thread_rank()];
+}
+
+// CUDA's own cooperative_groups::memcpy_async and waits, untouched.
+// PTX-LABEL: .entry cooperative_groups_copies(
+// PTX:         cp.async.commit_group;
+// PTX:         cp.async.commit_group;
+// PTX:         cp.async.wait_group 1;
+// PTX:         cp.async.wait_group 0;
+extern "C" __global__ void cooperative_groups_copies(float *out,
+                                                     const float *in) {
+  __shared__ float a[256], b[256];
+  auto block = cg::this_thread_block();
+  cg::memcpy_async(block, a, in, sizeof(a));
+  cg::memcpy_async(block, b, in + 256, sizeof(b));
+  cg::wait_prior<1>(block);
+  out[block.thread_rank()] = a[block.thread_rank()];
+  cg::wait(block);
+  out[block.thread_rank()] += b[block.thread_rank()];
 }
