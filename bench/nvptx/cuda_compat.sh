@@ -4,8 +4,9 @@
 # Compiles cuda_compat_kernels.cu (code written for cuda::pipeline) for one
 # GPU (sm_80 by default) four ways: nvcc with <cuda/pipeline>, stock clang-22
 # with <cuda/pipeline>, clang-22 + the AsyncPipe plugin on the same source,
-# and clang-22 + the plugin with AsyncPipe's API (<asyncpipe/cuda_compat.h>
-# and `namespace cuda = asyncpipe::cuda_compat;`). Prints, per kernel, the
+# and clang-22 + the plugin with AsyncPipe's API (-include
+# asyncpipe/cuda_compat.h: the same source, whose cuda::pipeline is then
+# AsyncPipe's). Prints, per kernel, the
 # cp.async wait instructions in the PTX (wait_group and wait_all) and
 # ptxas's registers, spill bytes (stores + loads) and shared memory, as an
 # RST table (the one in llvm/docs/AsyncPipeCUDACompat.rst). A few seconds.
@@ -40,8 +41,8 @@ CLANG=("$LLVM_BIN/clang" -x cuda --cuda-device-only "--cuda-gpu-arch=$ARCH"
 "$NVCC" "-arch=$ARCH" -O3 -ptx "$KERNELS" -o "$WORK/nvcc.ptx"
 "${CLANG[@]}" "$KERNELS" -o "$WORK/clang.ptx"
 "${CLANG[@]}" -fpass-plugin="$PLUGIN" "$KERNELS" -o "$WORK/plugin.ptx"
-"${CLANG[@]}" -fpass-plugin="$PLUGIN" -DASYNCPIPE_COMPAT \
-  "-I$SRC/clang/include" "$KERNELS" -o "$WORK/asyncpipe.ptx"
+"${CLANG[@]}" -fpass-plugin="$PLUGIN" "-I$SRC/clang/include" \
+  -include asyncpipe/cuda_compat.h "$KERNELS" -o "$WORK/asyncpipe.ptx"
 
 # "kernel waits registers spills smem" per kernel of one PTX file.
 measure() {

@@ -1,14 +1,9 @@
 // Kernels written for cuda::pipeline, compiled unchanged four ways by
 // cuda_compat.sh: nvcc 13 and clang-22 with libcu++'s <cuda/pipeline>,
 // clang-22 + AsyncPipe on the same source, and clang-22 + AsyncPipe with
-// AsyncPipe's API (-DASYNCPIPE_COMPAT: <asyncpipe/cuda_compat.h> and the
-// namespace alias).
-#ifdef ASYNCPIPE_COMPAT
-#include <asyncpipe/cuda_compat.h>
-namespace cuda = asyncpipe::cuda_compat;
-#else
+// AsyncPipe's API (-include asyncpipe/cuda_compat.h, which takes
+// <cuda/pipeline>'s place next to CUDA's other headers).
 #include <cuda/pipeline>
-#endif
 
 // The Programming Guide's "Tracking asynchronous memory operations", each
 // thread copying its own element, and the data used.

@@ -10,6 +10,19 @@
 //   #include <asyncpipe/cuda_compat.h>      // instead of <cuda/pipeline>
 //   namespace cuda = asyncpipe::cuda_compat;
 //
+// Next to CUDA's own headers (a CUDA compilation with CUDA's headers, not
+// -nocudainc, or libcu++ already included), which define namespace cuda
+// themselves, there is no alias: the names below are declared in CUDA's
+// namespace cuda, and this header takes <cuda/pipeline>'s place. It must
+// come before <cuda/pipeline> (an error says so otherwise); the rest of the
+// source, its #include <cuda/pipeline> included, does not change:
+//
+//   #include <asyncpipe/cuda_compat.h> // or -include asyncpipe/cuda_compat.h
+//   #include <cooperative_groups.h>
+//   #include <cuda/pipeline>           // skipped: the drop-in is it
+//
+// (__cuda_compat_libcudacxx.h).
+//
 // asyncpipe::cuda_compat has cuda::pipeline's names: thread_scope,
 // thread_scope_thread / thread_scope_block, pipeline<Scope>, make_pipeline
 // (thread scope; block scope unified, partitioned by producer count or by
@@ -61,6 +74,21 @@
 #ifndef ASYNCPIPE_CUDA_COMPAT_H
 #define ASYNCPIPE_CUDA_COMPAT_H
 
+// Which of the two ways the names reach `cuda`. CUDA's own headers
+// (libcu++, which <cooperative_groups.h>, <cuda/barrier> and <cuda/pipeline>
+// bring in) define namespace cuda, so the alias cannot be declared: when
+// libcu++ is already included, or this is a CUDA compilation with CUDA's
+// headers (not -nocudainc) where libcu++ can be included, the names are
+// declared in CUDA's namespace cuda instead (__cuda_compat_libcudacxx.h).
+#if defined(_LIBCUDACXX_BEGIN_NAMESPACE_CUDA) ||                               \
+    (defined(__CUDA__) && !defined(__HIP__) &&                                 \
+     defined(__CLANG_CUDA_RUNTIME_WRAPPER_H__) &&                              \
+     __has_include(<cuda/std/detail/__config>))
+#define ASYNCPIPE_CUDA_COMPAT_IN_LIBCUDACXX 1
+#else
+#define ASYNCPIPE_CUDA_COMPAT_IN_LIBCUDACXX 0
+#endif
+
 #include <asyncpipe/pipeline.h>
 
 #if __has_include(<chrono>)
@@ -80,6 +108,14 @@
     !defined(__gfx1251__)
 #define ASYNCPIPE_COMPAT_LDS_DMA 1
 #endif
+
+// The error for a pipeline scope no target can honour, in both namings of
+// thread_scope (this header's and libcu++'s).
+#define ASYNCPIPE_CUDA_COMPAT_SCOPE_ERROR                                      \
+  "AsyncPipe's cuda::pipeline cannot honour thread_scope_device or "           \
+  "thread_scope_system on this target (its stages are ordered by "             \
+  "thread-block barriers): use thread_scope_block with one shared state per "  \
+  "thread block, or thread_scope_thread"
 
 namespace asyncpipe {
 namespace cuda_compat {
@@ -114,11 +150,7 @@ namespace detail {
 // fallback keeps the error the only one.
 template <thread_scope Scope> constexpr thread_scope supported_scope() {
   static_assert(Scope == thread_scope::thread || Scope == thread_scope::block,
-                "AsyncPipe's cuda::pipeline cannot honour "
-                "thread_scope_device or thread_scope_system on this target "
-                "(its stages are ordered by thread-block barriers): use "
-                "thread_scope_block with one shared state per thread block, "
-                "or thread_scope_thread");
+                ASYNCPIPE_CUDA_COMPAT_SCOPE_ERROR);
   return Scope == thread_scope::thread ? thread_scope::thread
                                        : thread_scope::block;
 }
@@ -191,18 +223,21 @@ namespace detail {
 using size_t = std::size_t;
 using uintptr = decltype(sizeof(0));
 
-// The size and the promised alignment of a memcpy_async shape.
-template <class Shape> struct shape_traits {
+// The size and the promised alignment of a memcpy_async shape: a plain size,
+// or an aligned_size_t, this header's or libcu++'s (a class with a static
+// `align` and a `value`, which is how both spell the promise).
+template <class Shape, class = void> struct shape_traits {
   static constexpr size_t align = 1;
   ASYNCPIPE_COMPAT_INLINE static size_t size(Shape s) {
     return static_cast<size_t>(s);
   }
 };
-template <size_t A> struct shape_traits<aligned_size_t<A>> {
-  static constexpr size_t align = A;
-  ASYNCPIPE_COMPAT_INLINE static size_t size(aligned_size_t<A> s) {
+template <class Shape>
+struct shape_traits<Shape, decltype(void(Shape::align))> {
+  static constexpr size_t align = Shape::align;
+  ASYNCPIPE_COMPAT_INLINE static size_t size(Shape s) {
     // The promise, for the optimizer: no tail to copy.
-    __builtin_assume((s.value & (A - 1)) == 0);
+    __builtin_assume((s.value & (align - 1)) == 0);
     return s.value;
   }
 };
@@ -436,7 +471,14 @@ ASYNCPIPE_COMPAT_INLINE void memcpy_async(const Group &group, T *dst,
 } // namespace cuda_compat
 } // namespace asyncpipe
 
+// Next to CUDA's own headers the names go into their namespace cuda instead
+// of an alias (see the top of this file).
+#if ASYNCPIPE_CUDA_COMPAT_IN_LIBCUDACXX
+#include <asyncpipe/__cuda_compat_libcudacxx.h>
+#endif
+
 #undef ASYNCPIPE_COMPAT_INLINE
 #undef ASYNCPIPE_COMPAT_LDS_DMA
+#undef ASYNCPIPE_CUDA_COMPAT_SCOPE_ERROR
 
 #endif // ASYNCPIPE_CUDA_COMPAT_H
