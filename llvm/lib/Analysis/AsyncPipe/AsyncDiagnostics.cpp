@@ -40,6 +40,12 @@ void asyncpipe::reportAsyncWarning(const Instruction &I, const Twine &Msg) {
   report(I, Msg, DS_Warning);
 }
 
+void asyncpipe::keepUserLocation(Instruction &New, const Instruction &Old) {
+  New.setDebugLoc(Old.getDebugLoc());
+  if (MDNode *SrcLoc = Old.getMetadata("srcloc"))
+    New.setMetadata("srcloc", SrcLoc);
+}
+
 bool asyncpipe::isOpenCLKernelBody(const Function &F) {
   StringRef Name = F.getName();
   if (!Name.consume_front("__clang_ocl_kern_imp_"))
@@ -132,6 +138,10 @@ asyncpipe::UserSpelling asyncpipe::getUserSpelling(StringRef IRName) {
       {"llvm.amdgcn.wait.asyncmark",
        {"__builtin_amdgcn_wait_asyncmark", "asyncmarks"}},
       {"llvm.amdgcn.asyncmark", {"__builtin_amdgcn_asyncmark", "asyncmarks"}},
+      {"llvm.nvvm.cp.async.wait.group",
+       {"cp.async.wait_group", "commit groups"}},
+      {"llvm.nvvm.cp.async.commit.group",
+       {"cp.async.commit_group", "commit groups"}},
   };
   for (const auto &K : Known)
     if (K.IRName == IRName)

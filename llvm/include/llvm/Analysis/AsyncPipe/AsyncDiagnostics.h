@@ -34,6 +34,11 @@ void reportAsyncError(const Instruction &I, const Twine &Msg);
 /// Reports \p Msg as a warning at \p I.
 void reportAsyncWarning(const Instruction &I, const Twine &Msg);
 
+/// Gives \p New, which replaces the user's call \p Old, its location: the
+/// debug location, and clang's !srcloc of the call, which places a
+/// diagnostic at the user's line without -g.
+void keepUserLocation(Instruction &New, const Instruction &Old);
+
 /// True if \p F is the body clang makes of an OpenCL kernel
 /// (__clang_ocl_kern_imp_<kernel>), nothing calls it and the kernel holds the
 /// same code (the body inlined into it): remarks and errors about it would

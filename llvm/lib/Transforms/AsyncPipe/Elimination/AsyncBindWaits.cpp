@@ -236,7 +236,7 @@ void WaitBinding::makeMarksFutures() {
         New = B.CreateCall(QueueMarkFuture, {Mark.getQueueOperand()},
                            "mark.q" + Twine(Queue));
       }
-      New->setDebugLoc(Call->getDebugLoc());
+      keepUserLocation(*New, *Call);
       // Another queue's mark needs no record: its future's mark is made a
       // mark of its queue again.
       if (Queue == 0)
@@ -319,7 +319,7 @@ void WaitBinding::bindWait(const BindableWait &Bindable) {
   // count the fewest of them: the wait of the double-buffered loop would
   // become a wait for everything.
   New->addFnAttr(Attribute::NoMerge);
-  New->setDebugLoc(Call->getDebugLoc());
+  keepUserLocation(*New, *Call);
   recordSpelling(*New, Wait, Wait.getWaitCountOperand()->getType(), N);
   ++NumWaitsBound;
   ASYNCPIPE_DEBUG(dbgs() << "AsyncBindWaits: bound" << *Call << "\n  to" << *New

@@ -675,7 +675,7 @@ void FutureLowering::lowerWait(const AsyncOp &Wait) {
   Call->getOperandBundlesAsDefs(Bundles);
   CallInst *New =
       B.CreateCall(WaitFn, {ConstantInt::get(CountTy, Encodable)}, Bundles);
-  New->setDebugLoc(Call->getDebugLoc());
+  keepUserLocation(*New, *Call);
   // Counts that differ per branch stay in their branches (asyncpipe-bind-waits
   // says why), rather than becoming a switch on a merged count.
   if (Call->cannotMerge())
@@ -823,7 +823,7 @@ void FutureLowering::lowerQueuedWait(const AsyncOp &Wait) {
                          {B.getInt32(Queue), B.getInt32(uint32_t(Encodable))},
                          Bundles);
     }
-    New->setDebugLoc(Call->getDebugLoc());
+    keepUserLocation(*New, *Call);
     if (Call->cannotMerge())
       New->addFnAttr(Attribute::NoMerge);
     if (Future)
