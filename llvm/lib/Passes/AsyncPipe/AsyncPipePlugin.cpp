@@ -18,6 +18,7 @@
 #include "Target/NVPTX/NVPTXAsync.h"
 #include "Target/SPIRV/SPIRVAsync.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncRaceAnalysis.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOpSummary.h"
 #include "llvm/Analysis/AsyncPipe/AsyncUnobservedWaits.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"

@@ -1,0 +1,578 @@
+//===- AsyncRaceAnalysis.cpp - Accesses that see a copy in flight ---------===//
+//
+// Part of the AsyncPipe project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The most common async-copy bug is a wait one group too weak: a read of a
+// buffer whose copy may still be landing. The model says, at every point,
+// which groups may be pending; this analysis relates that to the bytes an
+// access touches, and reports only what it proves, so that the warning
+// built on it never fires on correct code.
+//
+// Each level of the function (a loop's own blocks, or the blocks outside
+// every loop) gets a trace: the marks, waits, copies and shared-memory
+// accesses of the blocks that run exactly once per iteration (those that
+// dominate the loop's latch; outside loops, those that post-dominate the
+// entry), in dominance order, an inner loop that marks or waits standing in
+// it as one event. Where a block that may not run, or an inner loop that is
+// not entered once per iteration, marks or waits, the level's trace says
+// nothing and no race is claimed in it. On a trace the groups between a
+// copy in iteration t - k and an access in iteration t are the same on every
+// path: walking them tells whether some wait completed the copy. Where none
+// did, ScalarEvolution gives both addresses at those iterations (a loop's
+// recurrences evaluated there, modular buffer indices folded); a constant
+// difference within both sizes is an overlap.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/Analysis/AsyncPipe/AsyncRaceAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
+#include "llvm/Analysis/AsyncPipe/AsyncOps.h"
+#include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::asyncpipe;
+
+AnalysisKey AsyncRaceAnalysis::Key;
+
+namespace {
+
+/// How many iterations back a copy is looked for, and over how many
+/// iterations of the access the addresses are compared: enough for every
+/// multi-buffering depth users write (the buffer index repeats with the
+/// depth).
+constexpr uint64_t MaxIterationsApart = 8;
+constexpr uint64_t IterationsCompared = 8;
+/// Address comparisons per function, at most: what keeps the analysis cheap
+/// on huge generated kernels (where it then claims nothing more).
+constexpr unsigned MaxOverlapQueries = 4096;
+
+bool isSameOnEveryIteration(const Value *V, const Loop *L, unsigned Depth);
+
+/// One instruction of a trace that matters to the question.
+struct TraceEvent {
+  enum Kind : uint8_t {
+    Mark,      ///< A mark counted by the copies' sequence.
+    Wait,      ///< A wait of the sequence for at most Count marks.
+    Completes, ///< A wait that completes every copy (commits first).
+    Unknown,   ///< May mark or wait any number of times (a call, an inner
+               ///< loop that marks or waits, a wait of unknown count).
+    Copy,      ///< An async copy into shared memory.
+    Access,    ///< A load or store of shared memory.
+  } K;
+  const Instruction *I = nullptr;
+  uint64_t Count = 0;
+  /// Unknown events that are an inner loop: the loop.
+  const Loop *Inner = nullptr;
+};
+
+/// The events of one level that run exactly once per iteration (per call
+/// outside loops), in program order.
+struct LevelTrace {
+  const Loop *L = nullptr;
+  SmallVector<TraceEvent, 16> Events;
+  /// False where a mark, a wait or an unknown call of the level may run
+  /// other than once per iteration: the trace then proves nothing.
+  bool Deterministic = true;
+};
+
+/// Marks seen, and how the walk ended.
+struct Walk {
+  uint64_t Marks = 0;
+  const Instruction *LastWait = nullptr;
+  bool Completed = false;
+  bool Unknown = false;
+  bool stopped() const { return Completed || Unknown; }
+};
+
+void stepWalk(Walk &W, ArrayRef<TraceEvent> Events) {
+  for (const TraceEvent &E : Events) {
+    if (W.stopped())
+      return;
+    switch (E.K) {
+    case TraceEvent::Mark:
+      ++W.Marks;
+      break;
+    case TraceEvent::Wait:
+      W.LastWait = E.I;
+      // The copy is in the Marks-th newest group (none while Marks is 0).
+      if (W.Marks > E.Count)
+        W.Completed = true;
+      break;
+    case TraceEvent::Completes:
+      W.LastWait = E.I;
+      W.Completed = true;
+      break;
+    case TraceEvent::Unknown:
+      W.Unknown = true;
+      break;
+    case TraceEvent::Copy:
+    case TraceEvent::Access:
+      break;
+    }
+  }
+}
+
+class RaceFinder {
+public:
+  RaceFinder(Function &F, LoopInfo &LI, DominatorTree &DT,
+             PostDominatorTree &PDT, ScalarEvolution &SE, unsigned SharedAS,
+             AsyncSemantics Kind)
+      : F(F), LI(LI), DT(DT), PDT(PDT), SE(SE), DL(F.getDataLayout()),
+        SharedAS(SharedAS), Kind(Kind) {}
+
+  void find(SmallVectorImpl<AsyncRace> &Races);
+
+private:
+  std::optional<TraceEvent> classify(const Instruction &I) const;
+  /// True if \p Mark closes a group of the copies' sequence: the
+  /// activation sequence holds only activation-model marks, the hardware
+  /// counter every mark.
+  bool countsMarkOf(const AsyncOp &Mark) const {
+    return Kind == AsyncSemantics::Hardware ||
+           Mark.getSemantics() == AsyncSemantics::Activation;
+  }
+  bool marksOrWaits(const Loop &Inner) const;
+  bool isShared(const Value *Ptr) const;
+  LevelTrace buildTrace(const Loop *L) const;
+  bool runsOncePerIteration(const BasicBlock &BB, const Loop *L) const;
+
+  void findInLevel(const LevelTrace &T, SmallVectorImpl<AsyncRace> &Races);
+  bool tryRace(const TraceEvent &Copy, const TraceEvent &Access, const Walk &W,
+               const Loop *L, uint64_t Apart, bool CopyBeforeLoop,
+               uint64_t FromIt, uint64_t ToIt,
+               SmallVectorImpl<AsyncRace> &Races);
+  void findAcrossLoopEntry(const LevelTrace &Outer, const LevelTrace &Inner,
+                           size_t CopyAt, size_t LoopAt,
+                           SmallVectorImpl<AsyncRace> &Races);
+  std::optional<int64_t> overlap(const Instruction &Copy, uint64_t CopyIter,
+                                 const Instruction &Access, uint64_t AccessIter,
+                                 const Loop *L, bool CopyOutsideL) const;
+  const SCEV *atIteration(const SCEV *S, const Loop *L, uint64_t It) const;
+  bool mayHaveIteration(const Loop *L, uint64_t It) const;
+  static bool sameObject(const TraceEvent &Copy, const TraceEvent &Access);
+
+  Function &F;
+  LoopInfo &LI;
+  DominatorTree &DT;
+  PostDominatorTree &PDT;
+  ScalarEvolution &SE;
+  const DataLayout &DL;
+  unsigned SharedAS;
+  AsyncSemantics Kind;
+  DenseMap<const Loop *, LevelTrace> Traces;
+  unsigned OverlapQueries = 0;
+};
+
+std::optional<TraceEvent> RaceFinder::classify(const Instruction &I) const {
+  if (AsyncOp Op = AsyncOp::get(I)) {
+    if (Op.isMark())
+      return countsMarkOf(Op) ? std::optional(TraceEvent{TraceEvent::Mark, &I})
+                              : std::nullopt;
+    if (Op.isWait()) {
+      // A wait of the other kind counts another sequence, which the trace
+      // does not follow: whether it completes the copy is not known.
+      if (Op.getSemantics() != Kind)
+        return TraceEvent{TraceEvent::Unknown, &I};
+      if (Op.alsoWaitsForUncommittedCopies())
+        return TraceEvent{TraceEvent::Completes, &I};
+      if (std::optional<uint64_t> N = Op.getConstantWaitCount())
+        return TraceEvent{TraceEvent::Wait, &I, *N};
+      return TraceEvent{TraceEvent::Unknown, &I};
+    }
+    if (Op.isFutureWait())
+      return TraceEvent{TraceEvent::Unknown, &I};
+    if (Op.isCopy() && !Op.isStore() && Op.getSemantics() == Kind &&
+        Op.getCopySize() && Op.getCopyDestination())
+      return TraceEvent{TraceEvent::Copy, &I};
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    bool MayRunAsyncOps =
+        Kind == AsyncSemantics::Hardware
+            ? (!isa<IntrinsicInst>(Call) &&
+               (!Call->isInlineAsm() || isOpaqueToHardwareCounter(*Call)))
+            : isAsyncFragmentCall(*Call);
+    return MayRunAsyncOps ? std::optional(TraceEvent{TraceEvent::Unknown, &I})
+                          : std::nullopt;
+  }
+  if (const Value *Ptr = getLoadStorePointerOperand(&I))
+    if (isShared(Ptr))
+      return TraceEvent{TraceEvent::Access, &I};
+  return std::nullopt;
+}
+
+/// True if \p Ptr points to shared memory: its address space is shared, or
+/// (a generic pointer, as CUDA's) it is derived from a shared variable.
+bool RaceFinder::isShared(const Value *Ptr) const {
+  if (Ptr->getType()->getPointerAddressSpace() == SharedAS)
+    return true;
+  const auto *Object = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  return Object && Object->getAddressSpace() == SharedAS;
+}
+
+bool RaceFinder::marksOrWaits(const Loop &Inner) const {
+  for (const BasicBlock *BB : Inner.blocks())
+    for (const Instruction &I : *BB)
+      if (std::optional<TraceEvent> E = classify(I))
+        if (E->K != TraceEvent::Copy && E->K != TraceEvent::Access)
+          return true;
+  return false;
+}
+
+bool RaceFinder::runsOncePerIteration(const BasicBlock &BB,
+                                      const Loop *L) const {
+  if (!L)
+    return PDT.dominates(&BB, &F.getEntryBlock());
+  const BasicBlock *Latch = L->getLoopLatch();
+  return Latch && DT.dominates(&BB, Latch);
+}
+
+LevelTrace RaceFinder::buildTrace(const Loop *L) const {
+  LevelTrace T;
+  T.L = L;
+  SmallVector<const BasicBlock *, 16> Once;
+  auto Visit = [&](const BasicBlock &BB) {
+    if (LI.getLoopFor(&BB) != L || !DT.isReachableFromEntry(&BB))
+      return;
+    if (runsOncePerIteration(BB, L)) {
+      Once.push_back(&BB);
+      return;
+    }
+    for (const Instruction &I : BB)
+      if (std::optional<TraceEvent> E = classify(I))
+        if (E->K != TraceEvent::Copy && E->K != TraceEvent::Access)
+          T.Deterministic = false;
+  };
+  if (L)
+    for (const BasicBlock *BB : L->blocks())
+      Visit(*BB);
+  else
+    for (const BasicBlock &BB : F)
+      Visit(BB);
+  // Blocks that run once per iteration lie on one path of the dominator
+  // tree: its depth orders them.
+  sort(Once, [&](const BasicBlock *A, const BasicBlock *B) {
+    return DT.getNode(A)->getLevel() < DT.getNode(B)->getLevel();
+  });
+  // Inner loops that mark or wait stand in the trace where they are
+  // entered, if they are entered once per iteration.
+  DenseMap<const BasicBlock *, const Loop *> EnteredFrom;
+  const std::vector<Loop *> &Children =
+      L ? L->getSubLoops() : LI.getTopLevelLoops();
+  for (const Loop *Inner : Children) {
+    if (!marksOrWaits(*Inner))
+      continue;
+    const BasicBlock *Preheader = Inner->getLoopPreheader();
+    if (!Preheader || LI.getLoopFor(Preheader) != L ||
+        !runsOncePerIteration(*Preheader, L) || EnteredFrom.count(Preheader))
+      T.Deterministic = false;
+    else
+      EnteredFrom[Preheader] = Inner;
+  }
+  for (const BasicBlock *BB : Once) {
+    for (const Instruction &I : *BB)
+      if (std::optional<TraceEvent> E = classify(I))
+        T.Events.push_back(*E);
+    if (const Loop *Inner = EnteredFrom.lookup(BB))
+      T.Events.push_back(
+          TraceEvent{TraceEvent::Unknown, BB->getTerminator(), 0, Inner});
+  }
+  return T;
+}
+
+bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access) {
+  const Value *Dst = AsyncOp::get(*Copy.I).getCopyDestination();
+  const Value *Ptr = getLoadStorePointerOperand(Access.I);
+  return getUnderlyingObject(Dst) == getUnderlyingObject(Ptr);
+}
+
+const SCEV *RaceFinder::atIteration(const SCEV *S, const Loop *L,
+                                    uint64_t It) const {
+  LoopToScevMapT Map;
+  Map[L] = SE.getConstant(Type::getInt64Ty(F.getContext()), It);
+  const SCEV *At = SCEVLoopAddRecRewriter::rewrite(S, Map, SE);
+  // A value of L that is no recurrence (a rotated pointer, a loaded index)
+  // has a value per iteration that ScalarEvolution does not give.
+  bool PerIteration = SCEVExprContains(At, [&](const SCEV *Sub) {
+    const auto *Unknown = dyn_cast<SCEVUnknown>(Sub);
+    return Unknown && !isSameOnEveryIteration(Unknown->getValue(), L, 0);
+  });
+  return PerIteration ? nullptr : At;
+}
+
+/// True if \p V has one value on every iteration of \p L: it is defined
+/// outside L, or computed in L without memory, side effects or phis from
+/// such values (a work-item id queried in the loop).
+bool isSameOnEveryIteration(const Value *V, const Loop *L, unsigned Depth) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I))
+    return true;
+  if (Depth > 6 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects())
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) {
+    return isSameOnEveryIteration(Op, L, Depth + 1);
+  });
+}
+
+bool RaceFinder::mayHaveIteration(const Loop *L, uint64_t It) const {
+  unsigned MaxTrips = SE.getSmallConstantMaxTripCount(L);
+  return MaxTrips == 0 || It < MaxTrips;
+}
+
+/// Where the access starts in the copy's destination, if their bytes
+/// overlap with the copy in iteration \p CopyIter of \p L (or before L when
+/// \p CopyOutsideL) and the access in iteration \p AccessIter.
+std::optional<int64_t> RaceFinder::overlap(const Instruction &Copy,
+                                           uint64_t CopyIter,
+                                           const Instruction &Access,
+                                           uint64_t AccessIter, const Loop *L,
+                                           bool CopyOutsideL) const {
+  AsyncOp Op = AsyncOp::get(Copy);
+  // Address space casts are no arithmetic: CUDA's copies take the shared
+  // address of the generic pointer the program reads through.
+  const SCEV *Dst = SE.getSCEV(Op.getCopyDestination()->stripPointerCasts());
+  const SCEV *Ptr = SE.getSCEV(const_cast<Value *>(
+      getLoadStorePointerOperand(&Access)->stripPointerCasts()));
+  if (Dst->getType() != Ptr->getType())
+    return std::nullopt;
+  if (L) {
+    if (!CopyOutsideL)
+      Dst = atIteration(Dst, L, CopyIter);
+    Ptr = atIteration(Ptr, L, AccessIter);
+    if (!Dst || !Ptr)
+      return std::nullopt;
+  }
+  const SCEV *Diff = SE.getMinusSCEV(Ptr, Dst);
+  const auto *C = dyn_cast<SCEVConstant>(Diff);
+  if (!C || C->getAPInt().getSignificantBits() > 63)
+    return std::nullopt;
+  int64_t Offset = C->getAPInt().getSExtValue();
+  int64_t CopyBytes = *Op.getCopySize();
+  int64_t AccessBytes =
+      DL.getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(&Access)))
+          .getFixedValue();
+  if (Offset < CopyBytes && Offset + AccessBytes > 0)
+    return Offset;
+  return std::nullopt;
+}
+
+/// Compares the bytes of \p Copy and \p Access, the access in iterations
+/// [\p FromIt, \p ToIt) of \p L and the copy \p Apart iterations earlier
+/// (or before L when \p CopyBeforeLoop), and records the first overlap, the
+/// walk \p W having reached the access with the copy pending.
+bool RaceFinder::tryRace(const TraceEvent &Copy, const TraceEvent &Access,
+                         const Walk &W, const Loop *L, uint64_t Apart,
+                         bool CopyBeforeLoop, uint64_t FromIt, uint64_t ToIt,
+                         SmallVectorImpl<AsyncRace> &Races) {
+  if (Access.K != TraceEvent::Access || !sameObject(Copy, Access))
+    return false;
+  for (uint64_t It = FromIt; It != ToIt; ++It) {
+    if (L && !mayHaveIteration(L, It))
+      return false;
+    // A bound on the work in a huge function: past it nothing is claimed.
+    if (OverlapQueries == MaxOverlapQueries)
+      return false;
+    ++OverlapQueries;
+    std::optional<int64_t> Offset =
+        overlap(*Copy.I, It - Apart, *Access.I, It, L, CopyBeforeLoop);
+    if (!Offset)
+      continue;
+    AsyncRace R;
+    R.Copy = Copy.I;
+    R.Access = Access.I;
+    R.L = L;
+    R.AccessIteration = L ? It : 0;
+    R.IterationsApart = Apart;
+    R.CopyBeforeLoop = CopyBeforeLoop;
+    R.MarksSinceCopy = W.Marks;
+    R.LastWait = W.LastWait;
+    R.Offset = *Offset;
+    Races.push_back(R);
+    return true;
+  }
+  return false;
+}
+
+void RaceFinder::findInLevel(const LevelTrace &T,
+                             SmallVectorImpl<AsyncRace> &Races) {
+  ArrayRef<TraceEvent> Events = T.Events;
+  for (size_t CopyAt = 0; CopyAt != Events.size(); ++CopyAt) {
+    const TraceEvent &Copy = Events[CopyAt];
+    if (Copy.K != TraceEvent::Copy)
+      continue;
+    // A copy before an inner loop, and the loop's accesses.
+    for (size_t LoopAt = CopyAt + 1; LoopAt != Events.size(); ++LoopAt)
+      if (const Loop *Inner = Events[LoopAt].Inner) {
+        auto It = Traces.find(Inner);
+        if (It != Traces.end() && It->second.Deterministic)
+          findAcrossLoopEntry(T, It->second, CopyAt, LoopAt, Races);
+      }
+    // One walk from the copy through the iterations after it: an access
+    // reached while the copy is pending races with it if the bytes overlap
+    // (the nearest iteration first: the fewest marks since the copy).
+    SmallPtrSet<const Instruction *, 8> Raced;
+    Walk W;
+    for (uint64_t Apart = 0; Apart <= (T.L ? MaxIterationsApart : 0); ++Apart)
+      for (size_t At = Apart == 0 ? CopyAt + 1 : 0;
+           At != Events.size() && !W.stopped(); ++At) {
+        const TraceEvent &E = Events[At];
+        if (!Raced.count(E.I) &&
+            tryRace(Copy, E, W, T.L, Apart, /*CopyBeforeLoop=*/false, Apart,
+                    T.L ? Apart + IterationsCompared : 1, Races))
+          Raced.insert(E.I);
+        stepWalk(W, E);
+      }
+  }
+}
+
+void RaceFinder::findAcrossLoopEntry(const LevelTrace &Outer,
+                                     const LevelTrace &Inner, size_t CopyAt,
+                                     size_t LoopAt,
+                                     SmallVectorImpl<AsyncRace> &Races) {
+  const TraceEvent &Copy = Outer.Events[CopyAt];
+  Walk W;
+  for (const TraceEvent &E :
+       ArrayRef(Outer.Events).slice(CopyAt + 1, LoopAt - CopyAt - 1))
+    stepWalk(W, E);
+  SmallPtrSet<const Instruction *, 8> Raced;
+  for (uint64_t It = 0; It != IterationsCompared; ++It)
+    for (const TraceEvent &E : Inner.Events) {
+      if (W.stopped())
+        return;
+      // The walk is at iteration It: only it is compared.
+      if (!Raced.count(E.I) &&
+          tryRace(Copy, E, W, Inner.L, 0,
+                  /*CopyBeforeLoop=*/true, It, It + 1, Races))
+        Raced.insert(E.I);
+      stepWalk(W, E);
+    }
+}
+
+void RaceFinder::find(SmallVectorImpl<AsyncRace> &Races) {
+  Traces[nullptr] = buildTrace(nullptr);
+  for (const Loop *L : LI.getLoopsInPreorder())
+    Traces[L] = buildTrace(L);
+  SmallVector<const Loop *, 8> Levels = {nullptr};
+  append_range(Levels, LI.getLoopsInPreorder());
+  for (const Loop *L : Levels)
+    if (Traces[L].Deterministic)
+      findInLevel(Traces[L], Races);
+}
+
+/// Keeps, per access, the race with the newest group (the fewest marks
+/// since its copy): the wait that completes it completes the others.
+void keepNewestPerAccess(SmallVectorImpl<AsyncRace> &Races) {
+  DenseMap<const Instruction *, size_t> Best;
+  SmallVector<AsyncRace, 4> Kept;
+  for (const AsyncRace &R : Races) {
+    auto [It, New] = Best.try_emplace(R.Access, Kept.size());
+    if (New)
+      Kept.push_back(R);
+    else if (R.MarksSinceCopy < Kept[It->second].MarksSinceCopy)
+      Kept[It->second] = R;
+  }
+  Races.assign(Kept.begin(), Kept.end());
+}
+
+} // namespace
+
+AsyncRaceInfo AsyncRaceAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
+  AsyncRaceInfo Info;
+  if (F.isDeclaration() || !moduleMayHaveAsyncOps(*F.getParent()) ||
+      usesAsyncQueues(F))
+    return Info;
+  std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(*F.getParent());
+  if (!Target)
+    return Info;
+  bool HasCopy[NumAsyncSemantics] = {false, false};
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (AsyncOp Op = AsyncOp::get(I); Op.isCopy() && !Op.isStore())
+        HasCopy[static_cast<unsigned>(Op.getSemantics())] = true;
+  if (!HasCopy[0] && !HasCopy[1])
+    return Info;
+  auto &LI = AM.getResult<LoopAnalysis>(F);
+  // A cycle LoopInfo does not describe runs its blocks any number of times:
+  // no trace holds there.
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
+    return Info;
+  auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+  auto &PDT = AM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
+  for (unsigned K = 0; K != NumAsyncSemantics; ++K)
+    if (HasCopy[K])
+      RaceFinder(F, LI, DT, PDT, SE, Target->getSharedAddressSpace(),
+                 static_cast<AsyncSemantics>(K))
+          .find(Info.Races);
+  keepNewestPerAccess(Info.Races);
+  return Info;
+}
+
+bool AsyncRaceInfo::invalidate(Function &, const PreservedAnalyses &PA,
+                               FunctionAnalysisManager::Invalidator &) {
+  auto Checker = PA.getChecker<AsyncRaceAnalysis>();
+  return !Checker.preserved() &&
+         !Checker.preservedSet<AllAnalysesOn<Function>>();
+}
+
+static void printInstruction(raw_ostream &OS, const Instruction *I) {
+  if (!I) {
+    OS << "none";
+    return;
+  }
+  if (I->hasName())
+    OS << '%' << I->getName();
+  else if (const auto *Call = dyn_cast<CallBase>(I);
+           Call && Call->getCalledFunction())
+    OS << "call @" << Call->getCalledFunction()->getName();
+  else
+    OS << '\'' << I->getOpcodeName() << '\'';
+  if (const DebugLoc &Loc = I->getDebugLoc())
+    OS << " (line " << Loc.getLine() << ')';
+}
+
+void AsyncRaceInfo::print(raw_ostream &OS) const {
+  for (const AsyncRace &R : Races) {
+    OS << "  race: ";
+    printInstruction(OS, R.Access);
+    OS << (R.Access->mayWriteToMemory() ? " writes" : " reads") << " at offset "
+       << R.Offset << " of copy ";
+    printInstruction(OS, R.Copy);
+    if (R.L) {
+      OS << ", iteration " << R.AccessIteration << " of loop "
+         << R.L->getHeader()->getName();
+      if (R.CopyBeforeLoop)
+        OS << ", copy before the loop";
+      else
+        OS << ", copy " << R.IterationsApart << " iteration(s) earlier";
+    }
+    OS << "; marks since the copy: " << R.MarksSinceCopy << "; last wait: ";
+    printInstruction(OS, R.LastWait);
+    OS << '\n';
+  }
+}
+
+PreservedAnalyses AsyncRacePrinterPass::run(Function &F,
+                                            FunctionAnalysisManager &AM) {
+  OS << "async races in '" << F.getName() << "':\n";
+  AM.getResult<AsyncRaceAnalysis>(F).print(OS);
+  return PreservedAnalyses::all();
+}
