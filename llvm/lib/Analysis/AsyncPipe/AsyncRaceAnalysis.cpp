@@ -157,15 +157,22 @@ private:
                const Loop *L, uint64_t Apart, bool CopyBeforeLoop,
                uint64_t FromIt, uint64_t ToIt,
                SmallVectorImpl<AsyncRace> &Races);
+  bool tryBytes(const TraceEvent &Copy, const TraceEvent &Access, const Walk &W,
+                const Loop *L, uint64_t Apart, bool CopyBeforeLoop,
+                uint64_t FromIt, uint64_t ToIt, bool Source,
+                SmallVectorImpl<AsyncRace> &Races);
   void findAcrossLoopEntry(const LevelTrace &Outer, const LevelTrace &Inner,
                            size_t CopyAt, size_t LoopAt,
                            SmallVectorImpl<AsyncRace> &Races);
   std::optional<int64_t> overlap(const Instruction &Copy, uint64_t CopyIter,
                                  const Instruction &Access, uint64_t AccessIter,
-                                 const Loop *L, bool CopyOutsideL) const;
+                                 const Loop *L, bool CopyOutsideL,
+                                 bool Source) const;
   const SCEV *atIteration(const SCEV *S, const Loop *L, uint64_t It) const;
   bool mayHaveIteration(const Loop *L, uint64_t It) const;
-  static bool sameObject(const TraceEvent &Copy, const TraceEvent &Access);
+  static const Value *copyBytes(const Instruction &Copy, bool Source);
+  static bool sameObject(const TraceEvent &Copy, const TraceEvent &Access,
+                         bool Source);
 
   Function &F;
   LoopInfo &LI;
@@ -211,8 +218,10 @@ std::optional<TraceEvent> RaceFinder::classify(const Instruction &I) const {
     return MayRunAsyncOps ? std::optional(TraceEvent{TraceEvent::Unknown, &I})
                           : std::nullopt;
   }
+  // Loads and stores of shared memory may touch a copy's destination; a
+  // store anywhere may overwrite a copy's source.
   if (const Value *Ptr = getLoadStorePointerOperand(&I))
-    if (isShared(Ptr))
+    if (isShared(Ptr) || isa<StoreInst>(I))
       return TraceEvent{TraceEvent::Access, &I};
   return std::nullopt;
 }
@@ -296,10 +305,18 @@ LevelTrace RaceFinder::buildTrace(const Loop *L) const {
   return T;
 }
 
-bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access) {
-  const Value *Dst = AsyncOp::get(*Copy.I).getCopyDestination();
+/// The pointer to the bytes \p Copy writes, or (\p Source) reads: null
+/// where it is no pointer (a buffer resource).
+const Value *RaceFinder::copyBytes(const Instruction &Copy, bool Source) {
+  AsyncOp Op = AsyncOp::get(Copy);
+  return Source ? Op.getCopySource() : Op.getCopyDestination();
+}
+
+bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access,
+                            bool Source) {
+  const Value *Bytes = copyBytes(*Copy.I, Source);
   const Value *Ptr = getLoadStorePointerOperand(Access.I);
-  return getUnderlyingObject(Dst) == getUnderlyingObject(Ptr);
+  return Bytes && getUnderlyingObject(Bytes) == getUnderlyingObject(Ptr);
 }
 
 const SCEV *RaceFinder::atIteration(const SCEV *S, const Loop *L,
@@ -339,15 +356,23 @@ bool RaceFinder::mayHaveIteration(const Loop *L, uint64_t It) const {
 /// Where the access starts in the copy's destination, if their bytes
 /// overlap with the copy in iteration \p CopyIter of \p L (or before L when
 /// \p CopyOutsideL) and the access in iteration \p AccessIter.
-std::optional<int64_t> RaceFinder::overlap(const Instruction &Copy,
-                                           uint64_t CopyIter,
-                                           const Instruction &Access,
-                                           uint64_t AccessIter, const Loop *L,
-                                           bool CopyOutsideL) const {
+std::optional<int64_t>
+RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
+                    const Instruction &Access, uint64_t AccessIter,
+                    const Loop *L, bool CopyOutsideL, bool Source) const {
   AsyncOp Op = AsyncOp::get(Copy);
+  int64_t CopyBytes = *Op.getCopySize();
+  // A zero-filling copy reads only its source size.
+  if (Value *SourceSize = Op.getSourceSizeOperand(); Source && SourceSize) {
+    const auto *Known = dyn_cast<ConstantInt>(SourceSize);
+    if (!Known || Known->getValue().getActiveBits() > 32)
+      return std::nullopt;
+    CopyBytes = std::min<int64_t>(CopyBytes, Known->getZExtValue());
+  }
   // Address space casts are no arithmetic: CUDA's copies take the shared
   // address of the generic pointer the program reads through.
-  const SCEV *Dst = SE.getSCEV(Op.getCopyDestination()->stripPointerCasts());
+  const SCEV *Dst = SE.getSCEV(
+      const_cast<Value *>(copyBytes(Copy, Source)->stripPointerCasts()));
   const SCEV *Ptr = SE.getSCEV(const_cast<Value *>(
       getLoadStorePointerOperand(&Access)->stripPointerCasts()));
   if (Dst->getType() != Ptr->getType())
@@ -364,7 +389,6 @@ std::optional<int64_t> RaceFinder::overlap(const Instruction &Copy,
   if (!C || C->getAPInt().getSignificantBits() > 63)
     return std::nullopt;
   int64_t Offset = C->getAPInt().getSExtValue();
-  int64_t CopyBytes = *Op.getCopySize();
   int64_t AccessBytes =
       DL.getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(&Access)))
           .getFixedValue();
@@ -381,8 +405,25 @@ bool RaceFinder::tryRace(const TraceEvent &Copy, const TraceEvent &Access,
                          const Walk &W, const Loop *L, uint64_t Apart,
                          bool CopyBeforeLoop, uint64_t FromIt, uint64_t ToIt,
                          SmallVectorImpl<AsyncRace> &Races) {
-  if (Access.K != TraceEvent::Access || !sameObject(Copy, Access))
+  if (Access.K != TraceEvent::Access)
     return false;
+  // The copy's destination against any access of shared memory; its source
+  // against a store.
+  const Value *Ptr = getLoadStorePointerOperand(Access.I);
+  if (isShared(Ptr) && sameObject(Copy, Access, /*Source=*/false) &&
+      tryBytes(Copy, Access, W, L, Apart, CopyBeforeLoop, FromIt, ToIt,
+               /*Source=*/false, Races))
+    return true;
+  return isa<StoreInst>(Access.I) &&
+         sameObject(Copy, Access, /*Source=*/true) &&
+         tryBytes(Copy, Access, W, L, Apart, CopyBeforeLoop, FromIt, ToIt,
+                  /*Source=*/true, Races);
+}
+
+bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
+                          const Walk &W, const Loop *L, uint64_t Apart,
+                          bool CopyBeforeLoop, uint64_t FromIt, uint64_t ToIt,
+                          bool Source, SmallVectorImpl<AsyncRace> &Races) {
   for (uint64_t It = FromIt; It != ToIt; ++It) {
     if (L && !mayHaveIteration(L, It))
       return false;
@@ -391,7 +432,7 @@ bool RaceFinder::tryRace(const TraceEvent &Copy, const TraceEvent &Access,
       return false;
     ++OverlapQueries;
     std::optional<int64_t> Offset =
-        overlap(*Copy.I, It - Apart, *Access.I, It, L, CopyBeforeLoop);
+        overlap(*Copy.I, It - Apart, *Access.I, It, L, CopyBeforeLoop, Source);
     if (!Offset)
       continue;
     AsyncRace R;
@@ -404,6 +445,7 @@ bool RaceFinder::tryRace(const TraceEvent &Copy, const TraceEvent &Access,
     R.MarksSinceCopy = W.Marks;
     R.LastWait = W.LastWait;
     R.Offset = *Offset;
+    R.OverwritesSource = Source;
     Races.push_back(R);
     return true;
   }
@@ -554,7 +596,8 @@ void AsyncRaceInfo::print(raw_ostream &OS) const {
     OS << "  race: ";
     printInstruction(OS, R.Access);
     OS << (R.Access->mayWriteToMemory() ? " writes" : " reads") << " at offset "
-       << R.Offset << " of copy ";
+       << R.Offset
+       << (R.OverwritesSource ? " of the source of copy " : " of copy ");
     printInstruction(OS, R.Copy);
     if (R.L) {
       OS << ", iteration " << R.AccessIteration << " of loop "

@@ -102,36 +102,42 @@ void warnRace(const AsyncRace &R) {
   StringRef Access = isa<StoreInst>(R.Access) ? "store" : "load";
   std::string Group = "the copy's group (the " + ordinal(R.MarksSinceCopy) +
                       " newest at the " + Access.str() + ")";
+  // What the access does to the copy's bytes, and the same seen from the
+  // wait or the copy.
+  std::string What =
+      R.OverwritesSource
+          ? "overwrites the source of the async copy" + atLine(R.Copy) +
+                ", which may not have read it yet"
+          : Access.str() + (Access == "store" ? " to" : " of") +
+                " shared memory overlaps the destination of the async copy" +
+                atLine(R.Copy) + " while it is still in flight";
+  std::string Later = R.OverwritesSource
+                          ? "a later store overwrites its source"
+                          : "a later " + Access.str() +
+                                " of shared memory overlaps its destination";
   if (R.Access->getDebugLoc()) {
     std::string Waited = R.LastWait
                              ? "the wait" + atLine(R.LastWait) + " leaves " +
                                    Group + " pending; "
                              : "no wait completes " + Group + " before it; ";
-    reportAsyncWarning(*R.Access,
-                       "this " + Access +
-                           " of shared memory overlaps the destination of "
-                           "the async copy" +
-                           atLine(R.Copy) + " while it is still in flight: " +
-                           describeWhen(R) + Waited + describeFix(R, Access));
+    std::string Subject = R.OverwritesSource ? "this store " : "this ";
+    reportAsyncWarning(*R.Access, Subject + What + ": " + describeWhen(R) +
+                                      Waited + describeFix(R, Access));
     return;
   }
   // Without -g the access has no line; the wait (or the copy) has the
   // user's, from clang's location of the call.
   std::string Hint = " (compile with -g for the lines): ";
   if (R.LastWait) {
-    reportAsyncWarning(*R.LastWait,
-                       "this wait leaves an async copy in flight whose "
-                       "destination a later " +
-                           Access + " of shared memory overlaps" + Hint +
-                           describeWhen(R) + Group + " is still pending; " +
-                           describeFix(R, Access));
+    reportAsyncWarning(*R.LastWait, "this wait leaves an async copy in "
+                                    "flight while " +
+                                        Later + Hint + describeWhen(R) + Group +
+                                        " is still pending; " +
+                                        describeFix(R, Access));
     return;
   }
-  reportAsyncWarning(*R.Copy, "a later " + Access +
-                                  " of shared memory overlaps this async "
-                                  "copy's destination while it is still in "
-                                  "flight" +
-                                  Hint + describeWhen(R) +
+  reportAsyncWarning(*R.Copy, "this async copy is still in flight when " +
+                                  Later + Hint + describeWhen(R) +
                                   "no wait completes " + Group +
                                   " before it; " + describeFix(R, Access));
 }

@@ -172,6 +172,24 @@ entry:
   ret void
 }
 
+; A store into the bytes a pending copy reads: the copy may not have read
+; them yet. After the wait for 0 the store is safe; a store elsewhere in the
+; source too.
+; CHECK-LABEL: async races in 'source_overwrite':
+; CHECK-NEXT:  race: 'store' writes at offset 0 of the source of copy call @asyncpipe.copy; marks since the copy: 1; last wait: none
+; CHECK-NOT:   race:
+define amdgpu_kernel void @source_overwrite(ptr addrspace(1) %in) {
+entry:
+  %in.4 = getelementptr i32, ptr addrspace(1) %in, i64 4
+  call void @asyncpipe.copy(ptr addrspace(3) @other, ptr addrspace(1) %in, i32 16, i32 0)
+  call void @asyncpipe.mark()
+  store i32 0, ptr addrspace(1) %in
+  store i32 1, ptr addrspace(1) %in.4
+  call void @asyncpipe.wait(i32 0)
+  store i32 2, ptr addrspace(1) %in
+  ret void
+}
+
 ; Nothing is claimed where it is not proven: a wait in a branch (the groups
 ; between copy and read depend on the path), pointers rotated through phis
 ; (ScalarEvolution has no value per iteration), a read of another buffer.

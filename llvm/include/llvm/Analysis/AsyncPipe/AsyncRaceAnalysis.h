@@ -6,7 +6,8 @@
 ///
 /// \file
 /// Finds the loads and stores of shared memory that overlap the destination
-/// of an async copy still in flight under the model
+/// of an async copy still in flight, and the stores that overwrite its
+/// source, under the model
 /// (llvm/docs/AsyncPipeModel.rst): on every execution that reaches both, in
 /// the iteration named, the copy's group has not been waited for when the
 /// access runs, and the bytes overlap. Only proven races are reported: no
@@ -57,9 +58,13 @@ struct AsyncRace {
   uint64_t MarksSinceCopy = 0;
   /// The last wait before the access on that path, or null.
   const Instruction *LastWait = nullptr;
-  /// Where in the copy's destination the access starts (bytes; may be
-  /// negative: the access starts before it).
+  /// Where in the copy's destination (its source, with OverwritesSource)
+  /// the access starts (bytes; may be negative: the access starts before
+  /// it).
   int64_t Offset = 0;
+  /// The access is a store into the bytes the copy reads, which it may not
+  /// have read yet, rather than an access of the bytes it writes.
+  bool OverwritesSource = false;
 };
 
 /// The races of one function, each access once: with the copy whose group is

@@ -8,10 +8,10 @@
 /// \file
 /// The asyncpipe-race-check pass warns, at the user's line, about each load
 /// or store of shared memory that AsyncRaceAnalysis proves overlaps an async
-/// copy still in flight, naming the copy's line, the iteration, how many
-/// groups the last wait leaves pending and the weakest wait that removes the
-/// race. It is a lint: it changes nothing. -asyncpipe-warn-async-race=false
-/// turns it off.
+/// copy still in flight (and each store into such a copy's source), naming the
+/// copy's line, the iteration, how many groups the last wait leaves pending and
+/// the weakest wait that removes the race. It is a lint: it changes nothing.
+/// -asyncpipe-warn-async-race=false turns it off.
 ///
 //===----------------------------------------------------------------------===//
 
