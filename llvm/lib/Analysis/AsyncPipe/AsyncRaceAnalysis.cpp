@@ -131,10 +131,10 @@ void stepWalk(Walk &W, ArrayRef<TraceEvent> Events) {
 class RaceFinder {
 public:
   RaceFinder(Function &F, LoopInfo &LI, DominatorTree &DT,
-             PostDominatorTree &PDT, ScalarEvolution &SE, unsigned SharedAS,
-             AsyncSemantics Kind)
+             PostDominatorTree &PDT, ScalarEvolution &SE,
+             const AsyncTarget &Target, AsyncSemantics Kind)
       : F(F), LI(LI), DT(DT), PDT(PDT), SE(SE), DL(F.getDataLayout()),
-        SharedAS(SharedAS), Kind(Kind) {}
+        Target(Target), SharedAS(Target.getSharedAddressSpace()), Kind(Kind) {}
 
   void find(SmallVectorImpl<AsyncRace> &Races);
 
@@ -169,6 +169,7 @@ private:
                                  const Loop *L, bool CopyOutsideL,
                                  bool Source) const;
   const SCEV *atIteration(const SCEV *S, const Loop *L, uint64_t It) const;
+  const SCEV *forFirstWorkItem(const SCEV *S) const;
   bool mayHaveIteration(const Loop *L, uint64_t It) const;
   static const Value *copyBytes(const Instruction &Copy, bool Source);
   static bool sameObject(const TraceEvent &Copy, const TraceEvent &Access,
@@ -180,6 +181,7 @@ private:
   PostDominatorTree &PDT;
   ScalarEvolution &SE;
   const DataLayout &DL;
+  const AsyncTarget &Target;
   unsigned SharedAS;
   AsyncSemantics Kind;
   DenseMap<const Loop *, LevelTrace> Traces;
@@ -348,6 +350,20 @@ bool isSameOnEveryIteration(const Value *V, const Loop *L, unsigned Depth) {
   });
 }
 
+/// \p S for the work-group's first work-item: every value the target knows
+/// to be 0 there (its id in the group, its lane) replaced by 0. That
+/// work-item is in every work-group, so what holds for it happens.
+const SCEV *RaceFinder::forFirstWorkItem(const SCEV *S) const {
+  ValueToSCEVMapTy Zeros;
+  SCEVExprContains(S, [&](const SCEV *Sub) {
+    if (const auto *Unknown = dyn_cast<SCEVUnknown>(Sub))
+      if (Target.isZeroForFirstWorkItem(*Unknown->getValue()))
+        Zeros[Unknown->getValue()] = SE.getZero(Unknown->getType());
+    return false;
+  });
+  return Zeros.empty() ? S : SCEVParameterRewriter::rewrite(S, SE, Zeros);
+}
+
 bool RaceFinder::mayHaveIteration(const Loop *L, uint64_t It) const {
   unsigned MaxTrips = SE.getSmallConstantMaxTripCount(L);
   return MaxTrips == 0 || It < MaxTrips;
@@ -384,7 +400,10 @@ RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
     if (!Dst || !Ptr)
       return std::nullopt;
   }
-  const SCEV *Diff = SE.getMinusSCEV(Ptr, Dst);
+  // Both for the work-group's first work-item: its own copy of what it
+  // reads (a broadcast read of a tile, a row another loop walks).
+  const SCEV *Diff =
+      SE.getMinusSCEV(forFirstWorkItem(Ptr), forFirstWorkItem(Dst));
   const auto *C = dyn_cast<SCEVConstant>(Diff);
   if (!C || C->getAPInt().getSignificantBits() > 63)
     return std::nullopt;
@@ -561,8 +580,7 @@ AsyncRaceInfo AsyncRaceAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   auto &SE = AM.getResult<ScalarEvolutionAnalysis>(F);
   for (unsigned K = 0; K != NumAsyncSemantics; ++K)
     if (HasCopy[K])
-      RaceFinder(F, LI, DT, PDT, SE, Target->getSharedAddressSpace(),
-                 static_cast<AsyncSemantics>(K))
+      RaceFinder(F, LI, DT, PDT, SE, *Target, static_cast<AsyncSemantics>(K))
           .find(Info.Races);
   keepNewestPerAccess(Info.Races);
   return Info;

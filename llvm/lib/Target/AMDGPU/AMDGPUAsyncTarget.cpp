@@ -17,9 +17,11 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 using namespace llvm::asyncpipe;
 
 namespace {
@@ -118,6 +120,28 @@ public:
   // bounds as for any target.
   std::optional<AsyncOpForm> getRewrittenNativeForm() const override {
     return AsyncOpForm::AMDGPU;
+  }
+
+  bool isZeroForFirstWorkItem(const Value &V) const override {
+    const auto *Call = dyn_cast<IntrinsicInst>(&V);
+    if (!Call)
+      return false;
+    switch (Call->getIntrinsicID()) {
+    case Intrinsic::amdgcn_workitem_id_x:
+    case Intrinsic::amdgcn_workitem_id_y:
+    case Intrinsic::amdgcn_workitem_id_z:
+      return true;
+    case Intrinsic::amdgcn_mbcnt_lo:
+    case Intrinsic::amdgcn_mbcnt_hi: {
+      // mbcnt(~0, X) adds the lanes below this one to X: X for lane 0.
+      const auto *Mask = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+      const Value *Base = Call->getArgOperand(1);
+      return Mask && Mask->isAllOnesValue() &&
+             (match(Base, m_Zero()) || isZeroForFirstWorkItem(*Base));
+    }
+    default:
+      return false;
+    }
   }
 
   bool isBarrier(const Instruction &I) const override {

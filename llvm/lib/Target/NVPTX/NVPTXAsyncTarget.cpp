@@ -146,6 +146,21 @@ public:
 
   // __syncthreads() is barrier.cta.sync.aligned.all(0) in LLVM 22,
   // __nvvm_barrier_sync(id) barrier.cta.sync.all(id).
+  bool isZeroForFirstWorkItem(const Value &V) const override {
+    const auto *Call = dyn_cast<IntrinsicInst>(&V);
+    if (!Call)
+      return false;
+    switch (Call->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_laneid:
+      return true;
+    default:
+      return false;
+    }
+  }
+
   bool isBarrier(const Instruction &I) const override {
     const auto *II = dyn_cast<IntrinsicInst>(&I);
     if (!II)

@@ -172,6 +172,25 @@ entry:
   ret void
 }
 
+; Each work-item copies its own element, every one reads element 0: for the
+; work-group's first work-item (id 0) that is its own copy, one group too
+; weak.
+; CHECK-LABEL: async races in 'broadcast_read':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy; marks since the copy: 1; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @broadcast_read(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %i = call i32 @llvm.amdgcn.workitem.id.x()
+  %i64 = zext i32 %i to i64
+  %dst = getelementptr i32, ptr addrspace(3) @other, i64 %i64
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  %v = load i32, ptr addrspace(3) @other
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+
 ; A store into the bytes a pending copy reads: the copy may not have read
 ; them yet. After the wait for 0 the store is safe; a store elsewhere in the
 ; source too.

@@ -247,6 +247,14 @@ public:
     (void)I;
     return false;
   }
+  /// True if \p V is 0 for the first work-item of its work-group, which
+  /// every work-group has: its id in the group in some dimension, or its
+  /// lane in the wave. The race analysis compares a copy's and an access's
+  /// addresses for that work-item.
+  virtual bool isZeroForFirstWorkItem(const Value &V) const {
+    (void)V;
+    return false;
+  }
   /// Emits a work-group barrier, or returns null if the target has none.
   virtual CallInst *createBarrier(IRBuilderBase &B) const {
     (void)B;
