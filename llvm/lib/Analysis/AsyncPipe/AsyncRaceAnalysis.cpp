@@ -79,6 +79,9 @@ struct TraceEvent {
   uint64_t Count = 0;
   /// Unknown events that are an inner loop: the loop.
   const Loop *Inner = nullptr;
+  /// Accesses in an inner loop that neither marks nor waits: that loop,
+  /// whose every iteration runs at the event's place in the trace.
+  const Loop *AccessLoop = nullptr;
 };
 
 /// The events of one level that run exactly once per iteration (per call
@@ -150,6 +153,7 @@ private:
   bool marksOrWaits(const Loop &Inner) const;
   bool isShared(const Value *Ptr) const;
   LevelTrace buildTrace(const Loop *L) const;
+  void appendInnerAccesses(const Loop &Inner, LevelTrace &T) const;
   bool runsOncePerIteration(const BasicBlock &BB, const Loop *L) const;
 
   void findInLevel(const LevelTrace &T, SmallVectorImpl<AsyncRace> &Races);
@@ -166,9 +170,11 @@ private:
                            SmallVectorImpl<AsyncRace> &Races);
   std::optional<int64_t> overlap(const Instruction &Copy, uint64_t CopyIter,
                                  const Instruction &Access, uint64_t AccessIter,
-                                 const Loop *L, bool CopyOutsideL,
-                                 bool Source) const;
-  const SCEV *atIteration(const SCEV *S, const Loop *L, uint64_t It) const;
+                                 const Loop *L, bool CopyOutsideL, bool Source,
+                                 const Loop *AccessLoop,
+                                 uint64_t AccessLoopIter) const;
+  using LoopIteration = std::pair<const Loop *, uint64_t>;
+  const SCEV *atIterations(const SCEV *S, ArrayRef<LoopIteration> Its) const;
   const SCEV *forFirstWorkItem(const SCEV *S) const;
   bool mayHaveIteration(const Loop *L, uint64_t It) const;
   static const Value *copyBytes(const Instruction &Copy, bool Source);
@@ -282,14 +288,21 @@ LevelTrace RaceFinder::buildTrace(const Loop *L) const {
     return DT.getNode(A)->getLevel() < DT.getNode(B)->getLevel();
   });
   // Inner loops that mark or wait stand in the trace where they are
-  // entered, if they are entered once per iteration.
+  // entered, if they are entered once per iteration. Those that do not
+  // stand there with their accesses of every iteration (no mark or wait
+  // runs between them).
   DenseMap<const BasicBlock *, const Loop *> EnteredFrom;
+  DenseMap<const BasicBlock *, SmallVector<const Loop *, 1>> ReadFrom;
   const std::vector<Loop *> &Children =
       L ? L->getSubLoops() : LI.getTopLevelLoops();
   for (const Loop *Inner : Children) {
-    if (!marksOrWaits(*Inner))
-      continue;
     const BasicBlock *Preheader = Inner->getLoopPreheader();
+    if (!marksOrWaits(*Inner)) {
+      if (Preheader && LI.getLoopFor(Preheader) == L &&
+          runsOncePerIteration(*Preheader, L))
+        ReadFrom[Preheader].push_back(Inner);
+      continue;
+    }
     if (!Preheader || LI.getLoopFor(Preheader) != L ||
         !runsOncePerIteration(*Preheader, L) || EnteredFrom.count(Preheader))
       T.Deterministic = false;
@@ -300,6 +313,8 @@ LevelTrace RaceFinder::buildTrace(const Loop *L) const {
     for (const Instruction &I : *BB)
       if (std::optional<TraceEvent> E = classify(I))
         T.Events.push_back(*E);
+    for (const Loop *Inner : ReadFrom.lookup(BB))
+      appendInnerAccesses(*Inner, T);
     if (const Loop *Inner = EnteredFrom.lookup(BB))
       T.Events.push_back(
           TraceEvent{TraceEvent::Unknown, BB->getTerminator(), 0, Inner});
@@ -314,6 +329,29 @@ const Value *RaceFinder::copyBytes(const Instruction &Copy, bool Source) {
   return Source ? Op.getCopySource() : Op.getCopyDestination();
 }
 
+/// Appends the accesses of \p Inner (a loop that neither marks nor waits)
+/// that run on each of its iterations: those of its own blocks that
+/// dominate its latch.
+void RaceFinder::appendInnerAccesses(const Loop &Inner, LevelTrace &T) const {
+  const BasicBlock *Latch = Inner.getLoopLatch();
+  if (!Latch)
+    return;
+  SmallVector<const BasicBlock *, 8> Blocks;
+  for (const BasicBlock *BB : Inner.blocks())
+    if (LI.getLoopFor(BB) == &Inner && DT.dominates(BB, Latch))
+      Blocks.push_back(BB);
+  sort(Blocks, [&](const BasicBlock *A, const BasicBlock *B) {
+    return DT.getNode(A)->getLevel() < DT.getNode(B)->getLevel();
+  });
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB)
+      if (std::optional<TraceEvent> E = classify(I);
+          E && E->K == TraceEvent::Access) {
+        E->AccessLoop = &Inner;
+        T.Events.push_back(*E);
+      }
+}
+
 bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access,
                             bool Source) {
   const Value *Bytes = copyBytes(*Copy.I, Source);
@@ -321,16 +359,20 @@ bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access,
   return Bytes && getUnderlyingObject(Bytes) == getUnderlyingObject(Ptr);
 }
 
-const SCEV *RaceFinder::atIteration(const SCEV *S, const Loop *L,
-                                    uint64_t It) const {
+const SCEV *RaceFinder::atIterations(const SCEV *S,
+                                     ArrayRef<LoopIteration> Its) const {
   LoopToScevMapT Map;
-  Map[L] = SE.getConstant(Type::getInt64Ty(F.getContext()), It);
+  for (auto [L, It] : Its)
+    Map[L] = SE.getConstant(Type::getInt64Ty(F.getContext()), It);
   const SCEV *At = SCEVLoopAddRecRewriter::rewrite(S, Map, SE);
-  // A value of L that is no recurrence (a rotated pointer, a loaded index)
-  // has a value per iteration that ScalarEvolution does not give.
+  // A value of these loops that is no recurrence (a rotated pointer, a
+  // loaded index) has a value per iteration that ScalarEvolution does not
+  // give.
   bool PerIteration = SCEVExprContains(At, [&](const SCEV *Sub) {
     const auto *Unknown = dyn_cast<SCEVUnknown>(Sub);
-    return Unknown && !isSameOnEveryIteration(Unknown->getValue(), L, 0);
+    return Unknown && any_of(Its, [&](const LoopIteration &At) {
+             return !isSameOnEveryIteration(Unknown->getValue(), At.first, 0);
+           });
   });
   return PerIteration ? nullptr : At;
 }
@@ -375,7 +417,8 @@ bool RaceFinder::mayHaveIteration(const Loop *L, uint64_t It) const {
 std::optional<int64_t>
 RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
                     const Instruction &Access, uint64_t AccessIter,
-                    const Loop *L, bool CopyOutsideL, bool Source) const {
+                    const Loop *L, bool CopyOutsideL, bool Source,
+                    const Loop *AccessLoop, uint64_t AccessLoopIter) const {
   AsyncOp Op = AsyncOp::get(Copy);
   int64_t CopyBytes = *Op.getCopySize();
   // A zero-filling copy reads only its source size.
@@ -393,13 +436,20 @@ RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
       getLoadStorePointerOperand(&Access)->stripPointerCasts()));
   if (Dst->getType() != Ptr->getType())
     return std::nullopt;
+  SmallVector<LoopIteration, 2> CopyAt, AccessAt;
   if (L) {
     if (!CopyOutsideL)
-      Dst = atIteration(Dst, L, CopyIter);
-    Ptr = atIteration(Ptr, L, AccessIter);
-    if (!Dst || !Ptr)
-      return std::nullopt;
+      CopyAt.push_back({L, CopyIter});
+    AccessAt.push_back({L, AccessIter});
   }
+  if (AccessLoop)
+    AccessAt.push_back({AccessLoop, AccessLoopIter});
+  if (!CopyAt.empty())
+    Dst = atIterations(Dst, CopyAt);
+  if (!AccessAt.empty())
+    Ptr = atIterations(Ptr, AccessAt);
+  if (!Dst || !Ptr)
+    return std::nullopt;
   // Both for the work-group's first work-item: its own copy of what it
   // reads (a broadcast read of a tile, a row another loop walks).
   const SCEV *Diff =
@@ -443,30 +493,39 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
                           const Walk &W, const Loop *L, uint64_t Apart,
                           bool CopyBeforeLoop, uint64_t FromIt, uint64_t ToIt,
                           bool Source, SmallVectorImpl<AsyncRace> &Races) {
+  const Loop *AccessLoop = Access.AccessLoop;
   for (uint64_t It = FromIt; It != ToIt; ++It) {
     if (L && !mayHaveIteration(L, It))
       return false;
-    // A bound on the work in a huge function: past it nothing is claimed.
-    if (OverlapQueries == MaxOverlapQueries)
-      return false;
-    ++OverlapQueries;
-    std::optional<int64_t> Offset =
-        overlap(*Copy.I, It - Apart, *Access.I, It, L, CopyBeforeLoop, Source);
-    if (!Offset)
-      continue;
-    AsyncRace R;
-    R.Copy = Copy.I;
-    R.Access = Access.I;
-    R.L = L;
-    R.AccessIteration = L ? It : 0;
-    R.IterationsApart = Apart;
-    R.CopyBeforeLoop = CopyBeforeLoop;
-    R.MarksSinceCopy = W.Marks;
-    R.LastWait = W.LastWait;
-    R.Offset = *Offset;
-    R.OverwritesSource = Source;
-    Races.push_back(R);
-    return true;
+    for (uint64_t Inner = 0; Inner != (AccessLoop ? IterationsCompared : 1);
+         ++Inner) {
+      if (AccessLoop && !mayHaveIteration(AccessLoop, Inner))
+        break;
+      // A bound on the work in a huge function: past it nothing is claimed.
+      if (OverlapQueries == MaxOverlapQueries)
+        return false;
+      ++OverlapQueries;
+      std::optional<int64_t> Offset =
+          overlap(*Copy.I, It - Apart, *Access.I, It, L, CopyBeforeLoop, Source,
+                  AccessLoop, Inner);
+      if (!Offset)
+        continue;
+      AsyncRace R;
+      R.Copy = Copy.I;
+      R.Access = Access.I;
+      R.L = L;
+      R.AccessIteration = L ? It : 0;
+      R.IterationsApart = Apart;
+      R.CopyBeforeLoop = CopyBeforeLoop;
+      R.MarksSinceCopy = W.Marks;
+      R.LastWait = W.LastWait;
+      R.Offset = *Offset;
+      R.OverwritesSource = Source;
+      R.AccessLoop = AccessLoop;
+      R.AccessLoopIteration = Inner;
+      Races.push_back(R);
+      return true;
+    }
   }
   return false;
 }
@@ -625,6 +684,9 @@ void AsyncRaceInfo::print(raw_ostream &OS) const {
       else
         OS << ", copy " << R.IterationsApart << " iteration(s) earlier";
     }
+    if (R.AccessLoop)
+      OS << ", access in iteration " << R.AccessLoopIteration << " of loop "
+         << R.AccessLoop->getHeader()->getName();
     OS << "; marks since the copy: " << R.MarksSinceCopy << "; last wait: ";
     printInstruction(OS, R.LastWait);
     OS << '\n';

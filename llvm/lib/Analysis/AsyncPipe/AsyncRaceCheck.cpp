@@ -56,18 +56,25 @@ std::string ordinal(uint64_t N) {
 /// "in iteration 1 of the loop at line 9 (counting from 0), with the copy
 /// issued in the previous iteration; ", or "" outside loops.
 std::string describeWhen(const AsyncRace &R) {
-  if (!R.L)
-    return "";
-  std::string When = "in iteration " + std::to_string(R.AccessIteration) +
-                     " of the loop" + atLine(R.L->getStartLoc()) +
-                     " (counting from 0), with the copy issued ";
-  if (R.CopyBeforeLoop)
-    return When + "before the loop; ";
-  if (R.IterationsApart == 0)
-    return When + "earlier in the same iteration; ";
-  if (R.IterationsApart == 1)
-    return When + "in the previous iteration; ";
-  return When + std::to_string(R.IterationsApart) + " iterations earlier; ";
+  std::string When;
+  if (R.L) {
+    When = "in iteration " + std::to_string(R.AccessIteration) +
+           " of the loop" + atLine(R.L->getStartLoc()) +
+           " (counting from 0), with the copy issued ";
+    if (R.CopyBeforeLoop)
+      When += "before the loop; ";
+    else if (R.IterationsApart == 0)
+      When += "earlier in the same iteration; ";
+    else if (R.IterationsApart == 1)
+      When += "in the previous iteration; ";
+    else
+      When += std::to_string(R.IterationsApart) + " iterations earlier; ";
+  }
+  if (R.AccessLoop)
+    When += "the access in iteration " + std::to_string(R.AccessLoopIteration) +
+            " of the loop" + atLine(R.AccessLoop->getStartLoc()) +
+            " (counting from 0); ";
+  return When;
 }
 
 /// The weakest wait that completes the copy before the access.

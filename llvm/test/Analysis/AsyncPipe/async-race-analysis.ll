@@ -191,6 +191,35 @@ entry:
   ret void
 }
 
+; A tile read in an inner loop that neither marks nor waits: its reads of
+; every iteration follow the same wait. For the first work-item the read of
+; iteration 0 of %inner is its own copy, one group too weak.
+; CHECK-LABEL: async races in 'inner_loop_read':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, access in iteration 0 of loop inner; marks since the copy: 1; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @inner_loop_read(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %i = call i32 @llvm.amdgcn.workitem.id.x()
+  %i64 = zext i32 %i to i64
+  %dst = getelementptr i32, ptr addrspace(3) @other, i64 %i64
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %entry ], [ %k.next, %inner ]
+  %sum = phi i32 [ 0, %entry ], [ %sum.next, %inner ]
+  %rd = getelementptr i32, ptr addrspace(3) @other, i64 %k
+  %v = load i32, ptr addrspace(3) %rd
+  %sum.next = add i32 %sum, %v
+  %k.next = add nuw nsw i64 %k, 1
+  %done = icmp eq i64 %k.next, 256
+  br i1 %done, label %exit, label %inner
+exit:
+  store i32 %sum.next, ptr addrspace(1) %out
+  ret void
+}
+
 ; A store into the bytes a pending copy reads: the copy may not have read
 ; them yet. After the wait for 0 the store is safe; a store elsewhere in the
 ; source too.

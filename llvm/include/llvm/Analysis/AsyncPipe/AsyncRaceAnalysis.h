@@ -62,6 +62,11 @@ struct AsyncRace {
   /// the access starts (bytes; may be negative: the access starts before
   /// it).
   int64_t Offset = 0;
+  /// Where the access is in a loop nested in L (or, outside loops, in a
+  /// loop) that neither marks nor waits: that loop, and the access's
+  /// iteration of it (from 0) on which the bytes overlap.
+  const Loop *AccessLoop = nullptr;
+  uint64_t AccessLoopIteration = 0;
   /// The access is a store into the bytes the copy reads, which it may not
   /// have read yet, rather than an access of the bytes it writes.
   bool OverwritesSource = false;
