@@ -15,14 +15,17 @@
 // accesses of the blocks that run exactly once per iteration (those that
 // dominate the loop's latch; outside loops, those that post-dominate the
 // entry), in dominance order, an inner loop that marks or waits standing in
-// it as one event. Where a block that may not run, or an inner loop that is
-// not entered once per iteration, marks or waits, the level's trace says
-// nothing and no race is claimed in it. On a trace the groups between a
-// copy in iteration t - k and an access in iteration t are the same on every
-// path: walking them tells whether some wait completed the copy. Where none
-// did, ScalarEvolution gives both addresses at those iterations (a loop's
-// recurrences evaluated there, modular buffer indices folded); a constant
-// difference within both sizes is an overlap.
+// it as one event, and one that does not by its accesses (all its
+// iterations' accesses follow the same wait). Where a block that may not run,
+// or an inner loop that is not entered once per iteration, marks or waits, the
+// level's trace says nothing and no race is claimed in it. On a trace the
+// groups between a copy in iteration t - k and an access in iteration t are the
+// same on every path: walking them tells whether some wait completed the copy.
+// Where none did, ScalarEvolution gives both addresses at those iterations (a
+// loop's recurrences evaluated there, modular buffer indices folded, the
+// work-group's first work-item's id and lane taken as 0); a constant
+// difference within both sizes is an overlap. A store is compared with the
+// copy's source too: the copy may not have read it yet.
 //
 //===----------------------------------------------------------------------===//
 
