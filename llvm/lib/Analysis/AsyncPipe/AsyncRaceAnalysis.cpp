@@ -37,6 +37,7 @@
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -178,6 +179,10 @@ private:
                                  uint64_t AccessLoopIter) const;
   using LoopIteration = std::pair<const Loop *, uint64_t>;
   const SCEV *atIterations(const SCEV *S, ArrayRef<LoopIteration> Its) const;
+  Constant *valueOnIteration(const Value *V, const Loop *L, uint64_t It) const;
+  Constant *foldOnIteration(const Value *V, const Loop *L,
+                            const DenseMap<const PHINode *, Constant *> &Phis,
+                            unsigned Depth) const;
   const SCEV *forFirstWorkItem(const SCEV *S) const;
   bool mayHaveIteration(const Loop *L, uint64_t It) const;
   static const Value *copyBytes(const Instruction &Copy, bool Source);
@@ -359,7 +364,17 @@ bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access,
                             bool Source) {
   const Value *Bytes = copyBytes(*Copy.I, Source);
   const Value *Ptr = getLoadStorePointerOperand(Access.I);
-  return Bytes && getUnderlyingObject(Bytes) == getUnderlyingObject(Ptr);
+  if (!Bytes)
+    return false;
+  // Through phis and selects too: buffers rotated among the parts of one
+  // array are one object.
+  auto OneObject = [](const Value *V) -> const Value * {
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(V, Objects);
+    return Objects.size() == 1 ? Objects.front() : nullptr;
+  };
+  const Value *Object = OneObject(Bytes);
+  return Object && Object == OneObject(Ptr);
 }
 
 const SCEV *RaceFinder::atIterations(const SCEV *S,
@@ -368,16 +383,80 @@ const SCEV *RaceFinder::atIterations(const SCEV *S,
   for (auto [L, It] : Its)
     Map[L] = SE.getConstant(Type::getInt64Ty(F.getContext()), It);
   const SCEV *At = SCEVLoopAddRecRewriter::rewrite(S, Map, SE);
-  // A value of these loops that is no recurrence (a rotated pointer, a
-  // loaded index) has a value per iteration that ScalarEvolution does not
-  // give.
+  // A value of these loops that is no recurrence has a value per iteration
+  // that ScalarEvolution does not give. Where it is a constant on that
+  // iteration (a buffer counter or pointer the pipeliner rotates by select,
+  // from a constant start), it is folded; otherwise (a loaded index) nothing
+  // is claimed.
+  ValueToSCEVMapTy Folded;
   bool PerIteration = SCEVExprContains(At, [&](const SCEV *Sub) {
     const auto *Unknown = dyn_cast<SCEVUnknown>(Sub);
-    return Unknown && any_of(Its, [&](const LoopIteration &At) {
-             return !isSameOnEveryIteration(Unknown->getValue(), At.first, 0);
-           });
+    if (!Unknown)
+      return false;
+    for (auto [L, It] : Its) {
+      Value *V = Unknown->getValue();
+      if (isSameOnEveryIteration(V, L, 0))
+        continue;
+      Constant *C = valueOnIteration(V, L, It);
+      if (!C)
+        return true;
+      Folded[V] = SE.getSCEV(C);
+    }
+    return false;
   });
-  return PerIteration ? nullptr : At;
+  if (PerIteration)
+    return nullptr;
+  return Folded.empty() ? At : SCEVParameterRewriter::rewrite(At, SE, Folded);
+}
+
+/// The value of \p V on iteration \p It of \p L (from 0), where that is a
+/// constant: folded from constants and from L's header phis, whose values
+/// are followed from their constant starts iteration by iteration.
+Constant *RaceFinder::valueOnIteration(const Value *V, const Loop *L,
+                                       uint64_t It) const {
+  const BasicBlock *Preheader = L->getLoopPreheader();
+  const BasicBlock *Latch = L->getLoopLatch();
+  if (!Preheader || !Latch || It > IterationsCompared + MaxIterationsApart)
+    return nullptr;
+  DenseMap<const PHINode *, Constant *> Phis;
+  for (const PHINode &Phi : L->getHeader()->phis())
+    if (auto *Start =
+            dyn_cast<Constant>(Phi.getIncomingValueForBlock(Preheader)))
+      Phis[&Phi] = Start;
+  for (uint64_t Step = 0; Step != It; ++Step) {
+    DenseMap<const PHINode *, Constant *> Next;
+    for (const auto &Entry : Phis)
+      if (Constant *C = foldOnIteration(
+              Entry.first->getIncomingValueForBlock(Latch), L, Phis, 0))
+        Next[Entry.first] = C;
+    Phis = std::move(Next);
+  }
+  return foldOnIteration(V, L, Phis, 0);
+}
+
+/// \p V folded to a constant, given the values \p Phis of L's header phis
+/// on one iteration; null where it is not one.
+Constant *
+RaceFinder::foldOnIteration(const Value *V, const Loop *L,
+                            const DenseMap<const PHINode *, Constant *> &Phis,
+                            unsigned Depth) const {
+  if (auto *C = dyn_cast<Constant>(V))
+    return const_cast<Constant *>(C);
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Depth > 8)
+    return nullptr;
+  if (const auto *Phi = dyn_cast<PHINode>(I))
+    return Phi->getParent() == L->getHeader() ? Phis.lookup(Phi) : nullptr;
+  if (I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return nullptr;
+  SmallVector<Constant *, 4> Ops;
+  for (const Value *Op : I->operands()) {
+    Constant *C = foldOnIteration(Op, L, Phis, Depth + 1);
+    if (!C)
+      return nullptr;
+    Ops.push_back(C);
+  }
+  return ConstantFoldInstOperands(const_cast<Instruction *>(I), Ops, DL);
 }
 
 /// True if \p V has one value on every iteration of \p L: it is defined

@@ -239,8 +239,9 @@ entry:
 }
 
 ; Nothing is claimed where it is not proven: a wait in a branch (the groups
-; between copy and read depend on the path), pointers rotated through phis
-; (ScalarEvolution has no value per iteration), a read of another buffer.
+; between copy and read depend on the path), a read of another buffer. Pointers
+; rotated through phis from constant starts are followed iteration by
+; iteration: the double buffer below waits one group too weakly.
 ; CHECK-LABEL: async races in 'wait_in_branch':
 ; CHECK-NOT:   race:
 define amdgpu_kernel void @wait_in_branch(ptr addrspace(1) %in, ptr addrspace(1) %out, i1 %c) {
@@ -258,19 +259,82 @@ join:
 }
 
 ; CHECK-LABEL: async races in 'rotated_pointers':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop, copy 1 iteration(s) earlier; marks since the copy: 2; last wait: call @asyncpipe.wait
 ; CHECK-NOT:   race:
 define amdgpu_kernel void @rotated_pointers(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
 entry:
-  %b1 = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 1
   br label %loop
 loop:
   %t = phi i32 [ 0, %entry ], [ %t.next, %loop ]
   %cur = phi ptr addrspace(3) [ @tile, %entry ], [ %next, %loop ]
-  %next = phi ptr addrspace(3) [ %b1, %entry ], [ %cur, %loop ]
+  %next = phi ptr addrspace(3) [ getelementptr ([2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 1), %entry ], [ %cur, %loop ]
   call void @asyncpipe.copy(ptr addrspace(3) %next, ptr addrspace(1) %in, i32 4, i32 0)
   call void @asyncpipe.mark()
   call void @asyncpipe.wait(i32 2)
   %v = load i32, ptr addrspace(3) %cur
+  store i32 %v, ptr addrspace(1) %out
+  %t.next = add nuw nsw i32 %t, 1
+  %done = icmp eq i32 %t.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; A buffer counter rotated by select from a constant start, as the pipeliner
+; writes it (c' = c + 1 == 3 ? 0 : c + 1): its value on each iteration is
+; followed from the start, so the read of the buffer copied two iterations
+; earlier is seen, pending under a wait for at most 3.
+; CHECK-LABEL: async races in 'rotated_counter':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 2 of loop loop, copy 2 iteration(s) earlier; marks since the copy: 3; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @rotated_counter(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %loop ]
+  %read = phi i32 [ 0, %entry ], [ %read.next, %loop ]
+  %fill = phi i32 [ 2, %entry ], [ %fill.next, %loop ]
+  %fill64 = zext i32 %fill to i64
+  %dst = getelementptr [3 x [256 x i32]], ptr addrspace(3) @tile3, i64 0, i64 %fill64
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 3)
+  %read64 = zext i32 %read to i64
+  %rd = getelementptr [3 x [256 x i32]], ptr addrspace(3) @tile3, i64 0, i64 %read64
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %read.inc = add i32 %read, 1
+  %read.wrap = icmp eq i32 %read.inc, 3
+  %read.next = select i1 %read.wrap, i32 0, i32 %read.inc
+  %fill.inc = add i32 %fill, 1
+  %fill.wrap = icmp eq i32 %fill.inc, 3
+  %fill.next = select i1 %fill.wrap, i32 0, i32 %fill.inc
+  %t.next = add nuw nsw i32 %t, 1
+  %done = icmp eq i32 %t.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; An index loaded from memory has no value per iteration the analysis can
+; give: nothing is claimed.
+; CHECK-LABEL: async races in 'loaded_index':
+; CHECK-NOT:   race:
+define amdgpu_kernel void @loaded_index(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %idx, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %loop ]
+  %t64 = zext i32 %t to i64
+  %slot.p = getelementptr i64, ptr addrspace(1) %idx, i64 %t64
+  %slot = load i64, ptr addrspace(1) %slot.p
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %slot
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 2)
+  %v = load i32, ptr addrspace(3) @tile
   store i32 %v, ptr addrspace(1) %out
   %t.next = add nuw nsw i32 %t, 1
   %done = icmp eq i32 %t.next, %n
