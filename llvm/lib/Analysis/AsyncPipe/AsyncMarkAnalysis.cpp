@@ -268,14 +268,6 @@ std::optional<uint64_t> getLargestRunTimeCount(const AsyncOp &Wait) {
   return Max.getZExtValue();
 }
 
-/// True if \p Mark is counted by the sequence of kind \p K: the activation
-/// sequence holds only activation-model marks, the hardware counter every
-/// mark (a portable mark becomes a commit on targets that count groups).
-bool countsMark(const AsyncOp &Mark, AsyncSemantics K) {
-  return K == AsyncSemantics::Hardware ||
-         Mark.getSemantics() == AsyncSemantics::Activation;
-}
-
 /// True if \p I is a call that may run code of its own: a real call, not an
 /// intrinsic and not inline assembly.
 bool isRealCall(const Instruction &I) {
@@ -300,6 +292,11 @@ void addMark(MarkBounds &B, uint64_t Limit) {
 }
 
 } // namespace
+
+bool asyncpipe::countsMark(const AsyncOp &Mark, AsyncSemantics K) {
+  return K == AsyncSemantics::Hardware ||
+         Mark.getSemantics() == AsyncSemantics::Activation;
+}
 
 std::optional<uint64_t> asyncpipe::getTrackedWaitCount(const AsyncOp &Wait) {
   if (!Wait.isWait())

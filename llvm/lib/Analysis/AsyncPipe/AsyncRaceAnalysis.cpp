@@ -147,18 +147,12 @@ public:
 
 private:
   std::optional<TraceEvent> classify(const Instruction &I) const;
-  /// True if \p Mark closes a group of the copies' sequence: the
-  /// activation sequence holds only activation-model marks, the hardware
-  /// counter every mark.
-  bool countsMarkOf(const AsyncOp &Mark) const {
-    return Kind == AsyncSemantics::Hardware ||
-           Mark.getSemantics() == AsyncSemantics::Activation;
-  }
   bool marksOrWaits(const Loop &Inner) const;
   bool isShared(const Value *Ptr) const;
   LevelTrace buildTrace(const Loop *L) const;
   void appendInnerAccesses(const Loop &Inner, LevelTrace &T) const;
   bool runsOncePerIteration(const BasicBlock &BB, const Loop *L) const;
+  void sortByDominance(SmallVectorImpl<const BasicBlock *> &Blocks) const;
 
   void findInLevel(const LevelTrace &T, SmallVectorImpl<AsyncRace> &Races);
   bool tryRace(const TraceEvent &Copy, const TraceEvent &Access, const Walk &W,
@@ -172,10 +166,18 @@ private:
   void findAcrossLoopEntry(const LevelTrace &Outer, const LevelTrace &Inner,
                            size_t CopyAt, size_t LoopAt,
                            SmallVectorImpl<AsyncRace> &Races);
-  std::optional<int64_t> overlap(const Instruction &Copy, uint64_t CopyIter,
-                                 const Instruction &Access, uint64_t AccessIter,
-                                 const Loop *L, bool CopyOutsideL, bool Source,
-                                 const Loop *AccessLoop,
+  struct ByteRanges {
+    const SCEV *Copy = nullptr;
+    const SCEV *Access = nullptr;
+    int64_t CopyBytes = 0;
+    int64_t AccessBytes = 0;
+  };
+  std::optional<ByteRanges> byteRanges(const Instruction &Copy,
+                                       const Instruction &Access,
+                                       bool Source) const;
+  std::optional<int64_t> overlap(const ByteRanges &B, uint64_t CopyIter,
+                                 uint64_t AccessIter, const Loop *L,
+                                 bool CopyOutsideL, const Loop *AccessLoop,
                                  uint64_t AccessLoopIter) const;
   using LoopIteration = std::pair<const Loop *, uint64_t>;
   const SCEV *atIterations(const SCEV *S, ArrayRef<LoopIteration> Its) const;
@@ -199,14 +201,16 @@ private:
   unsigned SharedAS;
   AsyncSemantics Kind;
   DenseMap<const Loop *, LevelTrace> Traces;
+  mutable DenseMap<const Loop *, bool> MarksOrWaits;
   unsigned OverlapQueries = 0;
 };
 
 std::optional<TraceEvent> RaceFinder::classify(const Instruction &I) const {
   if (AsyncOp Op = AsyncOp::get(I)) {
     if (Op.isMark())
-      return countsMarkOf(Op) ? std::optional(TraceEvent{TraceEvent::Mark, &I})
-                              : std::nullopt;
+      return countsMark(Op, Kind)
+                 ? std::optional(TraceEvent{TraceEvent::Mark, &I})
+                 : std::nullopt;
     if (Op.isWait()) {
       // A wait of the other kind counts another sequence, which the trace
       // does not follow: whether it completes the copy is not known.
@@ -251,13 +255,36 @@ bool RaceFinder::isShared(const Value *Ptr) const {
   return Object && Object->getAddressSpace() == SharedAS;
 }
 
+/// True if \p Inner, or a loop in it, holds a mark, a wait or an unknown
+/// call; answered once per loop (every level around it asks).
 bool RaceFinder::marksOrWaits(const Loop &Inner) const {
-  for (const BasicBlock *BB : Inner.blocks())
+  auto [It, New] = MarksOrWaits.try_emplace(&Inner, false);
+  if (!New)
+    return It->second;
+  bool Result = any_of(Inner.getSubLoops(),
+                       [&](const Loop *Sub) { return marksOrWaits(*Sub); });
+  for (const BasicBlock *BB : Inner.blocks()) {
+    if (Result)
+      break;
+    if (LI.getLoopFor(BB) != &Inner)
+      continue;
     for (const Instruction &I : *BB)
-      if (std::optional<TraceEvent> E = classify(I))
-        if (E->K != TraceEvent::Copy && E->K != TraceEvent::Access)
-          return true;
-  return false;
+      if (std::optional<TraceEvent> E = classify(I);
+          E && E->K != TraceEvent::Copy && E->K != TraceEvent::Access) {
+        Result = true;
+        break;
+      }
+  }
+  return MarksOrWaits[&Inner] = Result;
+}
+
+/// Orders \p Blocks, which run once per iteration and so lie on one path of
+/// the dominator tree, by their depth in it: program order.
+void RaceFinder::sortByDominance(
+    SmallVectorImpl<const BasicBlock *> &Blocks) const {
+  sort(Blocks, [&](const BasicBlock *A, const BasicBlock *B) {
+    return DT.getNode(A)->getLevel() < DT.getNode(B)->getLevel();
+  });
 }
 
 bool RaceFinder::runsOncePerIteration(const BasicBlock &BB,
@@ -290,11 +317,7 @@ LevelTrace RaceFinder::buildTrace(const Loop *L) const {
   else
     for (const BasicBlock &BB : F)
       Visit(BB);
-  // Blocks that run once per iteration lie on one path of the dominator
-  // tree: its depth orders them.
-  sort(Once, [&](const BasicBlock *A, const BasicBlock *B) {
-    return DT.getNode(A)->getLevel() < DT.getNode(B)->getLevel();
-  });
+  sortByDominance(Once);
   // Inner loops that mark or wait stand in the trace where they are
   // entered, if they are entered once per iteration. Those that do not
   // stand there with their accesses of every iteration (no mark or wait
@@ -348,9 +371,7 @@ void RaceFinder::appendInnerAccesses(const Loop &Inner, LevelTrace &T) const {
   for (const BasicBlock *BB : Inner.blocks())
     if (LI.getLoopFor(BB) == &Inner && DT.dominates(BB, Latch))
       Blocks.push_back(BB);
-  sort(Blocks, [&](const BasicBlock *A, const BasicBlock *B) {
-    return DT.getNode(A)->getLevel() < DT.getNode(B)->getLevel();
-  });
+  sortByDominance(Blocks);
   for (const BasicBlock *BB : Blocks)
     for (const Instruction &I : *BB)
       if (std::optional<TraceEvent> E = classify(I);
@@ -493,31 +514,44 @@ bool RaceFinder::mayHaveIteration(const Loop *L, uint64_t It) const {
   return MaxTrips == 0 || It < MaxTrips;
 }
 
-/// Where the access starts in the copy's destination, if their bytes
-/// overlap with the copy in iteration \p CopyIter of \p L (or before L when
-/// \p CopyOutsideL) and the access in iteration \p AccessIter.
-std::optional<int64_t>
-RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
-                    const Instruction &Access, uint64_t AccessIter,
-                    const Loop *L, bool CopyOutsideL, bool Source,
-                    const Loop *AccessLoop, uint64_t AccessLoopIter) const {
+/// The copy's and the access's addresses, as ScalarEvolution gives them,
+/// and how many bytes each touches: the copy's destination, or (\p Source)
+/// its source. None where they cannot be compared.
+std::optional<RaceFinder::ByteRanges>
+RaceFinder::byteRanges(const Instruction &Copy, const Instruction &Access,
+                       bool Source) const {
   AsyncOp Op = AsyncOp::get(Copy);
-  int64_t CopyBytes = *Op.getCopySize();
+  ByteRanges B;
+  B.CopyBytes = *Op.getCopySize();
   // A zero-filling copy reads only its source size.
   if (Value *SourceSize = Op.getSourceSizeOperand(); Source && SourceSize) {
     const auto *Known = dyn_cast<ConstantInt>(SourceSize);
     if (!Known || Known->getValue().getActiveBits() > 32)
       return std::nullopt;
-    CopyBytes = std::min<int64_t>(CopyBytes, Known->getZExtValue());
+    B.CopyBytes = std::min<int64_t>(B.CopyBytes, Known->getZExtValue());
   }
+  B.AccessBytes =
+      DL.getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(&Access)))
+          .getFixedValue();
   // Address space casts are no arithmetic: CUDA's copies take the shared
   // address of the generic pointer the program reads through.
-  const SCEV *Dst = SE.getSCEV(
+  B.Copy = SE.getSCEV(
       const_cast<Value *>(copyBytes(Copy, Source)->stripPointerCasts()));
-  const SCEV *Ptr = SE.getSCEV(const_cast<Value *>(
+  B.Access = SE.getSCEV(const_cast<Value *>(
       getLoadStorePointerOperand(&Access)->stripPointerCasts()));
-  if (Dst->getType() != Ptr->getType())
+  if (B.Copy->getType() != B.Access->getType())
     return std::nullopt;
+  return B;
+}
+
+/// Where the access starts in the copy's bytes \p B, if they overlap with
+/// the copy in iteration \p CopyIter of \p L (or before L when
+/// \p CopyOutsideL) and the access in iteration \p AccessIter (and in
+/// iteration \p AccessLoopIter of \p AccessLoop, an inner loop).
+std::optional<int64_t>
+RaceFinder::overlap(const ByteRanges &B, uint64_t CopyIter, uint64_t AccessIter,
+                    const Loop *L, bool CopyOutsideL, const Loop *AccessLoop,
+                    uint64_t AccessLoopIter) const {
   SmallVector<LoopIteration, 2> CopyAt, AccessAt;
   if (L) {
     if (!CopyOutsideL)
@@ -526,10 +560,9 @@ RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
   }
   if (AccessLoop)
     AccessAt.push_back({AccessLoop, AccessLoopIter});
-  if (!CopyAt.empty())
-    Dst = atIterations(Dst, CopyAt);
-  if (!AccessAt.empty())
-    Ptr = atIterations(Ptr, AccessAt);
+  const SCEV *Dst = CopyAt.empty() ? B.Copy : atIterations(B.Copy, CopyAt);
+  const SCEV *Ptr =
+      AccessAt.empty() ? B.Access : atIterations(B.Access, AccessAt);
   if (!Dst || !Ptr)
     return std::nullopt;
   // Both for the work-group's first work-item: its own copy of what it
@@ -540,10 +573,7 @@ RaceFinder::overlap(const Instruction &Copy, uint64_t CopyIter,
   if (!C || C->getAPInt().getSignificantBits() > 63)
     return std::nullopt;
   int64_t Offset = C->getAPInt().getSExtValue();
-  int64_t AccessBytes =
-      DL.getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(&Access)))
-          .getFixedValue();
-  if (Offset < CopyBytes && Offset + AccessBytes > 0)
+  if (Offset < B.CopyBytes && Offset + B.AccessBytes > 0)
     return Offset;
   return std::nullopt;
 }
@@ -575,6 +605,9 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
                           const Walk &W, const Loop *L, uint64_t Apart,
                           bool CopyBeforeLoop, uint64_t FromIt, uint64_t ToIt,
                           bool Source, SmallVectorImpl<AsyncRace> &Races) {
+  std::optional<ByteRanges> B = byteRanges(*Copy.I, *Access.I, Source);
+  if (!B)
+    return false;
   const Loop *AccessLoop = Access.AccessLoop;
   for (uint64_t It = FromIt; It != ToIt; ++It) {
     if (L && !mayHaveIteration(L, It))
@@ -588,8 +621,7 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
         return false;
       ++OverlapQueries;
       std::optional<int64_t> Offset =
-          overlap(*Copy.I, It - Apart, *Access.I, It, L, CopyBeforeLoop, Source,
-                  AccessLoop, Inner);
+          overlap(*B, It - Apart, It, L, CopyBeforeLoop, AccessLoop, Inner);
       if (!Offset)
         continue;
       AsyncRace R;

@@ -52,6 +52,11 @@ constexpr uint64_t LargestTrackedWaitCount = 1024;
 /// at most LargestTrackedWaitCount (0 for wait-all forms), else none.
 std::optional<uint64_t> getTrackedWaitCount(const AsyncOp &Wait);
 
+/// True if \p Mark is counted by the sequence of kind \p K: the activation
+/// sequence holds only activation-model marks, the hardware counter every
+/// mark (a portable mark becomes a commit on targets that count groups).
+bool countsMark(const AsyncOp &Mark, AsyncSemantics K);
+
 /// What can be outstanding at one program point for one semantic kind.
 struct MarkBounds {
   static constexpr uint64_t Unbounded = UINT64_MAX;
