@@ -622,4 +622,21 @@ TEST(AsyncPipelineScheduler, BufferTooLarge) {
   EXPECT_TRUE(schedule(P, automaticSchedule(2), WhyNot));
 }
 
+// TVM's nested GEMM gives its inner loop k1 the stages [0, 0, 1]: its loads
+// one iteration ahead of the computation, the one register-level schedule.
+TEST(AsyncPipelineScheduler, RegisterStagesTVMNestedGemm) {
+  PipelineRefusal WhyNot;
+  EXPECT_TRUE(PipelineScheduler::scheduleRegisterStages(2, WhyNot));
+  EXPECT_TRUE(WhyNot.Name.empty());
+}
+
+TEST(AsyncPipelineScheduler, RegisterStagesDeeperThanTwo) {
+  for (unsigned Stages : {1u, 3u, 16u}) {
+    PipelineRefusal WhyNot;
+    EXPECT_FALSE(PipelineScheduler::scheduleRegisterStages(Stages, WhyNot));
+    EXPECT_EQ(WhyNot.Name, "RegisterStages");
+    EXPECT_NE(WhyNot.Why.find("only 2 are supported"), std::string::npos);
+  }
+}
+
 } // namespace

@@ -19,7 +19,6 @@
 
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
 #include "AsyncPipelineLoopOrder.h"
-#include "AsyncPipelineRegisters.h"
 #include "AsyncPipelineRequests.h"
 #include "AsyncPipelineSchedule.h"
 #include "AsyncPipelineVerify.h"
@@ -46,12 +45,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/AsyncPipe/AsyncInvokes.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
-#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
-#include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -270,79 +265,6 @@ void verifyAnalyses(Function &F, LoopInfo &LI, DominatorTree &DT) {
         "asyncpipe-pipeline left a wrong number of loops in " + F.getName());
 }
 
-/// Versions the loop on the schedule's run-time alias checks: the loop the
-/// schedule describes runs when no store can write what an early copy reads,
-/// an unpipelined clone otherwise, whose loop ID follows \p OrigID (the
-/// loop's before pipelining). LoopInfo and the dominator tree get the clone
-/// from cloneLoopWithPreheader; the clone's exit edge is then inserted into
-/// the tree. LLVM's LoopVersioning does not fit: its checks are
-/// LoopAccessInfo's pointer groups, ranges one work-item's accesses cover
-/// over the loop, while these ranges cover every work-item of the group (a
-/// copy runs ahead of the barrier that ordered another work-item's store).
-void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
-                            DominatorTree &DT, LoopInfo &LI,
-                            ScalarEvolution &SE) {
-  Loop &L = *Sched.L;
-  Function &F = *L.getHeader()->getParent();
-  // Values the loop leaves go through exit-block phis, which then merge the
-  // two versions.
-  formLCSSA(L, DT, &LI, &SE);
-  BasicBlock *CheckBB = L.getLoopPreheader();
-  BasicBlock *Preheader = SplitBlock(CheckBB, CheckBB->getTerminator(), &DT,
-                                     &LI, nullptr, "asyncpipe.nooverlap.ph");
-  ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 8> Blocks;
-  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap, ".overlap",
-                                       &LI, &DT, Blocks);
-  remapInstructionsInBlocks(Blocks, VMap);
-  Clone->setLoopID(makePipelinedLoopID(OrigID, "fallback", F.getContext()));
-  SmallVector<BasicBlock *, 4> Exits;
-  L.getExitBlocks(Exits);
-  for (BasicBlock *Exit : Exits)
-    for (PHINode &Phi : Exit->phis())
-      for (unsigned Idx = 0, E = Phi.getNumIncomingValues(); Idx != E; ++Idx)
-        if (L.contains(Phi.getIncomingBlock(Idx))) {
-          Value *In = Phi.getIncomingValue(Idx);
-          Value *Mapped = VMap.lookup(In);
-          Phi.addIncoming(Mapped ? Mapped : In,
-                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(Idx)]));
-        }
-  // The checks, from the group ranges: every store range lies wholly before
-  // or after every source range.
-  SCEVExpander Expander(SE, "asyncpipe.alias");
-  Instruction *At = CheckBB->getTerminator();
-  IRBuilder<> B(At);
-  Value *NoOverlap = B.getTrue();
-  auto Address = [&](const PipelineSchedule::GroupRange &R,
-                     const SCEV *Off) -> Value * {
-    Value *Base = B.CreatePtrToInt(R.Base, Off->getType());
-    Value *Offset = Expander.expandCodeFor(Off, Off->getType(), At);
-    return B.CreateAdd(Base, Offset);
-  };
-  for (const PipelineSchedule::AliasCheck &C : Sched.AliasChecks) {
-    Value *StoreLo = Address(C.Store, C.Store.Lo);
-    Value *StoreHi = Address(C.Store, C.Store.Hi);
-    Value *SourceLo = Address(C.Source, C.Source.Lo);
-    Value *SourceHi = Address(C.Source, C.Source.Hi);
-    Value *Before = B.CreateICmpULE(StoreHi, SourceLo);
-    Value *After = B.CreateICmpULE(SourceHi, StoreLo);
-    Value *Apart = B.CreateOr(Before, After);
-    NoOverlap = B.CreateAnd(NoOverlap, Apart, "asyncpipe.nooverlap");
-  }
-  BasicBlock *ClonePreheader = Clone->getLoopPreheader();
-  B.CreateCondBr(NoOverlap, Preheader, ClonePreheader);
-  At->eraseFromParent();
-  // The clone leaves as the loop does, by one edge from its latch to the
-  // exit block (the shape the planner accepts): the one edge the tree lacks.
-  BasicBlock *Exiting = Clone->getExitingBlock();
-  BasicBlock *Exit = Clone->getExitBlock();
-  if (Exiting && Exit && count(successors(Exiting), Exit) == 1)
-    DT.insertEdge(Exiting, Exit);
-  else
-    DT.recalculate(F);
-  SE.forgetLoop(&L);
-}
-
 } // namespace
 
 PreservedAnalyses
@@ -399,6 +321,49 @@ llvm::parseAsyncPipelineOptions(StringRef Params) {
         inconvertibleErrorCode());
   }
   return Options;
+}
+
+/// Gives every loop of \p LI that asks for a register stage (loop property
+/// asyncpipe.pipeline.registers, valid: rejectInvalidAnnotations ran) its
+/// register-pipelined form, or the missed remark that says why not. Keeps
+/// LoopInfo and the dominator tree exact; true if anything changed.
+static bool pipelineRegisterStages(LoopInfo &LI, DominatorTree &DT,
+                                   ScalarEvolution &SE,
+                                   OptimizationRemarkEmitter &ORE) {
+  SmallVector<std::pair<Loop *, MDNode *>, 4> Requests;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (MDNode *Request = findOptionMDForLoop(L, RegistersKey))
+      Requests.push_back({L, Request});
+  bool Changed = false;
+  for (auto &Entry : Requests) {
+    Loop *L = Entry.first;
+    auto *Stages = mdconst::extract<ConstantInt>(Entry.second->getOperand(1));
+    // A preheader and dedicated exits, as the loop may have lost them.
+    Changed |= simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr,
+                            /*PreserveLCSSA=*/false);
+    RegisterStageSchedule Sched;
+    PipelineRefusal WhyNot;
+    if (!planRegisterStage(*L, Stages->getZExtValue(), Sched, WhyNot)) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, WhyNot.Name,
+                                        L->getStartLoc(), L->getHeader())
+               << "register stage not applied: " << WhyNot.Why;
+      });
+      continue;
+    }
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "RegistersPipelined",
+                                L->getStartLoc(), L->getHeader())
+             << "register stage: "
+             << ore::NV("Loads", unsigned(Sched.Loads.size()))
+             << " loads of the next iteration issued before this "
+                "iteration's computation (a double buffer in registers)";
+    });
+    applyRegisterStage(Sched, LI, DT);
+    SE.forgetAllLoops();
+    Changed = true;
+  }
+  return Changed;
 }
 
 /// Erases the loop's waits the schedule found subsumed, each only where

@@ -54,10 +54,15 @@
 // index per distinct version count. Copy loops (AsyncPipelineLegality.cpp)
 // are re-emitted as a whole, with their guard, for the later iteration.
 //
+// Two rewrites come before: the loop is versioned on its run-time alias
+// checks, and a loop of plain loads gets its register-level stage; both are
+// at the end of this file.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AsyncPipelineBuilder.h"
 #include "AsyncPipelineDomTree.h"
+#include "AsyncPipelineRequests.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/AsyncPipe/AsyncOps.h"
 #include "llvm/Analysis/AsyncPipe/AsyncTarget.h"
@@ -78,6 +83,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 #include <map>
@@ -1189,4 +1195,284 @@ void PipelineBuilder::deleteCopyRegion(
     else
       RecursivelyDeleteTriviallyDeadInstructions(Cond);
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Versioning on run-time alias checks
+//===----------------------------------------------------------------------===//
+//
+// The loop the schedule describes runs when no store can write what an
+// early copy reads; an unpipelined clone runs otherwise. LoopInfo and the
+// dominator tree get the clone from cloneLoopWithPreheader; the clone's exit
+// edge is then inserted into the tree. LLVM's LoopVersioning does not fit:
+// its checks are LoopAccessInfo's pointer groups, ranges one work-item's
+// accesses cover over the loop, while these ranges cover every work-item of
+// the group (a copy runs ahead of the barrier that ordered another
+// work-item's store).
+
+void asyncpipe::versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
+                                       DominatorTree &DT, LoopInfo &LI,
+                                       ScalarEvolution &SE) {
+  Loop &L = *Sched.L;
+  Function &F = *L.getHeader()->getParent();
+  // Values the loop leaves go through exit-block phis, which then merge the
+  // two versions.
+  formLCSSA(L, DT, &LI, &SE);
+  BasicBlock *CheckBB = L.getLoopPreheader();
+  BasicBlock *Preheader = SplitBlock(CheckBB, CheckBB->getTerminator(), &DT,
+                                     &LI, nullptr, "asyncpipe.nooverlap.ph");
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(Preheader, CheckBB, &L, VMap, ".overlap",
+                                       &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  Clone->setLoopID(makePipelinedLoopID(OrigID, "fallback", F.getContext()));
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (BasicBlock *Exit : Exits)
+    for (PHINode &Phi : Exit->phis())
+      for (unsigned Idx = 0, E = Phi.getNumIncomingValues(); Idx != E; ++Idx)
+        if (L.contains(Phi.getIncomingBlock(Idx))) {
+          Value *In = Phi.getIncomingValue(Idx);
+          Value *Mapped = VMap.lookup(In);
+          Phi.addIncoming(Mapped ? Mapped : In,
+                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(Idx)]));
+        }
+  // The checks, from the group ranges: every store range lies wholly before
+  // or after every source range.
+  SCEVExpander Expander(SE, "asyncpipe.alias");
+  Instruction *At = CheckBB->getTerminator();
+  IRBuilder<> B(At);
+  Value *NoOverlap = B.getTrue();
+  auto Address = [&](const PipelineSchedule::GroupRange &R,
+                     const SCEV *Off) -> Value * {
+    Value *Base = B.CreatePtrToInt(R.Base, Off->getType());
+    Value *Offset = Expander.expandCodeFor(Off, Off->getType(), At);
+    return B.CreateAdd(Base, Offset);
+  };
+  for (const PipelineSchedule::AliasCheck &C : Sched.AliasChecks) {
+    Value *StoreLo = Address(C.Store, C.Store.Lo);
+    Value *StoreHi = Address(C.Store, C.Store.Hi);
+    Value *SourceLo = Address(C.Source, C.Source.Lo);
+    Value *SourceHi = Address(C.Source, C.Source.Hi);
+    Value *Before = B.CreateICmpULE(StoreHi, SourceLo);
+    Value *After = B.CreateICmpULE(SourceHi, StoreLo);
+    Value *Apart = B.CreateOr(Before, After);
+    NoOverlap = B.CreateAnd(NoOverlap, Apart, "asyncpipe.nooverlap");
+  }
+  BasicBlock *ClonePreheader = Clone->getLoopPreheader();
+  B.CreateCondBr(NoOverlap, Preheader, ClonePreheader);
+  At->eraseFromParent();
+  // The clone leaves as the loop does, by one edge from its latch to the
+  // exit block (the shape the planner accepts): the one edge the tree lacks.
+  BasicBlock *Exiting = Clone->getExitingBlock();
+  BasicBlock *Exit = Clone->getExitBlock();
+  if (Exiting && Exit && count(successors(Exiting), Exit) == 1)
+    DT.insertEdge(Exiting, Exit);
+  else
+    DT.recalculate(F);
+  SE.forgetLoop(&L);
+}
+
+//===----------------------------------------------------------------------===//
+// Register stages
+//===----------------------------------------------------------------------===//
+//
+// The register-level stage of TVM's nested GEMM schedule: the loop that
+// loads slices of a shared tile into registers and multiplies them (TVM's
+// inner loop k1, annotated stage [0, 0, 1]) loads the slice of iteration
+// j + 1 while iteration j computes, the loaded values carried by phis (a
+// double buffer in registers). Nothing async moves, so the counts of a
+// pipelined loop around it are unchanged: every load stays inside the
+// iteration of the outer loop that waited for its tile. The pass applies it
+// before the async stages, so that a pipelined loop around such a loop (and
+// its epilogue's copies of it) holds the register-pipelined form.
+//
+// The loop, one block that tests at its end (PipelineLegality::
+// checkRegisterStage), becomes, for iterations 0 .. n-1:
+//
+//   preheader:  r0 = load(addr(iteration 0)); if (n == 1) goto last
+//   body (j = 0 .. n-2):
+//               r' = load(addr(j + 1))         ; the next iteration's loads
+//               compute(j) on r                ; r: phi [r0, r']
+//               if (j + 2 < n) continue
+//   last:       compute(n - 1) on r            ; the body's copy, no loads
+//
+// Every load runs in the iteration of the source it belongs to and for no
+// other, so every trip count (0 never reaches the preheader, 1 runs the last
+// copy alone) is exact, with no speculation.
+
+/// Clones the instructions of \p Body that are in \p Slice, in their order,
+/// before \p At, mapping their operands through \p Map (which gets them).
+static void cloneSlice(BasicBlock *Body,
+                       const SmallPtrSetImpl<Instruction *> &Slice,
+                       Instruction *At, ValueToValueMapTy &Map,
+                       StringRef Suffix) {
+  for (Instruction &I : *Body) {
+    if (!Slice.contains(&I) || Map.count(&I))
+      continue;
+    Instruction *C = I.clone();
+    if (I.hasName())
+      C->setName(I.getName() + Suffix);
+    C->insertBefore(At->getIterator());
+    RemapInstruction(C, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    Map[&I] = C;
+  }
+}
+
+/// \p V through \p Map, or \p V itself if the map does not have it.
+static Value *mapped(const ValueToValueMapTy &Map, Value *V) {
+  auto It = Map.find(V);
+  return It == Map.end() ? V : static_cast<Value *>(It->second);
+}
+
+/// The loop ID after the transformation: the loop's properties without the
+/// request (so it is not transformed again), plus the user's follow-up
+/// asyncpipe.pipeline.followup_registers.
+static void markRegisterStageDone(Loop &L) {
+  std::optional<MDNode *> ID = makeFollowupLoopID(
+      L.getLoopID(), {"asyncpipe.pipeline.followup_registers"},
+      RegistersKey.data(), /*AlwaysNew=*/true);
+  Instruction *Latch = L.getLoopLatch()->getTerminator();
+  Latch->setMetadata(LLVMContext::MD_loop, ID ? *ID : nullptr);
+}
+
+/// Rewrites the loop of \p Sched so that its loads run one iteration ahead;
+/// the new blocks go to the loops around it.
+static void buildRegisterStage(const RegisterStageSchedule &Sched,
+                               LoopInfo &LI) {
+  Loop &L = *Sched.L;
+  ArrayRef<LoadInst *> Loads = Sched.Loads;
+  BasicBlock *Body = L.getHeader();
+  BasicBlock *Pre = L.getLoopPreheader();
+  BasicBlock *Exit = L.getExitBlock();
+  Function &F = *Body->getParent();
+  LLVMContext &Ctx = F.getContext();
+  auto *Br = cast<BranchInst>(Body->getTerminator());
+  unsigned ExitIdx = Br->getSuccessor(0) == Exit ? 0 : 1;
+  Value *Cond = Br->getCondition();
+  SmallPtrSet<Instruction *, 16> Moved(llvm::from_range, Loads);
+
+  // The body as written, and its values used after the loop.
+  SmallVector<PHINode *, 8> BodyPhis;
+  for (PHINode &Phi : Body->phis())
+    BodyPhis.push_back(&Phi);
+  SmallVector<Instruction *, 32> Original;
+  for (Instruction &I : *Body)
+    if (!isa<PHINode>(I) && !I.isTerminator())
+      Original.push_back(&I);
+  SmallVector<std::pair<Use *, Instruction *>, 8> OutsideUses;
+  for (Instruction &I : *Body)
+    for (Use &U : I.uses())
+      if (cast<Instruction>(U.getUser())->getParent() != Body)
+        OutsideUses.push_back({&U, &I});
+
+  BasicBlock *LoopPre =
+      BasicBlock::Create(Ctx, Body->getName() + ".regs.ph", &F, Body);
+  BasicBlock *LoopExit =
+      BasicBlock::Create(Ctx, Body->getName() + ".regs.exit", &F, Exit);
+  BasicBlock *Last =
+      BasicBlock::Create(Ctx, Body->getName() + ".regs.last", &F, Exit);
+
+  // The preheader: iteration 0's loads and whether iteration 1 exists.
+  ValueToValueMapTy First;
+  for (PHINode *Phi : BodyPhis)
+    First[Phi] = Phi->getIncomingValueForBlock(Pre);
+  Instruction *PreTerm = Pre->getTerminator();
+  cloneSlice(Body, Sched.Ahead, PreTerm, First, ".first");
+  cloneSlice(Body, Moved, PreTerm, First, ".first");
+  Value *MoreFirst = mapped(First, Cond);
+  BranchInst *PreBr = ExitIdx == 0
+                          ? BranchInst::Create(Last, LoopPre, MoreFirst)
+                          : BranchInst::Create(LoopPre, Last, MoreFirst);
+  PreBr->insertBefore(PreTerm->getIterator());
+  PreBr->setDebugLoc(PreTerm->getDebugLoc());
+  PreTerm->eraseFromParent();
+  BranchInst::Create(Body, LoopPre)->setDebugLoc(Br->getDebugLoc());
+  for (PHINode *Phi : BodyPhis)
+    Phi->setIncomingBlock(Phi->getBasicBlockIndex(Pre), LoopPre);
+
+  // The top of the body: the phis' next values, then iteration j + 1's
+  // addresses, loads and exit test, ahead of iteration j's computation.
+  Instruction *Top = &*Body->getFirstNonPHIIt();
+  ValueToValueMapTy NextValues;
+  cloneSlice(Body, Sched.NextValues, Top, NextValues, ".ahead");
+  ValueToValueMapTy Ahead;
+  for (PHINode *Phi : BodyPhis) {
+    Value *In = Phi->getIncomingValueForBlock(Body);
+    Ahead[Phi] = mapped(NextValues, In);
+  }
+  cloneSlice(Body, Sched.Ahead, Top, Ahead, ".ahead");
+  cloneSlice(Body, Moved, Top, Ahead, ".ahead");
+  Value *MoreNext = mapped(Ahead, Cond);
+  Br->setCondition(MoreNext);
+  Br->setSuccessor(ExitIdx, LoopExit);
+  BranchInst::Create(Last, LoopExit)->setDebugLoc(Br->getDebugLoc());
+
+  // The register double buffer.
+  ValueToValueMapTy LastMap;
+  IRBuilder<> LastB(Last);
+  for (PHINode *Phi : BodyPhis) {
+    PHINode *LastPhi = LastB.CreatePHI(Phi->getType(), 2, Phi->getName());
+    LastPhi->addIncoming(First[Phi], Pre);
+    LastPhi->addIncoming(Ahead[Phi], LoopExit);
+    LastMap[Phi] = LastPhi;
+    // The back edge takes the next value computed at the top, so that the
+    // one written at the end of the body is not computed twice.
+    Phi->setIncomingValueForBlock(Body, Ahead[Phi]);
+  }
+  SmallVector<PHINode *, 8> Regs;
+  for (LoadInst *Load : Loads) {
+    PHINode *Reg = PHINode::Create(Load->getType(), 2, Load->getName() + ".reg",
+                                   Body->getFirstNonPHIIt());
+    Reg->addIncoming(First[Load], LoopPre);
+    Reg->addIncoming(Ahead[Load], Body);
+    PHINode *LastReg =
+        LastB.CreatePHI(Load->getType(), 2, Load->getName() + ".reg");
+    LastReg->addIncoming(First[Load], Pre);
+    LastReg->addIncoming(Ahead[Load], LoopExit);
+    LastMap[Load] = LastReg;
+    Regs.push_back(Reg);
+  }
+
+  // The last iteration: the body as written, on the phis' last values.
+  for (Instruction *I : Original) {
+    if (Moved.contains(I))
+      continue;
+    Instruction *C = I->clone();
+    if (I->hasName())
+      C->setName(I->getName() + ".last");
+    C->insertInto(Last, Last->end());
+    RemapInstruction(C, LastMap,
+                     RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    LastMap[I] = C;
+  }
+  BranchInst::Create(Exit, Last)->setDebugLoc(Br->getDebugLoc());
+  for (PHINode &Phi : Exit->phis())
+    Phi.setIncomingBlock(Phi.getBasicBlockIndex(Body), Last);
+  for (auto [U, Def] : OutsideUses)
+    U->set(LastMap[Def]);
+  // Last, as the maps follow a replaced value: the body's own uses.
+  for (auto [Load, Reg] : zip(Loads, Regs)) {
+    Load->replaceAllUsesWith(Reg);
+    Load->eraseFromParent();
+  }
+
+  // The exit test and addresses as written are dead now.
+  for (BasicBlock *BB : {Pre, Body, Last})
+    for (Instruction &I : make_early_inc_range(reverse(*BB)))
+      if (isInstructionTriviallyDead(&I))
+        I.eraseFromParent();
+
+  if (Loop *Parent = L.getParentLoop())
+    for (BasicBlock *BB : {LoopPre, LoopExit, Last})
+      Parent->addBasicBlockToLoop(BB, LI);
+  markRegisterStageDone(L);
+}
+
+void asyncpipe::applyRegisterStage(const RegisterStageSchedule &Sched,
+                                   LoopInfo &LI, DominatorTree &DT) {
+  LoopRewriteDomTree Dominators(*Sched.L, DT);
+  buildRegisterStage(Sched, LI);
+  Dominators.update();
 }

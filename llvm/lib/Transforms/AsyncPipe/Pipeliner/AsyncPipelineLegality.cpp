@@ -24,6 +24,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -1245,4 +1246,140 @@ asyncpipe::whyCannotRepeatLastCopies(const PipelineSchedule &Sched) {
             .str();
     }
   return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Register stages
+//===----------------------------------------------------------------------===//
+//
+// A loop of plain loads (TVM's inner loop k1) issues the loads of iteration
+// j + 1 before the rest of iteration j (AsyncPipelineBuilder.cpp). The loop
+// must be one block that tests at its end (rotated, with a preheader and one
+// dedicated exit), so that entering it means running iteration 0. Iteration
+// j + 1's addresses and exit test are recomputed at the top of the body from
+// the values the phis take next, so they must not depend on memory; a load
+// whose address does stays where it is. The loads move above the rest of
+// their iteration and the previous one: the loop must not write memory.
+
+/// True if \p I can be computed again at another point of the same
+/// iteration: it touches no memory, has no side effect and is not a
+/// convergent call.
+static bool isRecomputable(const Instruction &I) {
+  if (isa<PHINode>(I) || I.isTerminator() || I.mayReadOrWriteMemory() ||
+      I.mayHaveSideEffects())
+    return false;
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    return !Call->isConvergent();
+  return true;
+}
+
+/// Adds to \p Slice the instructions of \p Body that \p V is computed from
+/// and to \p Phis the phis of \p Body among its inputs; false if one of the
+/// instructions cannot be recomputed (a load: the value depends on memory).
+static bool collectSlice(Value *V, const BasicBlock *Body,
+                         SmallPtrSetImpl<Instruction *> &Slice,
+                         SmallPtrSetImpl<PHINode *> &Phis) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || I->getParent() != Body)
+    return true;
+  if (auto *Phi = dyn_cast<PHINode>(I)) {
+    Phis.insert(Phi);
+    return true;
+  }
+  if (!Slice.insert(I).second)
+    return true;
+  if (!isRecomputable(*I))
+    return false;
+  for (Value *Op : I->operands())
+    if (!collectSlice(Op, Body, Slice, Phis))
+      return false;
+  return true;
+}
+
+/// What a refused instruction is, in the user's words.
+static std::string describeRefused(const Instruction &I) {
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      return formatv("a call to '{0}'", demangle(Callee->getName().str()));
+  return formatv("a '{0}' instruction", I.getOpcodeName());
+}
+
+static bool failRegisterStage(PipelineRefusal &WhyNot, StringRef Name,
+                              const Twine &Why) {
+  WhyNot.Name = Name.str();
+  WhyNot.Why = Why.str();
+  return false;
+}
+
+bool PipelineLegality::checkRegisterStage(Loop &L, RegisterStageSchedule &Sched,
+                                          PipelineRefusal &WhyNot) {
+  Sched.L = &L;
+  BasicBlock *Body = L.getHeader();
+  auto *Br = dyn_cast<BranchInst>(Body->getTerminator());
+  BasicBlock *Exit = L.getExitBlock();
+  if (L.getNumBlocks() != 1 || !L.getLoopPreheader() ||
+      !isa<BranchInst>(L.getLoopPreheader()->getTerminator()) || !Br ||
+      !Br->isConditional() || !Exit || Exit->getSinglePredecessor() != Body)
+    return failRegisterStage(
+        WhyNot, "RegisterLoopShape",
+        "the loop is not a single block that tests its exit at the end "
+        "(write it without branches or inner loops in its body)");
+  for (Instruction &I : *Body) {
+    if (AsyncOp::get(I))
+      return failRegisterStage(
+          WhyNot, "RegisterLoopAsyncOps",
+          "the loop issues async operations; a register stage is for a loop "
+          "of plain loads (ask for async stages with asyncpipe_pipeline(S))");
+    if (I.mayWriteToMemory())
+      return failRegisterStage(WhyNot, "RegisterLoopWrites",
+                               describeRefused(I) +
+                                   " may write memory that a load of the "
+                                   "next iteration, issued before it, reads");
+    // The last iteration runs in a copy of the body: work-items with
+    // different trip counts would reach different copies of the call.
+    if (const auto *Call = dyn_cast<CallBase>(&I); Call && Call->isConvergent())
+      return failRegisterStage(WhyNot, "RegisterLoopConvergent",
+                               describeRefused(I) +
+                                   " must be reached by the work-items "
+                                   "together, and the last iteration runs in "
+                                   "a copy of the body");
+  }
+  constexpr StringLiteral ExitTestOnMemory =
+      "the loop's exit test depends on memory, so whether the next iteration "
+      "exists is not known before its loads";
+  SmallPtrSet<PHINode *, 8> Phis;
+  if (!collectSlice(Br->getCondition(), Body, Sched.Ahead, Phis))
+    return failRegisterStage(WhyNot, "RegisterLoopExitTest", ExitTestOnMemory);
+  // A phi's next value must be computable at the top of the body, before
+  // the loads it is used to address.
+  auto NextKnown = [&](PHINode *Phi) {
+    SmallPtrSet<Instruction *, 16> NextSlice;
+    SmallPtrSet<PHINode *, 8> NextPhis;
+    return collectSlice(Phi->getIncomingValueForBlock(Body), Body, NextSlice,
+                        NextPhis);
+  };
+  if (!all_of(Phis, NextKnown))
+    return failRegisterStage(WhyNot, "RegisterLoopExitTest", ExitTestOnMemory);
+  for (Instruction &I : *Body) {
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load || !Load->isSimple())
+      continue;
+    SmallPtrSet<Instruction *, 16> AddrSlice;
+    SmallPtrSet<PHINode *, 8> AddrPhis;
+    if (!collectSlice(Load->getPointerOperand(), Body, AddrSlice, AddrPhis) ||
+        !all_of(AddrPhis, NextKnown))
+      continue;
+    Sched.Loads.push_back(Load);
+    Sched.Ahead.insert_range(AddrSlice);
+    Phis.insert_range(AddrPhis);
+  }
+  if (Sched.Loads.empty())
+    return failRegisterStage(WhyNot, "RegisterLoopNoLoads",
+                             "no load of the loop has an address that is "
+                             "known one iteration ahead");
+  SmallPtrSet<PHINode *, 8> Unused;
+  for (PHINode *Phi : Phis)
+    collectSlice(Phi->getIncomingValueForBlock(Body), Body, Sched.NextValues,
+                 Unused);
+  return true;
 }

@@ -11,7 +11,8 @@
 // of the PipelineSchedule (statements, buffers, copy regions, inductions,
 // run-time alias checks) and describe the loop to the scheduler as data
 // (describeSchedulingProblem); planPipeline (AsyncPipelinePlanner.cpp) runs
-// them in order around the scheduler.
+// them in order around the scheduler. The register stage of a loop of plain
+// loads has checks of its own (checkRegisterStage).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +57,12 @@ public:
   std::optional<std::string> whyCannotRunEarly(unsigned StmtIdx);
   /// Once the stages are in Sched: what the early copies read ahead of.
   bool checkReadAhead();
+
+  /// The register stage of \p L (a loop of plain loads that asks for one):
+  /// which loads can be issued one iteration ahead, and what is recomputed
+  /// for them. False, with the refusal, if \p L cannot have one.
+  static bool checkRegisterStage(Loop &L, RegisterStageSchedule &Sched,
+                                 PipelineRefusal &WhyNot);
 
 private:
   bool fail(StringRef Name, const Twine &Why) {

@@ -9,6 +9,7 @@
 // stages, then what early copies read ahead of (which depends on which
 // statements are early), then the versions, counts and barriers. The first
 // refusal stops it, so a loop is refused for the first reason in that order.
+// planRegisterStage does the same for a loop's register-level stage.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,4 +53,11 @@ asyncpipe::planPipeline(Loop &L, const PipelineRequest &Request,
     return std::nullopt;
   adoptPlan(Sched, Scheduler.getPlan());
   return Sched;
+}
+
+bool asyncpipe::planRegisterStage(Loop &L, unsigned Stages,
+                                  RegisterStageSchedule &Sched,
+                                  PipelineRefusal &WhyNot) {
+  return PipelineScheduler::scheduleRegisterStages(Stages, WhyNot) &&
+         PipelineLegality::checkRegisterStage(L, Sched, WhyNot);
 }

@@ -37,7 +37,7 @@ namespace asyncpipe {
 
 static constexpr StringLiteral MarkerName = "asyncpipe.pipeline";
 /// The register-stage marker and its loop property
-/// (AsyncPipelineRegisters.cpp).
+/// (planRegisterStage, applyRegisterStage).
 static constexpr StringLiteral RegistersMarkerName =
     "asyncpipe.pipeline.registers";
 /// Function metadata: every request of the function, as !{i32 id, loc?}, so

@@ -32,6 +32,7 @@
 
 #include "AsyncPipelineScheduler.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/AsyncPipe/AsyncPipeline.h"
@@ -171,6 +172,41 @@ struct PipelineSchedule {
     return any_of(Buffers, [](const PipelineBuffer &B) { return B.IsStaging; });
   }
 };
+
+/// The register-level stage of a loop of plain loads (loop property
+/// asyncpipe.pipeline.registers; TVM's inner loop k1 with stages [0, 0, 1]):
+/// what moves one iteration ahead. Filled by planRegisterStage; the body's
+/// instructions are kept in sets, and cloned in the body's order.
+struct RegisterStageSchedule {
+  Loop *L = nullptr;
+  /// The loads issued one iteration ahead, their values carried by phis.
+  SmallVector<LoadInst *, 8> Loads;
+  /// The instructions recomputed for the next iteration at the top of the
+  /// body: the exit test and the moved loads' addresses.
+  SmallPtrSet<Instruction *, 16> Ahead;
+  /// The instructions that compute the next values of the header phis
+  /// Ahead reads, recomputed before it.
+  SmallPtrSet<Instruction *, 16> NextValues;
+};
+
+/// Plans the register stage of \p L, which asks for \p Stages register
+/// stages (a valid annotation). Returns false with the reason (a missed
+/// remark) if \p L cannot have one.
+bool planRegisterStage(Loop &L, unsigned Stages, RegisterStageSchedule &Sched,
+                       PipelineRefusal &WhyNot);
+
+/// Carries out \p Sched: the loads of iteration j + 1 are issued before the
+/// rest of iteration j (AsyncPipelineBuilder.cpp). Keeps \p LI and \p DT
+/// exact.
+void applyRegisterStage(const RegisterStageSchedule &Sched, LoopInfo &LI,
+                        DominatorTree &DT);
+
+/// Versions the loop of \p Sched on its run-time alias checks: the loop
+/// runs where they pass, an unpipelined clone (whose loop ID follows
+/// \p OrigID) elsewhere. Keeps \p LI and \p DT exact.
+void versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
+                            DominatorTree &DT, LoopInfo &LI,
+                            ScalarEvolution &SE);
 
 /// Plans the pipelining of \p L. Returns the schedule, or the reason the loop
 /// cannot be pipelined (to be reported as a missed remark).

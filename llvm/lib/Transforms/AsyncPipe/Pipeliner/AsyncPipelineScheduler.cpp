@@ -535,3 +535,24 @@ void PipelineScheduler::findSubsumedWaits() {
   for (unsigned Idx = 0; Idx != Waits.size(); ++Idx)
     Plan.Statements[Idx].SubsumedBy = SubsumedBy[Idx];
 }
+
+//===----------------------------------------------------------------------===//
+// Register stages
+//===----------------------------------------------------------------------===//
+
+// The register stage double-buffers in registers: deeper stages would need
+// one set of phis per extra iteration ahead and a longer tail of copies of
+// the body, for loads that already overlap one iteration of computation.
+bool PipelineScheduler::scheduleRegisterStages(unsigned Stages,
+                                               PipelineRefusal &WhyNot) {
+  constexpr unsigned RegisterStages = 2;
+  if (Stages == RegisterStages)
+    return true;
+  WhyNot.Name = "RegisterStages";
+  WhyNot.Why = formatv("it asks for {0} register stages; only 2 are "
+                       "supported (the loads one iteration ahead, TVM's "
+                       "stages [0, 0, 1])",
+                       Stages)
+                   .str();
+  return false;
+}

@@ -205,6 +205,11 @@ public:
 
   const SchedulePlan &getPlan() const { return Plan; }
 
+  /// The register-level stage of a loop of plain loads has one schedule:
+  /// its loads one iteration ahead of the rest (two register stages, TVM's
+  /// [0, 0, 1]). False, with the refusal, if \p Stages asks for another.
+  static bool scheduleRegisterStages(unsigned Stages, PipelineRefusal &WhyNot);
+
 private:
   bool fail(StringRef Name, const Twine &Why);
   bool failAnnotation(StringRef Key, const Twine &Why);
