@@ -1208,7 +1208,13 @@ void PipelineBuilder::deleteCopyRegion(
 // its checks are LoopAccessInfo's pointer groups, ranges one work-item's
 // accesses cover over the loop, while these ranges cover every work-item of
 // the group (a copy runs ahead of the barrier that ordered another
-// work-item's store).
+// work-item's store). LoopVersioning's noalias scopes are left out too: the
+// checks prove a store apart from an early copy only, which a later pass
+// could use only where no mark or wait lies between the two accesses it
+// compares (alias analysis orders marks and waits with all memory), and
+// early copies are emitted at a statement's start, where the statement
+// before ends in a mark or a wait but for the cut before a copy
+// (AsyncPipelineSchedule.h).
 
 void asyncpipe::versionWithAliasChecks(PipelineSchedule &Sched, MDNode *OrigID,
                                        DominatorTree &DT, LoopInfo &LI,
