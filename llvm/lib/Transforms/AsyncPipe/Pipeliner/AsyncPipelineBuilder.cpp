@@ -616,6 +616,9 @@ Value *PipelineBuilder::cloneForIteration(Value *V, unsigned StmtIdx,
       Result = Folded;
     } else {
       B.Insert(Clone);
+      // The builder gave it the insertion point's line (often another
+      // statement's wait); diagnostics about the copy name the user's.
+      Clone->setDebugLoc(I->getDebugLoc());
       if (I->hasName())
         Clone->setName(I->getName() + ".ahead");
       Result = Clone;
