@@ -153,14 +153,18 @@
 #endif
 
 /* The per-work-item sizes one async store (shared to global memory) can
- * move: gfx1250's global_store_async_from_lds_b8/b32/b64/b128. Other GPUs
- * have no async store; the plugin reports the call there, with the fix, so
- * the size is not checked here. */
+ * move: gfx1250's global_store_async_from_lds_b8/b32/b64/b128, sm_90's
+ * cp.async.bulk (a multiple of 16 bytes; the plugin reports targets before
+ * sm_90). Other GPUs have no async store; the plugin reports the call there,
+ * with the fix, so the size is not checked here. */
 #if defined(ASYNCPIPE_TARGET_AMDGPU) &&                                        \
     (defined(__gfx1250__) || defined(__gfx1251__))
 #define ASYNCPIPE_LEGAL_STORE_SIZE(N)                                          \
   ((N) == 1 || (N) == 4 || (N) == 8 || (N) == 16)
 #define ASYNCPIPE_STORE_SIZES_TEXT "1, 4, 8 or 16"
+#elif defined(ASYNCPIPE_TARGET_NVPTX)
+#define ASYNCPIPE_LEGAL_STORE_SIZE(N) ((N) >= 16 && (N) % 16 == 0)
+#define ASYNCPIPE_STORE_SIZES_TEXT "a multiple of 16"
 #elif defined(ASYNCPIPE_TARGET_HOST)
 #define ASYNCPIPE_LEGAL_STORE_SIZE(N) ((N) > 0 && (N) <= 16)
 #define ASYNCPIPE_STORE_SIZES_TEXT "1 to 16"

@@ -3,9 +3,11 @@
 // the double-buffered loop waits with s_wait_asynccnt 0x1 before it fills a
 // staging buffer again (the store that read it two trips ago is complete),
 // each wait proven by the independent checker. Where there is no async
-// store from shared memory (gfx942's LDS DMA only loads into LDS; sm_80's
-// cp.async only fills shared memory) the call is an error at the user's line
-// with the fix.
+// store from shared memory (gfx942's LDS DMA only loads into LDS) the call
+// is an error at the user's line with the fix; on NVPTX, whose async stores
+// are sm_90's bulk copies of a multiple of 16 bytes
+// (CodeGenCUDA/asyncpipe-sm90-store.cu), the 4-byte store is the header's
+// error.
 // REQUIRES: amdgpu-registered-target, nvptx-registered-target
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
 // RUN:   -I%asyncpipe_include -O2 -S %s -o - -mllvm -amdgpu-enable-check-async-waits \
@@ -44,7 +46,7 @@ kernel void write_back(global int *out, int n) {
     asyncpipe_wait(1); // the store that read tile[t & 1] is complete
     tile[t & 1][i] = 3 * t + i;
     // GFX942: asyncpipe-gfx1250-store.cl:[[@LINE+2]]:5: error: an async store from LDS (asyncpipe_store, 'llvm.amdgcn.global.store.async.lds') needs gfx1250's async stores (global_store_async_from_lds), which gfx9 (gfx942) does not have: compile for gfx1250 (-mcpu=gfx1250, --offload-arch=gfx1250), or write the LDS data back with ordinary stores once a wait and a barrier have made it ready
-    // SM80: asyncpipe-gfx1250-store.cl:[[@LINE+1]]:5: error: asyncpipe_store is not supported on NVPTX: cp.async only copies into shared memory
+    // SM80: asyncpipe-gfx1250-store.cl:[[@LINE+1]]:5: error: 'asyncpipe_store' cannot store this size on this target: size must be a multiple of 16
     asyncpipe_store(out + t * 256 + i, &tile[t & 1][i], 4);
     asyncpipe_commit();
   }

@@ -15,6 +15,10 @@
 // the flags that select a suitable target, and removes the function's async
 // operations so that codegen ends normally with the error.
 //
+// The sm_90 bulk operations async stores become (and the same written as
+// intrinsics) need sm_90 and PTX ISA 8.0; below that they are reported the
+// same way, with the flags that select such a target.
+//
 // It also stops what stock codegen compiles but ptxas always rejects, each an
 // error at the call: cp.async written as inline PTX for an older target,
 // calls to llvm.nvvm.cp.async.* names that are not intrinsics and to AMDGPU's
@@ -55,6 +59,10 @@ namespace {
 
 constexpr unsigned MinAsyncSM = 80;
 constexpr unsigned MinAsyncPTX = 70;
+// The bulk copies async stores become, their groups and the proxy fence
+// before them.
+constexpr unsigned MinBulkSM = 90;
+constexpr unsigned MinBulkPTX = 80;
 
 /// What the NVPTX subtarget of a function provides for cp.async.
 struct AsyncSubtarget {
@@ -67,6 +75,21 @@ struct AsyncSubtarget {
 
   bool hasAsyncCopies() const {
     return SM >= MinAsyncSM && (!ExplicitPTX || ExplicitPTX >= MinAsyncPTX);
+  }
+  /// The PTX ISA version the function is compiled for: the one asked for,
+  /// or the backend's default, the oldest the SM exists in (sm_90 7.8,
+  /// sm_90a 8.0, sm_100 8.6).
+  unsigned getPTXVersion() const {
+    if (ExplicitPTX)
+      return ExplicitPTX;
+    if (SM >= 100)
+      return 86;
+    if (SM >= 90)
+      return StringRef(CPU).ends_with("a") ? 80 : 78;
+    return 0;
+  }
+  bool hasBulkAsync() const {
+    return SM >= MinBulkSM && getPTXVersion() >= MinBulkPTX;
   }
 };
 
@@ -119,6 +142,23 @@ std::string describeMissingRequirements(const AsyncSubtarget &Sub,
                       "-Xclang +ptx70 (clang)"
                     : " -mattr=+ptx70 (llc) or --cuda-feature=+ptx70 (clang)";
   return Msg;
+}
+
+/// The flags that select a target with sm_90's bulk copies.
+std::string describeMissingBulkRequirements(const AsyncSubtarget &Sub,
+                                            bool IsOpenCL) {
+  std::string Msg = "async stores (cp.async.bulk) need sm_90 and PTX ISA 8.0 "
+                    "or newer, but this function is compiled for " +
+                    Sub.CPU;
+  if (Sub.SM >= MinBulkSM)
+    return Msg + " with PTX ISA " + formatPTXVersion(Sub.getPTXVersion()) +
+           (IsOpenCL ? ": use -mattr=+ptx80 (llc) or -Xclang -target-feature "
+                       "-Xclang +ptx80 (clang), or sm_90a"
+                     : ": use -mattr=+ptx80 (llc) or --cuda-feature=+ptx80 "
+                       "(clang), or sm_90a");
+  return Msg + (IsOpenCL ? ": use -mcpu=sm_90a (llc) or -march=sm_90a (clang)"
+                         : ": use -mcpu=sm_90a (llc) or --cuda-gpu-arch=sm_90a "
+                           "(clang)");
 }
 
 /// How to write a source size a copy of \p Bytes bytes can take.
@@ -179,6 +219,42 @@ void eraseCalls(ArrayRef<CallBase *> Calls) {
       Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();
   }
+}
+
+/// The sm_90 bulk operations (native, or what asyncpipe-lower made of
+/// async stores): stock codegen cannot select them for an older target.
+SmallVector<CallBase *, 8> collectBulkAsyncOps(Function &F) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && Callee->isIntrinsic() &&
+          (Callee->getName().starts_with("llvm.nvvm.cp.async.bulk.") ||
+           Callee->getName().starts_with("llvm.nvvm.fence.proxy.async")))
+        Calls.push_back(Call);
+  return Calls;
+}
+
+/// Reports the first bulk operation of \p F if its subtarget has none, and
+/// removes them all.
+bool removeBulkAsyncOpsWithoutSubtarget(Function &F,
+                                        const AsyncSubtarget &Sub) {
+  SmallVector<CallBase *, 8> Calls = collectBulkAsyncOps(F);
+  if (Calls.empty() || Sub.hasBulkAsync())
+    return false;
+  // At the store, the reason for the others (the marks' and waits' bulk
+  // groups, the proxy fence).
+  auto IsCopy = [](const CallBase *Call) {
+    StringRef Name = Call->getCalledFunction()->getName();
+    return Name.starts_with("llvm.nvvm.cp.async.bulk.") &&
+           !Name.contains(".commit.") && !Name.contains(".wait.");
+  };
+  const auto *Copy = find_if(Calls, IsCopy);
+  bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");
+  reportAsyncError(Copy != Calls.end() ? **Copy : *Calls.front(),
+                   describeMissingBulkRequirements(Sub, IsOpenCL));
+  eraseCalls(Calls);
+  return true;
 }
 
 /// Reports and removes the calls to functions named like cp.async intrinsics
@@ -344,6 +420,8 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
   auto *PassConfig = getAnalysisIfAvailable<TargetPassConfig>();
   if (!PassConfig)
     return Changed;
+  AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
+  Changed |= removeBulkAsyncOpsWithoutSubtarget(F, Sub);
   SmallVector<CallBase *, 8> Calls = collectNVPTXAsyncOps(F);
   // A native wait an AsyncPipe pass proved redundant and removed (in opt, or
   // in asyncpipe-lower just before) was still written for cp.async: the
@@ -351,7 +429,6 @@ bool NVPTXAsyncSubtargetCheck::runOnFunction(Function &F) {
   auto *Removed = cast_or_null<MDTuple>(F.getMetadata(RemovedHardwareOpMD));
   if (Calls.empty() && !Removed)
     return Changed;
-  AsyncSubtarget Sub = getAsyncSubtarget(PassConfig->getTM<TargetMachine>(), F);
   if (Sub.hasAsyncCopies())
     return Changed;
   bool IsOpenCL = F.getParent()->getNamedMetadata("opencl.ocl.version");

@@ -8,7 +8,10 @@
 // cp.async.wait_group (sm_80 and PTX 7.0 or newer; NVPTXAsyncSubtargetCheck
 // diagnoses older targets). PTX's commit groups are exactly the model's marks,
 // so the native intrinsics already in the IR (CUDA's builtins) are the same
-// model and asyncpipe-lower rewrites their waits too.
+// model and asyncpipe-lower rewrites their waits too. Async stores become
+// sm_90's bulk copies (cp.async.bulk, PTX 8.0), which complete on bulk
+// async-groups: in a module with stores each mark also commits a bulk group
+// and each wait also waits on them, so that both counters follow the marks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace llvm::asyncpipe;
@@ -86,14 +90,43 @@ public:
     return Bytes == 16 ? Flags & BypassL1 : 0;
   }
 
-  // cp.async only fills shared memory. sm_90's bulk copies
-  // (cp.async.bulk.global.shared) count on an mbarrier or a bulk group, not
-  // on the commit groups of the marks, and are not lowered yet.
-  std::string describeMissingAsyncStores() const override {
-    return "cp.async only copies into shared memory, and sm_90's bulk stores "
-           "(cp.async.bulk) are not supported by AsyncPipe yet: write the "
-           "shared data back with ordinary stores once a wait and a "
-           "__syncthreads() have made it ready";
+  // sm_90's bulk copy from shared to global memory (cp.async.bulk), one
+  // per work-item: 16-byte aligned, a multiple of 16 bytes. It completes on
+  // the bulk async-groups, a counter apart from cp.async's commit groups
+  // (storesCompleteInGroupsOfTheirOwn). NVPTXAsyncSubtargetCheck reports it
+  // below sm_90 or PTX ISA 8.0.
+  bool supportsAsyncStores() const override { return true; }
+  bool isLegalStoreSize(uint64_t Bytes) const override {
+    return Bytes >= 16 && Bytes % 16 == 0 && Bytes <= UINT32_MAX;
+  }
+  std::string describeLegalStoreSizes() const override {
+    return "a multiple of 16";
+  }
+  // The bulk copy reads shared memory through the async proxy: the
+  // work-group's ordinary stores into its source (made visible to this
+  // work-item by a barrier, or its own) reach it only across a proxy fence.
+  CallInst *createStore(IRBuilderBase &B, Value *Dst, Value *Src,
+                        uint64_t Bytes) const override {
+    B.CreateIntrinsic(Intrinsic::nvvm_fence_proxy_async_shared_cta,
+                      ArrayRef<Type *>(), ArrayRef<Value *>());
+    return B.CreateIntrinsic(
+        Intrinsic::nvvm_cp_async_bulk_shared_cta_to_global, ArrayRef<Type *>(),
+        {B.CreateAddrSpaceCast(Dst, B.getPtrTy(GlobalAS)),
+         B.CreateAddrSpaceCast(Src, B.getPtrTy(SharedAS)),
+         B.getInt32(uint32_t(Bytes)), B.getInt64(0), B.getFalse()});
+  }
+  bool storesCompleteInGroupsOfTheirOwn() const override { return true; }
+  CallInst *createStoreGroupMark(IRBuilderBase &B) const override {
+    return B.CreateIntrinsic(Intrinsic::nvvm_cp_async_bulk_commit_group,
+                             ArrayRef<Type *>(), ArrayRef<Value *>());
+  }
+  // The full wait: the model's wait completes a store, destination written
+  // (wait_group.read would only release its source).
+  CallInst *createStoreGroupWait(IRBuilderBase &B, uint64_t N) const override {
+    return B.CreateIntrinsic(
+        Intrinsic::nvvm_cp_async_bulk_wait_group, ArrayRef<Type *>(),
+        {B.getInt32(
+            uint32_t(std::min<uint64_t>(N, getMaxEncodableWaitCount())))});
   }
 
   bool supportsZeroFill() const override { return true; }

@@ -115,6 +115,27 @@ public:
     return nullptr;
   }
 
+  /// True if async stores complete on groups of their own, apart from the
+  /// groups the marks commit for copies (NVPTX sm_90's bulk async-groups):
+  /// in a module with async stores, asyncpipe-lower then has every mark and
+  /// wait also commit and wait on those groups (createStoreGroupMark,
+  /// createStoreGroupWait), so that both kinds of group follow the marks.
+  virtual bool storesCompleteInGroupsOfTheirOwn() const { return false; }
+  /// Commits the async stores issued since the last such commit as one
+  /// group; only if storesCompleteInGroupsOfTheirOwn().
+  virtual CallInst *createStoreGroupMark(IRBuilderBase &B) const {
+    (void)B;
+    return nullptr;
+  }
+  /// Waits until at most \p N store groups are outstanding, every store of
+  /// the older ones complete (its destination written); only if
+  /// storesCompleteInGroupsOfTheirOwn().
+  virtual CallInst *createStoreGroupWait(IRBuilderBase &B, uint64_t N) const {
+    (void)B;
+    (void)N;
+    return nullptr;
+  }
+
   /// True if the target has a zero-filling copy (see
   /// createCopyWithPolicy's \p SourceSize).
   virtual bool supportsZeroFill() const { return false; }

@@ -105,11 +105,47 @@ private:
   DenseMap<const CallBase *, std::string> RedundantWhy;
 };
 
+/// How a module's portable marks and waits cover its async stores where the
+/// target completes them on groups of their own
+/// (AsyncTarget::storesCompleteInGroupsOfTheirOwn). Only the portable marks
+/// commit store groups, so the store groups follow the portable marks, which
+/// are what a portable wait counts; a native wait keeps its hardware meaning
+/// and waits for no store group.
+enum class StoreGroups {
+  /// No such groups: the marks and waits as the target spells them.
+  None,
+  /// Every portable mark also commits a store group and every portable wait
+  /// for N marks also waits for N store groups.
+  FollowMarks,
+  /// The module issues async stores and no copy: the portable marks and
+  /// waits are the store groups' alone.
+  StoresOnly,
+};
+
+/// How \p M's marks and waits must cover its async stores on \p Target.
+/// Decided for the whole module before anything is lowered: a mark in a
+/// helper commits for the stores of its callers.
+StoreGroups getStoreGroups(const Module &M, const AsyncTarget *Target) {
+  if (!Target || !Target->storesCompleteInGroupsOfTheirOwn())
+    return StoreGroups::None;
+  bool HasStores = false;
+  bool HasCopies = false;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      AsyncOp Op = AsyncOp::get(I);
+      HasStores |= Op.isStore();
+      HasCopies |= Op.isCopy() && !Op.isStore();
+    }
+  if (!HasStores)
+    return StoreGroups::None;
+  return HasCopies ? StoreGroups::FollowMarks : StoreGroups::StoresOnly;
+}
+
 class PortableLowering {
 public:
   PortableLowering(Function &F, const AsyncTarget *Target,
-                   OptimizationRemarkEmitter &ORE)
-      : F(F), Target(Target), ORE(ORE) {}
+                   OptimizationRemarkEmitter &ORE, StoreGroups Stores)
+      : F(F), Target(Target), ORE(ORE), Stores(Stores) {}
 
   bool run();
 
@@ -162,11 +198,41 @@ private:
   /// UnboundedWaitCases waits, not one per possible count.
   static constexpr uint64_t MaxWaitSwitchCases = 32;
 
+  /// The target's mark and wait, with the store groups' where Stores asks
+  /// (those at \p From's location; the caller gives the one returned its
+  /// location).
+  CallInst *emitMark(IRBuilderBase &B, const Instruction &From) const;
+  CallInst *emitWait(IRBuilderBase &B, uint64_t N,
+                     const Instruction &From) const;
+
   Function &F;
   const AsyncTarget *Target;
   OptimizationRemarkEmitter &ORE;
+  StoreGroups Stores;
   std::optional<OutstandingMarkBounds> MarkBounds;
 };
+
+CallInst *PortableLowering::emitMark(IRBuilderBase &B,
+                                     const Instruction &From) const {
+  if (Stores == StoreGroups::StoresOnly)
+    return Target->createStoreGroupMark(B);
+  CallInst *Mark = Target->createMark(B);
+  if (Stores != StoreGroups::None)
+    inheritLocation(*Target->createStoreGroupMark(B), From);
+  return Mark;
+}
+
+CallInst *PortableLowering::emitWait(IRBuilderBase &B, uint64_t N,
+                                     const Instruction &From) const {
+  if (Stores == StoreGroups::None ||
+      AsyncOp::get(From).getForm() != AsyncOpForm::Portable)
+    return Target->createWait(B, N);
+  if (Stores == StoreGroups::StoresOnly)
+    return Target->createStoreGroupWait(B, N);
+  CallInst *Wait = Target->createWait(B, N);
+  inheritLocation(*Target->createStoreGroupWait(B, N), From);
+  return Wait;
+}
 
 /// The portable calls, and the waits in the target's native form when the
 /// target wants them rewritten too (each target's own intrinsics are the same
@@ -412,10 +478,15 @@ void PortableLowering::lowerStoreWithConstantSize(const AsyncOp &Op) {
                                 Target->describeLegalStoreSizes() +
                                 " bytes per work-item");
   } else {
+    // The target may emit more than the store (NVPTX: a proxy fence first);
+    // all of it is at the call's line.
+    Instruction *Before = Call->getPrevNode();
     IRBuilder<> B(Call);
-    CallInst *New = Target->createStore(B, Op.getGlobalPointer(),
-                                        Op.getSharedPointer(), *Size);
-    inheritLocation(*New, *Call);
+    Target->createStore(B, Op.getGlobalPointer(), Op.getSharedPointer(), *Size);
+    for (Instruction *I = Before ? Before->getNextNode()
+                                 : &Call->getParent()->front();
+         I != Call; I = I->getNextNode())
+      inheritLocation(*I, *Call);
   }
   Call->eraseFromParent();
 }
@@ -619,7 +690,7 @@ void PortableLowering::lowerQueuedMark(const AsyncOp &Op) {
     return;
   IRBuilder<> B(Op.getCall());
   CallInst *New = Target->queuesShareOneCounter() || Queue == 0
-                      ? Target->createMark(B)
+                      ? emitMark(B, *Op.getCall())
                       : Target->createQueueMark(B, Queue);
   inheritLocation(*New, *Op.getCall());
   Op.getCall()->eraseFromParent();
@@ -689,7 +760,7 @@ void PortableLowering::lowerQueuedWait(const AsyncOp &Op,
     if (Queue != 0)
       New = Target->createQueueWait(B, Queue, Count);
     else if (N)
-      New = Target->createWait(B, N->getZExtValue());
+      New = emitWait(B, N->getZExtValue(), *Call);
     else
       New = Target->createVariableWait(B, Count);
     inheritLocation(*New, *Call);
@@ -773,7 +844,7 @@ void PortableLowering::keepQueueWaitForCodegen(const AsyncOp &Op,
 
 void PortableLowering::lowerMark(const AsyncOp &Op) {
   IRBuilder<> B(Op.getCall());
-  inheritLocation(*Target->createMark(B), *Op.getCall());
+  inheritLocation(*emitMark(B, *Op.getCall()), *Op.getCall());
   Op.getCall()->eraseFromParent();
 }
 
@@ -874,7 +945,7 @@ bool PortableLowering::isRedundantWait(const AsyncOp &Op, uint64_t N) {
 
 void PortableLowering::replaceWait(const AsyncOp &Op, uint64_t N) {
   IRBuilder<> B(Op.getCall());
-  inheritLocation(*Target->createWait(B, N), *Op.getCall());
+  inheritLocation(*emitWait(B, N, *Op.getCall()), *Op.getCall());
   Op.getCall()->eraseFromParent();
 }
 
@@ -973,11 +1044,11 @@ void PortableLowering::emitWaitSwitch(const AsyncOp &Op,
   emitSwitchOnConstants(
       Call, Op.getWaitCountOperand(), Counts.Below, "asyncpipe.wait",
       [&](IRBuilderBase &B, uint64_t I) {
-        inheritLocation(*Target->createWait(B, I), *Call);
+        inheritLocation(*emitWait(B, I, *Call), *Call);
       },
       Default,
       [&](IRBuilderBase &B) {
-        inheritLocation(*Target->createWait(B, 0), *Call);
+        inheritLocation(*emitWait(B, 0, *Call), *Call);
       });
 }
 
@@ -1019,13 +1090,14 @@ bool lowerModule(Module &M,
   bool Changed = dropLatePipelineMarkers(M, GetORE);
   Changed |= removeUnknownPortableCalls(M);
   std::unique_ptr<AsyncTarget> Target = AsyncTarget::get(M);
+  StoreGroups Stores = getStoreGroups(M, Target.get());
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
     // Another target's native forms the target runs (NVPTX's on the host).
     if (Target)
       Changed |= Target->lowerEmulatedNativeOps(F);
-    Changed |= PortableLowering(F, Target.get(), GetORE(F)).run();
+    Changed |= PortableLowering(F, Target.get(), GetORE(F), Stores).run();
   }
   // Drop the now unused portable declarations so none reaches codegen.
   for (Function &F : make_early_inc_range(M))
