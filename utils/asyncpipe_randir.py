@@ -71,11 +71,13 @@ random stream, so a program without them is the same as before:
            (llvm.amdgcn.tensor.load.to.lds(.d2),
            tensor.store.from.lds(.d2), constant descriptors), which count on
            TENSORcnt beside the ASYNCcnt copies under the same marks.
-  store    gfx1250 and host only (the targets with an async store engine):
-           some copies are portable async stores, asyncpipe.store of a
-           lane's word of shared memory to global memory (issue 35), which
-           belong to the group and queue of the next mark like a copy; on
-           gfx1250 global_store_async_from_lds on ASYNCcnt.
+  store    gfx1250, nvptx and host only (the targets with an async store
+           engine): some copies are portable async stores, asyncpipe.store
+           of a lane's word of shared memory to global memory (issue 35),
+           which belong to the group and queue of the next mark like a copy;
+           on gfx1250 global_store_async_from_lds on ASYNCcnt. On nvptx
+           (sm_90's bulk copies, 16-byte aligned, a multiple of 16 bytes)
+           each store moves a lane's 16 bytes, and the program is portable.
 
 Misuse (--misuse K,..; a kind or KIND/VARIANT, e.g. pointer/select): the
 same random program with one misuse planted at a random point of its first
@@ -262,7 +264,11 @@ class Gen:
             # (llvm/docs/AsyncPipeFutures.rst, "Queues").
             self.native = False
         self.tensor = "tensor" in self.shapes and target == "gfx1250"
-        self.store = "store" in self.shapes and target in ("gfx1250", "host")
+        self.store = "store" in self.shapes and target in ("gfx1250", "host",
+                                                          "nvptx")
+        if self.store and target == "nvptx":
+            # Stores are portable calls, and no program mixes spellings.
+            self.native = False
 
     # --- declarations --------------------------------------------------
     def declare(self, d):
@@ -367,13 +373,33 @@ class Gen:
 
     def async_store(self, f):
         """A portable async store of a lane's word of shared memory to a
-        lane's word of global memory."""
-        src = self.laddr(f, True)
-        dst = self.gaddr(f, True)
+        lane's word of global memory (on nvptx a lane's 16 bytes, aligned,
+        as sm_90's bulk copies need)."""
+        size = 4
+        if self.target == "nvptx":
+            size = 16
+            # Within @lds's 128 chunks and the host's 512 for lanes below
+            # 32 (the other addresses assume as few lanes).
+            src = self.lane_chunk(f, "ptr addrspace(3) @lds",
+                                  16 * self.r.randint(0, 6))
+            dst = self.lane_chunk(f, "ptr addrspace(1) %g",
+                                  64 * self.r.randint(0, 3))
+        else:
+            src = self.laddr(f, True)
+            dst = self.gaddr(f, True)
         self.declare("declare void @asyncpipe.store(ptr addrspace(1), "
                      "ptr addrspace(3), i32)")
         f.emit("call void @asyncpipe.store(ptr addrspace(1) %s, "
-               "ptr addrspace(3) %s, i32 4)" % (dst, src))
+               "ptr addrspace(3) %s, i32 %d)" % (dst, src, size))
+
+    def lane_chunk(self, f, base, first):
+        """The lane's 16-byte chunk (tid + first) of \p base."""
+        t = self.tid(f)
+        i = f.val()
+        f.emit("%s = add i32 %s, %d" % (i, t, first))
+        p = f.val()
+        f.emit("%s = getelementptr <4 x i32>, %s, i32 %s" % (p, base, i))
+        return p
 
     def tensor_dma(self, f):
         """A gfx1250 tensor DMA with constant (uniform) descriptors."""
@@ -1012,7 +1038,10 @@ class Gen:
             out.append('target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"')
             out.append('target triple = "nvptx64-nvidia-cuda"')
         out.append("")
-        out.append("@lds = internal addrspace(3) global [512 x i32] poison, align 4")
+        # sm_90's bulk copies read 16-byte aligned shared memory.
+        lds_align = 16 if self.store and self.target == "nvptx" else 4
+        out.append("@lds = internal addrspace(3) global [512 x i32] poison, "
+                   "align %d" % lds_align)
         out.append("")
         for _, _, text in self.helpers:
             out.append(text)

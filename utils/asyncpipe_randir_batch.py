@@ -158,7 +158,7 @@ def compile_group(seeds, target, args, ptxas, tmpdir, chk):
                     ptx = os.path.join(tmpdir, "batch-%s.ptx" % tag)
                     with open(ptx, "wb") as fh:
                         fh.write(asm)
-                    status, _, err = chk.run([ptxas, "-arch=sm_80", ptx, "-o",
+                    status, _, err = chk.run([ptxas, chk.ptxas_arch(args), ptx, "-o",
                                               os.devnull], None, limit)
                     os.unlink(ptx)
                     if status is None:

@@ -28,9 +28,10 @@ For each seed:
           is a failed host run. Reports under lazy and random are counted,
           not failures: a random program may read a destination before its
           wait, which is the program's race, not the compiler's;
-  NVPTX   the same at O0 and O3 for sm_80 (-mattr=+ptx70), and the PTX
-          assembled by ptxas -arch=sm_80 when ptxas is on PATH or in
-          $CUDA_PATH/bin (or /usr/local/cuda/bin).
+  NVPTX   the same at O0 and O3 for sm_80 (-mattr=+ptx70; sm_90a and
+          +ptx80 with --with store, whose async stores are bulk copies),
+          and the PTX assembled by ptxas for that processor when ptxas is
+          on PATH or in $CUDA_PATH/bin (or /usr/local/cuda/bin).
 
 Every command runs under a timeout (--timeout, 60 s): a hang is a failure.
 Outcomes counted:
@@ -291,7 +292,16 @@ def llc_cfgs(args, target):
     if target == "host":
         return [["-mtriple=x86_64-unknown-linux-gnu",
                  "-relocation-model=pic", "-filetype=obj"]]
+    if "store" in args.shapes:
+        # Async stores are sm_90's bulk copies (PTX ISA 8.0).
+        return [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90a",
+                 "-mattr=+ptx80"]]
     return [["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_80", "-mattr=+ptx70"]]
+
+
+def ptxas_arch(args):
+    """ptxas's -arch for the NVPTX programs (llc_cfgs' processor)."""
+    return "-arch=sm_90a" if "store" in args.shapes else "-arch=sm_80"
 
 
 def llc_cmd(args, cfg, level):
@@ -366,10 +376,10 @@ def check_negative(seed, args, ptxas, tmpdir, targets=None):
                                            (seed, level))
                         with open(ptx, "wb") as fh:
                             fh.write(asm)
-                        status, _, err = run([ptxas, "-arch=sm_80", ptx, "-o",
+                        status, _, err = run([ptxas, ptxas_arch(args), ptx, "-o",
                                               os.devnull], None, args.timeout)
                         os.unlink(ptx)
-                        cmd += " > x.ptx && ptxas -arch=sm_80 x.ptx"
+                        cmd += " > x.ptx && ptxas %s x.ptx" % ptxas_arch(args)
                         kind = ("hangs" if status is None else
                                 "ptxas" if status != 0 else None)
                     outcomes.append((kind or "accepted", cmd, err))
@@ -427,13 +437,13 @@ def check_seed(seed, args, ptxas, tmpdir, targets=None):
                     ptx = os.path.join(tmpdir, "randir-%d-%s.ptx" % (seed, level))
                     with open(ptx, "wb") as fh:
                         fh.write(asm)
-                    status, _, err = run([ptxas, "-arch=sm_80", ptx, "-o",
+                    status, _, err = run([ptxas, ptxas_arch(args), ptx, "-o",
                                           os.devnull], None, args.timeout)
                     compiles += 1
                     if status is None:
-                        bad.append(("hangs", cmd + " > x.ptx && ptxas -arch=sm_80 x.ptx", err))
+                        bad.append(("hangs", cmd + " > x.ptx && ptxas %s x.ptx" % ptxas_arch(args), err))
                     elif status != 0:
-                        bad.append(("ptxas", cmd + " > x.ptx && ptxas -arch=sm_80 x.ptx", err))
+                        bad.append(("ptxas", cmd + " > x.ptx && ptxas %s x.ptx" % ptxas_arch(args), err))
                     os.unlink(ptx)
         os.unlink(src)
     return compiles, bad, stats
