@@ -59,8 +59,11 @@ std::string describeWhen(const AsyncRace &R) {
   std::string When;
   if (R.L) {
     When = "in iteration " + std::to_string(R.AccessIteration) +
-           " of the loop" + atLine(R.L->getStartLoc()) +
-           " (counting from 0), with the copy issued ";
+           " of the loop" + atLine(R.L->getStartLoc()) + " (counting from 0)";
+    if (R.TripCount)
+      When += " on a run where it iterates " + std::to_string(R.TripCount) +
+              " times";
+    When += ", with the copy issued ";
     if (R.CopyBeforeLoop)
       When += "before the loop; ";
     else if (R.IterationsApart == 0)
@@ -134,7 +137,12 @@ void warnRace(const AsyncRace &R) {
   }
   // Without -g the access has no line; the wait (or the copy) has the
   // user's, from clang's location of the call.
-  std::string Hint = " (compile with -g for the lines): ";
+  // With -g the copy may have its line where the optimizer left the access
+  // none (a load hoisted or merged): the copy's line is then the lead.
+  std::string Hint = R.Copy->getDebugLoc()
+                         ? " (the async copy" + atLine(R.Copy) + "; the " +
+                               Access.str() + " has no line of its own): "
+                         : " (compile with -g for the lines): ";
   if (R.LastWait) {
     reportAsyncWarning(*R.LastWait, "this wait leaves an async copy in "
                                     "flight while " +
