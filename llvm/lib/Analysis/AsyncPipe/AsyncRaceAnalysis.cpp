@@ -240,6 +240,9 @@ private:
   /// followed (its trip count, read at run time), and that trip count.
   mutable ValueToSCEVMapTy Pinned;
   uint64_t PinnedTripCount = 0;
+  /// While an iteration's path is walked: the value each phi of a block on
+  /// it (other than the header) takes, from the block the path came from.
+  mutable DenseMap<const PHINode *, const Value *> PathPhis;
   unsigned OverlapQueries = 0;
 };
 
@@ -835,6 +838,9 @@ std::optional<APInt> RaceFinder::evaluate(const Value *V, const Loop &L,
     return C->getValue();
   if (Depth > 8 || !V->getType()->isIntegerTy())
     return std::nullopt;
+  if (const auto *Phi = dyn_cast<PHINode>(V))
+    if (const Value *In = PathPhis.lookup(Phi))
+      return evaluate(In, L, It, Depth + 1);
   if (const auto *Cmp = dyn_cast<ICmpInst>(V)) {
     std::optional<APInt> A = evaluate(Cmp->getOperand(0), L, It, Depth + 1);
     std::optional<APInt> B = evaluate(Cmp->getOperand(1), L, It, Depth + 1);
@@ -900,6 +906,8 @@ void RaceFinder::resolveWaitCount(TraceEvent &E, const Loop &L,
 bool RaceFinder::walkIteration(const Loop &L, uint64_t It, Path &Events,
                                bool &Exits) const {
   const BasicBlock *BB = L.getHeader();
+  const BasicBlock *From = nullptr;
+  PathPhis.clear();
   for (unsigned Steps = 0; Steps != 256; ++Steps) {
     if (const Loop *In = LI.getLoopFor(BB); In != &L) {
       // A loop nested in L, entered at its header: its accesses (it neither
@@ -915,10 +923,14 @@ bool RaceFinder::walkIteration(const Loop &L, uint64_t It, Path &Events,
       else
         appendInnerAccesses(*Sub, Events);
       BB = Sub->getUniqueExitBlock();
+      From = nullptr;
       if (!BB)
         return false;
       continue;
     }
+    if (From)
+      for (const PHINode &Phi : BB->phis())
+        PathPhis[&Phi] = Phi.getIncomingValueForBlock(From);
     for (const Instruction &I : *BB)
       if (std::optional<TraceEvent> E = classify(I)) {
         resolveWaitCount(*E, L, It);
@@ -944,6 +956,7 @@ bool RaceFinder::walkIteration(const Loop &L, uint64_t It, Path &Events,
       Exits = true;
       return true;
     }
+    From = BB;
     BB = Next;
   }
   return false;

@@ -451,6 +451,41 @@ exit:
   ret void
 }
 
+; The wait count as a phi of the branch's two arms (what SimplifyCFG makes of
+; a select): the value of the arm the iteration's path came from.
+; CHECK-LABEL: async races in 'path_phi_wait_count_off_by_one':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop, copy 1 iteration(s) earlier; marks since the copy: 2; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @path_phi_wait_count_off_by_one(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %more = icmp ult i32 %t.next, 4
+  br i1 %more, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  %count = phi i32 [ 2, %issue ], [ 1, %loop ]
+  call void @asyncpipe.wait(i32 %count)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 4
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
 ; The same with the trip count %n read at run time: the path of an
 ; iteration depends on it, so the loop is followed with %n pinned to the
 ; values that make it run 1 to 12 times. With the right counts no run has a
