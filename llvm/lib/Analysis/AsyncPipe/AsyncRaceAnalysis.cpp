@@ -89,8 +89,9 @@ struct TraceEvent {
   uint64_t Count = 0;
   /// Unknown events that are an inner loop: the loop.
   const Loop *Inner = nullptr;
-  /// Accesses in an inner loop that neither marks nor waits: that loop,
-  /// whose every iteration runs at the event's place in the trace.
+  /// Accesses (and copies) in an inner loop that neither marks nor waits:
+  /// that loop, whose every iteration runs at the event's place in the
+  /// trace.
   const Loop *AccessLoop = nullptr;
   /// Copies issued by a callee that only copies (it joins the caller's
   /// activation): the call; I is the copy in the callee.
@@ -212,7 +213,8 @@ private:
   std::optional<int64_t> overlap(const ByteRanges &B, uint64_t CopyIter,
                                  uint64_t AccessIter, const Loop *L,
                                  bool CopyOutsideL, const Loop *AccessLoop,
-                                 uint64_t AccessLoopIter) const;
+                                 uint64_t AccessLoopIter, const Loop *CopyLoop,
+                                 uint64_t CopyLoopIter) const;
   using LoopIteration = std::pair<const Loop *, uint64_t>;
   const SCEV *atIterations(const SCEV *S, ArrayRef<LoopIteration> Its) const;
   Constant *valueOnIteration(const Value *V, const Loop *L, uint64_t It) const;
@@ -405,7 +407,9 @@ const Value *RaceFinder::copyBytes(const Instruction &Copy, bool Source) {
 
 /// Appends the accesses of \p Inner (a loop that neither marks nor waits)
 /// that run on each of its iterations: those of its own blocks that
-/// dominate its latch.
+/// dominate its latch; and its copies there, where it runs a constant number
+/// of iterations, leaving only by its latch (a loop over the lanes of a
+/// tile): each iteration below that number issues them once it is entered.
 void RaceFinder::appendInnerAccesses(
     const Loop &Inner, SmallVectorImpl<TraceEvent> &Events) const {
   const BasicBlock *Latch = Inner.getLoopLatch();
@@ -416,10 +420,13 @@ void RaceFinder::appendInnerAccesses(
     if (LI.getLoopFor(BB) == &Inner && DT.dominates(BB, Latch))
       Blocks.push_back(BB);
   sortByDominance(Blocks);
+  bool CountedCopies = Inner.getExitingBlock() == Latch &&
+                       SE.getSmallConstantTripCount(&Inner) != 0;
   for (const BasicBlock *BB : Blocks)
     for (const Instruction &I : *BB)
       if (std::optional<TraceEvent> E = classify(I);
-          E && E->K == TraceEvent::Access) {
+          E && (E->K == TraceEvent::Access ||
+                (E->K == TraceEvent::Copy && CountedCopies))) {
         E->AccessLoop = &Inner;
         Events.push_back(*E);
       }
@@ -603,11 +610,13 @@ RaceFinder::byteRanges(const TraceEvent &CopyEvent, const Instruction &Access,
 /// Where the access starts in the copy's bytes \p B, if they overlap with
 /// the copy in iteration \p CopyIter of \p L (or before L when
 /// \p CopyOutsideL) and the access in iteration \p AccessIter (and in
-/// iteration \p AccessLoopIter of \p AccessLoop, an inner loop).
+/// iteration \p AccessLoopIter of \p AccessLoop, an inner loop; the copy in
+/// iteration \p CopyLoopIter of \p CopyLoop).
 std::optional<int64_t>
 RaceFinder::overlap(const ByteRanges &B, uint64_t CopyIter, uint64_t AccessIter,
                     const Loop *L, bool CopyOutsideL, const Loop *AccessLoop,
-                    uint64_t AccessLoopIter) const {
+                    uint64_t AccessLoopIter, const Loop *CopyLoop,
+                    uint64_t CopyLoopIter) const {
   SmallVector<LoopIteration, 2> CopyAt, AccessAt;
   if (L) {
     if (!CopyOutsideL)
@@ -616,6 +625,8 @@ RaceFinder::overlap(const ByteRanges &B, uint64_t CopyIter, uint64_t AccessIter,
   }
   if (AccessLoop)
     AccessAt.push_back({AccessLoop, AccessLoopIter});
+  if (CopyLoop)
+    CopyAt.push_back({CopyLoop, CopyLoopIter});
   const SCEV *Dst = B.Via ? calleeValue(B.CopyPtr, *B.Via,
                                         CopyOutsideL ? nullptr : L, CopyIter, 0)
                     : CopyAt.empty() ? B.Copy
@@ -668,6 +679,16 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
   if (!B)
     return false;
   const Loop *AccessLoop = Access.AccessLoop;
+  // A copy in an inner loop: its iterations that run (the loop's constant
+  // trip count), each against every access after the loop; an access of
+  // the same loop may come before the copy's iteration.
+  const Loop *CopyLoop = Copy.AccessLoop;
+  if (CopyLoop && CopyLoop == AccessLoop)
+    return false;
+  uint64_t CopyIterations =
+      CopyLoop ? std::min<uint64_t>(SE.getSmallConstantTripCount(CopyLoop),
+                                    IterationsCompared)
+               : 1;
   for (uint64_t It = FromIt; It != ToIt; ++It) {
     if (L && !mayHaveIteration(L, It))
       return false;
@@ -675,12 +696,16 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
          ++Inner) {
       if (AccessLoop && !mayHaveIteration(AccessLoop, Inner))
         break;
-      // A bound on the work in a huge function: past it nothing is claimed.
-      if (OverlapQueries == MaxOverlapQueries)
-        return false;
-      ++OverlapQueries;
-      std::optional<int64_t> Offset =
-          overlap(*B, It - Apart, It, L, CopyBeforeLoop, AccessLoop, Inner);
+      std::optional<int64_t> Offset;
+      for (uint64_t Lane = 0; Lane != CopyIterations && !Offset; ++Lane) {
+        // A bound on the work in a huge function: past it nothing is
+        // claimed.
+        if (OverlapQueries == MaxOverlapQueries)
+          return false;
+        ++OverlapQueries;
+        Offset = overlap(*B, It - Apart, It, L, CopyBeforeLoop, AccessLoop,
+                         Inner, CopyLoop, Lane);
+      }
       if (!Offset)
         continue;
       AsyncRace R;

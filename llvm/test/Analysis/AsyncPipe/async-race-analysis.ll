@@ -639,6 +639,56 @@ exit:
   ret void
 }
 
+; Copies issued by a loop over lanes that runs a constant number of times
+; (-O1 leaves it rolled): each of its iterations issues its copy once the
+; loop is entered, so lane 0's copy, read after a wait one group too weak,
+; is claimed. A loop whose trip count is not a constant issues nothing
+; claimed.
+; CHECK-LABEL: async races in 'lane_loop_copies':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy; marks since the copy: 1; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'lane_loop_unknown_trip':
+; CHECK-NOT:   race:
+define amdgpu_kernel void @lane_loop_copies(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %lanes
+lanes:
+  %l = phi i64 [ 0, %entry ], [ %l.next, %lanes ]
+  %dst = getelementptr [256 x i32], ptr addrspace(3) @tile, i64 0, i64 %l
+  %src = getelementptr i32, ptr addrspace(1) %in, i64 %l
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %src, i32 4, i32 0)
+  %l.next = add nuw nsw i64 %l, 1
+  %more = icmp ult i64 %l.next, 4
+  br i1 %more, label %lanes, label %after
+after:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @lane_loop_unknown_trip(ptr addrspace(1) %in, ptr addrspace(1) %out, i64 %n) {
+entry:
+  br label %lanes
+lanes:
+  %l = phi i64 [ 0, %entry ], [ %l.next, %lanes ]
+  %dst = getelementptr [256 x i32], ptr addrspace(3) @tile, i64 0, i64 %l
+  %src = getelementptr i32, ptr addrspace(1) %in, i64 %l
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %src, i32 4, i32 0)
+  %l.next = add nuw nsw i64 %l, 1
+  %more = icmp ult i64 %l.next, %n
+  br i1 %more, label %lanes, label %after
+after:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
 ; Copies issued by a helper that only copies join the caller's group (the
 ; activation model): they are the caller's copies, at the helper's line,
 ; their addresses the helper's computed from the caller's arguments. A
