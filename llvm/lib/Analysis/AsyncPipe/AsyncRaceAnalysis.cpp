@@ -904,6 +904,22 @@ std::optional<APInt> RaceFinder::evaluate(const Value *V, const Loop &L,
   const SCEV *S = atIterations(SE.getSCEV(const_cast<Value *>(V)), At);
   if (const auto *C = dyn_cast_or_null<SCEVConstant>(S))
     return C->getAPInt();
+  // Arithmetic on a phi of the path (a wait count one arm chose, plus the
+  // groups after it): folded from its operands.
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects() || !(isa<BinaryOperator>(I) || isa<CastInst>(I)))
+    return std::nullopt;
+  SmallVector<Constant *, 2> Ops;
+  for (const Value *Op : I->operands()) {
+    std::optional<APInt> C = evaluate(Op, L, It, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    Ops.push_back(ConstantInt::get(Op->getType(), *C));
+  }
+  if (const auto *Folded = dyn_cast_or_null<ConstantInt>(
+          ConstantFoldInstOperands(const_cast<Instruction *>(I), Ops, DL)))
+    return Folded->getValue();
   return std::nullopt;
 }
 
@@ -1076,7 +1092,8 @@ const SCEV *RaceFinder::calleeValue(const Value *V, const CallBase &Call,
 
 /// Races of copies and accesses on the paths of \p L's iterations: a copy
 /// on iteration C's path and an access on iteration T's, with the marks and
-/// waits of the paths between them.
+/// waits of the paths between them; and a copy before the loop (in the
+/// level around it) and an access on iteration T's path.
 void RaceFinder::findOnPaths(const Loop &L, SmallVectorImpl<AsyncRace> &Races) {
   for (Scenario &S : scenarios(L)) {
     Pinned = std::move(S.Pinned);
@@ -1107,6 +1124,30 @@ void RaceFinder::findOnPaths(const Loop &L, SmallVectorImpl<AsyncRace> &Races) {
             if (!Raced.count({Copy.I, E.I}) &&
                 tryRace(Copy, E, W, &L, T - C, /*CopyBeforeLoop=*/false, T,
                         T + 1, Races))
+              Raced.insert({Copy.I, E.I});
+            stepWalk(W, E);
+          }
+      }
+    // Copies made before the loop (a prologue), where the level around it
+    // runs them and enters the loop once per iteration of its own.
+    auto Outer = Traces.find(L.getParentLoop());
+    if (Paths.empty() || Outer == Traces.end() || !Outer->second.Deterministic)
+      continue;
+    ArrayRef<TraceEvent> Events = Outer->second.Events;
+    for (size_t LoopAt = 0; LoopAt != Events.size(); ++LoopAt)
+      for (size_t CopyAt = 0; Events[LoopAt].Inner == &L && CopyAt != LoopAt;
+           ++CopyAt) {
+        const TraceEvent &Copy = Events[CopyAt];
+        if (Copy.K != TraceEvent::Copy)
+          continue;
+        Walk W;
+        stepWalk(W, Events.slice(CopyAt + 1, LoopAt - CopyAt - 1));
+        for (uint64_t T = 0; T != Paths.size() && !W.stopped(); ++T)
+          for (size_t A = 0; A != Paths[T].size() && !W.stopped(); ++A) {
+            const TraceEvent &E = Paths[T][A];
+            if (!Raced.count({Copy.I, E.I}) &&
+                tryRace(Copy, E, W, &L, 0, /*CopyBeforeLoop=*/true, T, T + 1,
+                        Races))
               Raced.insert({Copy.I, E.I});
             stepWalk(W, E);
           }

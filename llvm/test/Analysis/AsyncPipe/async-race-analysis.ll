@@ -451,8 +451,9 @@ exit:
   ret void
 }
 
-; The wait count as a phi of the branch's two arms (what SimplifyCFG makes of
-; a select): the value of the arm the iteration's path came from.
+; The wait count computed from a phi of the branch's two arms (what
+; SimplifyCFG makes of a select): the value of the arm the iteration's path
+; came from.
 ; CHECK-LABEL: async races in 'path_phi_wait_count_off_by_one':
 ; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop, copy 1 iteration(s) earlier; marks since the copy: 2; last wait: call @asyncpipe.wait
 ; CHECK-NOT:   race:
@@ -472,7 +473,8 @@ issue:
   call void @asyncpipe.mark()
   br label %consume
 consume:
-  %count = phi i32 [ 2, %issue ], [ 1, %loop ]
+  %arm = phi i32 [ 1, %issue ], [ 0, %loop ]
+  %count = add nuw nsw i32 %arm, 1
   call void @asyncpipe.wait(i32 %count)
   %b = and i32 %t, 1
   %b64 = zext i32 %b to i64
@@ -591,6 +593,50 @@ none:
   br label %consume
 consume:
   call void @asyncpipe.wait(i32 4)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; A copy before a loop whose marks are on branches (its paths followed per
+; iteration): the walk goes from the copy through the loop's entry into the
+; paths of its iterations. The prologue marks once and each iteration twice,
+; so waiting for 3 completes the previous iteration's copy but not the
+; prologue's at iteration 0.
+; CHECK-LABEL: async races in 'prologue_before_paths':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 0 of loop loop, copy before the loop; marks since the copy: 3; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @prologue_before_paths(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  call void @asyncpipe.copy(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %last = icmp eq i32 %t, 7
+  br i1 %last, label %none, label %issue
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %consume
+none:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  call void @asyncpipe.wait(i32 3)
   %b = and i32 %t, 1
   %b64 = zext i32 %b to i64
   %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
