@@ -267,8 +267,10 @@ std::optional<TraceEvent> RaceFinder::classify(const Instruction &I) const {
     }
     if (Op.isFutureWait())
       return TraceEvent{TraceEvent::Unknown, &I};
-    if (Op.isCopy() && !Op.isStore() && Op.getSemantics() == Kind &&
-        Op.getCopySize() && Op.getCopyDestination())
+    // An async store is a copy from shared memory, counted by the same
+    // marks: a write of its staging buffer before it completes is a race.
+    if (Op.isCopy() && Op.getSemantics() == Kind && Op.getCopySize() &&
+        Op.getCopyDestination())
       return TraceEvent{TraceEvent::Copy, &I};
     return std::nullopt;
   }
@@ -1200,7 +1202,7 @@ AsyncRaceInfo AsyncRaceAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   auto NoteCopies = [&](const Function &G) {
     for (const BasicBlock &BB : G)
       for (const Instruction &I : BB)
-        if (AsyncOp Op = AsyncOp::get(I); Op.isCopy() && !Op.isStore())
+        if (AsyncOp Op = AsyncOp::get(I); Op.isCopy())
           HasCopy[static_cast<unsigned>(Op.getSemantics())] = true;
   };
   NoteCopies(F);

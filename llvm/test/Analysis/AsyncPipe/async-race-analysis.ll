@@ -799,7 +799,34 @@ define amdgpu_kernel void @helper_marks(ptr addrspace(1) %in, ptr addrspace(1) %
   ret void
 }
 
+; An async store (shared to global) reads its staging buffer until a wait
+; covers it: a write into the buffer before that overwrites its source.
+; Waiting for 0 first is right; with no wait the write races.
+; CHECK-LABEL: async races in 'async_store_staging':
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'async_store_staging_no_wait':
+; CHECK-NEXT:  race: 'store' writes at offset 0 of the source of copy call @asyncpipe.store; marks since the copy: 1; last wait: none
+; CHECK-NOT:   race:
+define amdgpu_kernel void @async_store_staging(ptr addrspace(1) %out) {
+  store i32 1, ptr addrspace(3) @other
+  call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) @other, i32 4)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  store i32 2, ptr addrspace(3) @other
+  ret void
+}
+
+define amdgpu_kernel void @async_store_staging_no_wait(ptr addrspace(1) %out) {
+  store i32 1, ptr addrspace(3) @other
+  call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) @other, i32 4)
+  call void @asyncpipe.mark()
+  store i32 2, ptr addrspace(3) @other
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
 declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
+declare void @asyncpipe.store(ptr addrspace(1), ptr addrspace(3), i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
