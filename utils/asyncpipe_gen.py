@@ -56,6 +56,12 @@ helpers called from loops and branches (see HelperProgram). Their main()
 takes the first program to run as argv[1], so that a harness can resume
 after a program that crashed.
 
+For utils/asyncpipe_race_batch.py, generate_unit(iteration_probe=True)
+writes the plain programs' loops with a probe on their first line
+(ITERATION_PROBE): built with -DASYNCPIPE_PROBE each loop prints the
+iteration it starts, and a trip count read at run time comes from
+ASYNCPIPE_TRIP; built without it, the program and its lines are the same.
+
 Used by utils/asyncpipe_difftest.py; also runnable on its own:
     asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
     asyncpipe_gen.py --seed 1 --count 500 --coverage
