@@ -25,7 +25,16 @@
 // loop's recurrences evaluated there, modular buffer indices folded, the
 // work-group's first work-item's id and lane taken as 0); a constant
 // difference within both sizes is an overlap. A store is compared with the
-// copy's source too: the copy may not have read it yet.
+// copy's source too: the copy may not have read it yet (an async store's
+// staging buffer likewise).
+//
+// A loop whose marks, waits or copies are on branches, or whose wait counts
+// are computed at run time, has no such trace: its iterations' paths are
+// followed one by one instead, each branch and count decided by its value
+// on that iteration, a trip count read at run time pinned to each value
+// that makes the loop run a few times (the race then names that run). A
+// callee that only copies joins its caller's activation: its copies are
+// the caller's, their addresses computed from the call's arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -841,7 +850,14 @@ RaceFinder::scenarios(const Loop &L) const {
       Unknowns.front()->getType()->getIntegerBitWidth() > 64)
     return Result;
   Value *V = Unknowns.front()->getValue();
+  ConstantRange Signed = SE.getSignedRange(Unknowns.front());
+  ConstantRange Unsigned = SE.getUnsignedRange(Unknowns.front());
   for (uint64_t N = 1; N <= MaxPinnedTripCount + 1; ++N) {
+    // Only a value the program can read there.
+    APInt Value(V->getType()->getIntegerBitWidth(), N);
+    if (Value.getZExtValue() != N || !Signed.contains(Value) ||
+        !Unsigned.contains(Value))
+      continue;
     Scenario S;
     S.Pinned[V] = SE.getConstant(V->getType(), N);
     const auto *Count = dyn_cast<SCEVConstant>(
@@ -969,6 +985,12 @@ bool RaceFinder::walkIteration(const Loop &L, uint64_t It, Path &Events,
       From = nullptr;
       if (!BB)
         return false;
+      // The inner loop may leave L's iteration itself (to the header or out
+      // of L); what follows is then no longer this iteration.
+      if (BB == L.getHeader() || !L.contains(BB)) {
+        Exits = BB != L.getHeader();
+        return true;
+      }
       continue;
     }
     if (From)
