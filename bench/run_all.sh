@@ -105,6 +105,13 @@ else
 fi
 run bash "$SRC/bench/random-policy-detection.sh" 500 6
 
+section "race warning against AsyncSan on weak-wait programs"
+if small; then
+  run bash "$SRC/bench/race-batch.sh" 100 100
+else
+  run bash "$SRC/bench/race-batch.sh" 500 500
+fi
+
 section "mark/wait elimination"
 run bash "$SRC/bench/elim/run.sh" --plugin "$PLUGIN" --seeds 1 \
   --functions 20 --instructions 10000

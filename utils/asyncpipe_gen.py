@@ -56,6 +56,12 @@ helpers called from loops and branches (see HelperProgram). Their main()
 takes the first program to run as argv[1], so that a harness can resume
 after a program that crashed.
 
+For utils/asyncpipe_race_batch.py, generate_unit(iteration_probe=True)
+writes the plain programs' loops with a probe on their first line
+(ITERATION_PROBE): built with -DASYNCPIPE_PROBE each loop prints the
+iteration it starts, and a trip count read at run time comes from
+ASYNCPIPE_TRIP; built without it, the program and its lines are the same.
+
 Used by utils/asyncpipe_difftest.py; also runnable on its own:
     asyncpipe_gen.py --seed 1 --count 100 --out batch.c [--negative weak-wait]
     asyncpipe_gen.py --seed 1 --count 500 --coverage
@@ -176,6 +182,10 @@ def pick_weakenable_wait(rng: random.Random, prog: Program) -> int:
 class Emitter:
     """Writes one program as C."""
 
+    # Whether loops announce each iteration (ITERATION_PROBE): set by
+    # generate_unit(iteration_probe=True).
+    probe = False
+
     def __init__(self, prog: Program):
         self.p = prog
         self.name = f"p{prog.index}"
@@ -193,6 +203,10 @@ class Emitter:
         self.line(f"/* program {p.index}: {p.describe()} */")
         for b, buf in enumerate(p.buffers):
             words = max(p.trip_count, 1) * buf.words
+            if self.probe and p.dynamic_trip:
+                # Room for the trip counts a probed run may be given.
+                words = (f"ASYNCPIPE_ROOM({words}, "
+                         f"{PROBE_MAX_TRIP * buf.words})")
             self.line(f"static uint32_t {n}_src{b}[{words}];")
             if not buf.on_stack:
                 self.line(
@@ -243,6 +257,8 @@ class Emitter:
                 self.line(f"uint32_t (*sh{b})[{buf.words}] = {n}_shared{b};",
                           1)
         trip = f"{n}_trip" if p.dynamic_trip else str(p.trip_count)
+        if self.probe and p.dynamic_trip:
+            trip = f"ASYNCPIPE_TRIP({trip})"
         self.line(f"const int n = {trip};", 1)
         self.line(f"uint32_t acc = {0x811C9DC5 ^ p.index}u;", 1)
 
@@ -302,9 +318,15 @@ class Emitter:
     def emit_prologue(self):
         if self.p.depth == 0:
             return
-        self.line(f"for (int q = 0; q < {self.p.depth}; ++q) {{", 1)
+        self.line(f"for (int q = 0; q < {self.p.depth}; ++q) {{"
+                  f"{self.announce('q')}", 1)
         self.emit_group("q", "q < n", 2)
         self.line("}", 1)
+
+    def announce(self, var: str) -> str:
+        """The probe at the start of a loop body, on the loop's line, so
+        that a probed build has the lines of an unprobed one."""
+        return f" ASYNCPIPE_ITERATION(__LINE__, {var});" if self.probe else ""
 
     def wait_count(self, later_marks_in_iteration: int, wait: int) -> str:
         """The tightest count covering iteration i's data, given how many of
@@ -328,7 +350,7 @@ class Emitter:
     def emit_loop(self):
         p = self.p
         nbuf = len(p.buffers)
-        self.line("for (int i = 0; i < n; ++i) {", 1)
+        self.line(f"for (int i = 0; i < n; ++i) {{{self.announce('i')}", 1)
         self.emit_group(f"i + {p.depth}", f"i + {p.depth} < n", 2)
         if p.wait_per_buffer:
             for b in range(nbuf):
@@ -365,17 +387,49 @@ static uint32_t mix(uint32_t a, uint32_t b) {
 """
 
 
-def generate_unit(programs) -> str:
+# The largest trip count a probed run of a program whose trip count is read
+# at run time may be given (ASYNCPIPE_TRIP).
+PROBE_MAX_TRIP = 32
+
+ITERATION_PROBE = """\
+/* Built with -DASYNCPIPE_PROBE, every loop prints each iteration it starts
+ * to stderr, between AsyncSan's reports: which iteration a report is in; a
+ * trip count read at run time is taken from ASYNCPIPE_TRIP if it is set
+ * (at most %d), so that a run can be driven along a path. Without it the
+ * macros are the plain program, line for line. */
+#ifdef ASYNCPIPE_PROBE
+#define ASYNCPIPE_ITERATION(line, i)                                           \\
+  fprintf(stderr, "==iteration== %%d %%d\\n", (line), (i))
+static int asyncpipe_probe_trip(int n) {
+  const char *trip = getenv("ASYNCPIPE_TRIP");
+  return trip ? atoi(trip) : n;
+}
+#define ASYNCPIPE_TRIP(n) asyncpipe_probe_trip(n)
+#define ASYNCPIPE_ROOM(words, probed) (probed)
+#else
+#define ASYNCPIPE_ITERATION(line, i) ((void)0)
+#define ASYNCPIPE_TRIP(n) (n)
+#define ASYNCPIPE_ROOM(words, probed) (words)
+#endif
+""" % PROBE_MAX_TRIP
+
+
+def generate_unit(programs, iteration_probe=False) -> str:
     """One translation unit running every program in order, or, if they are
-    negative, the one named by argv[1]."""
+    negative, the one named by argv[1]. With iteration_probe the loops of
+    the plain (not sync-form, not helper) programs call
+    ASYNCPIPE_ITERATION(line, i) on their first line (ITERATION_PROBE)."""
     sync = any(isinstance(p, SyncProgram) for p in programs)
     helpers = any(isinstance(p, HelperProgram) for p in programs)
     out = [SYNC_PRELUDE if sync else HELPER_PRELUDE if helpers else PRELUDE]
+    if iteration_probe:
+        out.append(ITERATION_PROBE)
     for prog in programs:
         emitter = (SyncEmitter if isinstance(prog, SyncProgram) else
                    HelperEmitter if isinstance(prog, HelperProgram) else
-                   Emitter)
-        out.extend(emitter(prog).emit())
+                   Emitter)(prog)
+        emitter.probe = iteration_probe
+        out.extend(emitter.emit())
     negative = any(p.negative for p in programs)
     if negative:
         out.append("int main(int argc, char **argv) {")

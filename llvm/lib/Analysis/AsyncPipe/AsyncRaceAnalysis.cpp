@@ -25,12 +25,22 @@
 // loop's recurrences evaluated there, modular buffer indices folded, the
 // work-group's first work-item's id and lane taken as 0); a constant
 // difference within both sizes is an overlap. A store is compared with the
-// copy's source too: the copy may not have read it yet.
+// copy's source too: the copy may not have read it yet (an async store's
+// staging buffer likewise).
+//
+// A loop whose marks, waits or copies are on branches, or whose wait counts
+// are computed at run time, has no such trace: its iterations' paths are
+// followed one by one instead, each branch and count decided by its value
+// on that iteration, a trip count read at run time pinned to each value
+// that makes the loop run a few times (the race then names that run). A
+// callee that only copies joins its caller's activation: its copies are
+// the caller's, their addresses computed from the call's arguments.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm/Analysis/AsyncPipe/AsyncRaceAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AsyncPipe/AsyncMarkAnalysis.h"
@@ -65,6 +75,11 @@ constexpr uint64_t IterationsCompared = 8;
 /// Address comparisons per function, at most: what keeps the analysis cheap
 /// on huge generated kernels (where it then claims nothing more).
 constexpr unsigned MaxOverlapQueries = 4096;
+/// Iterations whose paths are followed where a loop's marks, waits or
+/// copies are on branches, and the trip counts tried where the loop's trip
+/// count is a value read at run time.
+constexpr uint64_t PathIterations = 16;
+constexpr uint64_t MaxPinnedTripCount = 12;
 
 bool isSameOnEveryIteration(const Value *V, const Loop *L, unsigned Depth);
 
@@ -83,9 +98,13 @@ struct TraceEvent {
   uint64_t Count = 0;
   /// Unknown events that are an inner loop: the loop.
   const Loop *Inner = nullptr;
-  /// Accesses in an inner loop that neither marks nor waits: that loop,
-  /// whose every iteration runs at the event's place in the trace.
+  /// Accesses (and copies) in an inner loop that neither marks nor waits:
+  /// that loop, whose every iteration runs at the event's place in the
+  /// trace.
   const Loop *AccessLoop = nullptr;
+  /// Copies issued by a callee that only copies (it joins the caller's
+  /// activation): the call; I is the copy in the callee.
+  const CallBase *Via = nullptr;
 };
 
 /// The events of one level that run exactly once per iteration (per call
@@ -150,11 +169,28 @@ private:
   bool marksOrWaits(const Loop &Inner) const;
   bool isShared(const Value *Ptr) const;
   LevelTrace buildTrace(const Loop *L) const;
-  void appendInnerAccesses(const Loop &Inner, LevelTrace &T) const;
+  void appendInnerAccesses(const Loop &Inner,
+                           SmallVectorImpl<TraceEvent> &Events) const;
   bool runsOncePerIteration(const BasicBlock &BB, const Loop *L) const;
   void sortByDominance(SmallVectorImpl<const BasicBlock *> &Blocks) const;
 
   void findInLevel(const LevelTrace &T, SmallVectorImpl<AsyncRace> &Races);
+
+  // Loops whose events depend on the iteration: each iteration's path,
+  // its branches decided by their conditions on that iteration.
+  using Path = SmallVector<TraceEvent, 16>;
+  struct Scenario {
+    ValueToSCEVMapTy Pinned;
+    uint64_t TripCount = 0;
+  };
+  bool needsPaths(const Loop &L, const LevelTrace &T) const;
+  SmallVector<Scenario, 4> scenarios(const Loop &L) const;
+  bool walkIteration(const Loop &L, uint64_t It, Path &Events,
+                     bool &Exits) const;
+  void resolveWaitCount(TraceEvent &E, const Loop &L, uint64_t It) const;
+  std::optional<APInt> evaluate(const Value *V, const Loop &L, uint64_t It,
+                                unsigned Depth) const;
+  void findOnPaths(const Loop &L, SmallVectorImpl<AsyncRace> &Races);
   bool tryRace(const TraceEvent &Copy, const TraceEvent &Access, const Walk &W,
                const Loop *L, uint64_t Apart, bool CopyBeforeLoop,
                uint64_t FromIt, uint64_t ToIt,
@@ -167,18 +203,27 @@ private:
                            size_t CopyAt, size_t LoopAt,
                            SmallVectorImpl<AsyncRace> &Races);
   struct ByteRanges {
+    /// The copy's bytes; for a copy issued by a callee (Via), null, and
+    /// CopyPtr (the callee's pointer) is evaluated per call.
     const SCEV *Copy = nullptr;
+    const Value *CopyPtr = nullptr;
+    const CallBase *Via = nullptr;
     const SCEV *Access = nullptr;
     int64_t CopyBytes = 0;
     int64_t AccessBytes = 0;
   };
-  std::optional<ByteRanges> byteRanges(const Instruction &Copy,
+  std::optional<ByteRanges> byteRanges(const TraceEvent &Copy,
                                        const Instruction &Access,
                                        bool Source) const;
+  const SCEV *calleeValue(const Value *V, const CallBase &Call, const Loop *L,
+                          uint64_t It, unsigned Depth) const;
+  void appendCalleeCopies(const CallBase &Call,
+                          SmallVectorImpl<TraceEvent> &Events) const;
   std::optional<int64_t> overlap(const ByteRanges &B, uint64_t CopyIter,
                                  uint64_t AccessIter, const Loop *L,
                                  bool CopyOutsideL, const Loop *AccessLoop,
-                                 uint64_t AccessLoopIter) const;
+                                 uint64_t AccessLoopIter, const Loop *CopyLoop,
+                                 uint64_t CopyLoopIter) const;
   using LoopIteration = std::pair<const Loop *, uint64_t>;
   const SCEV *atIterations(const SCEV *S, ArrayRef<LoopIteration> Its) const;
   Constant *valueOnIteration(const Value *V, const Loop *L, uint64_t It) const;
@@ -202,6 +247,13 @@ private:
   AsyncSemantics Kind;
   DenseMap<const Loop *, LevelTrace> Traces;
   mutable DenseMap<const Loop *, bool> MarksOrWaits;
+  /// Run-time values given a constant while one scenario of a loop is
+  /// followed (its trip count, read at run time), and that trip count.
+  mutable ValueToSCEVMapTy Pinned;
+  uint64_t PinnedTripCount = 0;
+  /// While an iteration's path is walked: the value each phi of a block on
+  /// it (other than the header) takes, from the block the path came from.
+  mutable DenseMap<const PHINode *, const Value *> PathPhis;
   unsigned OverlapQueries = 0;
 };
 
@@ -224,8 +276,10 @@ std::optional<TraceEvent> RaceFinder::classify(const Instruction &I) const {
     }
     if (Op.isFutureWait())
       return TraceEvent{TraceEvent::Unknown, &I};
-    if (Op.isCopy() && !Op.isStore() && Op.getSemantics() == Kind &&
-        Op.getCopySize() && Op.getCopyDestination())
+    // An async store is a copy from shared memory, counted by the same
+    // marks: a write of its staging buffer before it completes is a race.
+    if (Op.isCopy() && Op.getSemantics() == Kind && Op.getCopySize() &&
+        Op.getCopyDestination())
       return TraceEvent{TraceEvent::Copy, &I};
     return std::nullopt;
   }
@@ -344,8 +398,10 @@ LevelTrace RaceFinder::buildTrace(const Loop *L) const {
     for (const Instruction &I : *BB)
       if (std::optional<TraceEvent> E = classify(I))
         T.Events.push_back(*E);
+      else if (const auto *Call = dyn_cast<CallBase>(&I))
+        appendCalleeCopies(*Call, T.Events);
     for (const Loop *Inner : ReadFrom.lookup(BB))
-      appendInnerAccesses(*Inner, T);
+      appendInnerAccesses(*Inner, T.Events);
     if (const Loop *Inner = EnteredFrom.lookup(BB))
       T.Events.push_back(
           TraceEvent{TraceEvent::Unknown, BB->getTerminator(), 0, Inner});
@@ -362,8 +418,11 @@ const Value *RaceFinder::copyBytes(const Instruction &Copy, bool Source) {
 
 /// Appends the accesses of \p Inner (a loop that neither marks nor waits)
 /// that run on each of its iterations: those of its own blocks that
-/// dominate its latch.
-void RaceFinder::appendInnerAccesses(const Loop &Inner, LevelTrace &T) const {
+/// dominate its latch; and its copies there, where it runs a constant number
+/// of iterations, leaving only by its latch (a loop over the lanes of a
+/// tile): each iteration below that number issues them once it is entered.
+void RaceFinder::appendInnerAccesses(
+    const Loop &Inner, SmallVectorImpl<TraceEvent> &Events) const {
   const BasicBlock *Latch = Inner.getLoopLatch();
   if (!Latch)
     return;
@@ -372,12 +431,15 @@ void RaceFinder::appendInnerAccesses(const Loop &Inner, LevelTrace &T) const {
     if (LI.getLoopFor(BB) == &Inner && DT.dominates(BB, Latch))
       Blocks.push_back(BB);
   sortByDominance(Blocks);
+  bool CountedCopies = Inner.getExitingBlock() == Latch &&
+                       SE.getSmallConstantTripCount(&Inner) != 0;
   for (const BasicBlock *BB : Blocks)
     for (const Instruction &I : *BB)
       if (std::optional<TraceEvent> E = classify(I);
-          E && E->K == TraceEvent::Access) {
+          E && (E->K == TraceEvent::Access ||
+                (E->K == TraceEvent::Copy && CountedCopies))) {
         E->AccessLoop = &Inner;
-        T.Events.push_back(*E);
+        Events.push_back(*E);
       }
 }
 
@@ -395,6 +457,9 @@ bool RaceFinder::sameObject(const TraceEvent &Copy, const TraceEvent &Access,
     return Objects.size() == 1 ? Objects.front() : nullptr;
   };
   const Value *Object = OneObject(Bytes);
+  // A callee's pointer argument is the caller's pointer.
+  if (const auto *Arg = dyn_cast_or_null<Argument>(Object); Arg && Copy.Via)
+    Object = OneObject(Copy.Via->getArgOperand(Arg->getArgNo()));
   return Object && Object == OneObject(Ptr);
 }
 
@@ -427,7 +492,9 @@ const SCEV *RaceFinder::atIterations(const SCEV *S,
   });
   if (PerIteration)
     return nullptr;
-  return Folded.empty() ? At : SCEVParameterRewriter::rewrite(At, SE, Folded);
+  if (!Folded.empty())
+    At = SCEVParameterRewriter::rewrite(At, SE, Folded);
+  return Pinned.empty() ? At : SCEVParameterRewriter::rewrite(At, SE, Pinned);
 }
 
 /// The value of \p V on iteration \p It of \p L (from 0), where that is a
@@ -518,8 +585,9 @@ bool RaceFinder::mayHaveIteration(const Loop *L, uint64_t It) const {
 /// and how many bytes each touches: the copy's destination, or (\p Source)
 /// its source. None where they cannot be compared.
 std::optional<RaceFinder::ByteRanges>
-RaceFinder::byteRanges(const Instruction &Copy, const Instruction &Access,
+RaceFinder::byteRanges(const TraceEvent &CopyEvent, const Instruction &Access,
                        bool Source) const {
+  const Instruction &Copy = *CopyEvent.I;
   AsyncOp Op = AsyncOp::get(Copy);
   ByteRanges B;
   B.CopyBytes = *Op.getCopySize();
@@ -535,10 +603,16 @@ RaceFinder::byteRanges(const Instruction &Copy, const Instruction &Access,
           .getFixedValue();
   // Address space casts are no arithmetic: CUDA's copies take the shared
   // address of the generic pointer the program reads through.
-  B.Copy = SE.getSCEV(
-      const_cast<Value *>(copyBytes(Copy, Source)->stripPointerCasts()));
   B.Access = SE.getSCEV(const_cast<Value *>(
       getLoadStorePointerOperand(&Access)->stripPointerCasts()));
+  if (CopyEvent.Via) {
+    B.Via = CopyEvent.Via;
+    B.CopyPtr = copyBytes(Copy, Source);
+    return B.CopyPtr->getType() == B.Access->getType() ? std::optional(B)
+                                                       : std::nullopt;
+  }
+  B.Copy = SE.getSCEV(
+      const_cast<Value *>(copyBytes(Copy, Source)->stripPointerCasts()));
   if (B.Copy->getType() != B.Access->getType())
     return std::nullopt;
   return B;
@@ -547,11 +621,13 @@ RaceFinder::byteRanges(const Instruction &Copy, const Instruction &Access,
 /// Where the access starts in the copy's bytes \p B, if they overlap with
 /// the copy in iteration \p CopyIter of \p L (or before L when
 /// \p CopyOutsideL) and the access in iteration \p AccessIter (and in
-/// iteration \p AccessLoopIter of \p AccessLoop, an inner loop).
+/// iteration \p AccessLoopIter of \p AccessLoop, an inner loop; the copy in
+/// iteration \p CopyLoopIter of \p CopyLoop).
 std::optional<int64_t>
 RaceFinder::overlap(const ByteRanges &B, uint64_t CopyIter, uint64_t AccessIter,
                     const Loop *L, bool CopyOutsideL, const Loop *AccessLoop,
-                    uint64_t AccessLoopIter) const {
+                    uint64_t AccessLoopIter, const Loop *CopyLoop,
+                    uint64_t CopyLoopIter) const {
   SmallVector<LoopIteration, 2> CopyAt, AccessAt;
   if (L) {
     if (!CopyOutsideL)
@@ -560,7 +636,12 @@ RaceFinder::overlap(const ByteRanges &B, uint64_t CopyIter, uint64_t AccessIter,
   }
   if (AccessLoop)
     AccessAt.push_back({AccessLoop, AccessLoopIter});
-  const SCEV *Dst = CopyAt.empty() ? B.Copy : atIterations(B.Copy, CopyAt);
+  if (CopyLoop)
+    CopyAt.push_back({CopyLoop, CopyLoopIter});
+  const SCEV *Dst = B.Via ? calleeValue(B.CopyPtr, *B.Via,
+                                        CopyOutsideL ? nullptr : L, CopyIter, 0)
+                    : CopyAt.empty() ? B.Copy
+                                     : atIterations(B.Copy, CopyAt);
   const SCEV *Ptr =
       AccessAt.empty() ? B.Access : atIterations(B.Access, AccessAt);
   if (!Dst || !Ptr)
@@ -605,10 +686,20 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
                           const Walk &W, const Loop *L, uint64_t Apart,
                           bool CopyBeforeLoop, uint64_t FromIt, uint64_t ToIt,
                           bool Source, SmallVectorImpl<AsyncRace> &Races) {
-  std::optional<ByteRanges> B = byteRanges(*Copy.I, *Access.I, Source);
+  std::optional<ByteRanges> B = byteRanges(Copy, *Access.I, Source);
   if (!B)
     return false;
   const Loop *AccessLoop = Access.AccessLoop;
+  // A copy in an inner loop: its iterations that run (the loop's constant
+  // trip count), each against every access after the loop; an access of
+  // the same loop may come before the copy's iteration.
+  const Loop *CopyLoop = Copy.AccessLoop;
+  if (CopyLoop && CopyLoop == AccessLoop)
+    return false;
+  uint64_t CopyIterations =
+      CopyLoop ? std::min<uint64_t>(SE.getSmallConstantTripCount(CopyLoop),
+                                    IterationsCompared)
+               : 1;
   for (uint64_t It = FromIt; It != ToIt; ++It) {
     if (L && !mayHaveIteration(L, It))
       return false;
@@ -616,12 +707,16 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
          ++Inner) {
       if (AccessLoop && !mayHaveIteration(AccessLoop, Inner))
         break;
-      // A bound on the work in a huge function: past it nothing is claimed.
-      if (OverlapQueries == MaxOverlapQueries)
-        return false;
-      ++OverlapQueries;
-      std::optional<int64_t> Offset =
-          overlap(*B, It - Apart, It, L, CopyBeforeLoop, AccessLoop, Inner);
+      std::optional<int64_t> Offset;
+      for (uint64_t Lane = 0; Lane != CopyIterations && !Offset; ++Lane) {
+        // A bound on the work in a huge function: past it nothing is
+        // claimed.
+        if (OverlapQueries == MaxOverlapQueries)
+          return false;
+        ++OverlapQueries;
+        Offset = overlap(*B, It - Apart, It, L, CopyBeforeLoop, AccessLoop,
+                         Inner, CopyLoop, Lane);
+      }
       if (!Offset)
         continue;
       AsyncRace R;
@@ -637,6 +732,7 @@ bool RaceFinder::tryBytes(const TraceEvent &Copy, const TraceEvent &Access,
       R.OverwritesSource = Source;
       R.AccessLoop = AccessLoop;
       R.AccessLoopIteration = Inner;
+      R.TripCount = PinnedTripCount;
       Races.push_back(R);
       return true;
     }
@@ -699,6 +795,392 @@ void RaceFinder::findAcrossLoopEntry(const LevelTrace &Outer,
     }
 }
 
+/// True where \p L's trace misses what its iterations do: a mark, wait or
+/// call that may mark or wait on a branch, a copy on a branch (or a call
+/// that issues copies), or a wait whose count is computed at run time. Each
+/// iteration's path is then followed on its own.
+bool RaceFinder::needsPaths(const Loop &L, const LevelTrace &T) const {
+  if (!L.getLoopPreheader() || !L.getLoopLatch())
+    return false;
+  bool HasCopy = false, OnBranch = !T.Deterministic;
+  for (const BasicBlock *BB : L.blocks()) {
+    if (LI.getLoopFor(BB) != &L)
+      continue;
+    bool Once = runsOncePerIteration(*BB, &L);
+    for (const Instruction &I : *BB) {
+      std::optional<TraceEvent> E = classify(I);
+      // Copies issued by a callee are seen on paths only.
+      if (const auto *Call = dyn_cast<CallBase>(&I); Call && !E) {
+        Path Copies;
+        appendCalleeCopies(*Call, Copies);
+        HasCopy |= !Copies.empty();
+        OnBranch |= !Copies.empty() && !Once;
+      }
+      if (!E)
+        continue;
+      HasCopy |= E->K == TraceEvent::Copy;
+      if (E->K == TraceEvent::Copy && !Once)
+        OnBranch = true;
+      if (E->K == TraceEvent::Unknown && AsyncOp::get(I).isWait())
+        OnBranch = true;
+    }
+  }
+  return HasCopy && OnBranch;
+}
+
+/// The values \p L is followed under: none pinned; and, where its trip
+/// count is a value read at run time (one value the backedge-taken count is
+/// computed from), that value pinned to each constant that makes the loop
+/// run 1 to MaxPinnedTripCount times. A race found under a scenario happens
+/// on a run where the loop iterates that many times.
+SmallVector<RaceFinder::Scenario, 4>
+RaceFinder::scenarios(const Loop &L) const {
+  SmallVector<Scenario, 4> Result(1);
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken) || isa<SCEVConstant>(Taken))
+    return Result;
+  SmallVector<const SCEVUnknown *, 2> Unknowns;
+  SCEVExprContains(Taken, [&](const SCEV *Sub) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(Sub))
+      if (!is_contained(Unknowns, U))
+        Unknowns.push_back(U);
+    return false;
+  });
+  if (Unknowns.size() != 1 || !Unknowns.front()->getType()->isIntegerTy() ||
+      Unknowns.front()->getType()->getIntegerBitWidth() > 64)
+    return Result;
+  Value *V = Unknowns.front()->getValue();
+  ConstantRange Signed = SE.getSignedRange(Unknowns.front());
+  ConstantRange Unsigned = SE.getUnsignedRange(Unknowns.front());
+  for (uint64_t N = 1; N <= MaxPinnedTripCount + 1; ++N) {
+    // Only a value the program can read there.
+    APInt Value(V->getType()->getIntegerBitWidth(), N);
+    if (Value.getZExtValue() != N || !Signed.contains(Value) ||
+        !Unsigned.contains(Value))
+      continue;
+    Scenario S;
+    S.Pinned[V] = SE.getConstant(V->getType(), N);
+    const auto *Count = dyn_cast<SCEVConstant>(
+        SCEVParameterRewriter::rewrite(Taken, SE, S.Pinned));
+    if (!Count || Count->getAPInt().getActiveBits() > 32 ||
+        Count->getAPInt().getZExtValue() >= MaxPinnedTripCount)
+      continue;
+    S.TripCount = Count->getAPInt().getZExtValue() + 1;
+    if (none_of(Result,
+                [&](const Scenario &O) { return O.TripCount == S.TripCount; }))
+      Result.push_back(std::move(S));
+  }
+  return Result;
+}
+
+/// \p V's value on iteration \p It of \p L (under the pinned values), where
+/// it is a constant.
+std::optional<APInt> RaceFinder::evaluate(const Value *V, const Loop &L,
+                                          uint64_t It, unsigned Depth) const {
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue();
+  if (Depth > 8 || !V->getType()->isIntegerTy())
+    return std::nullopt;
+  if (const auto *Phi = dyn_cast<PHINode>(V))
+    if (const Value *In = PathPhis.lookup(Phi))
+      return evaluate(In, L, It, Depth + 1);
+  if (const auto *Cmp = dyn_cast<ICmpInst>(V)) {
+    std::optional<APInt> A = evaluate(Cmp->getOperand(0), L, It, Depth + 1);
+    std::optional<APInt> B = evaluate(Cmp->getOperand(1), L, It, Depth + 1);
+    if (!A || !B || A->getBitWidth() != B->getBitWidth())
+      return std::nullopt;
+    return APInt(1, ICmpInst::compare(*A, *B, Cmp->getPredicate()));
+  }
+  if (const auto *Sel = dyn_cast<SelectInst>(V);
+      Sel && Sel->getCondition()->getType()->isIntegerTy(1)) {
+    std::optional<APInt> C = evaluate(Sel->getCondition(), L, It, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evaluate(C->isOne() ? Sel->getTrueValue() : Sel->getFalseValue(), L,
+                    It, Depth + 1);
+  }
+  if (const auto *Op = dyn_cast<BinaryOperator>(V);
+      Op && V->getType()->isIntegerTy(1)) {
+    std::optional<APInt> A = evaluate(Op->getOperand(0), L, It, Depth + 1);
+    std::optional<APInt> B = evaluate(Op->getOperand(1), L, It, Depth + 1);
+    if (!A || !B)
+      return std::nullopt;
+    switch (Op->getOpcode()) {
+    case Instruction::And:
+      return *A & *B;
+    case Instruction::Or:
+      return *A | *B;
+    case Instruction::Xor:
+      return *A ^ *B;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (!SE.isSCEVable(V->getType()))
+    return std::nullopt;
+  LoopIteration At[] = {{&L, It}};
+  const SCEV *S = atIterations(SE.getSCEV(const_cast<Value *>(V)), At);
+  if (const auto *C = dyn_cast_or_null<SCEVConstant>(S))
+    return C->getAPInt();
+  // Arithmetic on a phi of the path (a wait count one arm chose, plus the
+  // groups after it): folded from its operands.
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects() || !(isa<BinaryOperator>(I) || isa<CastInst>(I)))
+    return std::nullopt;
+  SmallVector<Constant *, 2> Ops;
+  for (const Value *Op : I->operands()) {
+    std::optional<APInt> C = evaluate(Op, L, It, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    Ops.push_back(ConstantInt::get(Op->getType(), *C));
+  }
+  if (const auto *Folded = dyn_cast_or_null<ConstantInt>(
+          ConstantFoldInstOperands(const_cast<Instruction *>(I), Ops, DL)))
+    return Folded->getValue();
+  return std::nullopt;
+}
+
+/// A wait of run-time count (an Unknown event) whose count is a constant on
+/// iteration \p It becomes a wait for that count.
+void RaceFinder::resolveWaitCount(TraceEvent &E, const Loop &L,
+                                  uint64_t It) const {
+  AsyncOp Op = AsyncOp::get(*E.I);
+  if (E.K != TraceEvent::Unknown || !Op.isWait() || Op.getSemantics() != Kind ||
+      Op.alsoWaitsForUncommittedCopies())
+    return;
+  const Value *Count = Op.getWaitCountOperand();
+  if (!Count)
+    return;
+  if (std::optional<APInt> N = evaluate(Count, L, It, 0);
+      N && N->getActiveBits() <= 32) {
+    E.K = TraceEvent::Wait;
+    E.Count = N->getZExtValue();
+  }
+}
+
+/// The events of iteration \p It of \p L, from its header along the branches
+/// its conditions take on that iteration; \p Exits says whether the loop
+/// leaves after it. False where a branch's direction is not known.
+bool RaceFinder::walkIteration(const Loop &L, uint64_t It, Path &Events,
+                               bool &Exits) const {
+  const BasicBlock *BB = L.getHeader();
+  const BasicBlock *From = nullptr;
+  PathPhis.clear();
+  for (unsigned Steps = 0; Steps != 256; ++Steps) {
+    if (const Loop *In = LI.getLoopFor(BB); In != &L) {
+      // A loop nested in L, entered at its header: its accesses (it neither
+      // marks nor waits) or the end of what is known; then its exit.
+      const Loop *Sub = In;
+      while (Sub && Sub->getParentLoop() != &L)
+        Sub = Sub->getParentLoop();
+      if (!Sub || Sub->getHeader() != BB)
+        return false;
+      if (marksOrWaits(*Sub))
+        Events.push_back(
+            TraceEvent{TraceEvent::Unknown, BB->getTerminator(), 0, Sub});
+      else
+        appendInnerAccesses(*Sub, Events);
+      BB = Sub->getUniqueExitBlock();
+      From = nullptr;
+      if (!BB)
+        return false;
+      // The inner loop may leave L's iteration itself (to the header or out
+      // of L); what follows is then no longer this iteration.
+      if (BB == L.getHeader() || !L.contains(BB)) {
+        Exits = BB != L.getHeader();
+        return true;
+      }
+      continue;
+    }
+    if (From)
+      for (const PHINode &Phi : BB->phis())
+        PathPhis[&Phi] = Phi.getIncomingValueForBlock(From);
+    for (const Instruction &I : *BB)
+      if (std::optional<TraceEvent> E = classify(I)) {
+        resolveWaitCount(*E, L, It);
+        Events.push_back(*E);
+      } else if (const auto *Call = dyn_cast<CallBase>(&I)) {
+        appendCalleeCopies(*Call, Events);
+      }
+    const auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br)
+      return false;
+    const BasicBlock *Next = Br->getSuccessor(0);
+    if (Br->isConditional()) {
+      std::optional<APInt> Taken = evaluate(Br->getCondition(), L, It, 0);
+      if (!Taken)
+        return false;
+      Next = Br->getSuccessor(Taken->isOne() ? 0 : 1);
+    }
+    if (Next == L.getHeader()) {
+      Exits = false;
+      return true;
+    }
+    if (!L.contains(Next)) {
+      Exits = true;
+      return true;
+    }
+    From = BB;
+    BB = Next;
+  }
+  return false;
+}
+
+/// The copies of a callee that only copies (no other async operation and no
+/// call that could run one), issued on every call (its entry block's), as
+/// copies of the caller: such a callee joins the caller's activation, so
+/// its copies are in the caller's group.
+void RaceFinder::appendCalleeCopies(const CallBase &Call,
+                                    SmallVectorImpl<TraceEvent> &Events) const {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->isDeclaration() || Callee->isInterposable() ||
+      Callee == &F || isa<IntrinsicInst>(Call) || AsyncOp::get(Call))
+    return;
+  SmallVector<TraceEvent, 8> Copies;
+  for (const BasicBlock &BB : *Callee)
+    for (const Instruction &I : BB) {
+      if (AsyncOp Op = AsyncOp::get(I)) {
+        if (!Op.isCopy() || Op.isStore() || Op.getSemantics() != Kind ||
+            !Op.getCopySize() || !Op.getCopyDestination())
+          return;
+        if (&BB == &Callee->getEntryBlock())
+          Copies.push_back(
+              TraceEvent{TraceEvent::Copy, &I, 0, nullptr, nullptr, &Call});
+        continue;
+      }
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        return;
+    }
+  append_range(Events, Copies);
+}
+
+/// \p V, a value of the callee of \p Call, as the caller's value on
+/// iteration \p It of \p L (where L is not null): its arguments the
+/// caller's, its integers constants there; null where it is not computed
+/// from them without memory.
+const SCEV *RaceFinder::calleeValue(const Value *V, const CallBase &Call,
+                                    const Loop *L, uint64_t It,
+                                    unsigned Depth) const {
+  if (Depth > 12 || !SE.isSCEVable(V->getType()))
+    return nullptr;
+  if (const auto *Arg = dyn_cast<Argument>(V)) {
+    const SCEV *Actual = SE.getSCEV(Call.getArgOperand(Arg->getArgNo()));
+    if (!L)
+      return Actual;
+    LoopIteration At[] = {{L, It}};
+    return atIterations(Actual, At);
+  }
+  if (isa<Constant>(V))
+    return SE.getSCEV(const_cast<Value *>(V));
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || I->getFunction() != Call.getCalledFunction() || isa<PHINode>(I) ||
+      I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return nullptr;
+  auto ConstantOperand = [&](const Value *Op) -> Constant * {
+    const auto *C =
+        dyn_cast_or_null<SCEVConstant>(calleeValue(Op, Call, L, It, Depth + 1));
+    return C ? C->getValue() : nullptr;
+  };
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+    const SCEV *Base =
+        calleeValue(GEP->getPointerOperand(), Call, L, It, Depth + 1);
+    if (!Base)
+      return nullptr;
+    SmallVector<Value *, 4> Indices;
+    for (const Value *Index : GEP->indices()) {
+      Constant *C = ConstantOperand(Index);
+      if (!C)
+        return nullptr;
+      Indices.push_back(C);
+    }
+    int64_t Offset =
+        DL.getIndexedOffsetInType(GEP->getSourceElementType(), Indices);
+    return SE.getAddExpr(Base,
+                         SE.getConstant(DL.getIndexType(GEP->getType()), Offset,
+                                        /*isSigned=*/true));
+  }
+  if (!I->getType()->isIntegerTy())
+    return nullptr;
+  SmallVector<Constant *, 2> Ops;
+  for (const Value *Op : I->operands()) {
+    Constant *C = ConstantOperand(Op);
+    if (!C)
+      return nullptr;
+    Ops.push_back(C);
+  }
+  const auto *Folded = dyn_cast_or_null<ConstantInt>(
+      ConstantFoldInstOperands(const_cast<Instruction *>(I), Ops, DL));
+  return Folded ? SE.getConstant(const_cast<ConstantInt *>(Folded)) : nullptr;
+}
+
+/// Races of copies and accesses on the paths of \p L's iterations: a copy
+/// on iteration C's path and an access on iteration T's, with the marks and
+/// waits of the paths between them; and a copy before the loop (in the
+/// level around it) and an access on iteration T's path.
+void RaceFinder::findOnPaths(const Loop &L, SmallVectorImpl<AsyncRace> &Races) {
+  for (Scenario &S : scenarios(L)) {
+    Pinned = std::move(S.Pinned);
+    PinnedTripCount = S.TripCount;
+    SmallVector<Path, 8> Paths;
+    bool Exits = false;
+    while (!Exits && Paths.size() != PathIterations) {
+      Path Events;
+      if (!walkIteration(L, Paths.size(), Events, Exits))
+        break;
+      Paths.push_back(std::move(Events));
+    }
+    // The pinned value must give the trip count the paths take.
+    if (PinnedTripCount && (!Exits || Paths.size() != PinnedTripCount))
+      Paths.clear();
+    DenseSet<std::pair<const Instruction *, const Instruction *>> Raced;
+    for (uint64_t C = 0; C != Paths.size(); ++C)
+      for (size_t At = 0; At != Paths[C].size(); ++At) {
+        const TraceEvent &Copy = Paths[C][At];
+        if (Copy.K != TraceEvent::Copy)
+          continue;
+        Walk W;
+        for (uint64_t T = C; T != Paths.size() && T <= C + MaxIterationsApart;
+             ++T)
+          for (size_t A = T == C ? At + 1 : 0;
+               A != Paths[T].size() && !W.stopped(); ++A) {
+            const TraceEvent &E = Paths[T][A];
+            if (!Raced.count({Copy.I, E.I}) &&
+                tryRace(Copy, E, W, &L, T - C, /*CopyBeforeLoop=*/false, T,
+                        T + 1, Races))
+              Raced.insert({Copy.I, E.I});
+            stepWalk(W, E);
+          }
+      }
+    // Copies made before the loop (a prologue), where the level around it
+    // runs them and enters the loop once per iteration of its own.
+    auto Outer = Traces.find(L.getParentLoop());
+    if (Paths.empty() || Outer == Traces.end() || !Outer->second.Deterministic)
+      continue;
+    ArrayRef<TraceEvent> Events = Outer->second.Events;
+    for (size_t LoopAt = 0; LoopAt != Events.size(); ++LoopAt)
+      for (size_t CopyAt = 0; Events[LoopAt].Inner == &L && CopyAt != LoopAt;
+           ++CopyAt) {
+        const TraceEvent &Copy = Events[CopyAt];
+        if (Copy.K != TraceEvent::Copy)
+          continue;
+        Walk W;
+        stepWalk(W, Events.slice(CopyAt + 1, LoopAt - CopyAt - 1));
+        for (uint64_t T = 0; T != Paths.size() && !W.stopped(); ++T)
+          for (size_t A = 0; A != Paths[T].size() && !W.stopped(); ++A) {
+            const TraceEvent &E = Paths[T][A];
+            if (!Raced.count({Copy.I, E.I}) &&
+                tryRace(Copy, E, W, &L, 0, /*CopyBeforeLoop=*/true, T, T + 1,
+                        Races))
+              Raced.insert({Copy.I, E.I});
+            stepWalk(W, E);
+          }
+      }
+  }
+  Pinned.clear();
+  PinnedTripCount = 0;
+}
+
 void RaceFinder::find(SmallVectorImpl<AsyncRace> &Races) {
   Traces[nullptr] = buildTrace(nullptr);
   for (const Loop *L : LI.getLoopsInPreorder())
@@ -708,6 +1190,9 @@ void RaceFinder::find(SmallVectorImpl<AsyncRace> &Races) {
   for (const Loop *L : Levels)
     if (Traces[L].Deterministic)
       findInLevel(Traces[L], Races);
+  for (const Loop *L : LI.getLoopsInPreorder())
+    if (needsPaths(*L, Traces[L]))
+      findOnPaths(*L, Races);
 }
 
 /// Keeps, per access, the race with the newest group (the fewest marks
@@ -736,10 +1221,20 @@ AsyncRaceInfo AsyncRaceAnalysis::run(Function &F, FunctionAnalysisManager &AM) {
   if (!Target)
     return Info;
   bool HasCopy[NumAsyncSemantics] = {false, false};
+  auto NoteCopies = [&](const Function &G) {
+    for (const BasicBlock &BB : G)
+      for (const Instruction &I : BB)
+        if (AsyncOp Op = AsyncOp::get(I); Op.isCopy())
+          HasCopy[static_cast<unsigned>(Op.getSemantics())] = true;
+  };
+  NoteCopies(F);
+  // Copies a callee issues for the caller (appendCalleeCopies).
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
-      if (AsyncOp Op = AsyncOp::get(I); Op.isCopy() && !Op.isStore())
-        HasCopy[static_cast<unsigned>(Op.getSemantics())] = true;
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction();
+            Callee && Callee != &F && !Callee->isDeclaration())
+          NoteCopies(*Callee);
   if (!HasCopy[0] && !HasCopy[1])
     return Info;
   auto &LI = AM.getResult<LoopAnalysis>(F);
@@ -790,9 +1285,13 @@ void AsyncRaceInfo::print(raw_ostream &OS) const {
        << R.Offset
        << (R.OverwritesSource ? " of the source of copy " : " of copy ");
     printInstruction(OS, R.Copy);
+    if (R.Copy->getFunction() != R.Access->getFunction())
+      OS << " in @" << R.Copy->getFunction()->getName();
     if (R.L) {
       OS << ", iteration " << R.AccessIteration << " of loop "
          << R.L->getHeader()->getName();
+      if (R.TripCount)
+        OS << " running " << R.TripCount << " times";
       if (R.CopyBeforeLoop)
         OS << ", copy before the loop";
       else

@@ -59,8 +59,12 @@ std::string describeWhen(const AsyncRace &R) {
   std::string When;
   if (R.L) {
     When = "in iteration " + std::to_string(R.AccessIteration) +
-           " of the loop" + atLine(R.L->getStartLoc()) +
-           " (counting from 0), with the copy issued ";
+           " of the loop" + atLine(R.L->getStartLoc()) + " (counting from 0)";
+    if (R.TripCount)
+      When += " on a run where it iterates " + std::to_string(R.TripCount) +
+              " times";
+    When += AsyncOp::get(*R.Copy).isStore() ? ", with the store issued "
+                                            : ", with the copy issued ";
     if (R.CopyBeforeLoop)
       When += "before the loop; ";
     else if (R.IterationsApart == 0)
@@ -80,7 +84,9 @@ std::string describeWhen(const AsyncRace &R) {
 /// The weakest wait that completes the copy before the access.
 std::string describeFix(const AsyncRace &R, StringRef Access) {
   if (R.MarksSinceCopy == 0)
-    return ("no mark closes the copy's group before the " + Access +
+    return ("no mark closes the " +
+            Twine(AsyncOp::get(*R.Copy).isStore() ? "store" : "copy") +
+            "'s group before the " + Access +
             ": commit it, then wait for 0 before the " + Access)
         .str();
   UserSpelling Wait = getUserSpelling(
@@ -107,16 +113,19 @@ std::tuple<const MDNode *, unsigned, unsigned> reportKey(const AsyncRace &R) {
 
 void warnRace(const AsyncRace &R) {
   StringRef Access = isa<StoreInst>(R.Access) ? "store" : "load";
-  std::string Group = "the copy's group (the " + ordinal(R.MarksSinceCopy) +
-                      " newest at the " + Access.str() + ")";
+  // An async store (shared to global) is named as the user wrote it.
+  std::string Noun = AsyncOp::get(*R.Copy).isStore() ? "store" : "copy";
+  std::string Group = "the " + Noun + "'s group (the " +
+                      ordinal(R.MarksSinceCopy) + " newest at the " +
+                      Access.str() + ")";
   // What the access does to the copy's bytes, and the same seen from the
   // wait or the copy.
   std::string What =
       R.OverwritesSource
-          ? "overwrites the source of the async copy" + atLine(R.Copy) +
+          ? "overwrites the source of the async " + Noun + atLine(R.Copy) +
                 ", which may not have read it yet"
           : Access.str() + (Access == "store" ? " to" : " of") +
-                " shared memory overlaps the destination of the async copy" +
+                " shared memory overlaps the destination of the async " + Noun +
                 atLine(R.Copy) + " while it is still in flight";
   std::string Later = R.OverwritesSource
                           ? "a later store overwrites its source"
@@ -134,19 +143,23 @@ void warnRace(const AsyncRace &R) {
   }
   // Without -g the access has no line; the wait (or the copy) has the
   // user's, from clang's location of the call.
-  std::string Hint = " (compile with -g for the lines): ";
+  // With -g the copy may have its line where the optimizer left the access
+  // none (a load hoisted or merged): the copy's line is then the lead.
+  std::string Hint = R.Copy->getDebugLoc()
+                         ? " (the async " + Noun + atLine(R.Copy) + "; the " +
+                               Access.str() + " has no line of its own): "
+                         : " (compile with -g for the lines): ";
   if (R.LastWait) {
-    reportAsyncWarning(*R.LastWait, "this wait leaves an async copy in "
-                                    "flight while " +
-                                        Later + Hint + describeWhen(R) + Group +
-                                        " is still pending; " +
-                                        describeFix(R, Access));
+    reportAsyncWarning(
+        *R.LastWait, "this wait leaves an async " + Noun + " in flight while " +
+                         Later + Hint + describeWhen(R) + Group +
+                         " is still pending; " + describeFix(R, Access));
     return;
   }
-  reportAsyncWarning(*R.Copy, "this async copy is still in flight when " +
-                                  Later + Hint + describeWhen(R) +
-                                  "no wait completes " + Group +
-                                  " before it; " + describeFix(R, Access));
+  reportAsyncWarning(*R.Copy,
+                     "this async " + Noun + " is still in flight when " +
+                         Later + Hint + describeWhen(R) + "no wait completes " +
+                         Group + " before it; " + describeFix(R, Access));
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 ; AsyncRaceAnalysis (print<asyncpipe-races>): the accesses of shared memory
 ; proven to overlap an async copy still in flight, on the shapes of
 ; multi-buffered loops users write, right and wrong by one. Only what is
-; proven is printed: a wait in a branch, a rotated pointer or another buffer
-; gives nothing.
+; proven is printed: a wait in a branch not decided per iteration, a loaded
+; index or another buffer gives nothing.
 ; RUN: %opt -passes='print<asyncpipe-races>' -disable-output %s 2>&1 | FileCheck %s
 
 target triple = "amdgcn-amd-amdhsa"
@@ -381,7 +381,452 @@ exit:
   ret void
 }
 
+; Marks only where a copy was issued and a wait count computed at run time
+; (the generator's conditional marks): each iteration's path is followed, its
+; branches and wait count decided on that iteration. Waiting for
+; (t + 1 < 4 ? 1 : 0) is right; (t + 1 < 4 ? 2 : 1) leaves the tile copied
+; in iteration 0 pending at its read in iteration 1.
+; CHECK-LABEL: async races in 'runtime_wait_count':
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'runtime_wait_count_off_by_one':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop, copy 1 iteration(s) earlier; marks since the copy: 2; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @runtime_wait_count(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %more = icmp ult i32 %t.next, 4
+  br i1 %more, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  %count = select i1 %more, i32 1, i32 0
+  call void @asyncpipe.wait(i32 %count)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 4
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @runtime_wait_count_off_by_one(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %more = icmp ult i32 %t.next, 4
+  br i1 %more, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  %count = select i1 %more, i32 2, i32 1
+  call void @asyncpipe.wait(i32 %count)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 4
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; The wait count computed from a phi of the branch's two arms (what
+; SimplifyCFG makes of a select): the value of the arm the iteration's path
+; came from.
+; CHECK-LABEL: async races in 'path_phi_wait_count_off_by_one':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop, copy 1 iteration(s) earlier; marks since the copy: 2; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @path_phi_wait_count_off_by_one(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %more = icmp ult i32 %t.next, 4
+  br i1 %more, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  %arm = phi i32 [ 1, %issue ], [ 0, %loop ]
+  %count = add nuw nsw i32 %arm, 1
+  call void @asyncpipe.wait(i32 %count)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 4
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; The same with the trip count %n read at run time: the path of an
+; iteration depends on it, so the loop is followed with %n pinned to the
+; values that make it run 1 to 12 times. With the right counts no run has a
+; race; one group too weak, the run of 2 iterations reads the tile copied in
+; iteration 0 with one mark since it, and a wait for 1 in iteration 1.
+; CHECK-LABEL: async races in 'pinned_trip_count':
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'pinned_trip_count_off_by_one':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop running 2 times, copy 1 iteration(s) earlier; marks since the copy: 1; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @pinned_trip_count(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %enter = icmp ugt i32 %n, 0
+  br i1 %enter, label %preheader, label %exit
+preheader:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %preheader ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %more = icmp ult i32 %t.next, %n
+  br i1 %more, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  %count = select i1 %more, i32 1, i32 0
+  call void @asyncpipe.wait(i32 %count)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @pinned_trip_count_off_by_one(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %enter = icmp ugt i32 %n, 0
+  br i1 %enter, label %preheader, label %exit
+preheader:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %preheader ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %more = icmp ult i32 %t.next, %n
+  br i1 %more, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  %count = select i1 %more, i32 2, i32 1
+  call void @asyncpipe.wait(i32 %count)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; Marks on both arms of a branch (what SimplifyCFG makes of one mark per
+; buffer after copies under the same condition): every path marks twice, the
+; copy is on one of them, and the branch is decided per iteration. Waiting
+; for 4 (3 is right) leaves the copy of the previous iteration pending.
+; CHECK-LABEL: async races in 'marks_on_both_arms':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 1 of loop loop, copy 1 iteration(s) earlier; marks since the copy: 4; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @marks_on_both_arms(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %last = icmp eq i32 %t, 7
+  br i1 %last, label %none, label %issue
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %consume
+none:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  call void @asyncpipe.wait(i32 4)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; A copy before a loop whose marks are on branches (its paths followed per
+; iteration): the walk goes from the copy through the loop's entry into the
+; paths of its iterations. The prologue marks once and each iteration twice,
+; so waiting for 3 completes the previous iteration's copy but not the
+; prologue's at iteration 0.
+; CHECK-LABEL: async races in 'prologue_before_paths':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy, iteration 0 of loop loop, copy before the loop; marks since the copy: 3; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+define amdgpu_kernel void @prologue_before_paths(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  call void @asyncpipe.copy(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %last = icmp eq i32 %t, 7
+  br i1 %last, label %none, label %issue
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %consume
+none:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  call void @asyncpipe.wait(i32 3)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; A branch whose direction is read from memory on each iteration is not
+; decided: nothing is claimed past it.
+; CHECK-LABEL: async races in 'loaded_branch':
+; CHECK-NOT:   race:
+define amdgpu_kernel void @loaded_branch(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %flags) {
+entry:
+  br label %loop
+loop:
+  %t = phi i32 [ 0, %entry ], [ %t.next, %consume ]
+  %t.next = add nuw nsw i32 %t, 1
+  %t64 = zext i32 %t to i64
+  %fp = getelementptr i8, ptr addrspace(1) %flags, i64 %t64
+  %f = load i8, ptr addrspace(1) %fp
+  %c = icmp ne i8 %f, 0
+  br i1 %c, label %issue, label %consume
+issue:
+  %nb = and i32 %t.next, 1
+  %nb64 = zext i32 %nb to i64
+  %dst = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %nb64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  br label %consume
+consume:
+  call void @asyncpipe.wait(i32 2)
+  %b = and i32 %t, 1
+  %b64 = zext i32 %b to i64
+  %rd = getelementptr [2 x [256 x i32]], ptr addrspace(3) @tile, i64 0, i64 %b64, i64 0
+  %v = load i32, ptr addrspace(3) %rd
+  store i32 %v, ptr addrspace(1) %out
+  %done = icmp eq i32 %t.next, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; Copies issued by a loop over lanes that runs a constant number of times
+; (-O1 leaves it rolled): each of its iterations issues its copy once the
+; loop is entered, so lane 0's copy, read after a wait one group too weak,
+; is claimed. A loop whose trip count is not a constant issues nothing
+; claimed.
+; CHECK-LABEL: async races in 'lane_loop_copies':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy; marks since the copy: 1; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'lane_loop_unknown_trip':
+; CHECK-NOT:   race:
+define amdgpu_kernel void @lane_loop_copies(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  br label %lanes
+lanes:
+  %l = phi i64 [ 0, %entry ], [ %l.next, %lanes ]
+  %dst = getelementptr [256 x i32], ptr addrspace(3) @tile, i64 0, i64 %l
+  %src = getelementptr i32, ptr addrspace(1) %in, i64 %l
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %src, i32 4, i32 0)
+  %l.next = add nuw nsw i64 %l, 1
+  %more = icmp ult i64 %l.next, 4
+  br i1 %more, label %lanes, label %after
+after:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @lane_loop_unknown_trip(ptr addrspace(1) %in, ptr addrspace(1) %out, i64 %n) {
+entry:
+  br label %lanes
+lanes:
+  %l = phi i64 [ 0, %entry ], [ %l.next, %lanes ]
+  %dst = getelementptr [256 x i32], ptr addrspace(3) @tile, i64 0, i64 %l
+  %src = getelementptr i32, ptr addrspace(1) %in, i64 %l
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %src, i32 4, i32 0)
+  %l.next = add nuw nsw i64 %l, 1
+  %more = icmp ult i64 %l.next, %n
+  br i1 %more, label %lanes, label %after
+after:
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; Copies issued by a helper that only copies join the caller's group (the
+; activation model): they are the caller's copies, at the helper's line,
+; their addresses the helper's computed from the caller's arguments. A
+; helper that marks too has its own sequence and is not looked into.
+; CHECK-LABEL: async races in 'helper_copies':
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'helper_copies_off_by_one':
+; CHECK-NEXT:  race: %v reads at offset 0 of copy call @asyncpipe.copy in @issue; marks since the copy: 2; last wait: call @asyncpipe.wait
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'helper_marks':
+; CHECK-NOT:   race:
+define internal void @issue(ptr addrspace(3) %base, ptr addrspace(1) %in, i32 %j) {
+  %b = and i32 %j, 1
+  %b64 = zext i32 %b to i64
+  %dst = getelementptr [256 x i32], ptr addrspace(3) %base, i64 %b64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  ret void
+}
+
+define internal void @issue_and_mark(ptr addrspace(3) %base, ptr addrspace(1) %in, i32 %j) {
+  %b = and i32 %j, 1
+  %b64 = zext i32 %b to i64
+  %dst = getelementptr [256 x i32], ptr addrspace(3) %base, i64 %b64, i64 0
+  call void @asyncpipe.copy(ptr addrspace(3) %dst, ptr addrspace(1) %in, i32 4, i32 0)
+  call void @asyncpipe.mark()
+  ret void
+}
+
+define amdgpu_kernel void @helper_copies(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  call void @issue(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 0)
+  call void @asyncpipe.mark()
+  call void @issue(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 1)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 1)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @helper_copies_off_by_one(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  call void @issue(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 0)
+  call void @asyncpipe.mark()
+  call void @issue(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 1)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 2)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+define amdgpu_kernel void @helper_marks(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  call void @issue_and_mark(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 0)
+  call void @asyncpipe.mark()
+  call void @issue_and_mark(ptr addrspace(3) @tile, ptr addrspace(1) %in, i32 1)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 2)
+  %v = load i32, ptr addrspace(3) @tile
+  store i32 %v, ptr addrspace(1) %out
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
+; An async store (shared to global) reads its staging buffer until a wait
+; covers it: a write into the buffer before that overwrites its source.
+; Waiting for 0 first is right; with no wait the write races.
+; CHECK-LABEL: async races in 'async_store_staging':
+; CHECK-NOT:   race:
+; CHECK-LABEL: async races in 'async_store_staging_no_wait':
+; CHECK-NEXT:  race: 'store' writes at offset 0 of the source of copy call @asyncpipe.store; marks since the copy: 1; last wait: none
+; CHECK-NOT:   race:
+define amdgpu_kernel void @async_store_staging(ptr addrspace(1) %out) {
+  store i32 1, ptr addrspace(3) @other
+  call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) @other, i32 4)
+  call void @asyncpipe.mark()
+  call void @asyncpipe.wait(i32 0)
+  store i32 2, ptr addrspace(3) @other
+  ret void
+}
+
+define amdgpu_kernel void @async_store_staging_no_wait(ptr addrspace(1) %out) {
+  store i32 1, ptr addrspace(3) @other
+  call void @asyncpipe.store(ptr addrspace(1) %out, ptr addrspace(3) @other, i32 4)
+  call void @asyncpipe.mark()
+  store i32 2, ptr addrspace(3) @other
+  call void @asyncpipe.wait(i32 0)
+  ret void
+}
+
 declare void @asyncpipe.copy(ptr addrspace(3), ptr addrspace(1), i32, i32)
+declare void @asyncpipe.store(ptr addrspace(1), ptr addrspace(3), i32)
 declare void @asyncpipe.mark()
 declare void @asyncpipe.wait(i32)
 declare i32 @llvm.amdgcn.workitem.id.x()

@@ -70,6 +70,11 @@ struct AsyncRace {
   /// The access is a store into the bytes the copy reads, which it may not
   /// have read yet, rather than an access of the bytes it writes.
   bool OverwritesSource = false;
+  /// Where L's trip count is a value read at run time and the race needs
+  /// its branches or wait counts decided: the number of iterations L runs
+  /// on the run the race is claimed for; 0 where the race needs no such
+  /// run.
+  uint64_t TripCount = 0;
 };
 
 /// The races of one function, each access once: with the copy whose group is
