@@ -1,7 +1,8 @@
 // The race warning sees through what users write around the calls: a wait
 // in an always_inline helper (part of the kernel once inlined) and waits on
 // futures (lowered to counts first). Each kernel is right with RIGHT defined,
-// and one group too weak without it: a warning at the read, with the fix.
+// and one group too weak without it: a warning at the read, with the fix, on
+// gfx942, gfx1250, sm_80 and the host alike.
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
 // RUN:   -I%asyncpipe_include -O2 -g -DRIGHT -S %s -o /dev/null 2>&1 \
@@ -9,7 +10,26 @@
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
 // RUN:   -I%asyncpipe_include -O2 -g -S %s -o /dev/null 2>&1 | FileCheck %s
-// REQUIRES: amdgpu-registered-target
+// RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
+// RUN:   -I%asyncpipe_include -O2 -g -DRIGHT -S %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
+// RUN:   -I%asyncpipe_include -O2 -g -S %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -cl-std=CL2.0 -target nvptx64-nvidia-cuda -march=sm_80 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/nvptx64--nvidiacl.bc \
+// RUN:   -Wno-linker-warnings -I%asyncpipe_include -O2 -g -DRIGHT -S %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %clang -cl-std=CL2.0 -target nvptx64-nvidia-cuda -march=sm_80 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/nvptx64--nvidiacl.bc \
+// RUN:   -Wno-linker-warnings -I%asyncpipe_include -O2 -g -S %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -x cl -cl-std=CL2.0 -O2 -g -fPIC -shared -I%asyncpipe_include %s \
+// RUN:   -DRIGHT -o %t.right.so 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %clang -x cl -cl-std=CL2.0 -O2 -g -fPIC -shared -I%asyncpipe_include %s \
+// RUN:   -o %t.so 2>&1 | FileCheck %s
+// REQUIRES: amdgpu-registered-target, nvptx-registered-target, x86-registered-target
 
 // QUIET-NOT: {{.}}
 

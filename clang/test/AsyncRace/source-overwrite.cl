@@ -1,6 +1,7 @@
 // The race warning on a store into a copy's source before the copy is
 // waited for (the copy may not have read it yet): a kernel that copies a
-// tile in and then clears the input in place. Waiting first is right.
+// tile in and then clears the input in place. Waiting first is right. The
+// same on gfx942, gfx1250, sm_80 and the host.
 // RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib \
 // RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
 // RUN:   -I%asyncpipe_include -O2 -g -DRIGHT -S %s -o /dev/null 2>&1 \
@@ -10,7 +11,22 @@
 // RUN:   -I%asyncpipe_include -O2 -g -S %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: %clang -x cl -cl-std=CL2.0 -O2 -g -fPIC -shared -I%asyncpipe_include %s \
 // RUN:   -o %t.so 2>&1 | FileCheck %s
-// REQUIRES: amdgpu-registered-target
+// RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
+// RUN:   -I%asyncpipe_include -O2 -g -DRIGHT -S %s -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %clang -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1250 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/amdgcn-amd-amdhsa.bc \
+// RUN:   -I%asyncpipe_include -O2 -g -S %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: %clang -cl-std=CL2.0 -target nvptx64-nvidia-cuda -march=sm_80 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/nvptx64--nvidiacl.bc \
+// RUN:   -Wno-linker-warnings -I%asyncpipe_include -O2 -g -DRIGHT -S %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %clang -cl-std=CL2.0 -target nvptx64-nvidia-cuda -march=sm_80 -nogpulib \
+// RUN:   -Xclang -mlink-builtin-bitcode -Xclang /usr/lib/clc/nvptx64--nvidiacl.bc \
+// RUN:   -Wno-linker-warnings -I%asyncpipe_include -O2 -g -S %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s
+// REQUIRES: amdgpu-registered-target, nvptx-registered-target, x86-registered-target
 
 // QUIET-NOT: {{.}}
 
