@@ -53,6 +53,12 @@ std::string ordinal(uint64_t N) {
   return std::to_string(N) + Suffix;
 }
 
+/// What the user called the racing async operation: an async store
+/// (shared to global) or a copy.
+StringRef asyncOpNoun(const AsyncRace &R) {
+  return AsyncOp::get(*R.Copy).isStore() ? "store" : "copy";
+}
+
 /// "in iteration 1 of the loop at line 9 (counting from 0), with the copy
 /// issued in the previous iteration; ", or "" outside loops.
 std::string describeWhen(const AsyncRace &R) {
@@ -63,8 +69,7 @@ std::string describeWhen(const AsyncRace &R) {
     if (R.TripCount)
       When += " on a run where it iterates " + std::to_string(R.TripCount) +
               " times";
-    When += AsyncOp::get(*R.Copy).isStore() ? ", with the store issued "
-                                            : ", with the copy issued ";
+    When += (", with the " + asyncOpNoun(R) + " issued ").str();
     if (R.CopyBeforeLoop)
       When += "before the loop; ";
     else if (R.IterationsApart == 0)
@@ -84,10 +89,8 @@ std::string describeWhen(const AsyncRace &R) {
 /// The weakest wait that completes the copy before the access.
 std::string describeFix(const AsyncRace &R, StringRef Access) {
   if (R.MarksSinceCopy == 0)
-    return ("no mark closes the " +
-            Twine(AsyncOp::get(*R.Copy).isStore() ? "store" : "copy") +
-            "'s group before the " + Access +
-            ": commit it, then wait for 0 before the " + Access)
+    return ("no mark closes the " + asyncOpNoun(R) + "'s group before the " +
+            Access + ": commit it, then wait for 0 before the " + Access)
         .str();
   UserSpelling Wait = getUserSpelling(
       R.LastWait ? AsyncOp::get(*R.LastWait).getName() : "asyncpipe.wait");
@@ -114,7 +117,7 @@ std::tuple<const MDNode *, unsigned, unsigned> reportKey(const AsyncRace &R) {
 void warnRace(const AsyncRace &R) {
   StringRef Access = isa<StoreInst>(R.Access) ? "store" : "load";
   // An async store (shared to global) is named as the user wrote it.
-  std::string Noun = AsyncOp::get(*R.Copy).isStore() ? "store" : "copy";
+  std::string Noun = asyncOpNoun(R).str();
   std::string Group = "the " + Noun + "'s group (the " +
                       ordinal(R.MarksSinceCopy) + " newest at the " +
                       Access.str() + ")";
